@@ -1,0 +1,39 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the package's `Resources/` files into the targets that ship them, at build time.
+///
+/// Why not SwiftPM resources: they must live inside the target's folder, and on Linux the
+/// generated `Bundle.module` accessor traps when a binary is copied away from its build folder.
+/// Embedding makes `payform` and every library self-contained.
+@main
+struct EmbedResources: BuildToolPlugin {
+    /// Which folders under `Resources/` each target embeds.
+    static let folders: [String: [String]] = [
+        "Localization": ["Localization"],
+        "Samples": ["Products", "Keys"],
+    ]
+
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let folders = Self.folders[target.name] else { return [] }
+        let resources = context.package.directoryURL.appendingPathComponent("Resources")
+        var inputs: [URL] = []
+        for folder in folders {
+            let directory = resources.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                inputs.append(directory.appendingPathComponent(name))
+            }
+        }
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedResources.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) resource files into \(target.name)",
+                executable: try context.tool(named: "EmbedResourcesTool").url,
+                arguments: [resources.path, output.path] + inputs.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The sample files that ship inside the package: product definitions and the demo key pair.
+///
+/// They are embedded into the binary at build time (see `Plugins/EmbedResources`), so a `payform`
+/// binary copied anywhere still has them and nothing ever looks for a resource bundle.
+///
+/// ```swift
+/// let visa = Samples.product(named: "visa")   // Resources/Products/visa.json
+/// ```
+public enum Samples {
+    /// The names of the shipped sample products (file names under `Resources/Products` without
+    /// `.json`), sorted.
+    public static var productNames: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("Products/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Products/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The JSON of a shipped sample product, or `nil` when there is no sample of that name.
+    public static func product(named name: String) -> Data? {
+        file(at: "Products/\(name).json")
+    }
+
+    /// The demo public key as the Client API serves it: `{"keyId": ..., "publicKey": ...}`.
+    ///
+    /// A sample for tests and demos only: its private half ships with the package, so it must
+    /// never protect real card data.
+    public static var demoPublicKeyResponse: Data? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
+
+    /// The demo private key (PKCS#8 PEM) matching ``demoPublicKeyResponse``. Never for real use.
+    public static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
+
+    /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
+    public static func file(at path: String) -> Data? {
+        EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }
+    }
+}

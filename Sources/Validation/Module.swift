@@ -1,0 +1,1 @@
+// Placeholder: the module's sources arrive with its issue.
