@@ -37,7 +37,7 @@ let package = Package(
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(name: "PayformCLI", dependencies: ["FormEngine", "Samples"]),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"]),
-        .executableTarget(name: "payform-bench", dependencies: ["FormEngine", "Samples"]),
+        .executableTarget(name: "payform-bench", dependencies: ["FormEngine", "Masking", "Validation", "Encryption", "Samples"]),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.
         .executableTarget(name: "EmbedResourcesTool"),
