@@ -16,7 +16,7 @@ for group in allBenchmarkGroups() {
     print("== \(group.name)")
     for benchmark in selected {
         let perOperation = nanosecondsPerOperation(benchmark.body)
-        let name = benchmark.name.padding(toLength: max(48, benchmark.name.count + 1), withPad: " ", startingAt: 0)
+        let name = benchmark.name + String(repeating: " ", count: max(1, 48 - benchmark.name.count))
         print("  \(name)\(formatDuration(perOperation))/op")
     }
 }
