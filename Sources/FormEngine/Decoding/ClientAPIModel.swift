@@ -1,0 +1,154 @@
+import Foundation
+
+/// A value the Client API sends as JSON: decoded with JSON paths in its errors, encoded back to
+/// the same shape, and `Codable` so it can be cached with any encoder.
+///
+/// ```swift
+/// let decoded = try PaymentProduct.decode(from: data)
+/// for diagnostic in decoded.diagnostics { print(diagnostic) }   // unknown validators, ...
+/// let product = decoded.value
+/// ```
+public protocol ClientAPIModel: Sendable, Equatable, Codable {
+    /// Reads the value from JSON; `path` is where `json` sits (for error messages); problems that
+    /// do not stop the read are appended to `diagnostics`.
+    init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError)
+
+    /// The value in its Client API JSON shape.
+    var json: JSONValue { get }
+}
+
+/// A decoded value with the problems noticed while reading it.
+public struct Decoded<Value: Sendable>: Sendable {
+    /// What was read.
+    public let value: Value
+    /// What was noticed and tolerated (never silently): unknown kinds, skipped elements, ...
+    public let diagnostics: [DefinitionDiagnostic]
+}
+
+extension Decoded: Equatable where Value: Equatable {}
+
+extension ClientAPIModel {
+    /// Decodes the value from JSON bytes.
+    public static func decode(
+        from bytes: some Collection<UInt8>, limits: JSONParser.Limits = .standard
+    ) throws(DefinitionError) -> Decoded<Self> {
+        let json: JSONValue
+        do {
+            json = try JSONParser(limits: limits).parse(bytes)
+        } catch {
+            throw DefinitionError(path: .root, kind: .malformedJSON(error))
+        }
+        return try decode(from: json)
+    }
+
+    /// Decodes the value from an already parsed JSON value.
+    public static func decode(from json: JSONValue) throws(DefinitionError) -> Decoded<Self> {
+        var diagnostics: [DefinitionDiagnostic] = []
+        let value = try Self(json: json, at: .root, diagnostics: &diagnostics)
+        return Decoded(value: value, diagnostics: diagnostics)
+    }
+
+    /// The value as JSON text in its Client API shape.
+    public func jsonString(prettyPrinted: Bool = false) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
+    }
+
+    /// `Decodable` through the same reader as ``decode(from:limits:)``: the same rules and errors,
+    /// whatever decoder is used. Diagnostics are dropped on this path.
+    public init(from decoder: any Decoder) throws {
+        let json = try JSONValue(from: decoder)
+        var diagnostics: [DefinitionDiagnostic] = []
+        let path = JSONPath(components: decoder.codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+        try self.init(json: json, at: path, diagnostics: &diagnostics)
+    }
+
+    /// `Encodable` as the Client API JSON shape.
+    public func encode(to encoder: any Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}
+
+extension JSONValue: Codable {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads any JSON value from a decoder. Object member order is whatever the decoder reports.
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var result = JSONObject()
+            for key in object.allKeys {
+                result.append(key.stringValue, try object.decode(JSONValue.self, forKey: key))
+            }
+            self = .object(result)
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let flag = try? single.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let integer = try? single.decode(Int64.self) {
+            self = .number(String(integer))
+        } else if let integer = try? single.decode(UInt64.self) {
+            self = .number(String(integer))
+        } else if let number = try? single.decode(Double.self) {
+            self = .number(number.isFinite ? "\(number)" : "0")
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// Writes the value to an encoder, members in order where the encoder keeps order.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let flag):
+            var single = encoder.singleValueContainer()
+            try single.encode(flag)
+        case .number(let text):
+            var single = encoder.singleValueContainer()
+            if let integer = Int64(text) {
+                try single.encode(integer)
+            } else if let integer = UInt64(text) {
+                try single.encode(integer)
+            } else {
+                try single.encode(Double(text) ?? 0)
+            }
+        case .string(let text):
+            var single = encoder.singleValueContainer()
+            try single.encode(text)
+        case .array(let elements):
+            var array = encoder.unkeyedContainer()
+            for element in elements { try array.encode(element) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for member in object.members {
+                try container.encode(member.value, forKey: AnyKey(stringValue: member.key))
+            }
+        }
+    }
+}
+
+/// Builds a JSON object from optional members, leaving out the `nil` ones.
+func jsonObject(_ members: [(String, JSONValue?)]) -> JSONValue {
+    .object(JSONObject(members.compactMap { key, value in value.map { (key: key, value: $0) } }))
+}
+
+extension JSONValue {
+    static func from(_ text: String?) -> JSONValue? { text.map { .string($0) } }
+    static func from(_ number: Int?) -> JSONValue? { number.map { .number(String($0)) } }
+    /// `true` is written, `false` left out (the Client API's default).
+    static func flag(_ flag: Bool) -> JSONValue? { flag ? .bool(true) : nil }
+}

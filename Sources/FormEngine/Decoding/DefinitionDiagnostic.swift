@@ -1,0 +1,39 @@
+/// A problem in a definition that did not stop it from being read, reported so it is never silent.
+///
+/// Examples: an unknown validator kind (kept by name), a regular expression that does not
+/// compile (its validator is left out), a malformed product in a list (skipped).
+public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// What was noticed.
+    public enum Kind: Sendable, Hashable {
+        /// A validator key the engine does not know; kept by name, it never fails a value.
+        case unknownValidator(name: String)
+        /// A `regularExpression` pattern that does not compile; the validator is left out.
+        case invalidRegularExpression(pattern: String, reason: String)
+        /// An element of a list that could not be read; it is skipped and the rest kept.
+        case skippedElement(DefinitionError)
+        /// A value of an open set (form element type, field type, input type, attribute status)
+        /// that the engine does not know; kept by name.
+        case unknownValue(String)
+    }
+
+    /// Where it was noticed.
+    public let path: JSONPath
+    /// What was noticed.
+    public let kind: Kind
+
+    /// A diagnostic at `path`.
+    public init(path: JSONPath, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    public var description: String {
+        switch kind {
+        case .unknownValidator(let name): "\(path): unknown validator '\(name)' kept by name; it does not affect validation"
+        case .invalidRegularExpression(let pattern, let reason):
+            "\(path): regular expression \(pattern.debugDescription) does not compile (\(reason)); the validator is left out"
+        case .skippedElement(let error): "skipped an element that could not be read: \(error)"
+        case .unknownValue(let value): "\(path): unknown value '\(value)' kept by name"
+        }
+    }
+}

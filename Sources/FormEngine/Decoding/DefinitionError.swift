@@ -1,0 +1,48 @@
+/// Why a Client API definition (product, group, account on file, key, ...) could not be read,
+/// and where in the document.
+///
+/// Its description names the JSON path first:
+/// `fields[2].dataRestrictions.validators.length.minLength: expected integer, found string`.
+public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The bytes are not JSON (or exceed the parser's limits).
+        case malformedJSON(JSONSyntaxError)
+        /// A value of the wrong JSON type.
+        case typeMismatch(expected: String, found: JSONKind)
+        /// A required key is absent (or `null`).
+        case missingKey
+        /// The value has the right type but is not acceptable; the text says why.
+        case invalidValue(String)
+    }
+
+    /// Where the problem is.
+    public let path: JSONPath
+    /// What the problem is.
+    public let kind: Kind
+
+    /// An error at `path`.
+    public init(path: JSONPath, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// A stable identifier for the kind of problem (used as the CLI's error code).
+    public var code: String {
+        switch kind {
+        case .malformedJSON: "malformed_json"
+        case .typeMismatch: "type_mismatch"
+        case .missingKey: "missing_key"
+        case .invalidValue: "invalid_value"
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .malformedJSON(let error): error.description
+        case .typeMismatch(let expected, let found): "\(path): expected \(expected), found \(found)"
+        case .missingKey: "\(path): required key is missing"
+        case .invalidValue(let reason): "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// A JSON value together with its path, with typed accessors that throw ``DefinitionError``s
+/// naming that path. The building block of every `init(json:)` in the model.
+struct JSONNode {
+    let value: JSONValue
+    let path: JSONPath
+
+    init(_ value: JSONValue, path: JSONPath = .root) {
+        self.value = value
+        self.path = path
+    }
+
+    func mismatch(_ expected: String) -> DefinitionError {
+        DefinitionError(path: path, kind: .typeMismatch(expected: expected, found: value.kind))
+    }
+
+    func invalid(_ reason: String) -> DefinitionError {
+        DefinitionError(path: path, kind: .invalidValue(reason))
+    }
+
+    func object() throws(DefinitionError) -> JSONObjectNode {
+        guard case .object(let object) = value else { throw mismatch("object") }
+        return JSONObjectNode(object: object, path: path)
+    }
+
+    func array() throws(DefinitionError) -> [JSONNode] {
+        guard case .array(let elements) = value else { throw mismatch("array") }
+        return elements.enumerated().map { JSONNode($1, path: path.appending($0)) }
+    }
+
+    func string() throws(DefinitionError) -> String {
+        guard case .string(let text) = value else { throw mismatch("string") }
+        return text
+    }
+
+    func bool() throws(DefinitionError) -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch("boolean") }
+        return flag
+    }
+
+    /// An integer that fits `Int`; fractions, exponents and out-of-range values are errors.
+    func int() throws(DefinitionError) -> Int {
+        guard case .number(let text) = value else { throw mismatch("integer") }
+        guard value.kind == .integer else { throw mismatch("integer") }
+        guard let number = Int(text) else { throw invalid("integer \(text) is out of range") }
+        return number
+    }
+
+    /// An identifier the Client API sends as a JSON string or a JSON integer.
+    func identifier() throws(DefinitionError) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let text) where value.kind == .integer: return text
+        default: throw mismatch("string or integer")
+        }
+    }
+
+    func strings() throws(DefinitionError) -> [String] {
+        var result: [String] = []
+        for element in try array() { result.append(try element.string()) }
+        return result
+    }
+}
+
+/// A JSON object with its path.
+struct JSONObjectNode {
+    let object: JSONObject
+    let path: JSONPath
+
+    /// The member `key`; absent and `null` are both "absent".
+    func optional(_ key: String) -> JSONNode? {
+        guard let value = object[key], value != .null else { return nil }
+        return JSONNode(value, path: path.appending(key))
+    }
+
+    func required(_ key: String) throws(DefinitionError) -> JSONNode {
+        guard let node = optional(key) else { throw DefinitionError(path: path.appending(key), kind: .missingKey) }
+        return node
+    }
+
+    func string(_ key: String) throws(DefinitionError) -> String? { try optional(key)?.string() }
+    func bool(_ key: String) throws(DefinitionError) -> Bool? { try optional(key)?.bool() }
+    func int(_ key: String) throws(DefinitionError) -> Int? { try optional(key)?.int() }
+}
+
+/// Decodes each element of an array, skipping (and reporting) the ones that fail, so one bad
+/// element never empties the whole list.
+func decodeTolerantly<Element>(
+    _ node: JSONNode?,
+    diagnostics: inout [DefinitionDiagnostic],
+    _ decode: (JSONNode, inout [DefinitionDiagnostic]) throws(DefinitionError) -> Element
+) throws(DefinitionError) -> [Element] {
+    guard let node else { return [] }
+    var result: [Element] = []
+    for element in try node.array() {
+        var elementDiagnostics: [DefinitionDiagnostic] = []
+        do {
+            result.append(try decode(element, &elementDiagnostics))
+            diagnostics += elementDiagnostics
+        } catch {
+            diagnostics.append(DefinitionDiagnostic(path: element.path, kind: .skippedElement(error)))
+        }
+    }
+    return result
+}

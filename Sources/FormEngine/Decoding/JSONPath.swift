@@ -1,0 +1,51 @@
+/// Where a value sits in a JSON document: `fields[2].dataRestrictions.validators.length`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step into a document.
+    public enum Component: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The steps from the document's root.
+    public var components: [Component]
+
+    /// The path of the document itself.
+    public static let root = JSONPath(components: [])
+
+    /// A path made of the given steps.
+    public init(components: [Component]) {
+        self.components = components
+    }
+
+    /// This path extended by an object key.
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components: components + [.key(key)])
+    }
+
+    /// This path extended by an array index.
+    public func appending(_ index: Int) -> JSONPath {
+        JSONPath(components: components + [.index(index)])
+    }
+
+    /// Dotted keys and bracketed indices; `(root)` for the document itself. Keys that are not
+    /// plain identifiers are quoted: `labels["a.b"]`.
+    public var description: String {
+        if components.isEmpty { return "(root)" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .index(let index): text += "[\(index)]"
+            case .key(let key):
+                let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+                if plain {
+                    text += text.isEmpty ? key : "." + key
+                } else {
+                    var quoted = ""
+                    JSONWriter.writeString(key, into: &quoted)
+                    text += "[\(quoted)]"
+                }
+            }
+        }
+        return text
+    }
+}

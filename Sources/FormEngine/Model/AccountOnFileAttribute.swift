@@ -1,0 +1,64 @@
+/// A stored value of an account on file (a card number, an expiry date, ...) and whether the
+/// customer may, or must, change it.
+public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConvertible {
+    /// What a customer may do with a stored value.
+    public enum Status: OpenEnumeration {
+        /// Shown, not editable, not sent again.
+        case readOnly
+        /// Editable; when left empty the stored value is kept.
+        case canWrite
+        /// Must be entered again (a CVV, an expired date).
+        case mustWrite
+        /// A status the engine does not know, kept by name; treated as read-only (nothing sent).
+        case other(String)
+
+        public static let known: [Status] = [.readOnly, .canWrite, .mustWrite]
+
+        public var name: String {
+            switch self {
+            case .readOnly: "READ_ONLY"
+            case .canWrite: "CAN_WRITE"
+            case .mustWrite: "MUST_WRITE"
+            case .other(let name): name
+            }
+        }
+    }
+
+    /// The field id this attribute belongs to.
+    public var key: String
+    /// The stored value, usually partly hidden (`************4242`).
+    public var value: String?
+    public var status: Status
+    /// Why the customer must write the value again, when the API says.
+    public var mustWriteReason: String?
+
+    /// An attribute.
+    public init(key: String, value: String? = nil, status: Status, mustWriteReason: String? = nil) {
+        self.key = key
+        self.value = value
+        self.status = status
+        self.mustWriteReason = mustWriteReason
+    }
+
+    /// Redacted: stored values can be card data.
+    public var description: String {
+        "AccountOnFileAttribute(key: \(key), status: \(status.name), value: \(value == nil ? "nil" : "<redacted>"))"
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        key = try object.required("key").string()
+        value = try object.string("value")
+        status = try Status.decode(object.required("status"), diagnostics: &diagnostics)
+        mustWriteReason = try object.string("mustWriteReason")
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("key", .string(key)),
+            ("value", .from(value)),
+            ("status", .string(status.name)),
+            ("mustWriteReason", .from(mustWriteReason)),
+        ])
+    }
+}

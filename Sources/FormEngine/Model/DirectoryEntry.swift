@@ -1,0 +1,54 @@
+/// An issuer (bank) of a product's directory (`GET /products/{id}/directory`).
+public struct DirectoryEntry: ClientAPIModel, Hashable {
+    public var issuerId: String
+    /// `short` or `long`: which list the issuer belongs in.
+    public var issuerList: String
+    public var issuerName: String
+    public var countryNames: [String]
+
+    /// An entry.
+    public init(issuerId: String, issuerList: String, issuerName: String, countryNames: [String] = []) {
+        self.issuerId = issuerId
+        self.issuerList = issuerList
+        self.issuerName = issuerName
+        self.countryNames = countryNames
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        issuerId = try object.required("issuerId").string()
+        issuerList = try object.required("issuerList").string()
+        issuerName = try object.required("issuerName").string()
+        countryNames = try object.optional("countryNames")?.strings() ?? []
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("issuerId", .string(issuerId)),
+            ("issuerList", .string(issuerList)),
+            ("issuerName", .string(issuerName)),
+            ("countryNames", countryNames.isEmpty ? nil : .array(countryNames.map { .string($0) })),
+        ])
+    }
+}
+
+/// A product's directory: `{"entries": [...]}`. Unreadable entries are skipped and reported.
+public struct Directory: ClientAPIModel, Hashable {
+    public var entries: [DirectoryEntry]
+
+    /// A directory.
+    public init(entries: [DirectoryEntry]) {
+        self.entries = entries
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        entries = try decodeTolerantly(object.optional("entries"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
+            try DirectoryEntry(json: node.value, at: node.path, diagnostics: &diagnostics)
+        }
+    }
+
+    public var json: JSONValue {
+        jsonObject([("entries", .array(entries.map(\.json)))])
+    }
+}

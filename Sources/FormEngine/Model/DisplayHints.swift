@@ -1,0 +1,40 @@
+/// How to show a product or group in a list: label, logo and position.
+public struct DisplayHints: ClientAPIModel, Hashable {
+    public var label: String?
+    /// The logo's path or URL, as the API sends it.
+    public var logo: String?
+    /// Position in the list (lower first); items without one go last.
+    public var displayOrder: Int?
+
+    /// Display hints.
+    public init(label: String? = nil, logo: String? = nil, displayOrder: Int? = nil) {
+        self.label = label
+        self.logo = logo
+        self.displayOrder = displayOrder
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        label = try object.string("label")
+        logo = try object.string("logo")
+        displayOrder = try object.int("displayOrder")
+    }
+
+    public var json: JSONValue {
+        jsonObject([("displayOrder", .from(displayOrder)), ("label", .from(label)), ("logo", .from(logo))])
+    }
+}
+
+/// Orders items by display order, those without one last, ties kept in their original order.
+///
+/// A strict weak ordering (the existing SDKs' comparators are not when an order is missing).
+func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [Item] {
+    items.enumerated().sorted { lhs, rhs in
+        switch (order(lhs.element), order(rhs.element)) {
+        case let (left?, right?) where left != right: left < right
+        case (.some, nil): true
+        case (nil, .some): false
+        default: lhs.offset < rhs.offset
+        }
+    }.map(\.element)
+}

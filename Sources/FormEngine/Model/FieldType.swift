@@ -1,0 +1,21 @@
+/// The data type the Client API declares for a field. Informational: validation follows the
+/// field's validators, not its type.
+public enum FieldType: OpenEnumeration {
+    case string, integer, expiryDate, numericString, boolean, date
+    /// A type the engine does not know, kept by name.
+    case other(String)
+
+    public static let known: [FieldType] = [.string, .integer, .expiryDate, .numericString, .boolean, .date]
+
+    public var name: String {
+        switch self {
+        case .string: "string"
+        case .integer: "integer"
+        case .expiryDate: "expirydate"
+        case .numericString: "numericstring"
+        case .boolean: "boolean"
+        case .date: "date"
+        case .other(let name): name
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// How a field is drawn: a text box, a list, a currency amount, a date or a check box.
+public enum FormElementType: OpenEnumeration {
+    case text, list, currency, date, boolean
+    /// A form element type the engine does not know, kept by name.
+    case other(String)
+
+    public static let known: [FormElementType] = [.text, .list, .currency, .date, .boolean]
+
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .list: "list"
+        case .currency: "currency"
+        case .date: "date"
+        case .boolean: "boolean"
+        case .other(let name): name
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A Client API string enumeration whose unknown values are kept by name.
+///
+/// The API grows: a new form element type or field type must survive decoding as itself, not be
+/// silently turned into a default that changes behaviour.
+public protocol OpenEnumeration: Sendable, Hashable, CustomStringConvertible {
+    /// The known values.
+    static var known: [Self] { get }
+    /// The value for a name the engine does not know.
+    static func other(_ name: String) -> Self
+    /// The API's name for the value.
+    var name: String { get }
+}
+
+extension OpenEnumeration {
+    /// The value named `name`: a known one, or ``other(_:)``.
+    public init(name: String) {
+        self = Self.known.first(where: { $0.name == name }) ?? .other(name)
+    }
+
+    /// Whether the engine knows this value.
+    public var isKnown: Bool { Self.known.contains(self) }
+
+    public var description: String { name }
+
+    /// Reads the value at `node`, reporting unknown names.
+    static func decode(_ node: JSONNode, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> Self {
+        let value = Self(name: try node.string())
+        if !value.isKnown {
+            diagnostics.append(DefinitionDiagnostic(path: node.path, kind: .unknownValue(value.name)))
+        }
+        return value
+    }
+}

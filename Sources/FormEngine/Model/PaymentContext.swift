@@ -1,0 +1,57 @@
+/// An amount in minor units (cents) and its ISO 4217 currency.
+public struct AmountOfMoney: ClientAPIModel, Hashable {
+    /// The amount in minor units (1234 = 12.34 EUR).
+    public var amount: Int
+    public var currencyCode: String
+
+    /// An amount.
+    public init(amount: Int, currencyCode: String) {
+        self.amount = amount
+        self.currencyCode = currencyCode
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        amount = try object.required("amount").int()
+        currencyCode = try object.required("currencyCode").string()
+    }
+
+    public var json: JSONValue {
+        jsonObject([("amount", .from(amount)), ("currencyCode", .string(currencyCode))])
+    }
+}
+
+/// What the customer is paying: amount, country and whether it is recurring.
+public struct PaymentContext: ClientAPIModel, Hashable {
+    public var amountOfMoney: AmountOfMoney
+    public var countryCode: String
+    public var isRecurring: Bool
+    /// A locale such as `en_US`, when known.
+    public var locale: String?
+
+    /// A context.
+    public init(amountOfMoney: AmountOfMoney, countryCode: String, isRecurring: Bool = false, locale: String? = nil) {
+        self.amountOfMoney = amountOfMoney
+        self.countryCode = countryCode
+        self.isRecurring = isRecurring
+        self.locale = locale
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        let amount = try object.required("amountOfMoney")
+        amountOfMoney = try AmountOfMoney(json: amount.value, at: amount.path, diagnostics: &diagnostics)
+        countryCode = try object.required("countryCode").string()
+        isRecurring = try object.bool("isRecurring") ?? false
+        locale = try object.string("locale")
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("amountOfMoney", amountOfMoney.json),
+            ("countryCode", .string(countryCode)),
+            ("isRecurring", .bool(isRecurring)),
+            ("locale", .from(locale)),
+        ])
+    }
+}

@@ -1,0 +1,118 @@
+/// A payment product (Visa, iDEAL, SEPA Direct Debit, ...) as the Client API describes it.
+///
+/// The basic form (from the product list) has no fields; the full form (`GET /products/{id}`)
+/// has them. Accounts on file ride along when the customer has some.
+///
+/// ```swift
+/// let product = try PaymentProduct.decode(from: data).value
+/// for field in product.fieldsInDisplayOrder { print(field.id) }
+/// ```
+public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
+    /// The product id (the API sends a number or a string; kept as text).
+    public var id: String
+    /// `card`, `redirect`, `directDebit`, ...
+    public var paymentMethod: String
+    public var displayHints: DisplayHints
+    /// The product group it belongs to (`cards`), if any.
+    public var paymentProductGroup: String?
+    public var allowsTokenization: Bool
+    public var allowsRecurring: Bool
+    public var autoTokenized: Bool
+    public var usesRedirectionTo3rdParty: Bool
+    /// Amount bounds in minor units, when the API sends them.
+    public var minAmount: Int?
+    public var maxAmount: Int?
+    /// The customer's stored accounts for this product.
+    public var accountsOnFile: [AccountOnFile]
+    /// The form's fields as listed in the definition (see ``fieldsInDisplayOrder``).
+    public var fields: [PaymentProductField]
+
+    /// A product.
+    public init(
+        id: String, paymentMethod: String, displayHints: DisplayHints = DisplayHints(), paymentProductGroup: String? = nil,
+        allowsTokenization: Bool = false, allowsRecurring: Bool = false, autoTokenized: Bool = false,
+        usesRedirectionTo3rdParty: Bool = false, minAmount: Int? = nil, maxAmount: Int? = nil,
+        accountsOnFile: [AccountOnFile] = [], fields: [PaymentProductField] = []
+    ) {
+        self.id = id
+        self.paymentMethod = paymentMethod
+        self.displayHints = displayHints
+        self.paymentProductGroup = paymentProductGroup
+        self.allowsTokenization = allowsTokenization
+        self.allowsRecurring = allowsRecurring
+        self.autoTokenized = autoTokenized
+        self.usesRedirectionTo3rdParty = usesRedirectionTo3rdParty
+        self.minAmount = minAmount
+        self.maxAmount = maxAmount
+        self.accountsOnFile = accountsOnFile
+        self.fields = fields
+    }
+
+    /// The fields sorted by display order; fields without one last, in definition order.
+    public var fieldsInDisplayOrder: [PaymentProductField] {
+        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
+    }
+
+    /// The field with the given id.
+    public func field(withId id: String) -> PaymentProductField? {
+        fields.first(where: { $0.id == id })
+    }
+
+    /// The account on file with the given id.
+    public func accountOnFile(withId id: String) -> AccountOnFile? {
+        accountsOnFile.first(where: { $0.id == id })
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        id = try object.required("id").identifier()
+        paymentMethod = try object.string("paymentMethod") ?? ""
+        // Connect sends `displayHints`; Online Payments sends `displayHintsList` (first one wins).
+        if let hints = object.optional("displayHints") {
+            displayHints = try DisplayHints(json: hints.value, at: hints.path, diagnostics: &diagnostics)
+        } else if let list = try object.optional("displayHintsList")?.array(), let first = list.first {
+            displayHints = try DisplayHints(json: first.value, at: first.path, diagnostics: &diagnostics)
+        } else {
+            displayHints = DisplayHints()
+        }
+        paymentProductGroup = try object.string("paymentProductGroup")
+        allowsTokenization = try object.bool("allowsTokenization") ?? false
+        allowsRecurring = try object.bool("allowsRecurring") ?? false
+        autoTokenized = try object.bool("autoTokenized") ?? false
+        usesRedirectionTo3rdParty = try object.bool("usesRedirectionTo3rdParty") ?? false
+        minAmount = try object.int("minAmount")
+        maxAmount = try object.int("maxAmount")
+        accountsOnFile = try decodeTolerantly(object.optional("accountsOnFile"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
+            try AccountOnFile(json: node.value, at: node.path, diagnostics: &diagnostics)
+        }
+        // Unlike accounts on file, a field cannot be skipped: a form missing its CVV field would
+        // validate without it. One bad field fails the product, with the field's path.
+        var fields: [PaymentProductField] = []
+        var seen = Set<String>()
+        for node in try object.optional("fields")?.array() ?? [] {
+            let field = try PaymentProductField(json: node.value, at: node.path, diagnostics: &diagnostics)
+            if !seen.insert(field.id).inserted {
+                throw DefinitionError(path: node.path.appending("id"), kind: .invalidValue("duplicate field id '\(field.id)'"))
+            }
+            fields.append(field)
+        }
+        self.fields = fields
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("id", .string(id)),
+            ("paymentMethod", .string(paymentMethod)),
+            ("displayHints", displayHints.json),
+            ("paymentProductGroup", .from(paymentProductGroup)),
+            ("allowsTokenization", .flag(allowsTokenization)),
+            ("allowsRecurring", .flag(allowsRecurring)),
+            ("autoTokenized", .flag(autoTokenized)),
+            ("usesRedirectionTo3rdParty", .flag(usesRedirectionTo3rdParty)),
+            ("minAmount", .from(minAmount)),
+            ("maxAmount", .from(maxAmount)),
+            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map(\.json))),
+            ("fields", fields.isEmpty ? nil : .array(fields.map(\.json))),
+        ])
+    }
+}

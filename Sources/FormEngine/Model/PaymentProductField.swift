@@ -1,0 +1,50 @@
+import Masking
+
+/// One input of a payment form: its id, type, how to show it and how to validate it.
+public struct PaymentProductField: ClientAPIModel, Hashable, Identifiable {
+    /// The field id (`cardNumber`, `expiryDate`, ...): the key of its value in a request.
+    public var id: String
+    public var type: FieldType
+    public var displayHints: FieldDisplayHints
+    public var dataRestrictions: DataRestrictions
+    /// Whether the value is used for an IIN/issuer lookup.
+    public var usedForLookup: Bool
+
+    /// A field.
+    public init(
+        id: String, type: FieldType = .string, displayHints: FieldDisplayHints = FieldDisplayHints(),
+        dataRestrictions: DataRestrictions = DataRestrictions(), usedForLookup: Bool = false
+    ) {
+        self.id = id
+        self.type = type
+        self.displayHints = displayHints
+        self.dataRestrictions = dataRestrictions
+        self.usedForLookup = usedForLookup
+    }
+
+    /// The field's mask, if it has one.
+    public var mask: Mask? { displayHints.mask }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        id = try object.required("id").string()
+        if id.isEmpty { throw try object.required("id").invalid("field id must not be empty") }
+        type = try object.optional("type").map { node throws(DefinitionError) in try FieldType.decode(node, diagnostics: &diagnostics) } ?? .string
+        let hints = try object.required("displayHints")
+        displayHints = try FieldDisplayHints(json: hints.value, at: hints.path, diagnostics: &diagnostics)
+        dataRestrictions = try object.optional("dataRestrictions").map { node throws(DefinitionError) in
+            try DataRestrictions(json: node.value, at: node.path, diagnostics: &diagnostics)
+        } ?? DataRestrictions()
+        usedForLookup = try object.bool("usedForLookup") ?? false
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("id", .string(id)),
+            ("type", .string(type.name)),
+            ("displayHints", displayHints.json),
+            ("dataRestrictions", dataRestrictions.json),
+            ("usedForLookup", .flag(usedForLookup)),
+        ])
+    }
+}

@@ -1,0 +1,85 @@
+/// A group of products shown as one choice (`cards`), with its own fields and accounts on file.
+public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
+    /// The group id (`cards`); always a string.
+    public var id: String
+    public var displayHints: DisplayHints
+    public var allowsInstallments: Bool
+    public var deviceFingerprintEnabled: Bool
+    public var accountsOnFile: [AccountOnFile]
+    public var fields: [PaymentProductField]
+
+    /// A group.
+    public init(
+        id: String, displayHints: DisplayHints = DisplayHints(), allowsInstallments: Bool = false,
+        deviceFingerprintEnabled: Bool = false, accountsOnFile: [AccountOnFile] = [], fields: [PaymentProductField] = []
+    ) {
+        self.id = id
+        self.displayHints = displayHints
+        self.allowsInstallments = allowsInstallments
+        self.deviceFingerprintEnabled = deviceFingerprintEnabled
+        self.accountsOnFile = accountsOnFile
+        self.fields = fields
+    }
+
+    /// The fields sorted by display order.
+    public var fieldsInDisplayOrder: [PaymentProductField] {
+        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
+    }
+
+    /// The field with the given id.
+    public func field(withId id: String) -> PaymentProductField? { fields.first(where: { $0.id == id }) }
+
+    /// The account on file with the given id.
+    public func accountOnFile(withId id: String) -> AccountOnFile? { accountsOnFile.first(where: { $0.id == id }) }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        id = try object.required("id").string()
+        displayHints = try object.optional("displayHints").map { node throws(DefinitionError) in
+            try DisplayHints(json: node.value, at: node.path, diagnostics: &diagnostics)
+        } ?? DisplayHints()
+        allowsInstallments = try object.bool("allowsInstallments") ?? false
+        deviceFingerprintEnabled = try object.bool("deviceFingerprintEnabled") ?? false
+        accountsOnFile = try decodeTolerantly(object.optional("accountsOnFile"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
+            try AccountOnFile(json: node.value, at: node.path, diagnostics: &diagnostics)
+        }
+        var fields: [PaymentProductField] = []
+        for node in try object.optional("fields")?.array() ?? [] {
+            fields.append(try PaymentProductField(json: node.value, at: node.path, diagnostics: &diagnostics))
+        }
+        self.fields = fields
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("id", .string(id)),
+            ("displayHints", displayHints.json),
+            ("allowsInstallments", .flag(allowsInstallments)),
+            ("deviceFingerprintEnabled", .flag(deviceFingerprintEnabled)),
+            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map(\.json))),
+            ("fields", fields.isEmpty ? nil : .array(fields.map(\.json))),
+        ])
+    }
+}
+
+/// The Client API's group list (`GET /productgroups`): `{"paymentProductGroups": [...]}`.
+/// Unreadable groups are skipped and reported.
+public struct PaymentProductGroupList: ClientAPIModel, Hashable {
+    public var paymentProductGroups: [PaymentProductGroup]
+
+    /// A list.
+    public init(paymentProductGroups: [PaymentProductGroup]) {
+        self.paymentProductGroups = paymentProductGroups
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        paymentProductGroups = try decodeTolerantly(object.required("paymentProductGroups"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
+            try PaymentProductGroup(json: node.value, at: node.path, diagnostics: &diagnostics)
+        }
+    }
+
+    public var json: JSONValue {
+        jsonObject([("paymentProductGroups", .array(paymentProductGroups.map(\.json)))])
+    }
+}

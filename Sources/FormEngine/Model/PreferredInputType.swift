@@ -1,0 +1,19 @@
+/// The keyboard the Client API suggests for a field.
+public enum PreferredInputType: OpenEnumeration {
+    case string, integer, emailAddress, phoneNumber, date
+    /// An input type the engine does not know, kept by name.
+    case other(String)
+
+    public static let known: [PreferredInputType] = [.string, .integer, .emailAddress, .phoneNumber, .date]
+
+    public var name: String {
+        switch self {
+        case .string: "StringKeyboard"
+        case .integer: "IntegerKeyboard"
+        case .emailAddress: "EmailAddressKeyboard"
+        case .phoneNumber: "PhoneNumberKeyboard"
+        case .date: "DateKeyboard"
+        case .other(let name): name
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// Help shown next to a field: a text and an image path.
+public struct Tooltip: ClientAPIModel, Hashable {
+    public var label: String?
+    public var image: String?
+
+    /// A tooltip.
+    public init(label: String? = nil, image: String? = nil) {
+        self.label = label
+        self.image = image
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        label = try object.string("label")
+        image = try object.string("image")
+    }
+
+    public var json: JSONValue {
+        jsonObject([("label", .from(label)), ("image", .from(image))])
+    }
+}

@@ -1,0 +1,64 @@
+/// One option of a list field: the value sent, and what the customer sees.
+public struct ValueMappingItem: ClientAPIModel, Hashable {
+    /// The value the request carries when this option is chosen.
+    public var value: String
+    /// The option's text, when the definition gives one.
+    public var displayName: String?
+    /// Extra display elements (`{id, type, value}`), kept as sent.
+    public var displayElements: [DisplayElement]
+
+    /// An option.
+    public init(value: String, displayName: String? = nil, displayElements: [DisplayElement] = []) {
+        self.value = value
+        self.displayName = displayName
+        self.displayElements = displayElements
+    }
+
+    /// The text to show: the display name, else a `displayName` display element, else the value.
+    public var label: String {
+        displayName ?? displayElements.first(where: { $0.id == "displayName" })?.value ?? value
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        value = try object.required("value").string()
+        displayName = try object.string("displayName")
+        displayElements = try decodeTolerantly(object.optional("displayElements"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
+            try DisplayElement(json: node.value, at: node.path, diagnostics: &diagnostics)
+        }
+    }
+
+    public var json: JSONValue {
+        jsonObject([
+            ("value", .string(value)),
+            ("displayName", .from(displayName)),
+            ("displayElements", displayElements.isEmpty ? nil : .array(displayElements.map(\.json))),
+        ])
+    }
+}
+
+/// A display element of a list option: `{id, type, value}` (type STRING, INTEGER, CURRENCY,
+/// PERCENTAGE or URI).
+public struct DisplayElement: ClientAPIModel, Hashable {
+    public var id: String
+    public var type: String
+    public var value: String
+
+    /// A display element.
+    public init(id: String, type: String, value: String) {
+        self.id = id
+        self.type = type
+        self.value = value
+    }
+
+    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let object = try JSONNode(json, path: path).object()
+        id = try object.required("id").string()
+        type = try object.string("type") ?? "STRING"
+        value = try object.required("value").string()
+    }
+
+    public var json: JSONValue {
+        jsonObject([("id", .string(id)), ("type", .string(type)), ("value", .string(value))])
+    }
+}
