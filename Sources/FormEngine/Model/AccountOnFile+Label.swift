@@ -1,0 +1,32 @@
+import Masking
+
+extension AccountOnFile {
+    /// The account's label for a list of saved accounts, built from ``labelTemplate``
+    /// (semantics.md §4): each item's attribute, formatted with its relaxed mask when it has one,
+    /// trimmed, empty parts skipped, joined with single spaces.
+    ///
+    /// `Road Runner` and `************4242` with `{{9999}} {{9999}} {{9999}} {{9999}}` give
+    /// `Road Runner **** **** **** 4242`.
+    public var label: String {
+        var parts: [String] = []
+        for item in labelTemplate {
+            guard let value = attribute(forField: item.attributeKey)?.value else { continue }
+            var part = value
+            if let pattern = item.mask, !pattern.isEmpty {
+                part = Mask(pattern).relaxed.format(value)
+            }
+            let trimmed = part.trimmingWhitespace()
+            if !trimmed.isEmpty { parts.append(trimmed) }
+        }
+        return parts.joined(separator: " ")
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space (Unicode white space and newlines).
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }),
+              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}

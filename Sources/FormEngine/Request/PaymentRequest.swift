@@ -1,0 +1,160 @@
+import Masking
+import Validation
+
+/// What a customer entered for a product: values per field, an optional account on file, and
+/// whether to store the account. Validates as `semantics.md` §3 specifies.
+///
+/// ```swift
+/// var request = PaymentRequest(product: visa)
+/// try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
+/// try request.setValue("12/30", forField: "expiryDate")
+/// try request.setValue("123", forField: "cvv")
+/// let report = request.validate(in: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
+/// report.isValid   // true
+/// ```
+public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The product being paid with.
+    public let product: PaymentProduct
+    /// The selected account on file, if any.
+    public private(set) var accountOnFile: AccountOnFile?
+    /// Whether the customer asked to store the account for later payments.
+    public var tokenize: Bool
+    /// Values as typed (masked or not), by field id.
+    private var values: [String: String] = [:]
+
+    /// A request for `product`, with nothing entered and no account on file.
+    public init(product: PaymentProduct, tokenize: Bool = false) {
+        self.product = product
+        self.tokenize = tokenize
+    }
+
+    /// Sets the value of a field, as typed: masked (`4111 1111 ...`) or not.
+    public mutating func setValue(_ value: String, forField fieldId: String) throws(PaymentRequestError) {
+        guard product.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
+        values[fieldId] = value
+    }
+
+    /// Clears the value of a field.
+    public mutating func removeValue(forField fieldId: String) {
+        values[fieldId] = nil
+    }
+
+    /// The value of a field as it was set, or `nil`. No list value is ever pre-selected.
+    public func value(forField fieldId: String) -> String? {
+        values[fieldId]
+    }
+
+    /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
+    public func maskedValue(forField fieldId: String) -> String? {
+        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        return field.mask.map { $0.format($0.unformat(value)) } ?? value
+    }
+
+    /// The value of a field without its mask's literals (as it is validated and sent).
+    public func unmaskedValue(forField fieldId: String) -> String? {
+        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        return field.unmask(value)
+    }
+
+    /// Selects one of the product's accounts on file by id, or none with `nil`.
+    public mutating func selectAccountOnFile(withId id: String?) throws(PaymentRequestError) {
+        guard let id else {
+            accountOnFile = nil
+            return
+        }
+        guard let account = product.accountOnFile(withId: id) else { throw .unknownAccountOnFile(id) }
+        accountOnFile = account
+    }
+
+    /// Validates every field of the product (semantics.md §3).
+    ///
+    /// Per field, in display order: with an account on file, a `READ_ONLY` attribute skips the
+    /// field, a `CAN_WRITE` one keeps the stored value when nothing was entered, a `MUST_WRITE`
+    /// one needs a value. The value is unmasked; an empty value is `required` when the field is
+    /// required, else left alone; otherwise every validator runs and every failure is reported.
+    public func validate(in context: ValidationContext) -> ValidationReport {
+        var errors: [FieldError] = []
+        var sent: [(fieldId: String, value: String)] = []
+        let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
+        for field in product.fieldsInDisplayOrder {
+            let unmasked = values[field.id].map(field.unmask) ?? ""
+            var required = field.dataRestrictions.isRequired
+                || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+            if let attribute = accountOnFile?.attribute(forField: field.id) {
+                switch attribute.status {
+                case .readOnly, .other:
+                    continue
+                case .canWrite:
+                    if unmasked.isEmpty { continue }
+                case .mustWrite:
+                    required = true
+                }
+            }
+            if unmasked.isEmpty {
+                if required { errors.append(FieldError(fieldId: field.id, error: .required)) }
+                continue
+            }
+            for validator in field.dataRestrictions.validators {
+                if let failure = validator.validate(unmasked, in: context) {
+                    errors.append(FieldError(fieldId: field.id, error: failure))
+                }
+            }
+            sent.append((field.id, unmasked))
+        }
+        return ValidationReport(errors: errors, values: sent)
+    }
+
+    /// As-you-type state of one field: `incomplete` while the value can still become valid,
+    /// so a form can hold back red errors until it can no longer.
+    public func inputState(ofField fieldId: String, in context: ValidationContext) -> InputState {
+        guard let field = product.field(withId: fieldId) else { return .invalid }
+        return field.inputState(of: values[fieldId] ?? "", in: context)
+    }
+
+    /// Redacted: names the product and which fields have values, never the values.
+    public var description: String {
+        let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
+        return "PaymentRequest(product: \(product.id)\(account), fields set: \(values.keys.sorted()))"
+    }
+
+    /// Redacted like ``description``.
+    public var debugDescription: String { description }
+
+    /// Redacted for `dump` and debuggers.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "product": product.id,
+            "accountOnFile": accountOnFile?.id as Any,
+            "tokenize": tokenize,
+            "fieldsSet": values.keys.sorted(),
+        ], displayStyle: .struct)
+    }
+}
+
+extension PaymentProductField {
+    /// `value` without the mask's literals; unchanged when the field has no mask.
+    public func unmask(_ value: String) -> String {
+        mask.map { $0.unformat(value) } ?? value
+    }
+
+    /// `value` as shown: formatted with the mask; unchanged when the field has no mask.
+    public func format(_ value: String) -> String {
+        mask.map { $0.format($0.unformat(value)) } ?? value
+    }
+
+    /// As-you-type state of `value` (masked or not): `invalid` when a validator can no longer
+    /// pass, `incomplete` when one still can, else `valid`. Empty is `incomplete` when required.
+    public func inputState(of value: String, in context: ValidationContext) -> InputState {
+        let unmasked = unmask(value)
+        if unmasked.isEmpty { return dataRestrictions.isRequired ? .incomplete : .valid }
+        var state = InputState.valid
+        for validator in dataRestrictions.validators {
+            switch validator.inputState(of: unmasked, in: context) {
+            case .invalid: return .invalid
+            case .incomplete: state = .incomplete
+            case .valid: break
+            }
+        }
+        return state
+    }
+}

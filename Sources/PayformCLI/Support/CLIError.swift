@@ -1,0 +1,23 @@
+/// A problem that makes `payform` exit with status 2: bad usage or unusable input.
+///
+/// Printed as one line on stderr and as `{"error": {"code": ..., "message": ...}}` on stdout.
+/// Messages name the file, JSON path or flag at fault, never a value the customer typed.
+public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable identifier scripts can match on (`usage`, `unreadable_file`, `malformed_json`, ...).
+    public let code: String
+    /// What was wrong and where.
+    public let message: String
+
+    /// An error with a code and message.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// A usage error (unknown flag, missing value, conflicting options).
+    static func usage(_ message: String) -> CLIError {
+        CLIError(code: "usage", message: message)
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import FormEngine
+import Localization
+import Samples
+import Validation
+
+/// Reading the inputs commands share: products, values, locale, "now".
+extension CommandContext {
+    /// The product named by `--product`: a file, `-` for stdin, or `sample:NAME` for a sample
+    /// shipped inside the binary. Tolerated problems are returned as warnings for stderr.
+    func product(_ arguments: ParsedArguments) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        let path = try arguments.required("--product")
+        let data: Data
+        if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
+            let name = String(path.dropFirst("sample:".count))
+            guard let sample = Samples.product(named: name) else {
+                throw CLIError(code: "unreadable_file", message: "--product \(path): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+            }
+            data = sample
+        } else {
+            data = try read(path, for: "--product")
+        }
+        do {
+            let decoded = try PaymentProduct.decode(from: data)
+            return (decoded.value, decoded.diagnostics.map { "--product \(path): \($0)" })
+        } catch {
+            throw CLIError(code: error.code, message: "--product \(path): \(error)")
+        }
+    }
+
+    /// The localizer for `--locale`, else the environment's language, else English.
+    func localizer(_ arguments: ParsedArguments) -> Localizer {
+        let tag = arguments.value("--locale") ?? Localizer.preferredLanguageTag(environment: environment) ?? "en"
+        return Localizer(languageTag: tag)
+    }
+
+    /// The field values of `--values FILE` (a JSON object of strings) or `--value ID=VALUE`.
+    func values(_ arguments: ParsedArguments) throws(CLIError) -> [(fieldId: String, value: String)] {
+        var result: [(fieldId: String, value: String)] = []
+        if let path = arguments.value("--values") {
+            if arguments.has("--value") { throw .usage("give either --values FILE or --value ID=VALUE, not both") }
+            let data = try read(path, for: "--values")
+            let json: JSONValue
+            do {
+                json = try JSONParser().parse(data)
+            } catch {
+                throw CLIError(code: "malformed_json", message: "--values \(path): \(error)")
+            }
+            guard case .object(let object) = json else {
+                throw CLIError(code: "type_mismatch", message: "--values \(path): (root): expected object of field id to string, found \(json.kind)")
+            }
+            for (key, value) in object {
+                guard case .string(let text) = value else {
+                    throw CLIError(code: "type_mismatch", message: "--values \(path): \(JSONPath.root.appending(key)): expected string, found \(value.kind)")
+                }
+                result.append((key, text))
+            }
+        } else {
+            for (position, pair) in arguments.values("--value").enumerated() {
+                guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                    throw .usage("--value number \(position + 1) must be ID=VALUE")
+                }
+                result.append((String(pair[..<equals]), String(pair[pair.index(after: equals)...])))
+            }
+        }
+        return result
+    }
+
+    /// The month that `--now YYYY-MM` fixes, else the current month (Gregorian, UTC).
+    func validationContext(_ arguments: ParsedArguments) throws(CLIError) -> ValidationContext {
+        guard let text = arguments.value("--now") else { return ValidationContext(now: currentYearMonth()) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let now = YearMonth(year: year, month: month)
+        else {
+            throw .usage("--now \(text): expected YYYY-MM with a month from 01 to 12")
+        }
+        return ValidationContext(now: now)
+    }
+
+    private func currentYearMonth() -> YearMonth {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let components = calendar.dateComponents([.year, .month], from: Date())
+        return YearMonth(year: components.year ?? 2000, month: components.month ?? 1) ?? YearMonth(year: 2000, month: 1)!
+    }
+
+    /// A request for `product` with the values and account on file of the command line.
+    func request(for product: PaymentProduct, _ arguments: ParsedArguments) throws(CLIError) -> PaymentRequest {
+        var request = PaymentRequest(product: product, tokenize: arguments.has("--tokenize"))
+        do {
+            try request.selectAccountOnFile(withId: arguments.value("--account-on-file"))
+            for (fieldId, value) in try values(arguments) {
+                try request.setValue(value, forField: fieldId)
+            }
+        } catch let error as PaymentRequestError {
+            throw CLIError(code: error.code, message: error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(code: "internal", message: "\(error)")
+        }
+        return request
+    }
+}
