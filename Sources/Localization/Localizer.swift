@@ -157,9 +157,14 @@ public struct Localizer: Sendable {
 
     private func string(forKey key: String, in languages: ArraySlice<String>) -> String? {
         for language in languages {
-            if let text = overrides[language]?[key] ?? tables[language]?[key] { return text }
+            if let text = string(forKey: key, in: language) { return text }
         }
         return nil
+    }
+
+    /// One language's text for `key`: the merchant's override, else the shipped table's.
+    private func string(forKey key: String, in language: String) -> String? {
+        overrides[language]?[key] ?? tables[language]?[key]
     }
 
     private func resolve(_ key: String, definitionText: String?) -> String? {
@@ -172,13 +177,13 @@ public struct Localizer: Sendable {
         let requested = fallbackChain.prefix(requestedLanguageDepth)
         for language in requested {
             for key in keys {
-                if let text = string(forKey: key, in: [language]) { return text }
+                if let text = string(forKey: key, in: language) { return text }
             }
         }
         if let definitionText, !definitionText.trimmingWhitespace.isEmpty { return definitionText }
         for language in fallbackChain.dropFirst(requestedLanguageDepth) {
             for key in keys {
-                if let text = string(forKey: key, in: [language]) { return text }
+                if let text = string(forKey: key, in: language) { return text }
             }
         }
         return nil
