@@ -1,0 +1,218 @@
+/// Looks up the texts of a payment form in one language: product names, field labels,
+/// placeholders, tooltips and validation messages.
+///
+/// Keys follow the Client API conventions (`gc.general.paymentProducts.1.name`,
+/// `gc.general.paymentProductFields.cvv.label`, …). A lookup walks ``fallbackChain``, for
+/// example `fr-CA` → `fr` → `en`; at each step a merchant's override wins over the shipped table.
+///
+/// ```swift
+/// let localizer = Localizer(languageTag: "fr_CA",
+///                           overrides: ["fr": ["gc.general.paymentProductFields.cvv.label": "Cryptogramme"]])
+/// localizer.productName(productId: "770", definitionLabel: nil)          // "Prélèvement SEPA"
+/// localizer.fieldText(.label, productId: "1", fieldId: "cvv", definitionText: nil)  // "Cryptogramme"
+/// localizer.validationMessage(errorId: "length", parameters: ["minLength": 2, "maxLength": 4])
+/// // "Saisissez entre 2 et 4 caractères."
+/// ```
+///
+/// The shipped tables are parsed once per process and shared; a `Localizer` is a cheap value.
+public struct Localizer: Sendable {
+    /// The requested language, in canonical spelling (`fr_CA` → `fr-CA`); `en` when the request named none.
+    public let languageTag: String
+
+    /// The languages a lookup tries, in order: the tag, its shorter prefixes, then `en`.
+    ///
+    /// `zh-Hant-TW` → `["zh-Hant-TW", "zh-Hant", "zh", "en"]`; `xx` → `["xx", "en"]`.
+    public let fallbackChain: [String]
+
+    /// The languages this module ships tables for, as canonical tags (sorted).
+    public static var shippedLanguages: [String] {
+        ShippedTables.shared.tables.keys.sorted()
+    }
+
+    /// The language every lookup ends with; its table has every key.
+    static let baseLanguage = "en"
+
+    /// Merchant texts by canonical language tag, then key.
+    private let overrides: [String: [String: String]]
+    private let tables: [String: [String: String]]
+    /// How many entries of `fallbackChain` belong to the requested language; the rest is the English fallback.
+    private let requestedLanguageDepth: Int
+
+    /// A localizer for `languageTag`, with a merchant's own wording layered over the shipped texts.
+    ///
+    /// - Parameters:
+    ///   - languageTag: a BCP 47 or POSIX-style tag (`fr-CA`, `fr_CA`, `fr_CA.UTF-8`; any case).
+    ///     Unknown languages fall back to English; an empty or unusable tag means English.
+    ///   - overrides: language tag → key → text. An override for `fr` also applies to `fr-CA`;
+    ///     tags are matched like `languageTag`. Entries with a tag that names no language are ignored.
+    public init(languageTag: String, overrides: [String: [String: String]] = [:]) {
+        self.init(languageTag: languageTag, overrides: overrides, tables: ShippedTables.shared.tables)
+    }
+
+    /// A localizer over explicit tables, so tests can exercise lookup rules without shipped data.
+    init(languageTag: String, overrides: [String: [String: String]], tables: [String: [String: String]]) {
+        let prefixes = LanguageTag(languageTag)?.prefixes ?? [Self.baseLanguage]
+        self.languageTag = prefixes.first ?? Self.baseLanguage
+        self.fallbackChain = prefixes.contains(Self.baseLanguage) ? prefixes : prefixes + [Self.baseLanguage]
+        self.requestedLanguageDepth = prefixes.count
+        self.overrides = Self.normalized(overrides)
+        self.tables = tables
+    }
+
+    /// The language tag a process's environment asks for, from `LC_ALL`, `LC_MESSAGES` or `LANG`
+    /// (the first one set and non-empty, as POSIX orders them).
+    ///
+    /// `fr_CA.UTF-8` → `fr-CA`; `C`, `POSIX` or nothing set → `nil` (the caller picks a default).
+    ///
+    /// ```swift
+    /// Localizer.preferredLanguageTag(environment: ProcessInfo.processInfo.environment)
+    /// ```
+    public static func preferredLanguageTag(environment: [String: String]) -> String? {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.trimmingWhitespace.isEmpty else { continue }
+            // The first variable set decides, even when it says "no language" (`LC_ALL=C`).
+            return LanguageTag(value)?.text
+        }
+        return nil
+    }
+
+    /// The text for `key`, trying each language of ``fallbackChain`` (override, then shipped table).
+    /// `nil` when no language has it.
+    public func string(forKey key: String) -> String? {
+        string(forKey: key, in: fallbackChain[...])
+    }
+
+    /// The display name of a payment product.
+    ///
+    /// Order: the translation in the requested language, the definition's own label (the Client
+    /// API localizes it server-side), the English translation, then "Payment method <id>".
+    public func productName(productId: String, definitionLabel: String?) -> String {
+        resolve(TranslationKey.productName(productId: productId), definitionText: definitionLabel)
+            ?? unnamed(productId: productId)
+    }
+
+    /// The display name of a payment product group such as `cards`, by the same rules as ``productName(productId:definitionLabel:)``.
+    public func productGroupName(groupId: String, definitionLabel: String?) -> String {
+        resolve(TranslationKey.productGroupName(groupId: groupId), definitionText: definitionLabel)
+            ?? readableOrUnnamed(groupId)
+    }
+
+    /// A field's label, placeholder or tooltip for one product.
+    ///
+    /// Order, in each language of the requested language's chain: the product-specific key
+    /// (`gc.general.paymentProducts.2.paymentProductFields.cvv.label`), then the generic key
+    /// (`gc.general.paymentProductFields.cvv.label`). Then the definition's own text, then the
+    /// English keys in the same order. A label finally falls back to a readable form of the
+    /// field id (`cardholderName` → "Cardholder name"); a placeholder or tooltip to `nil`.
+    ///
+    /// Why the definition text comes before English: the Client API sends it already localized,
+    /// so for a language without a shipped table it beats an English translation.
+    public func fieldText(_ text: FieldText, productId: String, fieldId: String, definitionText: String?) -> String? {
+        let keys = [
+            TranslationKey.productField(productId: productId, fieldId: fieldId, text),
+            TranslationKey.genericField(fieldId: fieldId, text),
+        ]
+        if let found = resolve(keys, definitionText: definitionText) { return found }
+        guard text == .label else { return nil }
+        let readable = ReadableIdentifier.label(for: fieldId)
+        return readable.isEmpty ? nil : readable
+    }
+
+    /// The message for a validation error, with its bounds filled in.
+    ///
+    /// `length` becomes `length.exact` (min = max), `length.max` (no minimum, or 0),
+    /// `length.min` (no maximum) or `length.between`; `range` becomes `range`, `range.min` or
+    /// `range.max` by which bounds are present. Ids with no text give the generic "not valid" message.
+    ///
+    /// ```swift
+    /// Localizer(languageTag: "en").validationMessage(errorId: "length", parameters: ["minLength": 16, "maxLength": 16])
+    /// // "Enter exactly 16 characters."
+    /// ```
+    public func validationMessage(errorId: String, parameters: [String: Int]) -> String {
+        var template: String?
+        if let messageId = ValidationMessageId.resolve(errorId: errorId, parameters: parameters) {
+            template = string(forKey: TranslationKey.validationError(messageId))
+        }
+        guard let template = template ?? string(forKey: TranslationKey.validationError(ValidationMessageId.unknown))
+        else { return Self.lastResortInvalidMessage }
+        return fill(template, with: parameters.mapValues(String.init))
+    }
+
+    /// `template` with its `{name}` placeholders replaced by `values`, in one pass.
+    ///
+    /// Values are inserted literally: one holding `{`, `}`, `{maxLength}` or `%` is never expanded
+    /// again. Placeholders with no value stay as written; lone braces are ordinary text.
+    ///
+    /// ```swift
+    /// localizer.fill("I accept the {link}", with: ["link": "terms {v2}"])  // "I accept the terms {v2}"
+    /// ```
+    public func fill(_ template: String, with values: [String: String]) -> String {
+        PlaceholderTemplate.fill(template, with: values)
+    }
+
+    // MARK: - Lookup
+
+    /// Shown when even the generic message is missing, which only a broken build can cause.
+    private static let lastResortInvalidMessage = "This value is not valid."
+
+    private func string(forKey key: String, in languages: ArraySlice<String>) -> String? {
+        for language in languages {
+            if let text = string(forKey: key, in: language) { return text }
+        }
+        return nil
+    }
+
+    /// One language's text for `key`: the merchant's override, else the shipped table's.
+    private func string(forKey key: String, in language: String) -> String? {
+        overrides[language]?[key] ?? tables[language]?[key]
+    }
+
+    private func resolve(_ key: String, definitionText: String?) -> String? {
+        resolve([key], definitionText: definitionText)
+    }
+
+    /// Tries `keys` (most specific first) in the requested languages, then `definitionText`, then
+    /// `keys` in the English fallback.
+    private func resolve(_ keys: [String], definitionText: String?) -> String? {
+        let requested = fallbackChain.prefix(requestedLanguageDepth)
+        for language in requested {
+            for key in keys {
+                if let text = string(forKey: key, in: language) { return text }
+            }
+        }
+        if let definitionText, !definitionText.trimmingWhitespace.isEmpty { return definitionText }
+        for language in fallbackChain.dropFirst(requestedLanguageDepth) {
+            for key in keys {
+                if let text = string(forKey: key, in: language) { return text }
+            }
+        }
+        return nil
+    }
+
+    private func unnamed(productId: String) -> String {
+        let template = string(forKey: TranslationKey.unnamedProduct) ?? "Payment method {productId}"
+        return fill(template, with: ["productId": productId])
+    }
+
+    private func readableOrUnnamed(_ groupId: String) -> String {
+        let readable = ReadableIdentifier.label(for: groupId)
+        return readable.isEmpty ? unnamed(productId: groupId) : readable
+    }
+
+    /// Re-keys overrides by canonical tag. When two spellings name one language (`fr`, `FR`),
+    /// their entries are merged; on a key both define, the canonically spelled one wins.
+    private static func normalized(_ overrides: [String: [String: String]]) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        // Canonical spellings last, so they overwrite; otherwise a stable order.
+        let ordered = overrides.sorted { lhs, rhs in
+            let lhsCanonical = LanguageTag(lhs.key)?.text == lhs.key
+            let rhsCanonical = LanguageTag(rhs.key)?.text == rhs.key
+            return lhsCanonical == rhsCanonical ? lhs.key < rhs.key : !lhsCanonical
+        }
+        for (spelling, texts) in ordered {
+            guard let tag = LanguageTag(spelling)?.text else { continue }
+            result[tag, default: [:]].merge(texts) { _, new in new }
+        }
+        return result
+    }
+}

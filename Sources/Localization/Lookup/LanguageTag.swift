@@ -1,0 +1,64 @@
+/// A BCP 47-style language tag in canonical spelling, with the shorter tags it falls back to.
+///
+/// Accepts what apps and environments actually hand over: `fr-CA`, `fr_CA`, `FR_ca`,
+/// `fr_CA.UTF-8`, `sr_RS@latin`. Matching is case-insensitive; the canonical spelling is
+/// lower-case language, title-case script (`Hant`), upper-case region (`CA`, `419`).
+struct LanguageTag: Hashable, Sendable {
+    /// The canonical subtags, e.g. `["zh", "Hant", "TW"]`; never empty.
+    let subtags: [String]
+
+    /// Parses `text`; `nil` when it names no language (empty, `C`, `POSIX`, or no valid first subtag).
+    ///
+    /// Everything from the first `.` (encoding) or `@` (modifier) on is dropped, as in POSIX locale
+    /// names. Subtags must be 1–8 ASCII letters or digits; the tag is cut before the first one that
+    /// is not, so stray text never produces a garbage tag.
+    init?(_ text: String) {
+        var core = Substring(text.trimmingWhitespace)
+        if let cut = core.firstIndex(where: { $0 == "." || $0 == "@" }) {
+            core = core[..<cut]
+        }
+        let upperCore = core.uppercased()
+        if upperCore == "C" || upperCore == "POSIX" { return nil }
+        var subtags: [String] = []
+        for raw in core.split(separator: "-", omittingEmptySubsequences: false).flatMap({
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }) {
+            guard (1...8).contains(raw.utf8.count), raw.utf8.allSatisfy(Self.isASCIIAlphanumeric) else { break }
+            subtags.append(Self.canonical(raw, position: subtags.count))
+        }
+        // The primary language subtag is letters only (2–8), as BCP 47 requires.
+        guard let first = subtags.first, first.utf8.count >= 2, first.utf8.allSatisfy(Self.isASCIILetter) else {
+            return nil
+        }
+        self.subtags = subtags
+    }
+
+    /// The tag as text, e.g. `fr-CA`.
+    var text: String { subtags.joined(separator: "-") }
+
+    /// The tag and its shorter prefixes, longest first: `zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`, `zh`.
+    var prefixes: [String] {
+        (1...subtags.count).reversed().map { subtags.prefix($0).joined(separator: "-") }
+    }
+
+    private static func canonical(_ subtag: Substring, position: Int) -> String {
+        if position == 0 { return subtag.lowercased() }
+        let isLetters = subtag.utf8.allSatisfy(isASCIILetter)
+        switch subtag.utf8.count {
+        case 4 where isLetters:
+            return subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+        case 2 where isLetters:
+            return subtag.uppercased()
+        default:
+            return subtag.lowercased()
+        }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

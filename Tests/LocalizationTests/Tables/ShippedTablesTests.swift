@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+@testable import Localization
+
+/// The shipped string tables, checked as the module embeds them.
+@Suite("Shipped tables")
+struct ShippedTablesTests {
+    static let expectedLanguages = ["de", "en", "es", "fr", "it", "nl", "pt"]
+    static let tables = ShippedTables.shared.tables
+    static var english: [String: String] { tables["en"] ?? [:] }
+    static var tableFiles: [(path: String, data: Data)] {
+        EmbeddedResources.base64
+            .filter { $0.key.hasPrefix("Localization/") && $0.key.hasSuffix(".json") }
+            .sorted { $0.key < $1.key }
+            .map { ($0.key, Data(base64Encoded: $0.value) ?? Data()) }
+    }
+
+    @Test("every expected language ships, and every table parsed")
+    func languages() {
+        #expect(ShippedTables.shared.defects == [])
+        #expect(Localizer.shippedLanguages == Self.expectedLanguages)
+        #expect(Self.tableFiles.count == Self.expectedLanguages.count)
+    }
+
+    @Test("each file is a flat JSON object of strings, without duplicate keys or a BOM", arguments: tableFiles.map(\.path))
+    func flatJSON(path: String) throws {
+        let data = try #require(Self.tableFiles.first { $0.path == path }?.data)
+        #expect(!data.starts(with: [0xEF, 0xBB, 0xBF]), "\(path) starts with a byte-order mark")
+        let text = try #require(String(data: data, encoding: .utf8), "\(path) is not UTF-8")
+        let object = try JSONSerialization.jsonObject(with: data)
+        let dictionary = try #require(object as? [String: Any], "\(path) is not a JSON object")
+        #expect(dictionary.values.allSatisfy { $0 is String }, "\(path) has a value that is not a string")
+        // JSONSerialization keeps the last of duplicate keys silently, so count the keys as written.
+        let rawKeys = try FlatObjectKeys.keys(in: text)
+        #expect(rawKeys.count == dictionary.count, "\(path) repeats a key")
+        #expect(Set(rawKeys).count == rawKeys.count, "\(path) repeats a key")
+    }
+
+    @Test("English has every key the engine relies on")
+    func englishCoverage() {
+        let english = Self.english
+        var required = ["1", "2", "3", "809", "770"].map { TranslationKey.productName(productId: $0) }
+        required += [TranslationKey.unnamedProduct, TranslationKey.productGroupName(groupId: "cards")]
+        for field in ["cardNumber", "expiryDate", "cvv", "cardholderName", "issuerId", "iban",
+                      "accountHolderName", "emailAddress", "debitDay", "termsAndConditions"] {
+            required.append(TranslationKey.genericField(fieldId: field, .label))
+            required.append(TranslationKey.genericField(fieldId: field, .tooltipText))
+            if field != "termsAndConditions" {  // a checkbox has no placeholder
+                required.append(TranslationKey.genericField(fieldId: field, .placeholder))
+            }
+        }
+        required += [
+            TranslationKey.productField(productId: "2", fieldId: "cvv", .label),
+            TranslationKey.productField(productId: "2", fieldId: "cvv", .tooltipText),
+            TranslationKey.productField(productId: "770", fieldId: "termsAndConditions", .label),
+            "gc.general.paymentProducts.770.paymentProductFields.termsAndConditions.link.label",
+        ]
+        for id in ["required", "length.between", "length.exact", "length.max", "length.min", "range",
+                   "range.min", "range.max", "luhn", "expirationDate", "regularExpression", "emailAddress",
+                   "fixedList", "iban", "termsAndConditions", "residentIdNumber", "boletoBancarioRequiredness",
+                   "unknown"] {
+            required.append(TranslationKey.validationError(id))
+        }
+        let missing = required.filter { english[$0] == nil }
+        #expect(missing == [])
+    }
+
+    @Test("every language has exactly English's keys", arguments: expectedLanguages)
+    func sameKeys(language: String) throws {
+        let table = try #require(Self.tables[language])
+        let expected = Set(Self.english.keys)
+        let actual = Set(table.keys)
+        #expect(expected.subtracting(actual).sorted() == [], "\(language) misses keys")
+        #expect(actual.subtracting(expected).sorted() == [], "\(language) has extra keys")
+    }
+
+    @Test("every translation uses the same placeholders as English", arguments: expectedLanguages)
+    func samePlaceholders(language: String) throws {
+        let table = try #require(Self.tables[language])
+        for (key, english) in Self.english.sorted(by: { $0.key < $1.key }) {
+            guard let text = table[key] else { continue }  // reported by sameKeys
+            #expect(PlaceholderTemplate.placeholderNames(in: text) == PlaceholderTemplate.placeholderNames(in: english),
+                    "\(language): \(key)")
+        }
+    }
+
+    @Test("texts are non-empty, unpadded, and carry no printf specifiers", arguments: expectedLanguages)
+    func cleanTexts(language: String) throws {
+        let table = try #require(Self.tables[language])
+        for (key, text) in table.sorted(by: { $0.key < $1.key }) {
+            #expect(!text.isEmpty, "\(language): \(key) is empty")
+            #expect(String(text.trimmingWhitespace) == text, "\(language): \(key) has surrounding whitespace")
+            #expect(!text.contains("%@") && !text.contains("%d") && !text.contains("%s"), "\(language): \(key)")
+        }
+    }
+
+    @Test("the texts that must differ are not copies of the wrong one")
+    func bug40() throws {
+        for language in Self.expectedLanguages {
+            let table = try #require(Self.tables[language])
+            let range = table[TranslationKey.validationError("range")]
+            let between = table[TranslationKey.validationError("length.between")]
+            let iban = table[TranslationKey.validationError("iban")]
+            let regex = table[TranslationKey.validationError("regularExpression")]
+            #expect(range != between, "\(language)")
+            #expect(iban != regex, "\(language)")
+            #expect(range?.contains("{minValue}") == true && range?.contains("{maxValue}") == true, "\(language)")
+        }
+    }
+
+    @Test("a malformed table is skipped and reported, not a crash", arguments: [
+        ("Localization/fr.json", "not json", "not a flat JSON object"),
+        ("Localization/fr.json", #"{"a": 1}"#, "not a flat JSON object"),
+        ("Localization/fr.json", #"{"a": {"b": "c"}}"#, "not a flat JSON object"),
+        ("Localization/fr.json", #"["a"]"#, "not a flat JSON object"),
+        ("Localization/FR.json", #"{"a": "b"}"#, "not a canonical language tag"),
+        ("Localization/C.json", #"{"a": "b"}"#, "not a canonical language tag"),
+    ])
+    func malformed(path: String, contents: String, reason: String) {
+        let files = [
+            path: Data(contents.utf8).base64EncodedString(),
+            "Localization/en.json": Data(#"{"k": "v"}"#.utf8).base64EncodedString(),
+            "Localization/README.md": Data("# not a table".utf8).base64EncodedString(),
+            "Products/visa.json": Data("{}".utf8).base64EncodedString(),
+        ]
+        let store = ShippedTables(files: files)
+        #expect(store.tables == ["en": ["k": "v"]])
+        #expect(store.defects.count == 1)
+        #expect(store.defects.first?.contains(path) == true)
+        #expect(store.defects.first?.contains(reason) == true)
+    }
+
+    @Test("bytes that are not base64 are reported")
+    func badBase64() {
+        let store = ShippedTables(files: ["Localization/de.json": "***"])
+        #expect(store.tables.isEmpty)
+        #expect(store.defects.first?.contains("base64") == true)
+    }
+}
+
+/// Lists the keys of a flat JSON object as written, so duplicates show. Strict on purpose:
+/// anything but `{ "k": "v", … }` is an error.
+enum FlatObjectKeys {
+    struct Malformed: Error, CustomStringConvertible {
+        let offset: Int
+        var description: String { "not a flat object of strings at byte \(offset)" }
+    }
+
+    static func keys(in text: String) throws -> [String] {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+        func expect(_ byte: UInt8) throws {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == byte else { throw Malformed(offset: index) }
+            index += 1
+        }
+        func string() throws -> String {
+            try expect(UInt8(ascii: "\""))
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < bytes.count else { throw Malformed(offset: index) }
+            defer { index += 1 }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+        var keys: [String] = []
+        try expect(UInt8(ascii: "{"))
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return keys }
+        while true {
+            keys.append(try string())
+            try expect(UInt8(ascii: ":"))
+            _ = try string()
+            skipWhitespace()
+            guard index < bytes.count else { throw Malformed(offset: index) }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            try expect(UInt8(ascii: "}"))
+            skipWhitespace()
+            guard index == bytes.count else { throw Malformed(offset: index) }
+            return keys
+        }
+    }
+}
+
+@Suite("FlatObjectKeys (the duplicate-key check itself)")
+struct FlatObjectKeysTests {
+    @Test("lists keys as written, duplicates included")
+    func duplicates() throws {
+        #expect(try FlatObjectKeys.keys(in: #"{"a": "1", "b": "x\"y", "a": "2"}"#) == ["a", "b", "a"])
+        #expect(try FlatObjectKeys.keys(in: " { } ") == [])
+    }
+
+    @Test("rejects what is not a flat object of strings", arguments: [
+        #"{"a": 1}"#, #"{"a": {"b": "c"}}"#, #"["a"]"#, #"{"a": "b",}"#, #"{"a": "b"} x"#, #"{"a" "b"}"#, "",
+    ])
+    func rejects(text: String) {
+        #expect(throws: FlatObjectKeys.Malformed.self) { try FlatObjectKeys.keys(in: text) }
+    }
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import Localization
+
+@Suite("ReadableIdentifier")
+struct ReadableIdentifierTests {
+    @Test("turns ids into readable labels", arguments: [
+        ("cardholderName", "Cardholder name"),
+        ("expiryDate", "Expiry date"),
+        ("cvv", "Cvv"),
+        ("CVV", "CVV"),
+        ("IBANCode", "IBAN code"),
+        ("accountHolderName", "Account holder name"),
+        ("address_line2", "Address line 2"),
+        ("first-name", "First name"),
+        ("issuerId", "Issuer id"),
+        ("x", "X"),
+        ("", ""),
+        ("__", ""),
+    ])
+    func label(id: String, expected: String) {
+        #expect(ReadableIdentifier.label(for: id) == expected)
+    }
+}
