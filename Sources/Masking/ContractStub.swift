@@ -13,7 +13,8 @@ public struct Mask: Sendable, Hashable {
         EditResult(text: text, cursor: 0, value: text, outcome: .rejected)
     }
 }
-public struct FormattedText: Sendable, Hashable { public var text: String; public var cursor: Int }
+public struct FormattedText: Sendable, Hashable { public var text: String; public var cursor: Int; public init(text: String, cursor: Int) { self.text = text; self.cursor = cursor } }
 public enum TextEdit: Sendable, Hashable { case insert(String), deleteBackward, deleteForward }
 public enum EditOutcome: String, Sendable { case changed, rejected }
-public struct EditResult: Sendable, Hashable { public var text: String; public var cursor: Int; public var value: String; public var outcome: EditOutcome }
+public struct EditResult: Sendable, Hashable { public var text: String; public var cursor: Int; public var value: String; public var outcome: EditOutcome; public init(text: String, cursor: Int, value: String, outcome: EditOutcome) { self.text = text; self.cursor = cursor; self.value = value; self.outcome = outcome } }
+extension TextEdit { public func applied(to text: String, selection: Range<Int>) -> EditResult { EditResult(text: text, cursor: 0, value: text, outcome: .rejected) } }

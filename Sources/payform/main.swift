@@ -1,1 +1,16 @@
-print("payform")
+// The `payform` executable: runs the command line through PayformCLI and exits with its status.
+import Foundation
+import PayformCLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: CommandContext(isTerminal: isatty(STDOUT_FILENO) == 1))
+FileHandle.standardOutput.write(Data(result.stdout.utf8))
+FileHandle.standardError.write(Data(result.stderr.utf8))
+exit(result.exitCode)
