@@ -1,0 +1,28 @@
+import Foundation
+import Samples
+import Testing
+@testable import FormEngine
+
+/// Shared test inputs: the shipped samples, and small JSON builders.
+enum Fixtures {
+    static let sampleNames = ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"]
+
+    static func sample(_ name: String) throws -> PaymentProduct {
+        let data = try #require(Samples.product(named: name), "missing sample \(name)")
+        return try PaymentProduct.decode(from: data).value
+    }
+
+    static func decode<Model: ClientAPIModel>(_ type: Model.Type, _ json: String) throws(DefinitionError) -> Decoded<Model> {
+        try Model.decode(from: Array(json.utf8))
+    }
+
+    /// A minimal valid product around the given fields JSON.
+    static func product(fields: String) -> String {
+        #"{"id": 1, "paymentMethod": "card", "displayHints": {"logo": "x"}, "fields": \#(fields)}"#
+    }
+
+    /// A minimal valid field with the given extra members.
+    static func field(id: String = "f", _ extra: String = "") -> String {
+        #"{"id": "\#(id)", "displayHints": {"formElement": {"type": "text"}}\#(extra.isEmpty ? "" : ", " + extra)}"#
+    }
+}
