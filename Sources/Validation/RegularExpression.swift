@@ -27,18 +27,25 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     public init(_ pattern: String) throws(RegularExpressionError) {
         // Compile the pattern as sent first: wrapping could "repair" a broken one (`a)|(b`).
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
-            throw RegularExpressionError(pattern: pattern, reason: Self.reason(for: error))
+        // The empty pattern is valid by definition (it matches only ""), though Foundation on
+        // Linux refuses to compile it on its own.
+        if !pattern.isEmpty {
+            do {
+                _ = try NSRegularExpression(pattern: pattern)
+            } catch {
+                throw RegularExpressionError(pattern: pattern, reason: Self.reason(for: error))
+            }
         }
         // Anchor by wrapping in a non-capturing group (keeps alternations and group numbers intact)
-        // between \A and \z. A trailing free-spacing comment (`(?x)… # note`) or an open `\Q`
-        // quote would swallow the closing `)\z`, which makes that wrap fail to compile; closing
-        // them first (a newline ends a comment, `\E` ends a quote) handles those patterns.
+        // between \A and \z. The never-matching alternative `(?!)` changes nothing about what
+        // matches; it stops ICU from answering "hit end" merely because the value is shorter than
+        // the pattern's minimum length, which keeps `inputState` precise (`\d{3}` on `1a`).
+        // A trailing free-spacing comment (`(?x)… # note`) or an open `\Q` quote would swallow
+        // the closing `)`, which makes that wrap fail to compile; closing them first (a newline
+        // ends a comment, `\E` ends a quote) handles those patterns.
         let closings = ["", "\\E", "\n", "\\E\n"]
         for closing in closings {
-            if let compiled = try? NSRegularExpression(pattern: "\\A(?:" + pattern + closing + ")\\z") {
+            if let compiled = try? NSRegularExpression(pattern: "\\A(?:(?:" + pattern + closing + ")\\z|(?!))") {
                 self.pattern = pattern
                 self.anchored = compiled
                 return
