@@ -49,20 +49,15 @@ enum ExpirationDateRule {
     }
 
     /// Whether `typed` is a prefix of the month (2 digits) followed by `yearDigits` (`width` digits).
+    /// Compares digit by digit arithmetically: no allocation per candidate.
     private static func matches(_ typed: String.UTF8View, month: Int, yearDigits: Int, width: Int) -> Bool {
-        var expected: [UInt8] = []
-        expected.reserveCapacity(2 + width)
-        appendDigits(of: month, width: 2, to: &expected)
-        appendDigits(of: yearDigits, width: width, to: &expected)
-        return expected.starts(with: typed)
-    }
-
-    private static func appendDigits(of number: Int, width: Int, to bytes: inout [UInt8]) {
         var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+        for _ in 0..<(width + 1) { divisor *= 10 }
+        let number = month * (divisor / 10) + yearDigits
+        for byte in typed {
+            guard let digit = ASCIIDigits.digit(byte), divisor > 0, number / divisor % 10 == digit else { return false }
             divisor /= 10
         }
+        return true
     }
 }

@@ -13,15 +13,36 @@ enum IBANRule {
     private static func normalized(_ value: String) -> [UInt8]? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(maximumLength)
+        // Fast path for ASCII text, where every byte is a character ("\r\n" is one character
+        // but both halves are whitespace, so dropping them byte by byte is the same).
+        if value.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in value.utf8 where !isASCIIWhitespace(byte) {
+                guard append(byte, to: &bytes) else { return nil }
+            }
+            return bytes
+        }
         // A character counts as whitespace only when all its scalars are: a space carrying a
         // combining mark is not silently dropped.
         for character in value where !character.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
-            guard character.utf8.count == 1, let byte = character.utf8.first else { return nil }
-            let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
-            guard bytes.count < maximumLength, fits(upper, at: bytes.count) else { return nil }
-            bytes.append(upper)
+            guard character.utf8.count == 1, let byte = character.utf8.first, append(byte, to: &bytes)
+            else { return nil }
         }
         return bytes
+    }
+
+    /// Upper-cases an ASCII byte and appends it when it fits the next position; `false` otherwise.
+    @inline(__always)
+    private static func append(_ byte: UInt8, to bytes: inout [UInt8]) -> Bool {
+        let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+        guard bytes.count < maximumLength, fits(upper, at: bytes.count) else { return false }
+        bytes.append(upper)
+        return true
+    }
+
+    /// Tab, line feed, vertical tab, form feed, carriage return, space (the ASCII whitespace).
+    @inline(__always)
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
