@@ -1,4 +1,6 @@
 /// Every benchmark group, in the order they print. Each group lives in its own file.
 func allBenchmarkGroups() -> [BenchmarkGroup] {
-    []
+    [
+        validationBenchmarks(),
+    ]
 }

@@ -1,0 +1,21 @@
+/// Helpers for the ASCII digits `0`...`9`, which several validators require (and which are the
+/// only digits they accept: Arabic-Indic or full-width digits are not digits here).
+enum ASCIIDigits {
+    /// The digit's value when `byte` is an ASCII digit, else `nil`.
+    @inline(__always)
+    static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte &- UInt8(ascii: "0")) : nil
+    }
+
+    /// The value of a short run of ASCII digits (at most 9, so it cannot overflow), or `nil` when
+    /// the run is empty, too long or holds anything else.
+    static func value<Bytes: Collection<UInt8>>(of bytes: Bytes) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard let digit = digit(byte) else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A compiled `regularExpression` validator pattern that must match a value **whole**.
+///
+/// Patterns are ICU syntax (what `NSRegularExpression` and the Client API use, close to Java's):
+/// inline flags such as `(?i)`, property classes such as `\p{L}`. Patterns from the API are
+/// usually unanchored (`(?:0[1-9]|1[0-2])[0-9]{2}`); this type anchors them itself, so `1230`
+/// matches and `x1230` or `12301` do not. An empty pattern matches only the empty value.
+///
+/// The pattern is compiled once, in ``init(_:)``; matching never recompiles.
+///
+/// ```swift
+/// let expiry = try RegularExpression("(?:0[1-9]|1[0-2])[0-9]{2}")
+/// expiry.matchesWhole("1230")  // true
+/// expiry.matchesWhole("x1230") // false
+/// ```
+// `@unchecked Sendable`: the only non-value stored property is an `NSRegularExpression`, which is
+// immutable after initialisation and documented as safe to use for matching from several threads
+// at once. Nothing here mutates it.
+public struct RegularExpression: @unchecked Sendable, Hashable {
+    /// The pattern as the definition sent it (without the anchoring this type adds).
+    public let pattern: String
+
+    /// The pattern wrapped so that only a match of the whole value succeeds.
+    private let anchored: NSRegularExpression
+
+    /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
+    public init(_ pattern: String) throws(RegularExpressionError) {
+        // Compile the pattern as sent first: wrapping could "repair" a broken one (`a)|(b`).
+        // The empty pattern is valid by definition (it matches only ""), though Foundation on
+        // Linux refuses to compile it on its own.
+        if !pattern.isEmpty {
+            do {
+                _ = try NSRegularExpression(pattern: pattern)
+            } catch {
+                throw RegularExpressionError(pattern: pattern, reason: Self.reason(for: error))
+            }
+        }
+        // Anchor by wrapping in a non-capturing group (keeps alternations and group numbers intact)
+        // between \A and \z. The never-matching alternative `(?!)` changes nothing about what
+        // matches; it stops ICU from answering "hit end" merely because the value is shorter than
+        // the pattern's minimum length, which keeps `inputState` precise (`\d{3}` on `1a`).
+        // A trailing free-spacing comment (`(?x)… # note`) or an open `\Q` quote would swallow
+        // the closing `)`, which makes that wrap fail to compile; closing them first (a newline
+        // ends a comment, `\E` ends a quote) handles those patterns.
+        let closings = ["", "\\E", "\n", "\\E\n"]
+        for closing in closings {
+            if let compiled = try? NSRegularExpression(pattern: "\\A(?:(?:" + pattern + closing + ")\\z|(?!))") {
+                self.pattern = pattern
+                self.anchored = compiled
+                return
+            }
+        }
+        throw RegularExpressionError(pattern: pattern, reason: "the pattern cannot be anchored to match whole values")
+    }
+
+    /// Whether the pattern matches the whole of `value` (not merely a part of it).
+    public func matchesWhole(_ value: String) -> Bool {
+        let length = value.utf16.count
+        guard let match = anchored.firstMatch(in: value, options: [.anchored], range: NSRange(location: 0, length: length))
+        else { return false }
+        // Belt and braces: the wrap already forces this, but a match must cover every UTF-16 unit.
+        return match.range.location == 0 && match.range.length == length
+    }
+
+    /// Whether appending characters to `value` could still produce a whole match.
+    ///
+    /// Uses the engine's "hit end" report: when a failed match attempt never needed to look past
+    /// the end of the value, no continuation can change the outcome. The answer is therefore never
+    /// wrongly `false`; it may be `true` for a value no continuation actually completes (the engine
+    /// reached the end on a path that later fails), which only delays an error message.
+    func couldMatchWhole(afterAppendingTo value: String) -> Bool {
+        var hitEnd = false
+        anchored.enumerateMatches(
+            in: value,
+            options: [.anchored, .reportCompletion],
+            range: NSRange(location: 0, length: value.utf16.count)
+        ) { _, flags, _ in
+            if flags.contains(.hitEnd) { hitEnd = true }
+        }
+        return hitEnd
+    }
+
+    /// Equal when the patterns are equal (the compiled form follows from the pattern).
+    public static func == (lhs: RegularExpression, rhs: RegularExpression) -> Bool {
+        lhs.pattern == rhs.pattern
+    }
+
+    /// Hashes the pattern.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+    }
+
+    private static func reason(for error: any Error) -> String {
+        let nsError = error as NSError
+        if let detail = nsError.userInfo["NSInvalidValue"] as? String, !detail.isEmpty {
+            return "ICU rejected the pattern (\(detail))"
+        }
+        return "ICU rejected the pattern (error \(nsError.code))"
+    }
+}
+
+extension RegularExpression: CustomStringConvertible {
+    /// The pattern, e.g. `/(?:0[1-9]|1[0-2])[0-9]{2}/`.
+    public var description: String {
+        "/\(pattern)/"
+    }
+}

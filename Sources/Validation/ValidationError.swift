@@ -1,0 +1,42 @@
+/// Why a value failed a validator: the error id and the validator's parameters.
+///
+/// It never holds the validated value, so it is safe to log or show, even for card data.
+///
+/// ```swift
+/// let error = Validator.length(minLength: 2, maxLength: 5).validate("a", in: context)
+/// error?.id                          // "length"
+/// error?[parameter: "maxLength"]     // 5
+/// ```
+public struct ValidationError: Error, Sendable, Hashable {
+    /// The error id: the failing validator's JSON key (``Validator/name``), or `required`.
+    public let id: String
+    /// The validator's parameters (``Validator/parameters``), in order; absent bounds left out.
+    public let parameters: [ValidationParameter]
+
+    /// Creates an error with an id and its parameters.
+    public init(id: String, parameters: [ValidationParameter] = []) {
+        self.id = id
+        self.parameters = parameters
+    }
+
+    /// The error for a required field left empty (error id `required`).
+    public static let required = ValidationError(id: "required")
+
+    /// The value of the parameter with that name, or `nil` when the error does not carry it.
+    ///
+    /// ```swift
+    /// error[parameter: "minLength"] // 2
+    /// ```
+    public subscript(parameter name: String) -> Int? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+extension ValidationError: CustomStringConvertible {
+    /// The id and parameters, e.g. `ValidationError(length, minLength: 2, maxLength: 5)`.
+    /// Never contains the validated value: the error does not store it.
+    public var description: String {
+        let details = parameters.map { ", \($0.name): \($0.value)" }.joined()
+        return "ValidationError(\(id)\(details))"
+    }
+}

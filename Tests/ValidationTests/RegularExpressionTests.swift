@@ -1,0 +1,100 @@
+import Testing
+import Validation
+
+@Suite("regularExpression")
+struct RegularExpressionTests {
+    @Test(arguments: [
+        // Unanchored API patterns must match the whole value.
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "1230", true),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "x1230", false),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "12301", false),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "1330", false),
+        ("\\d{3}", "123", true),
+        ("\\d{3}", "1234", false),                 // the old SDKs accept this
+        ("\\d{3}", "x123x", false),
+        ("\\d{3}", "123456", false),
+        // Alternations are not split by the anchoring.
+        ("a|ab", "ab", true),
+        ("a|ab", "a", true),
+        ("a|b", "ab", false),
+        ("0|1[0-9]", "15", true),
+        // Patterns that match the empty string: whole match, not "exactly one match".
+        ("[0-9]*", "123", true),
+        ("[0-9]*", "", true),
+        ("[0-9]{0,4}", "12", true),
+        ("^[0-9]*$", "", true),
+        ("^[0-9]*$", "12a", false),
+        // Inline flags and Unicode classes (ICU syntax).
+        ("(?i)[a-z]+", "ABC", true),
+        ("[a-z]+", "ABC", false),
+        ("\\p{L}+", "Zoë", true),
+        ("\\p{L}+", "Zoë1", false),
+        ("\\p{Lu}\\p{Ll}+", "Élodie", true),
+        ("[\\p{L} '-]{1,30}", "Jean-Luc O'Neill", true),
+        // The empty pattern matches only the empty value.
+        ("", "", true),
+        ("", "a", false),
+        // Free-spacing comments and quotes that run to the end of the pattern.
+        ("(?x) \\d{2} # two digits", "12", true),
+        ("(?x) \\d{2} # two digits", "123", false),
+        ("\\Qa.b", "a.b", true),
+        ("\\Qa.b", "axb", false),
+        // Non-BMP characters are examined to the end (the old SDKs stop short).
+        ("[0-9]+", "123😀", false),
+        (".{2}", "😀😀", true),
+        ("[0-9]{4}", "١٢٣٤", false),
+        ("\\d{4}", "١٢٣٤", true),                 // ICU's \d is Unicode Nd, as the API sends it
+        ("[0-9]+", "", false),
+        ("a$", "a\n", false),                    // `$` before a final newline does not count
+    ])
+    func wholeMatch(pattern: String, value: String, matches: Bool) throws {
+        let expression = try RegularExpression(pattern)
+        #expect(expression.matchesWhole(value) == matches)
+        #expect(passes(.regularExpression(expression), value) == matches)
+    }
+
+    @Test(arguments: ["(", "[a-", "a)|(b", "\\", "*a", "(?<name", "a{2,1}", "(?z)"])
+    func patternsThatDoNotCompileThrow(pattern: String) {
+        #expect(throws: RegularExpressionError.self) {
+            _ = try RegularExpression(pattern)
+        }
+        do {
+            _ = try RegularExpression(pattern)
+        } catch {
+            #expect(error.pattern == pattern)
+            #expect(!error.reason.isEmpty)
+            #expect(error.description.contains(pattern.debugDescription))
+        }
+    }
+
+    @Test func errorIsReportedForTheValidator() throws {
+        let expression = try RegularExpression("[0-9]{3}")
+        let error = Validator.regularExpression(expression).validate("12", in: anyContext)
+        #expect(error == ValidationError(id: "regularExpression"))
+    }
+
+    @Test func equalityIsByPattern() throws {
+        #expect(try RegularExpression("a+") == RegularExpression("a+"))
+        #expect(try RegularExpression("a+") != RegularExpression("a*"))
+        #expect(try RegularExpression("a+").pattern == "a+")
+    }
+
+    @Test(arguments: [
+        ("\\d{3}", "", InputState.incomplete),
+        ("\\d{3}", "12", .incomplete),
+        ("\\d{3}", "123", .valid),
+        ("\\d{3}", "1234", .invalid),
+        ("\\d{3}", "1a", .invalid),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "1", .incomplete),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", "13", .invalid),
+        ("(?i)abc", "AB", .incomplete),
+        ("(?i)abc", "AX", .invalid),
+        ("[0-9]*", "12", .valid),
+        ("", "", .valid),
+        ("", "a", .invalid),
+    ])
+    func inputStates(pattern: String, value: String, state: InputState) throws {
+        let validator = Validator.regularExpression(try RegularExpression(pattern))
+        #expect(validator.inputState(of: value, in: anyContext) == state)
+    }
+}
