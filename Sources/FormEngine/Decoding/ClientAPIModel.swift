@@ -55,6 +55,12 @@ extension ClientAPIModel {
 
     /// `Decodable` through the same reader as ``decode(from:limits:)``: the same rules and errors,
     /// whatever decoder is used. Diagnostics are dropped on this path.
+    ///
+    /// A generic `Decoder` does not report the order of an object's members (Foundation's
+    /// `JSONDecoder` does not), so on this path validators come back in the Connect SDKs' fixed
+    /// order (luhn, expirationDate, range, length, fixedList, emailAddress, residentIdNumber,
+    /// regularExpression, termsAndConditions, iban, boletoBancarioRequiredness, then unknown ones
+    /// by name). ``decode(from:limits:)`` keeps the definition's order.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         var diagnostics: [DefinitionDiagnostic] = []
@@ -76,11 +82,16 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// Reads any JSON value from a decoder. Object member order is whatever the decoder reports.
+    /// Reads any JSON value from a decoder. Decoders do not report member order, so members are
+    /// put in a fixed order: known validator keys in the Connect order, then the rest by name.
     public init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             var result = JSONObject()
-            for key in object.allKeys {
+            let keys = object.allKeys.sorted { lhs, rhs in
+                let left = canonicalValidatorRank(lhs.stringValue), right = canonicalValidatorRank(rhs.stringValue)
+                return left != right ? left < right : lhs.stringValue < rhs.stringValue
+            }
+            for key in keys {
                 result.append(key.stringValue, try object.decode(JSONValue.self, forKey: key))
             }
             self = .object(result)
@@ -151,4 +162,13 @@ extension JSONValue {
     static func from(_ number: Int?) -> JSONValue? { number.map { .number(String($0)) } }
     /// `true` is written, `false` left out (the Client API's default).
     static func flag(_ flag: Bool) -> JSONValue? { flag ? .bool(true) : nil }
+}
+
+/// The Connect SDKs' fixed validator order; other keys rank after them.
+func canonicalValidatorRank(_ name: String) -> Int {
+    let order = [
+        "luhn", "expirationDate", "range", "length", "fixedList", "emailAddress", "residentIdNumber",
+        "regularExpression", "termsAndConditions", "iban", "boletoBancarioRequiredness",
+    ]
+    return order.firstIndex(of: name) ?? order.count
 }

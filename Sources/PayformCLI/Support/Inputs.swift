@@ -68,22 +68,11 @@ extension CommandContext {
 
     /// The month that `--now YYYY-MM` fixes, else the current month (Gregorian, UTC).
     func validationContext(_ arguments: ParsedArguments) throws(CLIError) -> ValidationContext {
-        guard let text = arguments.value("--now") else { return ValidationContext(now: currentYearMonth()) }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let now = YearMonth(year: year, month: month)
-        else {
+        guard let text = arguments.value("--now") else { return ValidationContext.current() }
+        guard let now = YearMonth(parsing: text) else {
             throw .usage("--now \(text): expected YYYY-MM with a month from 01 to 12")
         }
         return ValidationContext(now: now)
-    }
-
-    private func currentYearMonth() -> YearMonth {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = calendar.dateComponents([.year, .month], from: Date())
-        return YearMonth(year: components.year ?? 2000, month: components.month ?? 1) ?? YearMonth(year: 2000, month: 1)!
     }
 
     /// A request for `product` with the values and account on file of the command line.
