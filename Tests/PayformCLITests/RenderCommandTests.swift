@@ -1,0 +1,119 @@
+import Testing
+@testable import FormEngine
+@testable import PayformCLI
+
+@Suite("payform render")
+struct RenderCommandTests {
+    static let fieldKeys = ["id", "type", "inputType", "label", "placeholder", "tooltip", "mask", "obfuscate", "required", "readOnly", "value", "options"]
+
+    @Test("JSON output has the documented shape for every sample", arguments: ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"])
+    func shape(sample: String) throws {
+        let result = CLI.run(["render", "--product", CLI.product(sample)])
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        let json = try CLI.json(result)
+        guard case .object(let root) = json, case .object(let product)? = root["product"], case .array(let fields)? = root["fields"] else {
+            Issue.record("bad shape: \(result.stdout)")
+            return
+        }
+        #expect(root.keys == ["product", "accountOnFile", "fields"])
+        #expect(product.keys == ["id", "label"])
+        #expect(root["accountOnFile"] == .null)
+        #expect(!fields.isEmpty)
+        for field in fields {
+            guard case .object(let object) = field else { Issue.record("field not an object"); continue }
+            #expect(object.keys == Self.fieldKeys)
+            #expect(["text", "numeric", "e-mail", "phone", "date", "list", "boolean", "currency"].contains(object["inputType"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? ""))
+        }
+    }
+
+    @Test("fields come in display order with their rules")
+    func visa() throws {
+        let json = try CLI.json(CLI.run(["render", "--product", CLI.product("visa")]))
+        guard case .array(let fields)? = json["fields"] else { Issue.record("no fields"); return }
+        #expect(fields.map { $0["id"] } == ["cardNumber", "expiryDate", "cvv", "cardholderName"].map { .string($0) })
+        #expect(fields[0]["mask"] == "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}")
+        #expect(fields[0]["inputType"] == "numeric")
+        #expect(fields[0]["required"] == .bool(true))
+        #expect(fields[2]["obfuscate"] == .bool(true))
+        #expect(fields[3]["required"] == .bool(false))
+        #expect(fields[3]["mask"] == .null)
+    }
+
+    @Test("list options and an account on file's read-only and prefilled fields")
+    func optionsAndAccount() throws {
+        let ideal = try CLI.json(CLI.run(["render", "--product", CLI.product("ideal")]))
+        #expect(ideal["fields"].flatMap { if case .array(let f) = $0 { f.first?["options"] } else { nil } } == [
+            ["value": "ABNANL2A", "label": "ABN AMRO"], ["value": "INGBNL2A", "label": "ING"], ["value": "RABONL2U", "label": "Rabobank"],
+            ["value": "SNSBNL2A", "label": "SNS Bank"], ["value": "TRIONL2U", "label": "Triodos Bank"],
+        ])
+        let result = CLI.run(["render", "--product", CLI.product("mastercard-accounts-on-file"), "--account-on-file", "1001"])
+        let json = try CLI.json(result)
+        #expect(json["accountOnFile"] == ["id": "1001", "label": "Road Runner **** **** **** 4444"])
+        guard case .array(let fields)? = json["fields"] else { Issue.record("no fields"); return }
+        let byId = Dictionary(uniqueKeysWithValues: fields.compactMap { field -> (String, JSONValue)? in
+            if case .string(let id)? = field["id"] { (id, field) } else { nil }
+        })
+        #expect(byId["cardNumber"]?["readOnly"] == .bool(true))
+        #expect(byId["cardNumber"]?["value"] == "**** **** **** 4444")
+        #expect(byId["expiryDate"]?["readOnly"] == .bool(false))
+        #expect(byId["expiryDate"]?["value"] == "12/30")
+        #expect(byId["cvv"]?["required"] == .bool(true))
+        #expect(byId["cvv"]?["value"] == .null)
+    }
+
+    @Test("text output is a readable preview")
+    func text() {
+        let result = CLI.run(["render", "--product", CLI.product("mastercard-accounts-on-file"), "--account-on-file", "1001", "--format", "text"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("Mastercard"))
+        #expect(result.stdout.contains("Road Runner **** **** **** 4444"))
+        #expect(result.stdout.contains("read-only"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test("HTML output escapes every value and carries autocomplete hints")
+    func html() throws {
+        let hostile = Fixtures.hostileProduct
+        let path = try CLI.temporaryFile(hostile)
+        let result = CLI.run(["render", "--product", path, "--format", "html"])
+        #expect(result.exitCode == 0)
+        let page = result.stdout
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(!page.contains("<script>"))
+        #expect(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co"))
+        #expect(page.contains("value=\"a&quot;b\""))
+        let visa = CLI.run(["render", "--product", CLI.product("visa"), "--format", "html"]).stdout
+        for token in ["autocomplete=\"cc-number\"", "autocomplete=\"cc-exp\"", "autocomplete=\"cc-csc\"", "autocomplete=\"cc-name\"", "inputmode=\"numeric\"", " required"] {
+            #expect(visa.contains(token), "\(token)")
+        }
+    }
+
+    @Test("malformed product files exit 2 with the error JSON and one stderr line")
+    func malformed() throws {
+        let truncated = try CLI.temporaryFile(#"{"id": 1, "fields": ["#)
+        try CLI.expectUsableError(CLI.run(["render", "--product", truncated]), code: "malformed_json", mentioning: "unexpected end of input")
+        let wrongType = try CLI.temporaryFile(#"{"id": 1, "fields": [{"id": "a", "displayHints": {"formElement": {"type": "text"}}, "dataRestrictions": {"validators": {"length": {"minLength": "3"}}}}]}"#)
+        try CLI.expectUsableError(CLI.run(["render", "--product", wrongType]), code: "type_mismatch", mentioning: "fields[0].dataRestrictions.validators.length.minLength: expected integer, found string")
+        try CLI.expectUsableError(CLI.run(["render", "--product", "/no/such/file.json"]), code: "unreadable_file", mentioning: "/no/such/file.json")
+        try CLI.expectUsableError(CLI.run(["render", "--product", CLI.product("visa"), "--account-on-file", "7"]), code: "unknown_account_on_file", mentioning: "7")
+        try CLI.expectUsableError(CLI.run(["render"]), code: "usage", mentioning: "--product")
+        try CLI.expectUsableError(CLI.run(["render", "--product", CLI.product("visa"), "--format", "pdf"]), code: "usage", mentioning: "--format")
+    }
+
+    @Test("stdin and embedded samples work as product sources")
+    func sources() throws {
+        let visa = CLI.run(["render", "--product", "sample:visa"])
+        #expect(visa.exitCode == 0)
+        let fromStdin = CLI.run(["render", "--product", "-"], stdin: #"{"id": 9, "fields": []}"#)
+        #expect(try CLI.json(fromStdin)["product"]?["id"] == "9")
+    }
+}
+
+enum Fixtures {
+    static let hostileProduct = #"""
+    {"id": 1, "displayHints": {"label": "<script>alert(\"x\")</script> & co"},
+     "accountsOnFile": [{"id": 1, "paymentProductId": 1, "attributes": [{"key": "f", "value": "a\"b", "status": "CAN_WRITE"}]}],
+     "fields": [{"id": "f", "displayHints": {"label": "<script>alert(\"x\")</script> & co", "formElement": {"type": "text"}}}]}
+    """#
+}
