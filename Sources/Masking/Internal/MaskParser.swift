@@ -4,8 +4,10 @@
 /// Tokens are found left to right, so `{{{` is `{{` then `{`, and a lone `{` or `}` is ordinary text.
 /// Decisions where the Connect grammar is loose (kept compatible with its formatter):
 /// - An unclosed `{{` opens a placeholder run that lasts to the end of the pattern.
-/// - A `}}` outside braces and a `{{` inside braces change nothing and produce no text; they do end
-///   the current run, which matters only for the literal tail `format` appends.
+/// - A `}}` outside braces and a `{{` inside braces change nothing and produce no text.
+/// - All literals between two placeholders form one run, even when an empty `{{}}` or a stray `}}`
+///   splits them. Connect would append only the first piece on short input, so `a{{}}b` formatted
+///   `""` to `"a"` but `"a"` to `"ab"`; one run keeps formatted text formatting to itself.
 /// - The pattern is read as `Character`s, so a brace carrying a combining mark is not a brace.
 enum MaskParser {
     struct Parsed {
@@ -31,6 +33,7 @@ enum MaskParser {
 
         func take(_ character: Character) {
             if insideBraces {
+                closeLiteralRun()
                 parsed.slotElementIndices.append(parsed.elements.count)
                 parsed.elements.append(.slot(for: character))
                 parsed.relaxedPattern.append("*")
@@ -45,7 +48,6 @@ enum MaskParser {
             if let brace = pendingBrace {
                 pendingBrace = nil
                 if character == brace {
-                    closeLiteralRun()
                     insideBraces = brace == "{"
                     parsed.relaxedPattern.append(brace)
                     parsed.relaxedPattern.append(brace)
