@@ -16,7 +16,7 @@ struct MaskFormattingTests {
         var testDescription: String { "\(mask) + \(input)" }
     }
 
-    static let formats: [FormatCase] = [
+    static let formatCases: [FormatCase] = [
         .init(mask: card16, input: "1234", output: "1234 "),
         .init(mask: card16, input: "", output: ""),
         .init(mask: card16, input: "12345678", output: "1234 5678 "),
@@ -50,7 +50,7 @@ struct MaskFormattingTests {
         .init(mask: "{{9}}", input: "٥", output: ""),
     ]
 
-    @Test(arguments: formats)
+    @Test(arguments: formatCases)
     func formats(_ example: FormatCase) {
         #expect(Mask(example.mask).format(example.input) == example.output)
     }
@@ -64,7 +64,7 @@ struct MaskFormattingTests {
         var testDescription: String { "\(mask) + \(input) @\(cursor)" }
     }
 
-    static let cursors: [CursorCase] = [
+    static let cursorCases: [CursorCase] = [
         // The verified Connect examples; where Connect was wrong the comment says what it returned.
         .init(mask: card16, input: "1234", cursor: 4, output: "1234 ", outputCursor: 5),
         .init(mask: card16, input: "", cursor: 0, output: "", outputCursor: 0),
@@ -99,7 +99,7 @@ struct MaskFormattingTests {
         .init(mask: "{{*}}-{{*}}", input: "😀a", cursor: 3, output: "😀-a", outputCursor: 4),
     ]
 
-    @Test(arguments: cursors)
+    @Test(arguments: cursorCases)
     func formatsWithCursor(_ example: CursorCase) {
         let result = Mask(example.mask).format(example.input, cursor: example.cursor)
         #expect(result.text == example.output)
