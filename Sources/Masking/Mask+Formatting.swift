@@ -13,14 +13,14 @@ extension Mask {
     /// ```
     public func format(_ input: String) -> String {
         if let formatted = withPlainASCII(input, { bytes in
-            let walk = FormatWalk<UInt8>(elements: elements, input: bytes.makeIterator(),
+            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(),
                                          producesOutput: true, collectsValue: false,
                                          reservingBytes: bytes.count + literalUTF8Count)
             return String(decoding: walk.output, as: UTF8.self)
         }) {
             return formatted
         }
-        let walk = FormatWalk<Character>(elements: elements, input: input.makeIterator(),
+        let walk = FormatWalk<Character>(mask: self, input: input.makeIterator(),
                                          producesOutput: true, collectsValue: false,
                                          reservingBytes: input.utf8.count + literalUTF8Count)
         return String(decoding: walk.output, as: UTF8.self)
@@ -42,7 +42,7 @@ extension Mask {
         var probes = FormatWalk<UInt8>.Probes()
         probes.inputCursor = Swift.max(0, cursor)
         if let formatted = withPlainASCII(input, { bytes -> FormattedText in
-            let walk = FormatWalk<UInt8>(elements: elements, input: bytes.makeIterator(), probes: probes,
+            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(), probes: probes,
                                          producesOutput: true, collectsValue: false,
                                          reservingBytes: bytes.count + literalUTF8Count)
             return FormattedText(text: String(decoding: walk.output, as: UTF8.self),
@@ -52,7 +52,7 @@ extension Mask {
         }
         var characterProbes = FormatWalk<Character>.Probes()
         characterProbes.inputCursor = probes.inputCursor
-        let walk = FormatWalk<Character>(elements: elements, input: input.makeIterator(), probes: characterProbes,
+        let walk = FormatWalk<Character>(mask: self, input: input.makeIterator(), probes: characterProbes,
                                          producesOutput: true, collectsValue: false,
                                          reservingBytes: input.utf8.count + literalUTF8Count)
         return FormattedText(text: String(decoding: walk.output, as: UTF8.self),
@@ -72,13 +72,13 @@ extension Mask {
     /// ```
     public func unformat(_ text: String) -> String {
         if let value = withPlainASCII(text, { bytes in
-            let walk = FormatWalk<UInt8>(elements: elements, input: bytes.makeIterator(),
+            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(),
                                          producesOutput: false, collectsValue: true)
             return String(decoding: walk.value, as: UTF8.self)
         }) {
             return value
         }
-        let walk = FormatWalk<Character>(elements: elements, input: text.makeIterator(),
+        let walk = FormatWalk<Character>(mask: self, input: text.makeIterator(),
                                          producesOutput: false, collectsValue: true)
         return String(walk.value)
     }
@@ -98,12 +98,12 @@ extension Mask {
         let capacity = self.capacity
         if capacity == 0 { return true }
         if let complete = withPlainASCII(value, { bytes in
-            ValueLayout<UInt8>(elements: elements, value: Array(bytes), caretBeforeIndex: Int.max,
+            ValueLayout<UInt8>(mask: self, value: Array(bytes), caretBeforeIndex: Int.max,
                                caretAfterIndex: -1).placed.count == capacity
         }) {
             return complete
         }
-        return ValueLayout<Character>(elements: elements, value: Array(value), caretBeforeIndex: Int.max,
+        return ValueLayout<Character>(mask: self, value: Array(value), caretBeforeIndex: Int.max,
                                       caretAfterIndex: -1).placed.count == capacity
     }
 }

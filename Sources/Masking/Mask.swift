@@ -20,6 +20,8 @@ public struct Mask: Sendable, Hashable {
 
     /// The pattern's literals and slots, in order.
     let elements: [MaskElement]
+    /// The literals' characters and bytes, apart from the elements.
+    let literals: MaskLiterals
     /// Index into `elements` of each slot, in order.
     let slotElementIndices: [Int]
     /// UTF-8 bytes of all literals, to size output buffers once.
@@ -31,12 +33,9 @@ public struct Mask: Sendable, Hashable {
         self.pattern = pattern
         let parsed = MaskParser.parse(pattern)
         elements = parsed.elements
+        literals = parsed.literals
         slotElementIndices = parsed.slotElementIndices
-        var literalBytes = 0
-        for element in parsed.elements where element.isLiteral {
-            literalBytes += element.character.utf8.count
-        }
-        literalUTF8Count = literalBytes
+        literalUTF8Count = parsed.literals.utf8.count
     }
 
     /// The number of value characters the mask holds (its placeholder count).
@@ -52,7 +51,7 @@ public struct Mask: Sendable, Hashable {
     /// Used for account-on-file labels, whose stored values are already partly hidden:
     /// `Mask("{{9999}} {{9999}}").relaxed.pattern == "{{****}} {{****}}"`, which formats
     /// `"************4242"` where the strict mask would drop the asterisks.
-    public var relaxed: Mask { Mask(MaskParser.parse(pattern).relaxedPattern) }
+    public var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
 
     public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.pattern == rhs.pattern }
 

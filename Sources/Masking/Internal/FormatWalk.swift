@@ -30,10 +30,12 @@ struct FormatWalk<Unit: MaskUnit> {
     var valueBeforeUpper = 0
 
     init<Input: IteratorProtocol>(
-        elements: [MaskElement], input: Input, probes: Probes = Probes(),
+        mask: Mask, input: Input, probes: Probes = Probes(),
         producesOutput: Bool, collectsValue: Bool, reservingBytes: Int = 0
     ) where Input.Element == Unit {
         var input = input
+        let elements = mask.elements
+        let literals = mask.literals
         if producesOutput { output.reserveCapacity(reservingBytes) }
         var current = input.next()
         var inputOffset = 0
@@ -46,20 +48,20 @@ struct FormatWalk<Unit: MaskUnit> {
                 // Input exhausted: a literal run it stopped in (or right before) is completed; nothing else.
                 if element.isLiteral {
                     for index in elementIndex..<element.runEnd {
-                        if producesOutput { elements[index].appendLiteral(to: &output) }
+                        if producesOutput { literals.append(elements[index], to: &output) }
                         outputUTF16Length += elements[index].utf16Length
                     }
                 }
                 break walk
             }
             if element.isLiteral {
-                if unit.isLiteral(element) {
+                if unit.isLiteral(element, literals: literals) {
                     let length = unit.maskUTF16Length
                     if cursor == nil && inputOffset + length > probes.inputCursor { cursor = outputUTF16Length }
                     inputOffset += length
                     current = input.next()
                 }
-                if producesOutput { element.appendLiteral(to: &output) }
+                if producesOutput { literals.append(element, to: &output) }
                 outputUTF16Length += element.utf16Length
                 elementIndex += 1
                 continue walk

@@ -23,19 +23,20 @@ struct MaskElement: Sendable {
     static let notASCII: UInt8 = 0xFF
 
     let kind: Kind
-    /// The literal character (a space for slots; never read for them).
-    let character: Character
     /// The literal's byte when it is a single ASCII scalar, else ``notASCII``.
     let asciiByte: UInt8
     /// The literal's length in UTF-16 code units (0 for slots).
     let utf16Length: Int
+    /// For literals: where its UTF-8 bytes and its `Character` are kept in ``MaskLiterals``.
+    /// Elements hold no `Character` themselves so they stay trivial to copy in the hot loops.
+    let literalIndex: Int
     /// For literals: the index one past the last element of the literal run this one belongs to.
     /// Format appends the rest of a run when the input ends inside or right before it.
     var runEnd: Int
 
-    static func literal(_ character: Character) -> MaskElement {
-        MaskElement(kind: .literal, character: character, asciiByte: character.maskASCIIByte,
-                    utf16Length: character.utf16.count, runEnd: 0)
+    static func literal(_ character: Character, index: Int) -> MaskElement {
+        MaskElement(kind: .literal, asciiByte: character.maskASCIIByte, utf16Length: character.utf16.count,
+                    literalIndex: index, runEnd: 0)
     }
 
     static func slot(for placeholder: Character) -> MaskElement {
@@ -47,7 +48,7 @@ struct MaskElement: Sendable {
         case "*": kind = .any
         default: kind = .nothing
         }
-        return MaskElement(kind: kind, character: " ", asciiByte: notASCII, utf16Length: 0, runEnd: 0)
+        return MaskElement(kind: kind, asciiByte: notASCII, utf16Length: 0, literalIndex: -1, runEnd: 0)
     }
 
     var isLiteral: Bool { kind == .literal }
@@ -64,13 +65,37 @@ struct MaskElement: Sendable {
         }
     }
 
+}
+
+/// The literal characters of a mask, kept apart from ``MaskElement`` so elements stay plain data.
+struct MaskLiterals: Sendable {
+    /// Each literal as a `Character`, for comparing with non-ASCII input.
+    var characters: [Character] = []
+    /// Each literal's UTF-8 bytes, concatenated; `utf8Ends[i]` is where literal `i` ends.
+    var utf8: [UInt8] = []
+    var utf8Ends: [Int] = []
+
+    mutating func append(_ character: Character) -> Int {
+        characters.append(character)
+        utf8.append(contentsOf: character.utf8)
+        utf8Ends.append(utf8.count)
+        return characters.count - 1
+    }
+
     /// Appends the literal's UTF-8 bytes.
     @inline(__always)
-    func appendLiteral(to output: inout [UInt8]) {
-        if asciiByte != MaskElement.notASCII {
-            output.append(asciiByte)
-        } else {
-            output.append(contentsOf: character.utf8)
+    func append(_ element: MaskElement, to output: inout [UInt8]) {
+        if element.asciiByte != MaskElement.notASCII {
+            output.append(element.asciiByte)
+        } else if element.literalIndex >= 0 && element.literalIndex < utf8Ends.count {
+            let start = element.literalIndex == 0 ? 0 : utf8Ends[element.literalIndex - 1]
+            output.append(contentsOf: utf8[start..<utf8Ends[element.literalIndex]])
         }
+    }
+
+    /// The literal's character (a space for an element that is not a literal).
+    @inline(__always)
+    func character(of element: MaskElement) -> Character {
+        element.literalIndex >= 0 && element.literalIndex < characters.count ? characters[element.literalIndex] : " "
     }
 }

@@ -10,19 +10,45 @@
 ///   `""` to `"a"` but `"a"` to `"ab"`; one run keeps formatted text formatting to itself.
 /// - The pattern is read as `Character`s, so a brace carrying a combining mark is not a brace.
 enum MaskParser {
+    enum Token {
+        case open
+        case close
+        /// A character of a run, and whether it sits inside braces.
+        case character(Character, insideBraces: Bool)
+    }
+
     struct Parsed {
         var elements: [MaskElement] = []
+        var literals = MaskLiterals()
         /// Index into `elements` of each value slot, in order.
         var slotElementIndices: [Int] = []
-        /// The pattern with every character inside braces replaced by `*`.
-        var relaxedPattern = ""
+    }
+
+    static func tokenize(_ pattern: String, _ body: (Token) -> Void) {
+        var insideBraces = false
+        var pendingBrace: Character?
+        for character in pattern {
+            if let brace = pendingBrace {
+                pendingBrace = nil
+                if character == brace {
+                    insideBraces = brace == "{"
+                    body(insideBraces ? .open : .close)
+                    continue
+                }
+                body(.character(brace, insideBraces: insideBraces))
+            }
+            if character == "{" || character == "}" {
+                pendingBrace = character
+            } else {
+                body(.character(character, insideBraces: insideBraces))
+            }
+        }
+        if let brace = pendingBrace { body(.character(brace, insideBraces: insideBraces)) }
     }
 
     static func parse(_ pattern: String) -> Parsed {
         var parsed = Parsed()
-        var insideBraces = false
         var literalRunStart: Int?
-        var pendingBrace: Character?
 
         func closeLiteralRun() {
             guard let start = literalRunStart else { return }
@@ -31,38 +57,33 @@ enum MaskParser {
             literalRunStart = nil
         }
 
-        func take(_ character: Character) {
+        tokenize(pattern) { token in
+            guard case .character(let character, let insideBraces) = token else { return }
             if insideBraces {
                 closeLiteralRun()
                 parsed.slotElementIndices.append(parsed.elements.count)
                 parsed.elements.append(.slot(for: character))
-                parsed.relaxedPattern.append("*")
             } else {
                 if literalRunStart == nil { literalRunStart = parsed.elements.count }
-                parsed.elements.append(.literal(character))
-                parsed.relaxedPattern.append(character)
+                let index = parsed.literals.append(character)
+                parsed.elements.append(.literal(character, index: index))
             }
         }
-
-        for character in pattern {
-            if let brace = pendingBrace {
-                pendingBrace = nil
-                if character == brace {
-                    insideBraces = brace == "{"
-                    parsed.relaxedPattern.append(brace)
-                    parsed.relaxedPattern.append(brace)
-                    continue
-                }
-                take(brace)
-            }
-            if character == "{" || character == "}" {
-                pendingBrace = character
-            } else {
-                take(character)
-            }
-        }
-        if let brace = pendingBrace { take(brace) }
         closeLiteralRun()
         return parsed
+    }
+
+    /// The pattern with every character inside braces replaced by `*`.
+    static func relaxedPattern(of pattern: String) -> String {
+        var relaxed = ""
+        relaxed.reserveCapacity(pattern.utf8.count)
+        tokenize(pattern) { token in
+            switch token {
+            case .open: relaxed += "{{"
+            case .close: relaxed += "}}"
+            case .character(let character, let insideBraces): relaxed.append(insideBraces ? "*" : character)
+            }
+        }
+        return relaxed
     }
 }

@@ -9,7 +9,7 @@ protocol MaskUnit {
     /// Length in UTF-16 code units, the coordinate system of cursors at the API boundary.
     var maskUTF16Length: Int { get }
     /// Whether the unit is the literal character `element` holds.
-    func isLiteral(_ element: MaskElement) -> Bool
+    func isLiteral(_ element: MaskElement, literals: MaskLiterals) -> Bool
     /// Appends the unit's UTF-8 bytes.
     func appendUTF8(to output: inout [UInt8])
     /// The units as a string.
@@ -21,7 +21,7 @@ extension UInt8: MaskUnit {
     var maskUTF16Length: Int { 1 }
 
     @inline(__always)
-    func isLiteral(_ element: MaskElement) -> Bool { element.asciiByte == self }
+    func isLiteral(_ element: MaskElement, literals: MaskLiterals) -> Bool { element.asciiByte == self }
 
     @inline(__always)
     func appendUTF8(to output: inout [UInt8]) { output.append(self) }
@@ -39,11 +39,11 @@ extension Character: MaskUnit {
 
     var maskUTF16Length: Int { utf16.count }
 
-    func isLiteral(_ element: MaskElement) -> Bool {
+    func isLiteral(_ element: MaskElement, literals: MaskLiterals) -> Bool {
         if element.asciiByte != MaskElement.notASCII {
             return maskASCIIByte == element.asciiByte
         }
-        return self == element.character
+        return self == literals.character(of: element)
     }
 
     func appendUTF8(to output: inout [UInt8]) { output.append(contentsOf: utf8) }

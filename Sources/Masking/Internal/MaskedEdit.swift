@@ -18,7 +18,7 @@ enum MaskedEdit<Unit: MaskUnit> {
         probes.valueBoundaryLower = selection.lowerBound
         probes.valueBoundaryUpper = selection.upperBound
         probes.lowerIncludesStraddling = selection.isEmpty
-        let current = FormatWalk<Unit>(elements: mask.elements, input: textUnits, probes: probes,
+        let current = FormatWalk<Unit>(mask: mask, input: textUnits, probes: probes,
                                        producesOutput: false, collectsValue: true)
         let value = current.value
         let lower = current.valueBeforeLower
@@ -39,7 +39,7 @@ enum MaskedEdit<Unit: MaskUnit> {
             newValue.append(contentsOf: accepted)
             newValue.append(contentsOf: value[upper...])
             // Caret after the last inserted character, past following literals if a value character follows.
-            let layout = ValueLayout<Unit>(elements: mask.elements, value: newValue,
+            let layout = ValueLayout<Unit>(mask: mask, value: newValue,
                                            caretBeforeIndex: lower + accepted.count, caretAfterIndex: -1)
             return result(of: layout, cursor: layout.offsetBeforeIndex ?? layout.outputUTF16Length)
 
@@ -62,7 +62,7 @@ enum MaskedEdit<Unit: MaskUnit> {
             newValue.append(contentsOf: value[..<deleteStart])
             newValue.append(contentsOf: value[deleteEnd...])
             // Caret where the deleted characters were, before any literal that follows.
-            let layout = ValueLayout<Unit>(elements: mask.elements, value: newValue,
+            let layout = ValueLayout<Unit>(mask: mask, value: newValue,
                                            caretBeforeIndex: deleteStart == 0 ? 0 : Int.max,
                                            caretAfterIndex: deleteStart - 1)
             let cursor = deleteStart == 0 ? layout.offsetBeforeIndex : layout.offsetAfterIndex
@@ -91,7 +91,7 @@ enum MaskedEdit<Unit: MaskUnit> {
             let element = elements[elementIndex]
             elementIndex += 1
             if element.isLiteral {
-                if unit.isLiteral(element) { current = inserted.next() }
+                if unit.isLiteral(element, literals: mask.literals) { current = inserted.next() }
                 continue walk
             }
             if slot >= slotLimit { break walk }

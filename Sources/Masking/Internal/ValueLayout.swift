@@ -15,7 +15,9 @@ struct ValueLayout<Unit: MaskUnit> {
     /// Output offset just after the value character at index `caretAfterIndex`; nil when not placed.
     var offsetAfterIndex: Int?
 
-    init(elements: [MaskElement], value: [Unit], caretBeforeIndex: Int, caretAfterIndex: Int) {
+    init(mask: Mask, value: [Unit], caretBeforeIndex: Int, caretAfterIndex: Int) {
+        let elements = mask.elements
+        let literals = mask.literals
         output.reserveCapacity(value.count + elements.count)
         placed.reserveCapacity(value.count)
         var valueIndex = 0
@@ -36,7 +38,7 @@ struct ValueLayout<Unit: MaskUnit> {
                 valueIndex += 1
                 guard element.accepts(unit) else { continue }
                 for literalIndex in pendingLiteralsStart..<elementIndex {
-                    elements[literalIndex].appendLiteral(to: &output)
+                    literals.append(elements[literalIndex], to: &output)
                     outputUTF16Length += elements[literalIndex].utf16Length
                 }
                 if offsetBeforeIndex == nil && index >= caretBeforeIndex { offsetBeforeIndex = outputUTF16Length }
