@@ -1,0 +1,87 @@
+import Testing
+@testable import Masking
+
+/// The grammar: which patterns give which slots, literals and runs.
+struct MaskTests {
+    struct GrammarCase: Sendable, CustomTestStringConvertible {
+        let pattern: String
+        let capacity: Int
+        let input: String
+        let formatted: String
+        var testDescription: String { "\(pattern) + \(input)" }
+    }
+
+    static let grammar: [GrammarCase] = [
+        // Each placeholder kind.
+        .init(pattern: "{{9}}", capacity: 1, input: "x5", formatted: "5"),
+        .init(pattern: "{{a}}", capacity: 1, input: "AéB1b", formatted: "b"),
+        .init(pattern: "{{A}}", capacity: 1, input: "aéB", formatted: "B"),
+        .init(pattern: "{{*}}", capacity: 1, input: "é9", formatted: "é"),
+        .init(pattern: "{{9aA*}}", capacity: 4, input: "1bC?", formatted: "1bC?"),
+        .init(pattern: "{{9aA*}}", capacity: 4, input: "xx1ZbQC!", formatted: "1bQC"),
+        // Any other character inside braces accepts nothing and swallows the rest (Connect behaviour).
+        .init(pattern: "{{x}}", capacity: 1, input: "123", formatted: ""),
+        .init(pattern: "{{9x9}}", capacity: 3, input: "123", formatted: "1"),
+        // 9 a A * outside braces are literals.
+        .init(pattern: "9a-A*", capacity: 0, input: "", formatted: "9a-A*"),
+        .init(pattern: "9a-A*", capacity: 0, input: "zzz", formatted: "9a-A*"),
+        .init(pattern: "9{{9}}a", capacity: 1, input: "5", formatted: "95a"),
+        .init(pattern: "9{{9}}a", capacity: 1, input: "95a", formatted: "95a"),
+        // Lone braces are ordinary text.
+        .init(pattern: "{9}", capacity: 0, input: "", formatted: "{9}"),
+        .init(pattern: "{{9}}}", capacity: 1, input: "1", formatted: "1}"),
+        .init(pattern: "{{{9}}", capacity: 2, input: "12", formatted: ""),
+        .init(pattern: "}{{9}}{", capacity: 1, input: "7", formatted: "}7{"),
+        // Empty mask, no placeholders, empty group.
+        .init(pattern: "", capacity: 0, input: "abc", formatted: ""),
+        .init(pattern: "12345", capacity: 0, input: "12345", formatted: "12345"),
+        .init(pattern: "{{}}", capacity: 0, input: "1", formatted: ""),
+        // An unclosed {{ runs to the end of the pattern.
+        .init(pattern: "{{99", capacity: 2, input: "123", formatted: "12"),
+        .init(pattern: "-{{99", capacity: 2, input: "", formatted: "-"),
+        // A nested {{ changes nothing; literals split by an empty group or a stray }} are one run.
+        .init(pattern: "{{99{{99}}", capacity: 4, input: "12345", formatted: "1234"),
+        .init(pattern: "a}}b{{9}}", capacity: 1, input: "", formatted: "ab"),
+        .init(pattern: "a{{}}b{{9}}", capacity: 1, input: "a", formatted: "ab"),
+        // Non-BMP literals are measured as characters, not UTF-16 (a Connect tokeniser bug).
+        .init(pattern: "😀{{99}}😀", capacity: 2, input: "12", formatted: "😀12😀"),
+    ]
+
+    @Test(arguments: grammar)
+    func parsesPattern(_ example: GrammarCase) {
+        let mask = Mask(example.pattern)
+        #expect(mask.pattern == example.pattern)
+        #expect(mask.capacity == example.capacity)
+        #expect(mask.hasPlaceholders == (example.capacity > 0))
+        #expect(mask.format(example.input) == example.formatted)
+    }
+
+    @Test(arguments: [
+        ("{{9999}}/{{aaaa}}+{{****}}", "{{****}}/{{****}}+{{****}}"),
+        ("{{99}}/{{99}}", "{{**}}/{{**}}"),
+        ("9{{x}}9", "9{{*}}9"),
+        ("{{99", "{{**"),
+        ("{9}", "{9}"),
+        ("", ""),
+        ("{{{9}}}", "{{**}}}"),
+    ])
+    func relaxesEveryPlaceholder(pattern: String, relaxed: String) {
+        #expect(Mask(pattern).relaxed.pattern == relaxed)
+        #expect(Mask(pattern).relaxed.capacity == Mask(pattern).capacity)
+    }
+
+    @Test func relaxedMaskFormatsHiddenAccountOnFileValues() {
+        let mask = Mask("{{9999}} {{9999}} {{9999}} {{9999}}")
+        #expect(mask.format("************4242") == "4242 ")
+        #expect(mask.relaxed.format("************4242") == "**** **** **** 4242")
+        #expect(mask.relaxed.format("4012XXXXXXXX0026") == "4012 XXXX XXXX 0026")
+    }
+
+    @Test func equalityAndDescriptionFollowThePattern() {
+        #expect(Mask("{{99}}/{{99}}") == Mask("{{99}}/{{99}}"))
+        #expect(Mask("{{99}}/{{99}}") != Mask("{{99}}-{{99}}"))
+        #expect(Set([Mask("{{9}}"), Mask("{{9}}"), Mask("{{a}}")]).count == 2)
+        #expect(Mask("{{99}}/{{99}}").description == "{{99}}/{{99}}")
+        #expect(String(reflecting: Mask("{{9}}")) == #"Mask("{{9}}")"#)
+    }
+}
