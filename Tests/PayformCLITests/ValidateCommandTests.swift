@@ -1,0 +1,80 @@
+import Testing
+@testable import FormEngine
+@testable import PayformCLI
+
+@Suite("payform validate")
+struct ValidateCommandTests {
+    @Test("valid input exits 0 with no errors")
+    func valid() throws {
+        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--value", "cardNumber=4111 1111 1111 1111", "--value", "expiryDate=12/30", "--value", "cvv=123", "--now", "2026-11"])
+        #expect(result.exitCode == 0)
+        #expect(try CLI.json(result) == ["valid": true, "errors": []])
+    }
+
+    @Test("invalid input exits 1 with the documented error objects in display order")
+    func invalid() throws {
+        let values = try CLI.temporaryFile(#"{"cvv": "12", "cardNumber": "4111111111111112", "expiryDate": "1299"}"#)
+        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--values", values, "--now", "2026-11"])
+        #expect(result.exitCode == 1)
+        let json = try CLI.json(result)
+        #expect(json["valid"] == .bool(false))
+        guard case .array(let errors)? = json["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.map { $0["errorId"] } == ["luhn", "expirationDate", "length", "regularExpression"].map { .string($0) })
+        #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
+        guard case .object(let length) = errors[2] else { return }
+        #expect(length.keys == ["fieldId", "errorId", "minLength", "maxLength", "message"])
+        #expect(length["minLength"] == 3)
+        #expect(length["maxLength"] == 4)
+        guard case .string(let message)? = length["message"] else { Issue.record("no message"); return }
+        #expect(message.contains("3") && message.contains("4"))
+    }
+
+    @Test("--now decides expiry; the same value is valid one month and expired the next")
+    func now() throws {
+        let arguments = ["validate", "--product", CLI.product("visa"), "--value", "cardNumber=4111111111111111", "--value", "expiryDate=11/26", "--value", "cvv=123"]
+        #expect(CLI.run(arguments + ["--now", "2026-11"]).exitCode == 0)
+        #expect(CLI.run(arguments + ["--now", "2026-12"]).exitCode == 1)
+        try CLI.expectUsableError(CLI.run(arguments + ["--now", "2026-13"]), code: "usage", mentioning: "--now")
+    }
+
+    @Test("French messages with the bounds filled in")
+    func french() throws {
+        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--value", "cvv=12", "--now", "2026-11", "--locale", "fr"])
+        let json = try CLI.json(result)
+        guard case .array(let errors)? = json["errors"] else { Issue.record("no errors"); return }
+        let length = errors.first { $0["errorId"] == "length" }
+        guard case .string(let message)? = length?["message"] else { Issue.record("no message"); return }
+        #expect(message.contains("3") && message.contains("4"))
+        #expect(!message.contains("{"))
+        let english = CLI.run(["validate", "--product", CLI.product("visa"), "--value", "cvv=12", "--now", "2026-11", "--locale", "en"])
+        #expect(english.stdout != result.stdout)
+        // The environment's language is the default.
+        let fromEnvironment = CLI.run(["validate", "--product", CLI.product("visa"), "--value", "cvv=12", "--now", "2026-11"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(fromEnvironment.stdout == result.stdout)
+    }
+
+    @Test("accounts on file: read-only fields skipped, must-write required")
+    func accountOnFile() throws {
+        let result = CLI.run(["validate", "--product", CLI.product("mastercard-accounts-on-file"), "--account-on-file", "1002", "--value", "cardNumber=junk", "--now", "2026-11"])
+        #expect(result.exitCode == 1)
+        let json = try CLI.json(result)
+        guard case .array(let errors)? = json["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.map { $0["fieldId"] } == ["expiryDate", "cvv"].map { .string($0) })
+        #expect(errors.map { $0["errorId"] } == ["required", "required"].map { .string($0) })
+    }
+
+    @Test("unusable input exits 2 and never echoes values")
+    func unusable() throws {
+        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--value", "pan=4111111111111111"]), code: "unknown_field", mentioning: "'pan'")
+        let notStrings = try CLI.temporaryFile(#"{"cardNumber": 4111111111111111}"#)
+        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--values", notStrings])
+        try CLI.expectUsableError(result, code: "type_mismatch", mentioning: "cardNumber: expected string, found integer")
+        #expect(!result.stdout.contains("4111"))
+        let stray = CLI.run(["validate", "--product", CLI.product("visa"), "--value", "cardNumber", "4111111111111111"])
+        try CLI.expectUsableError(stray, code: "usage", mentioning: "unexpected argument")
+        #expect(!stray.stdout.contains("4111") && !stray.stderr.contains("4111"))
+        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--values", "/nope.json"]), code: "unreadable_file", mentioning: "/nope.json")
+        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--bogus"]), code: "usage", mentioning: "--bogus")
+        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--values", notStrings, "--value", "cvv=1"]), code: "usage", mentioning: "not both")
+    }
+}
