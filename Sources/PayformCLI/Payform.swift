@@ -10,7 +10,8 @@ import Samples
 public enum Payform {
     /// The commands, in the order `payform --help` lists them.
     static let commands: [CommandSpec] = [
-        RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
+        DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
+        PrepareCommand.spec, DecryptCommand.spec,
     ]
 
     /// Runs `payform` with `arguments` (without the program name).

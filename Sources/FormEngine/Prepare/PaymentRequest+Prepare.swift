@@ -1,0 +1,62 @@
+import Encryption
+import Validation
+
+extension PaymentRequest {
+    /// Validates the request and, when it is valid, encrypts it for the platform.
+    ///
+    /// The payload carries the unmasked values of the fields that were validated (semantics.md
+    /// §3): not read-only account-on-file values, not empty optional fields.
+    ///
+    /// ```swift
+    /// let key = try EncryptionKey(publicKeyResponse)
+    /// let prepared = try request.prepare(clientSessionId: session, key: key,
+    ///                                    metaInfo: .current(appIdentifier: "shop/1.0"), in: .current())
+    /// ```
+    public func prepare(
+        clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
+        algorithm: KeyManagementAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
+    ) throws(PrepareError) -> PreparedPaymentRequest {
+        let report = validate(in: context)
+        guard report.isValid else { throw .invalidRequest(report) }
+        guard let productId = Self.numericId(product.id) else { throw .nonNumericProductId(product.id) }
+        var accountId: Int?
+        if let account = accountOnFile {
+            guard let id = Self.numericId(account.id) else { throw .nonNumericAccountOnFileId(account.id) }
+            accountId = id
+        }
+        let payload = PaymentPayload(
+            clientSessionId: clientSessionId,
+            nonce: RandomUUID.make(using: &generator),
+            paymentProductId: productId,
+            accountOnFileId: accountId,
+            tokenize: tokenize,
+            paymentValues: report.values.map { PaymentPayload.PaymentValue(key: $0.fieldId, value: $0.value) })
+        let plaintext: [UInt8]
+        do {
+            plaintext = try payload.jsonBytes()
+        } catch {
+            throw .encodingFailed
+        }
+        do {
+            let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm, using: &generator)
+            return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)
+        } catch {
+            throw .encryptionFailed(error)
+        }
+    }
+
+    /// ``prepare(clientSessionId:key:metaInfo:in:algorithm:using:)`` with the system's secure
+    /// random generator.
+    public func prepare(
+        clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
+        algorithm: KeyManagementAlgorithm = .rsaOAEP
+    ) throws(PrepareError) -> PreparedPaymentRequest {
+        var generator = SystemRandomNumberGenerator()
+        return try prepare(clientSessionId: clientSessionId, key: key, metaInfo: metaInfo, in: context, algorithm: algorithm, using: &generator)
+    }
+
+    private static func numericId(_ id: String) -> Int? {
+        guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(id)
+    }
+}

@@ -1,0 +1,67 @@
+import FormEngine
+
+/// `payform prepare`: validates values and encrypts them as a client would.
+enum PrepareCommand {
+    static let spec = CommandSpec(
+        name: "prepare",
+        synopsis: "--product FILE --values FILE --public-key FILE --client-session-id ID [--account-on-file ID] [--tokenize] [--app-identifier TEXT] [--now YYYY-MM]",
+        summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
+        details: """
+        The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"}.
+        Invalid values answer like `validate` (exit 1) and nothing is encrypted. Otherwise:
+        {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
+        The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
+        fields that were validated.
+        """,
+        options: ValidateCommand.options.filter { $0.flag != "--locale" } + [
+            OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON)."),
+            OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries."),
+            OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments."),
+            OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
+            OptionSpec("--locale", "TAG", help: "Language of validation messages, when invalid."),
+        ],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        let (product, warnings) = try context.product(arguments)
+        let request = try context.request(for: product, arguments)
+        let sessionId = try arguments.required("--client-session-id")
+        let keyPath = try arguments.required("--public-key")
+        let key = try context.encryptionKey(at: keyPath)
+        let validation = try context.validationContext(arguments)
+        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        do {
+            let prepared = try request.prepare(
+                clientSessionId: sessionId, key: key,
+                metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"), in: validation)
+            let json: JSONValue = [
+                "encryptedFields": .string(prepared.encryptedFields),
+                "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),
+            ]
+            return CommandResult(stdout: json.prettyText + "\n", stderr: stderr)
+        } catch .invalidRequest(let report) {
+            return CommandResult(stdout: report.jsonValue(localizer: context.localizer(arguments)).prettyText + "\n", stderr: stderr, exitCode: 1)
+        } catch {
+            throw CLIError(code: error.code, message: error.description)
+        }
+    }
+}
+
+extension CommandContext {
+    /// The key of a Client API public key response file.
+    func encryptionKey(at path: String) throws(CLIError) -> EncryptionKey {
+        let data = try read(path, for: "--public-key")
+        let response: PublicKeyResponse
+        do {
+            response = try PublicKeyResponse.decode(from: data).value
+        } catch {
+            throw CLIError(code: error.code, message: "--public-key \(path): \(error)")
+        }
+        do {
+            return try EncryptionKey(response)
+        } catch {
+            throw CLIError(code: error.code, message: "--public-key \(path): \(error)")
+        }
+    }
+}
