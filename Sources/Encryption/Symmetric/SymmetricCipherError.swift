@@ -9,6 +9,8 @@ public enum SymmetricCipherError: Error, Sendable, Hashable {
     /// Without padding the input must be a whole number of blocks; with PKCS#7 the ciphertext
     /// must be a non-empty whole number of blocks.
     case invalidInputLength(Int)
+    /// The authentication tag does not match (wrong key, or altered data); nothing was decrypted.
+    case authenticationFailed
     /// The decrypted PKCS#7 padding is malformed (wrong key or IV, or altered ciphertext).
     case invalidPadding
 }
