@@ -1,0 +1,22 @@
+/// The JOSE protected header of a token: `{"alg":…,"enc":…,"kid":…}`.
+public struct JWEHeader: Sendable, Hashable, Codable {
+    /// The key-wrapping algorithm (`alg`).
+    public let algorithm: KeyManagementAlgorithm
+    /// The content encryption (`enc`).
+    public let encryption: ContentEncryptionAlgorithm
+    /// The server's identifier of the public key (`kid`), from the Client API public-key response.
+    public let keyId: String?
+
+    /// Creates a header.
+    public init(algorithm: KeyManagementAlgorithm, encryption: ContentEncryptionAlgorithm = .a256CBCHS512, keyId: String?) {
+        self.algorithm = algorithm
+        self.encryption = encryption
+        self.keyId = keyId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case algorithm = "alg"
+        case encryption = "enc"
+        case keyId = "kid"
+    }
+}

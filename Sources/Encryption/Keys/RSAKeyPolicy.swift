@@ -1,0 +1,24 @@
+/// The size limits a key must meet. Public API always uses ``standard``; tests lower the floor to
+/// run the 1024-bit RFC 8017 vectors through the same code.
+struct RSAKeyPolicy: Sendable {
+    var minimumModulusBits: Int
+    var maximumModulusBits: Int
+
+    /// 2048 bits at least (NIST SP 800-131A), 16384 at most.
+    static let standard = RSAKeyPolicy(minimumModulusBits: 2048, maximumModulusBits: 16384)
+
+    /// Published vectors with small moduli; never for real keys.
+    static let testVectors = RSAKeyPolicy(minimumModulusBits: 512, maximumModulusBits: 16384)
+
+    /// Checks the public parts of a key.
+    func validate(modulus: BigUInt, exponent: BigUInt) throws(KeyError) {
+        let bits = modulus.bitWidth
+        guard bits >= minimumModulusBits else { throw .modulusTooSmall(bits: bits) }
+        guard bits <= maximumModulusBits else { throw .modulusTooLarge(bits: bits) }
+        guard modulus.isOdd else { throw .evenModulus }
+        guard !exponent.isZero else { throw .publicExponentTooSmall }
+        guard exponent.isOdd else { throw .evenPublicExponent }
+        guard exponent > BigUInt(1) else { throw .publicExponentTooSmall }
+        guard exponent < modulus else { throw .publicExponentTooLarge }
+    }
+}

@@ -1,0 +1,134 @@
+/// An RSA private key, for decrypting JWE tokens (a server, a test, or the `payform` demo).
+///
+/// ```swift
+/// let key = try RSAPrivateKey(pemRepresentation: pemText)   // PKCS#8 or PKCS#1
+/// let decryption = try JWE.decrypt(token, with: key)
+/// ```
+///
+/// Decryption uses the CRT parameters and re-encrypts the result to detect faults before
+/// anything is returned. `description`, `debugDescription` and `dump` show only the size.
+public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The matching public key.
+    public let publicKey: RSAPublicKey
+    private let primeP: MontgomeryContext
+    private let primeQ: MontgomeryContext
+    private let exponentP: BigUInt
+    private let exponentQ: BigUInt
+    private let coefficient: BigUInt
+
+    /// Reads a PEM `PRIVATE KEY` (PKCS#8) or `RSA PRIVATE KEY` (PKCS#1) block. Encrypted PEM is
+    /// refused with ``KeyError/unsupportedPEMLabel(_:)`` or ``PEMArmorProblem/unsupportedHeaders``.
+    public init(pemRepresentation: String) throws(KeyError) {
+        try self.init(pemRepresentation: pemRepresentation, policy: .standard)
+    }
+
+    /// Reads DER PKCS#8 `PrivateKeyInfo` or PKCS#1 `RSAPrivateKey`.
+    public init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
+        try self.init(derRepresentation: Array(derRepresentation), policy: .standard)
+    }
+
+    init(pemRepresentation: String, policy: RSAKeyPolicy) throws(KeyError) {
+        let block = try PEMBlock(parsing: pemRepresentation)
+        switch block.label {
+        case "PRIVATE KEY", "RSA PRIVATE KEY":
+            try self.init(derRepresentation: block.der, policy: policy)
+        default:
+            throw .unsupportedPEMLabel(block.displayLabel)
+        }
+    }
+
+    init(derRepresentation der: [UInt8], policy: RSAKeyPolicy) throws(KeyError) {
+        var reader = DERReader(der)
+        var outer = try reader.read(DERReader.Tag.sequence)
+        try reader.expectEnd()
+        // Both forms start with a version INTEGER; PKCS#8 continues with an AlgorithmIdentifier
+        // SEQUENCE, PKCS#1 with the modulus INTEGER.
+        let version = try outer.readSmallInteger()
+        if try outer.peekTag() == DERReader.Tag.sequence {
+            // PrivateKeyInfo (RFC 5208) / OneAsymmetricKey (RFC 5958, version 1).
+            guard version == 0 || version == 1 else { throw .unsupportedVersion(version) }
+            try RSAPublicKey.readAlgorithmIdentifier(from: &outer)
+            var octets = try outer.read(DERReader.Tag.octetString)
+            let content = octets.readRemainingBytes()
+            let innerStart = content.startIndex
+            // Optional [0] attributes and [1] public key may follow; they carry nothing we need.
+            while !outer.isAtEnd {
+                let tagOffset = outer.offset
+                let tag = try outer.peekTag()
+                guard tag == 0xA0 || tag == 0xA1 || tag == 0x81 else {
+                    throw .unexpectedTag(expected: 0xA0, found: tag, offset: tagOffset)
+                }
+                _ = try outer.read(tag)
+            }
+            var inner = DERReader(Array(content))
+            do throws(KeyError) {
+                var fields = try inner.read(DERReader.Tag.sequence)
+                try inner.expectEnd()
+                let innerVersion = try fields.readSmallInteger()
+                guard innerVersion == 0 else { throw .unsupportedVersion(innerVersion) }
+                try self.init(pkcs1Fields: &fields, policy: policy)
+            } catch {
+                throw error.shifted(by: innerStart)
+            }
+        } else {
+            guard version == 0 else { throw .unsupportedVersion(version) }
+            try self.init(pkcs1Fields: &outer, policy: policy)
+        }
+    }
+
+    /// Reads the fields of PKCS#1 `RSAPrivateKey` after the version (RFC 8017 A.1.2).
+    private init(pkcs1Fields fields: inout DERReader, policy: RSAKeyPolicy) throws(KeyError) {
+        let modulus = try fields.readUnsignedInteger()
+        let publicExponent = try fields.readUnsignedInteger()
+        _ = try fields.readUnsignedInteger()  // d: the CRT values below are used instead
+        let p = try fields.readUnsignedInteger()
+        let q = try fields.readUnsignedInteger()
+        let dP = try fields.readUnsignedInteger()
+        let dQ = try fields.readUnsignedInteger()
+        let qInv = try fields.readUnsignedInteger()
+        try fields.expectEnd()
+        try self.init(modulus: modulus, publicExponent: publicExponent, p: p, q: q, dP: dP, dQ: dQ, qInv: qInv, policy: policy)
+    }
+
+    init(
+        modulus: BigUInt, publicExponent: BigUInt, p: BigUInt, q: BigUInt, dP: BigUInt, dQ: BigUInt, qInv: BigUInt,
+        policy: RSAKeyPolicy
+    ) throws(KeyError) {
+        publicKey = try RSAPublicKey(modulus: modulus, exponent: publicExponent, policy: policy)
+        guard p * q == modulus,
+              let contextP = MontgomeryContext(modulus: p),
+              let contextQ = MontgomeryContext(modulus: q),
+              !dP.isZero, dP < p, !dQ.isZero, dQ < q, !qInv.isZero, qInv < p
+        else { throw .inconsistentPrivateKey }
+        primeP = contextP
+        primeQ = contextQ
+        exponentP = dP
+        exponentQ = dQ
+        coefficient = qInv
+    }
+
+    /// `m = c^d mod n` by CRT (RFC 8017 §5.1.2 RSADP, case 2.b), or `nil` when `c` is not below
+    /// the modulus or the result fails the re-encryption check (a fault or an inconsistent key).
+    func rawDecrypt(_ ciphertext: BigUInt) -> BigUInt? {
+        let p = primeP.modulus, q = primeQ.modulus
+        guard ciphertext < publicKey.modulus else { return nil }
+        let m1 = primeP.power(ciphertext.remainder(dividingBy: p), exponentP)
+        let m2 = primeQ.power(ciphertext.remainder(dividingBy: q), exponentQ)
+        // h = qInv · (m1 − m2) mod p, then m = m2 + q·h.
+        let m2ModP = m2.remainder(dividingBy: p)
+        let difference = BigUInt.subtracting(m1, m2ModP) ?? BigUInt.subtracting(m1 + p, m2ModP) ?? BigUInt(0)
+        let h = (difference * coefficient).remainder(dividingBy: p)
+        let message = m2 + q * h
+        guard publicKey.rawEncrypt(message) == ciphertext else { return nil }
+        return message
+    }
+
+    /// `RSAPrivateKey(2048 bits, redacted)`: the size only.
+    public var description: String { "RSAPrivateKey(\(publicKey.bitCount) bits, redacted)" }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Shows only the size, so `dump` prints no key material.
+    public var customMirror: Mirror { Mirror(self, children: ["bitCount": publicKey.bitCount], displayStyle: .struct) }
+}

@@ -1,0 +1,186 @@
+/// An RSA public key: the server's key that wraps each payment's content-encryption key.
+///
+/// Read it from the Client API response (`publicKey` is base64 DER) or from DER/PEM:
+///
+/// ```swift
+/// let key = try RSAPublicKey(base64DER: response.publicKey)
+/// print(key)   // RSAPublicKey(2048 bits)
+/// ```
+///
+/// Accepts X.509 `SubjectPublicKeyInfo` (rsaEncryption, NULL parameters) and bare PKCS#1
+/// `RSAPublicKey`; refuses moduli under 2048 bits, even moduli and exponents that are 1 or even.
+public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    let modulus: BigUInt
+    let exponent: BigUInt
+    let context: MontgomeryContext
+
+    /// The DER bytes of rsaEncryption's OBJECT IDENTIFIER, 1.2.840.113549.1.1.1.
+    static let rsaEncryptionOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
+
+    /// Reads a DER `SubjectPublicKeyInfo` or PKCS#1 `RSAPublicKey`.
+    public init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
+        try self.init(derRepresentation: Array(derRepresentation), policy: .standard)
+    }
+
+    /// Reads base64 of DER, as the Client API's `publicKey` carries it. Whitespace and line
+    /// breaks are ignored; any other non-base64 character is an error.
+    public init(base64DER: String) throws(KeyError) {
+        let der: [UInt8]
+        do {
+            der = try Base64.decode(base64DER, ignoringWhitespace: true)
+        } catch {
+            throw .invalidBase64(error)
+        }
+        try self.init(derRepresentation: der)
+    }
+
+    /// Reads a PEM `PUBLIC KEY` (SubjectPublicKeyInfo) or `RSA PUBLIC KEY` (PKCS#1) block.
+    public init(pemRepresentation: String) throws(KeyError) {
+        let block = try PEMBlock(parsing: pemRepresentation)
+        guard block.label == "PUBLIC KEY" || block.label == "RSA PUBLIC KEY" else {
+            throw .unsupportedPEMLabel(block.displayLabel)
+        }
+        try self.init(derRepresentation: block.der)
+    }
+
+    init(derRepresentation der: [UInt8], policy: RSAKeyPolicy) throws(KeyError) {
+        var reader = DERReader(der)
+        var outer = try reader.read(DERReader.Tag.sequence)
+        try reader.expectEnd()
+        let modulus: BigUInt
+        let exponent: BigUInt
+        if try outer.peekTag() == DERReader.Tag.sequence {
+            // SubjectPublicKeyInfo ::= SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }
+            try Self.readAlgorithmIdentifier(from: &outer)
+            let bitStringOffset = outer.offset
+            var bitString = try outer.read(DERReader.Tag.bitString)
+            try outer.expectEnd()
+            let content = bitString.readRemainingBytes()
+            guard content.first == 0, content.count > 1 else { throw .invalidBitString(offset: bitStringOffset) }
+            // The inner key is parsed from a copy, so its offsets count from the BIT STRING
+            // content (which ends the input) plus its unused-bits byte: shift them back.
+            let innerStart = der.count - content.count + 1
+            do {
+                (modulus, exponent) = try Self.readPKCS1(Array(content.dropFirst()))
+            } catch {
+                throw error.shifted(by: innerStart)
+            }
+        } else {
+            (modulus, exponent) = try Self.readPKCS1(outer)
+        }
+        try self.init(modulus: modulus, exponent: exponent, policy: policy)
+    }
+
+    init(modulus: BigUInt, exponent: BigUInt, policy: RSAKeyPolicy) throws(KeyError) {
+        try policy.validate(modulus: modulus, exponent: exponent)
+        guard let context = MontgomeryContext(modulus: modulus) else { throw .evenModulus }
+        self.modulus = modulus
+        self.exponent = exponent
+        self.context = context
+    }
+
+    /// Reads `AlgorithmIdentifier { rsaEncryption, NULL }`.
+    static func readAlgorithmIdentifier(from reader: inout DERReader) throws(KeyError) {
+        var algorithm = try reader.read(DERReader.Tag.sequence)
+        var oid = try algorithm.read(DERReader.Tag.objectIdentifier)
+        let oidBytes = oid.readRemainingBytes()
+        guard Array(oidBytes) == rsaEncryptionOID else {
+            throw .unsupportedAlgorithm(oid: DERReader.dottedObjectIdentifier(oidBytes))
+        }
+        // RFC 3279 §2.3.1: the parameters MUST be present and NULL.
+        let parametersOffset = algorithm.offset
+        guard !algorithm.isAtEnd, try algorithm.peekTag() == DERReader.Tag.null else {
+            throw .invalidAlgorithmParameters(offset: parametersOffset)
+        }
+        var null = try algorithm.read(DERReader.Tag.null)
+        guard null.readRemainingBytes().isEmpty else { throw .invalidAlgorithmParameters(offset: parametersOffset) }
+        try algorithm.expectEnd()
+    }
+
+    /// Reads the fields of PKCS#1 `RSAPublicKey ::= SEQUENCE { modulus, publicExponent }`.
+    private static func readPKCS1(_ der: [UInt8]) throws(KeyError) -> (BigUInt, BigUInt) {
+        var reader = DERReader(der)
+        let sequence = try reader.read(DERReader.Tag.sequence)
+        try reader.expectEnd()
+        return try readPKCS1(sequence)
+    }
+
+    private static func readPKCS1(_ sequence: DERReader) throws(KeyError) -> (BigUInt, BigUInt) {
+        var fields = sequence
+        let modulus = try fields.readUnsignedInteger()
+        let exponent = try fields.readUnsignedInteger()
+        try fields.expectEnd()
+        return (modulus, exponent)
+    }
+
+    /// The size of the modulus in bits (2048 for the usual Client API key).
+    public var bitCount: Int { modulus.bitWidth }
+
+    /// The size of the modulus in bytes, which is also the size of every RSA ciphertext.
+    var byteCount: Int { (modulus.bitWidth + 7) / 8 }
+
+    /// The X.509 `SubjectPublicKeyInfo` DER of this key (what the Client API serves, base64'd).
+    public var derRepresentation: [UInt8] {
+        let pkcs1 = DERWriter.element(
+            DERReader.Tag.sequence, DERWriter.unsignedInteger(modulus) + DERWriter.unsignedInteger(exponent))
+        let algorithm = DERWriter.element(
+            DERReader.Tag.sequence,
+            DERWriter.element(DERReader.Tag.objectIdentifier, Self.rsaEncryptionOID) + DERWriter.element(DERReader.Tag.null, []))
+        return DERWriter.element(DERReader.Tag.sequence, algorithm + DERWriter.element(DERReader.Tag.bitString, [0] + pkcs1))
+    }
+
+    /// The `-----BEGIN PUBLIC KEY-----` PEM of this key.
+    public var pemRepresentation: String {
+        let body = Base64.encode(derRepresentation)
+        var lines = ["-----BEGIN PUBLIC KEY-----"]
+        var start = body.startIndex
+        while start < body.endIndex {
+            let end = body.index(start, offsetBy: 64, limitedBy: body.endIndex) ?? body.endIndex
+            lines.append(String(body[start..<end]))
+            start = end
+        }
+        lines.append("-----END PUBLIC KEY-----")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `c = m^e mod n` (RFC 8017 §5.1.1 RSAEP); `message` must be below the modulus.
+    func rawEncrypt(_ message: BigUInt) -> BigUInt {
+        context.publicPower(message, exponent)
+    }
+
+    /// `RSAPublicKey(2048 bits)`: the size only, never the modulus.
+    public var description: String { "RSAPublicKey(\(bitCount) bits)" }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Shows only the size, so `dump` prints no key material.
+    public var customMirror: Mirror { Mirror(self, children: ["bitCount": bitCount], displayStyle: .struct) }
+
+    /// Keys are equal when modulus and exponent are.
+    public static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {
+        lhs.modulus == rhs.modulus && lhs.exponent == rhs.exponent
+    }
+
+    /// Hashes modulus and exponent.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(modulus)
+        hasher.combine(exponent)
+    }
+}
+
+extension KeyError {
+    /// The same error with DER offsets moved by `delta` (for structures parsed out of a copy).
+    func shifted(by delta: Int) -> KeyError {
+        switch self {
+        case .truncated(let offset): .truncated(offset: offset + delta)
+        case .unexpectedTag(let expected, let found, let offset): .unexpectedTag(expected: expected, found: found, offset: offset + delta)
+        case .invalidLength(let offset): .invalidLength(offset: offset + delta)
+        case .invalidInteger(let offset): .invalidInteger(offset: offset + delta)
+        case .trailingBytes(let offset): .trailingBytes(offset: offset + delta)
+        case .invalidAlgorithmParameters(let offset): .invalidAlgorithmParameters(offset: offset + delta)
+        case .invalidBitString(let offset): .invalidBitString(offset: offset + delta)
+        default: self
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the module's sources arrive with its issue.

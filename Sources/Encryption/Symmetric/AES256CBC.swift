@@ -1,0 +1,113 @@
+/// AES-256 in CBC mode (NIST SP 800-38A §6.2), with PKCS#7 padding (RFC 5652 §6.3) by default.
+///
+/// CBC alone is malleable: authenticate the ciphertext (as ``A256CBCHS512`` does) and check the
+/// tag before decrypting.
+///
+/// ```swift
+/// let ciphertext = try AES256CBC.encrypt(plaintext, key: key32, iv: iv16)
+/// let plaintext = try AES256CBC.decrypt(ciphertext, key: key32, iv: iv16)
+/// ```
+public enum AES256CBC {
+    /// How the last block is completed.
+    public enum Padding: Sendable, Hashable {
+        /// PKCS#7: 1 to 16 bytes, each holding the pad length (always added on encryption).
+        case pkcs7
+        /// No padding: the input must be a whole number of 16-byte blocks (for raw test vectors
+        /// and protocols that pad themselves).
+        case none
+    }
+
+    /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV.
+    public static func encrypt(
+        _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
+        padding: Padding = .pkcs7
+    ) throws(SymmetricCipherError) -> [UInt8] {
+        let cipher = try AES256(key: key)
+        let iv = Array(iv)
+        guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
+        var data = Array(plaintext)
+        switch padding {
+        case .pkcs7:
+            let padLength = 16 - data.count % 16
+            data.append(contentsOf: repeatElement(UInt8(padLength), count: padLength))
+        case .none:
+            guard data.count % 16 == 0 else { throw .invalidInputLength(data.count) }
+        }
+        data.withUnsafeMutableBytes { buffer in
+            var chain = (iv[0..<8].loadUInt64(), iv[8..<16].loadUInt64())
+            var offset = 0
+            while offset < buffer.count {
+                let block = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + 16)])
+                let a = block.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ chain.0
+                let b = block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1
+                block.storeBytes(of: a, toByteOffset: 0, as: UInt64.self)
+                block.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                cipher.encrypt(UnsafeRawBufferPointer(block), into: block)
+                chain = (block.loadUnaligned(fromByteOffset: 0, as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                offset += 16
+            }
+        }
+        return data
+    }
+
+    /// Decrypts `ciphertext` under a 32-byte key and a 16-byte IV and removes the padding.
+    ///
+    /// The PKCS#7 check examines every padding byte whatever their values, then fails with the
+    /// single error ``SymmetricCipherError/invalidPadding``.
+    public static func decrypt(
+        _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
+        padding: Padding = .pkcs7
+    ) throws(SymmetricCipherError) -> [UInt8] {
+        let cipher = try AES256(key: key)
+        let iv = Array(iv)
+        guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
+        var data = Array(ciphertext)
+        guard data.count % 16 == 0, padding == .none || !data.isEmpty else {
+            throw .invalidInputLength(data.count)
+        }
+        data.withUnsafeMutableBytes { buffer in
+            var chain = (iv[0..<8].loadUInt64(), iv[8..<16].loadUInt64())
+            var offset = 0
+            while offset < buffer.count {
+                let block = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + 16)])
+                let next = (block.loadUnaligned(fromByteOffset: 0, as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                cipher.decrypt(UnsafeRawBufferPointer(block), into: block)
+                let a = block.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ chain.0
+                let b = block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1
+                block.storeBytes(of: a, toByteOffset: 0, as: UInt64.self)
+                block.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                chain = next
+                offset += 16
+            }
+        }
+        guard padding == .pkcs7 else { return data }
+        let padLength = try pkcs7PadLength(data)
+        data.removeLast(padLength)
+        return data
+    }
+
+    /// The PKCS#7 pad length of a non-empty whole-block buffer, checked without data-dependent
+    /// branches over the last block.
+    private static func pkcs7PadLength(_ data: [UInt8]) throws(SymmetricCipherError) -> Int {
+        guard let last = data.last else { throw .invalidPadding }
+        // bad != 0 when last is 0 or greater than 16.
+        var bad: UInt8 = ConstantTime.isZero(last) | (UInt8(truncatingIfNeeded: (16 &- Int(last)) >> 8) & 1)
+        let tail = data.count - 16
+        for index in 0..<16 {
+            // Position counted from the end: 1 for the last byte ... 16 for the first.
+            let fromEnd = UInt8(16 - index)
+            // inPad = 1 when fromEnd <= last.
+            let inPad = UInt8(truncatingIfNeeded: (Int(last) &- Int(fromEnd)) >> 8) & 1 ^ 1
+            bad |= inPad & (1 ^ ConstantTime.isEqual(data[tail + index], last))
+        }
+        guard bad == 0 else { throw .invalidPadding }
+        return Int(last)
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// The 8 bytes of this slice as a native-endian UInt64 (used to XOR whole words).
+    func loadUInt64() -> UInt64 {
+        withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+}

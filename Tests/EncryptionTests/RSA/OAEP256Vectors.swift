@@ -1,0 +1,75 @@
+import Testing
+@testable import Encryption
+
+// RSAES-OAEP with SHA-256 / MGF1-SHA-256 (JOSE RSA-OAEP-256), decryption-only vectors: pyca's
+// cryptography-vectors 50.0.2, asymmetric/RSA/oaep-custom/oaep-sha256-sha256.txt ("Derived from
+// the NIST OAEP SHA1 vectors, verified against the Bouncy Castle OAEP SHA2 implementation"). They
+// publish no seeds, so encryption is checked by round trip and by the Python interop tests.
+enum OAEP256Vectors {
+    static let key = OAEPTestKey(
+        n: """
+            b8e814a25ca64c8de16f73849a78c8b13bb086a407301604f674efb588ee7b996b1b6a2968625a2548e9ab01ce6a3699
+            907e303c8a02c9e40ea36bd6d8b2a74b1ee98fa8835a480dfc751fddc490e5a46707095356316587fc339196e4d7db70
+            c7feae50a1263dedd589bec009624193c7de4793dcdf830be3256c70de1f02f7a7d3503035fcb9625c40abb744547020
+            3902ea045f337d31fcd28506e46cd65560949f08cd90fedaabbcb6615b884737d3f5ad01e67cc0c2997af3328b3c80d5
+            ee0a9aa40a9119bd7594fcfe2324728ea9a8f839e663467a0c44915d0275e34cf1c9605ad317c4573f57c85fd7e19e82
+            cc6f77314e8db47a908a57e3e4418e45
+            """,
+        e: """
+            010001
+            """,
+        p: """
+            e7e2f373592c2b9919851f238f1b1b67e9c761bbf252b334d5a12a6ea66974a1cb5f57dfa0595298f143ef958f745057
+            1c31c682b91ea26a0349383088cbedd87e7edc6cb5287a56d7f73c31d02df6e3c58b01c27efdac951e279a3318951520
+            c44c3903e5dc793c3cdacc40ad06551bd219bd6ecfd1c3f4f8ea513674ab286d
+            """,
+        q: """
+            cc2279fb888ba03c22c6613bb1466c9e2cd161d99bbec2f75af82cf7f0e43eb1a8a8bc23c24fc2838bffb94e79181107
+            3da55c53e07e1fec63cefd066dc631e25e74dae715ab3cc18b5e56ff2a786ddee92d32dc5bd4df849cb8246e3f42c127
+            9985c5cb6909b0630424dc8a82d5604387e95fbb248720636b8e7208ca1f0639
+            """,
+        dP: """
+            a103034c3ac4e2d901d15f97cf4c61313c30c77a3b7e9514c0a991cf1719ee7451c4b83d7d17c8b48e02401fb7666a4a
+            b23715c1bb4cbc35a46678efaa6cff8fedf5a4948f0db6350aec8f0d7fa20ae6894a464488ed17a2cb377068be4ef646
+            b446c0e825f97aed0acc5a3b2669593b621da15d8a4bfb26e497bf2072ce4dd9
+            """,
+        dQ: """
+            6cff07a4efcea5db1632589e97d46390bd9b7b24c70d3f6af5eec78c07dac742f32c4d70c682f1f86d5b38e596b0ebfe
+            b2c2c59e9fa298870eefe998722abe5e015361c2bb8638259bb5debbd6408161e19d59a7e17cb3704a81e429ddab5619
+            3fd6f6badab5eab1a3f7ceae42978e13e0d112658966813bb4a5556c2e080cb9
+            """,
+        qInv: """
+            c42490c242d07fd464f0f628a094a87508f0d9deee3e6bee40e580f78b2e2fbaaba3b2a52d7e55aacdf6bef781603238
+            c26bf096aad72d96d691bf1a44d41a17bf0762f980db075ee6405db2e4ce0d8a976f062d6f35396b9899eb6ca92d0c8e
+            8e97d2c9b31929dcf56fcb8138dc252173b82f66b478313bf73f59dffe9ac9b0
+            """)
+    static let examples: [(message: String, ciphertext: String)] = [
+        ("6628194e12073db03ba94cda9ef9532397d50dba79b987004afefe34",
+         """
+         6afdbc76de74458198a9c890cc5abb52580af01c2096036dca104d67f96a05de682da5c26970a808343527440aa80b9d
+         043045d7983f442a3d376e5b039bcfb96c1b5fd0e46b5fff85646273293ced5e7272993850017f24f6133591d5c97887
+         81a9952873ebfc45ad4d34fff2b4e9ababf49d9f9a3d7726bdce3eb2feb545db5cfef0b183bd55735a2d356b4278c558
+         0ce0e4cfd21a0a3ad3b225de388fcfd688394710f97d5a3933e01d434fcff732542390f8915d5d291780ed63d425c0be
+         a5bb0ad25aae3a70355e3f45a443ea111b80515b743d5bd226d339dc7516ce6c41414a0aa978198bc6762f443e957c7b
+         e5edbd25fcdd226c5d967fa05d7c9079
+         """),
+        ("750c4047f547e8e41411856523298ac9bae245efaf1397fbe56f9dd5",
+         """
+         73c5460ddb0b66f76c7ffa9f413c7be486d801dcc9e7dccf3fada2f567e40936d21670f050245cac41af90785ab60396
+         eb4b535525eace1c869f4156d1c362736e7970df8252ddfd59ab6ef664a8b414daaf6d5205eb63b9c93ac97801c9a7e8
+         ac5b26150c56714fa745d0399de6cbefded0df40b3e274ab1333eb66dc662c9eb1cf202a2596161bda08cc997d2acdbc
+         d5bf230029eb14e0214cdf79bb91bc11ce896d8a1b3be26ace58914f8ae28b195b6ba881d5ef9cf7d47402446fa5c1ae
+         6325974517ce0cad36c87f149c80c4a8ef37a33029a5499076f222e1bed208c290100aac933673236dcb37abda27820a
+         70754c7856045e65bff3e143ec430c58
+         """),
+        ("d94ae0832e6445ce42331cb06d531a82b1db4baad30f746dc916df24d4e3c2451fff59a6423eb0e1d02d4fe646cf699dfd818c6e97b051",
+         """
+         9762008ddcd2983559c1acbd5f07dc0216e027ffae57efd99bae6419aa9898685b74dbf1ad7319718155445fe388d5ef
+         ff905fbcef647de7e6d0e413a54c055438ceb87cc2e0cfb9dc68d195ab2d8ecfa1ddb7873f168e6351e9bc933f58c757
+         a6cb43bb5e04ef7302790e8fe957e04b1a6b8bc76f69ae43cd7e5fdd514249283dc4073e61106ebe10dc1d60ddad64e6
+         49d8a46be465acc34d3520e568485d063879317c3b603b1751ff3d358b12f5f9f1fa2ed5c7b60d85ba81b45836046c65
+         a685c9579d15008172b3c77eb4906fd699e41bd852bc28a17916817a888b2eb6163c51b64f1a9569909a236658ec334c
+         0092fe1742f5d3134d9928e7307e21ff
+         """),
+    ]
+}
