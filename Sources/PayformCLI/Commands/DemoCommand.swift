@@ -70,7 +70,7 @@ enum DemoCommand {
             for parameter in error.error.parameters { parameters[parameter.name] = parameter.value }
             out.line("  ✗ \(error.fieldId.padded(to: 15)) \(error.errorId.padded(to: 18)) \(localizer.validationMessage(errorId: error.errorId, parameters: parameters))")
         }
-        let good = ["cardNumber": text, "expiryDate": String(expiry.prefix(2)) + "/" + String(expiry.suffix(2)), "cvv": "123", "cardholderName": "Zoë \"Quote\" O'Brien"]
+        let good = ["cardNumber": text, "expiryDate": String(expiry.prefix(2)) + "/" + String(expiry.suffix(2)), "cvv": "123", "cardholderName": "Zoë O'Brien-Ñúñez"]
         let goodRequest = try request(product, good)
         let goodReport = goodRequest.validate(in: now)
         out.heading("4. Validating a good submission")
@@ -80,7 +80,7 @@ enum DemoCommand {
         let prepared: PreparedPaymentRequest
         let payload: DecryptedPayload
         do {
-            prepared = try goodRequest.prepare(clientSessionId: "demo-session-0001", key: key, metaInfo: .current(appIdentifier: "payform-demo"), in: now)
+            prepared = try goodRequest.prepare(clientSessionId: "demo-session \"0001\"", key: key, metaInfo: .current(appIdentifier: "payform-demo"), in: now)
             payload = try DecryptedPayload(token: prepared.encryptedFields, key: privateKey)
         } catch let error as PrepareError {
             throw CLIError(code: error.code, message: "demo: \(error)")

@@ -1,5 +1,4 @@
 import FormEngine
-import Masking
 
 /// `payform mask`, `unmask` and `edit`: the masking engine on the command line.
 /// Positions are UTF-16 offsets, as text fields report them.

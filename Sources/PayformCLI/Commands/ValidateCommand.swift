@@ -1,5 +1,4 @@
 import FormEngine
-import Localization
 
 /// `payform validate`: validates values against a product, as a backend test would.
 enum ValidateCommand {

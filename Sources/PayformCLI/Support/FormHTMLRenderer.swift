@@ -1,5 +1,4 @@
 import FormEngine
-import Localization
 
 /// Draws a ``Form`` as a self-contained HTML page (no scripts, no external resources), for Swift
 /// servers that render payment forms. Every value is HTML-escaped.

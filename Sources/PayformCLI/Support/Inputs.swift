@@ -1,8 +1,6 @@
 import Foundation
 import FormEngine
-import Localization
 import Samples
-import Validation
 
 /// Reading the inputs commands share: products, values, locale, "now".
 extension CommandContext {

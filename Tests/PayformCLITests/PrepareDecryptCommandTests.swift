@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import FormEngine
+@testable import PayformCLI
+
+@Suite("payform prepare, decrypt, demo")
+struct PrepareDecryptCommandTests {
+    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
+    static let publicKey = keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path
+    static let privateKey = keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path
+
+    @Test("prepare then decrypt gives back the unmasked values")
+    func roundTrip() throws {
+        let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111", "expiryDate": "12/30", "cvv": "123"}"#)
+        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey,
+                                "--client-session-id", "abc\"def", "--now", "2026-11", "--tokenize"])
+        #expect(prepared.exitCode == 0, "\(prepared.stdout)")
+        let json = try CLI.json(prepared)
+        guard case .object(let object) = json, case .string(let token)? = object["encryptedFields"] else { Issue.record("bad output"); return }
+        #expect(object.keys == ["encryptedFields", "encodedClientMetaInfo"])
+        let decrypted = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token])
+        #expect(decrypted.exitCode == 0)
+        let payload = try CLI.json(decrypted)
+        #expect(payload["clientSessionId"] == "abc\"def")
+        #expect(payload["tokenize"] == .bool(true))
+        #expect(payload["paymentValues"] == [["key": "cardNumber", "value": "4111111111111111"], ["key": "expiryDate", "value": "1230"], ["key": "cvv", "value": "123"]])
+        let fromFile = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token-file", "-"], stdin: token + "\n")
+        #expect(fromFile.stdout == decrypted.stdout)
+    }
+
+    @Test("invalid values are reported like validate and nothing is encrypted")
+    func invalid() throws {
+        let values = try CLI.temporaryFile(#"{"cardNumber": "4111"}"#)
+        let result = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"])
+        #expect(result.exitCode == 1)
+        #expect(try CLI.json(result)["valid"] == .bool(false))
+        #expect(!result.stdout.contains("encryptedFields"))
+    }
+
+    @Test("bad keys and tampered tokens exit 2 without plaintext")
+    func failures() throws {
+        let badKey = try CLI.temporaryFile(#"{"keyId": "k", "publicKey": "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"}"#)
+        let values = try CLI.temporaryFile(#"{"cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"}"#)
+        let result = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", badKey, "--client-session-id", "s", "--now", "2026-11"])
+        try CLI.expectUsableError(result, code: "invalid_public_key", mentioning: "--public-key")
+        let good = try CLI.json(CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"]))
+        guard case .string(let token)? = good["encryptedFields"] else { Issue.record("no token"); return }
+        var tampered = Array(token)
+        let index = tampered.count / 2
+        tampered[index] = tampered[index] == "A" ? "B" : "A"
+        let rejected = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", String(tampered)])
+        try CLI.expectUsableError(rejected, code: "invalid_token", mentioning: "rejected")
+        #expect(!rejected.stdout.contains("4111"))
+        try CLI.expectUsableError(CLI.run(["decrypt", "--private-key", Self.publicKey, "--token", token]), code: "invalid_private_key", mentioning: "--private-key")
+        try CLI.expectUsableError(CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", "a.b.c"]), code: "invalid_token", mentioning: "rejected")
+    }
+
+    @Test("demo runs to the end and its round trip holds")
+    func demo() {
+        let result = CLI.run(["demo"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("✓ the decrypted values equal the typed values"))
+        #expect(!result.stdout.contains("\u{1B}["))
+        let french = CLI.run(["demo", "--locale", "fr"])
+        #expect(french.exitCode == 0)
+        #expect(french.stdout != result.stdout)
+    }
+}
