@@ -1,4 +1,4 @@
 /// Every benchmark group, in the order they print. Each group lives in its own file.
 func allBenchmarkGroups() -> [BenchmarkGroup] {
-    []
+    [encryptionBenchmarks()]
 }

@@ -138,6 +138,8 @@ struct JWETests {
         // The same key read from its PKCS#1 armour opens the token too.
         let sameKey = try RSAPrivateKey(pemRepresentation: DemoKeyPKCS1.pem)
         #expect(try JWE.decrypt(token, with: sameKey).plaintext == Self.payload)
+        // A different 2048-bit key (RFC 8017 example 10) cannot: indistinguishable from a bad tag.
+        #expect(throws: JWEError.authenticationFailed) { try JWE.decrypt(token, with: OAEPVectors.key10.privateKey()) }
     }
 
     /// A token whose tag is valid but whose plaintext padding is not (built by hand with the
