@@ -3,5 +3,7 @@ func allBenchmarkGroups() -> [BenchmarkGroup] {
     [
         maskingBenchmarks(),
         validationBenchmarks(),
+        encryptionBenchmarks(),
+        formEngineBenchmarks(),
     ]
 }

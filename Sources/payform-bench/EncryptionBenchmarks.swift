@@ -1,0 +1,43 @@
+import Encryption
+import Foundation
+import Samples
+
+/// Encryption hot paths: the primitives, and a whole JWE as `prepare` produces it.
+///
+/// Uses the demo key pair shipped in Samples (NOT for production). When it cannot be read, the
+/// key-dependent benchmarks are left out rather than crash.
+func encryptionBenchmarks() -> BenchmarkGroup {
+    let kibibyte = [UInt8](repeating: 0x61, count: 1024)
+    let aesKey = [UInt8](repeating: 7, count: 32)
+    let iv = [UInt8](repeating: 9, count: 16)
+    var benchmarks = [
+        Benchmark(name: "SHA-256 of 1 KiB") { blackHole(SHA256.hash(kibibyte)) },
+        Benchmark(name: "HMAC-SHA-512 of 1 KiB") { blackHole(HMAC<SHA512>.authenticationCode(for: kibibyte, key: aesKey)) },
+        Benchmark(name: "AES-256-CBC encrypt 1 KiB") { blackHole(try? AES256CBC.encrypt(kibibyte, key: aesKey, iv: iv)) },
+    ]
+
+    struct Response: Decodable { let keyId: String; let publicKey: String }
+    guard let responseData = Samples.demoPublicKeyResponse,
+          let response = try? JSONDecoder().decode(Response.self, from: responseData),
+          let publicKey = try? RSAPublicKey(base64DER: response.publicKey),
+          let pemData = Samples.demoPrivateKeyPEM,
+          let privateKey = try? RSAPrivateKey(pemRepresentation: String(decoding: pemData, as: UTF8.self))
+    else {
+        return BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
+    }
+    // About the size of a card payment request.
+    let payload = Array((#"{"clientSessionId":"f1e2d3c4b5a6978877665544332211aa","nonce":"3F2504E0-4F89-41D3-9A0C-0305E82C3301","#
+        + #""paymentProductId":1,"paymentValues":[{"key":"cardNumber","value":"4111111111111111"},"#
+        + #"{"key":"expiryDate","value":"1228"},{"key":"cvv","value":"123"},{"key":"cardholderName","value":"Wile E. Coyote"}]}"#).utf8)
+    let cek = [UInt8](repeating: 1, count: 64)
+    let token = (try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId)) ?? ""
+    benchmarks += [
+        Benchmark(name: "RSA-OAEP encrypt (2048-bit)") { blackHole(try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) },
+        Benchmark(name: "Parse Client API public key (2048-bit)") { blackHole(try? RSAPublicKey(base64DER: response.publicKey)) },
+        Benchmark(name: "JWE encrypt \(payload.count) B (2048-bit)") {
+            blackHole(try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId))
+        },
+        Benchmark(name: "JWE decrypt (2048-bit private key)") { blackHole(try? JWE.decrypt(token, with: privateKey)) },
+    ]
+    return BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
+}
