@@ -85,18 +85,7 @@ public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
         accountsOnFile = try decodeTolerantly(object.optional("accountsOnFile"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try AccountOnFile(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
-        // Unlike accounts on file, a field cannot be skipped: a form missing its CVV field would
-        // validate without it. One bad field fails the product, with the field's path.
-        var fields: [PaymentProductField] = []
-        var seen = Set<String>()
-        for node in try object.optional("fields")?.array() ?? [] {
-            let field = try PaymentProductField(json: node.value, at: node.path, diagnostics: &diagnostics)
-            if !seen.insert(field.id).inserted {
-                throw DefinitionError(path: node.path.appending("id"), kind: .invalidValue("duplicate field id '\(field.id)'"))
-            }
-            fields.append(field)
-        }
-        self.fields = fields
+        fields = try decodeFields(object.optional("fields"), diagnostics: &diagnostics)
     }
 
     public var json: JSONValue {
@@ -115,4 +104,20 @@ public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
             ("fields", fields.isEmpty ? nil : .array(fields.map(\.json))),
         ])
     }
+}
+
+/// Decodes a product's or group's fields. Unlike accounts on file, a field cannot be skipped: a
+/// form missing its CVV field would validate without it. So one bad field fails the whole
+/// definition, with the field's path; duplicate ids are refused too.
+func decodeFields(_ node: JSONNode?, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> [PaymentProductField] {
+    var fields: [PaymentProductField] = []
+    var seen = Set<String>()
+    for element in try node?.array() ?? [] {
+        let field = try PaymentProductField(json: element.value, at: element.path, diagnostics: &diagnostics)
+        if !seen.insert(field.id).inserted {
+            throw DefinitionError(path: element.path.appending("id"), kind: .invalidValue("duplicate field id '\(field.id)'"))
+        }
+        fields.append(field)
+    }
+    return fields
 }

@@ -43,11 +43,7 @@ public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
         accountsOnFile = try decodeTolerantly(object.optional("accountsOnFile"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try AccountOnFile(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
-        var fields: [PaymentProductField] = []
-        for node in try object.optional("fields")?.array() ?? [] {
-            fields.append(try PaymentProductField(json: node.value, at: node.path, diagnostics: &diagnostics))
-        }
-        self.fields = fields
+        fields = try decodeFields(object.optional("fields"), diagnostics: &diagnostics)
     }
 
     public var json: JSONValue {
