@@ -77,7 +77,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
         var sent: [(fieldId: String, value: String)] = []
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
         for field in product.fieldsInDisplayOrder {
-            let unmasked = values[field.id].map(field.unmask) ?? ""
+            let unmasked = values[field.id].map { field.unmask($0) } ?? ""
             var required = field.dataRestrictions.isRequired
                 || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
             if let attribute = accountOnFile?.attribute(forField: field.id) {
