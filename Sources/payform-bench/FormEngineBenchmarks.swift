@@ -31,6 +31,7 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     let listBytes = Array(list.utf8)
 
     return BenchmarkGroup(name: "FormEngine", benchmarks: [
+        Benchmark(name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
         Benchmark(name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
         Benchmark(name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
         Benchmark(name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
