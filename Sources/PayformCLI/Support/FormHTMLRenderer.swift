@@ -29,7 +29,9 @@ struct FormHTMLRenderer {
         body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
         .field { margin-bottom: 1rem; display: flex; flex-direction: column; gap: .25rem; }
         .field input, .field select { font-size: 1rem; padding: .5rem; }
-        .field.checkbox { flex-direction: row; align-items: center; }
+        .field.checkbox { flex-direction: row; flex-wrap: wrap; align-items: center; }
+        .field.checkbox label { flex: 1; }
+        .field.checkbox .tooltip { flex-basis: 100%; }
         .tooltip, .account-on-file { color: #555; font-size: .875rem; }
         .required::after { content: " *"; color: #b00; }
         input[data-numeric] { direction: ltr; unicode-bidi: isolate; }
