@@ -55,12 +55,18 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     }
 
     /// Whether the pattern matches the whole of `value` (not merely a part of it).
+    ///
+    /// A value whose match needs more backtracking than ``backtrackingBudget(forUTF16Count:)``
+    /// allows is refused (`false`): the pattern comes from a definition, and a hostile or careless
+    /// one (`(a+)+`) must not hang a form. Real validator patterns stay far below the budget.
     public func matchesWhole(_ value: String) -> Bool {
         let length = value.utf16.count
-        guard let match = anchored.firstMatch(in: value, options: [.anchored], range: NSRange(location: 0, length: length))
-        else { return false }
-        // Belt and braces: the wrap already forces this, but a match must cover every UTF-16 unit.
-        return match.range.location == 0 && match.range.length == length
+        var matched = false
+        run(on: value, length: length, reportCompletion: false) { match, _ in
+            // Belt and braces: the wrap already forces this, but a match must cover every UTF-16 unit.
+            if let match { matched = match.range.location == 0 && match.range.length == length }
+        }
+        return matched
     }
 
     /// Whether appending characters to `value` could still produce a whole match.
@@ -68,17 +74,55 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     /// Uses the engine's "hit end" report: when a failed match attempt never needed to look past
     /// the end of the value, no continuation can change the outcome. The answer is therefore never
     /// wrongly `false`; it may be `true` for a value no continuation actually completes (the engine
-    /// reached the end on a path that later fails), which only delays an error message.
+    /// reached the end on a path that later fails), which only delays an error message. A value
+    /// that exhausts the backtracking budget also answers `true`, for the same reason.
     func couldMatchWhole(afterAppendingTo value: String) -> Bool {
         var hitEnd = false
-        anchored.enumerateMatches(
-            in: value,
-            options: [.anchored, .reportCompletion],
-            range: NSRange(location: 0, length: value.utf16.count)
-        ) { _, flags, _ in
+        let finished = run(on: value, length: value.utf16.count, reportCompletion: true) { _, flags in
             if flags.contains(.hitEnd) { hitEnd = true }
         }
-        return hitEnd
+        return hitEnd || !finished
+    }
+
+    /// How many of ICU's progress reports one match may take for a value of `count` UTF-16 units.
+    ///
+    /// ICU reports progress about every 10,000 matching steps. 100 reports plus one per 100 units
+    /// (about a million steps plus a hundred per character) is orders of magnitude above what a
+    /// linear pattern needs (one report per ~10,000 characters), and caps an exponential one
+    /// (`(a+)+` on 30 `a`s and a `!`) or a polynomial one (`.*.*.*=.*`) at tens of milliseconds.
+    public static func backtrackingBudget(forUTF16Count count: Int) -> Int {
+        100 + count / 100
+    }
+
+    /// Runs the anchored match on `value`, passing the match found and the completion report
+    /// (`nil` match) to `body`, with their flags. Returns `false` when the budget ran out and the
+    /// engine was stopped.
+    @discardableResult
+    private func run(
+        on value: String, length: Int, reportCompletion: Bool,
+        _ body: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags) -> Void
+    ) -> Bool {
+        let budget = Self.backtrackingBudget(forUTF16Count: length)
+        var reports = 0
+        var finished = true
+        var options: NSRegularExpression.MatchingOptions = [.anchored, .reportProgress]
+        if reportCompletion { options.insert(.reportCompletion) }
+        // Foundation on Linux declares the block escaping, though it runs only during the call.
+        withoutActuallyEscaping(body) { body in
+            anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
+                match, flags, stop in
+                if match != nil || flags.contains(.completed) {
+                    body(match, flags)
+                } else {
+                    reports += 1
+                    if reports > budget {
+                        finished = false
+                        stop.pointee = true
+                    }
+                }
+            }
+        }
+        return finished
     }
 
     /// Equal when the patterns are equal (the compiled form follows from the pattern).

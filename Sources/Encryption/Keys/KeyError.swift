@@ -36,7 +36,7 @@ public enum KeyError: Error, Sendable, Hashable {
     case publicExponentTooSmall
     /// The public exponent is even, so it has no inverse modulo φ(n).
     case evenPublicExponent
-    /// The public exponent is not smaller than the modulus.
+    /// The public exponent is not smaller than the modulus, or is wider than 64 bits.
     case publicExponentTooLarge
     /// The private key structure has a version other than 0 (multi-prime keys are not supported).
     case unsupportedVersion(Int)

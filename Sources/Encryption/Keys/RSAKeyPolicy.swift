@@ -10,6 +10,11 @@ struct RSAKeyPolicy: Sendable {
     /// Published vectors with small moduli; never for real keys.
     static let testVectors = RSAKeyPolicy(minimumModulusBits: 512, maximumModulusBits: 16384)
 
+    /// The largest public exponent accepted, in bits. Real keys use 65537 (17 bits); a hostile key
+    /// with an exponent as wide as its modulus would make each encryption take seconds. 64 bits is
+    /// OpenSSL's bound for the same reason.
+    static let maximumExponentBits = 64
+
     /// Checks the public parts of a key.
     func validate(modulus: BigUInt, exponent: BigUInt) throws(KeyError) {
         let bits = modulus.bitWidth
@@ -19,6 +24,6 @@ struct RSAKeyPolicy: Sendable {
         guard !exponent.isZero else { throw .publicExponentTooSmall }
         guard exponent.isOdd else { throw .evenPublicExponent }
         guard exponent > BigUInt(1) else { throw .publicExponentTooSmall }
-        guard exponent < modulus else { throw .publicExponentTooLarge }
+        guard exponent < modulus, exponent.bitWidth <= Self.maximumExponentBits else { throw .publicExponentTooLarge }
     }
 }

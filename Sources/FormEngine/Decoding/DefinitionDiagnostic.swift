@@ -14,6 +14,9 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A value of an open set (form element type, field type, input type, attribute status)
         /// that the engine does not know; kept by name.
         case unknownValue(String)
+        /// A mask with no `{{ }}` placeholder: it could only ever show its literals, so the field
+        /// is formatted, edited and unmasked as if it had no mask.
+        case maskWithoutPlaceholders(pattern: String)
     }
 
     /// Where it was noticed.
@@ -34,6 +37,8 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
             "\(path): regular expression \(pattern.debugDescription) does not compile (\(reason)); the validator is left out"
         case .skippedElement(let error): "skipped an element that could not be read: \(error)"
         case .unknownValue(let value): "\(path): unknown value '\(value)' kept by name"
+        case .maskWithoutPlaceholders(let pattern):
+            "\(path): mask \(pattern.debugDescription) has no {{ }} placeholder; the field is treated as unmasked"
         }
     }
 }

@@ -6,7 +6,7 @@ import Masking
 /// edits are plain text edits, so callers never special-case mask-less fields.
 ///
 /// ```swift
-/// let formatter = FieldFormatter(mask: field.mask)
+/// let formatter = FieldFormatter(field: field)
 /// let result = formatter.apply(.insert("5"), to: "4111 1111", selection: 9..<9)
 /// ```
 public struct FieldFormatter: Sendable, Hashable {
@@ -16,6 +16,12 @@ public struct FieldFormatter: Sendable, Hashable {
     /// A formatter for `mask` (`nil`: plain text).
     public init(mask: Mask?) {
         self.mask = mask
+    }
+
+    /// A formatter for a field's values: its ``PaymentProductField/effectiveMask`` (a mask without
+    /// placeholders counts as none, so formatting, editing and unmasking agree).
+    public init(field: PaymentProductField) {
+        self.mask = field.effectiveMask
     }
 
     /// `value` formatted, with the caret (a UTF-16 offset into `value`) carried along.

@@ -43,6 +43,9 @@ public struct FieldDisplayHints: ClientAPIModel, Hashable {
         placeholderLabel = try object.string("placeholderLabel")
         // An empty mask means "no mask", as in the existing SDKs.
         mask = try object.string("mask").flatMap { $0.isEmpty ? nil : Mask($0) }
+        if let mask, !mask.hasPlaceholders {
+            diagnostics.append(DefinitionDiagnostic(path: path.appending("mask"), kind: .maskWithoutPlaceholders(pattern: mask.pattern)))
+        }
         obfuscate = try object.bool("obfuscate") ?? false
         alwaysShow = try object.bool("alwaysShow") ?? false
         preferredInputType = try object.optional("preferredInputType").map { node throws(DefinitionError) in

@@ -47,7 +47,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
     public func maskedValue(forField fieldId: String) -> String? {
         guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
-        return field.mask.map { $0.format($0.unformat(value)) } ?? value
+        return field.format(value)
     }
 
     /// The value of a field without its mask's literals (as it is validated and sent).
@@ -132,14 +132,21 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
 }
 
 extension PaymentProductField {
-    /// `value` without the mask's literals; unchanged when the field has no mask.
-    public func unmask(_ value: String) -> String {
-        mask.map { $0.unformat(value) } ?? value
+    /// The mask that formats, edits and unmasks the field's values: the definition's mask, unless
+    /// it has no placeholder. Such a mask would unmask every value to `""` (Connect's rule) while
+    /// editing treats it as plain text, so the field is taken as unmasked (and decoding reports it).
+    public var effectiveMask: Mask? {
+        mask.flatMap { $0.hasPlaceholders ? $0 : nil }
     }
 
-    /// `value` as shown: formatted with the mask; unchanged when the field has no mask.
+    /// `value` without the mask's literals; unchanged when the field has no (effective) mask.
+    public func unmask(_ value: String) -> String {
+        effectiveMask.map { $0.unformat(value) } ?? value
+    }
+
+    /// `value` as shown: formatted with the mask; unchanged when the field has no (effective) mask.
     public func format(_ value: String) -> String {
-        mask.map { $0.format($0.unformat(value)) } ?? value
+        effectiveMask.map { $0.format($0.unformat(value)) } ?? value
     }
 
     /// As-you-type state of `value` (masked or not): `invalid` when a validator can no longer

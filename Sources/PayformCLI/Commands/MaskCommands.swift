@@ -111,6 +111,6 @@ enum MaskCommands {
         guard let field = product.field(withId: fieldId) else {
             throw CLIError(code: "unknown_field", message: "--field \(fieldId): the product has no such field")
         }
-        return FieldFormatter(mask: field.mask)
+        return FieldFormatter(field: field)
     }
 }

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets under Fuzz/Targets with AddressSanitizer and runs each for a while.
+#
+#   Scripts/fuzz.sh                      every target, 60 seconds each
+#   Scripts/fuzz.sh --time 600 mask-editing validators
+#   Scripts/fuzz.sh --build-only         compile, run nothing
+#   Scripts/fuzz.sh --list               the target names
+#
+# Each target is compiled by swiftc (a SwiftPM executable would clash with libFuzzer's own `main`):
+# the library modules it needs, instrumented, then Fuzz/Support + the target's entry file, which
+# defines `LLVMFuzzerTestOneInput`. Inputs that libFuzzer discovers go to .build-fuzz/corpus/NAME
+# (not committed); the seeds in Fuzz/Corpus/NAME are read, never written. A crash, a sanitizer
+# report, a violated invariant, a timeout (10 s per input) or an out-of-memory (2 GiB) stops that
+# target, saves the input to fuzz-artifacts/ and makes the script exit 1 after the other targets.
+# Replay one with: .build-fuzz/fuzz-NAME fuzz-artifacts/NAME-crash-...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+build_only=0
+targets=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --time) seconds="${2:?--time needs a number of seconds}"; shift 2 ;;
+    --build-only) build_only=1; shift ;;
+    --list) for f in Fuzz/Targets/*.swift; do basename "$f" .swift; done; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if [[ ${#targets[@]} -eq 0 ]]; then
+  for f in Fuzz/Targets/*.swift; do targets+=("$(basename "$f" .swift)"); done
+fi
+for name in "${targets[@]}"; do
+  [[ -f "Fuzz/Targets/$name.swift" ]] || { echo "fuzz.sh: no target $name (see --list)" >&2; exit 2; }
+done
+
+build=.build-fuzz
+mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Samples" fuzz-artifacts
+flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -I "$build/modules")
+
+# The embedded resources the Localization and Samples modules are built with (the package's
+# build plugin does this for SwiftPM builds).
+echo "== embedding resources"
+swiftc -O Sources/EmbedResourcesTool/main.swift -o "$build/embed-resources" 2>&1 | grep -v '^$' || true
+embed() {
+  local output="$build/generated/$1/EmbeddedResources.swift"; shift
+  "$build/embed-resources" Resources "$output.new" "$@"
+  if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
+}
+embed Localization Resources/Localization/*
+embed Samples Resources/Products/* Resources/Keys/*
+
+# Modules in dependency order: NAME, the modules it imports, then "--" and any generated sources.
+# A module is rebuilt when one of its sources or one of its imports is newer than its object.
+build_module() {
+  local module="$1"; shift
+  local inputs=()
+  while [[ $# -gt 0 && "$1" != "--" ]]; do inputs+=("$build/modules/$1.o"); shift; done
+  [[ $# -gt 0 ]] && shift
+  local sources=()
+  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
+  sources+=("$@")
+  local object="$build/modules/$module.o"
+  if [[ -f "$object" && -z "$(find "${sources[@]}" "${inputs[@]}" -newer "$object" -print -quit)" ]]; then
+    return
+  fi
+  echo "== compiling $module"
+  swiftc "${flags[@]}" -module-name "$module" -wmo -c "${sources[@]}" -o "$object" \
+    -emit-module -emit-module-path "$build/modules/$module.swiftmodule"
+}
+build_module Masking
+build_module Validation
+build_module Localization -- "$build/generated/Localization/EmbeddedResources.swift"
+build_module Encryption
+build_module Samples -- "$build/generated/Samples/EmbeddedResources.swift"
+build_module FormEngine Masking Validation Localization Encryption
+
+for name in "${targets[@]}"; do
+  binary="$build/fuzz-$name"
+  if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
+        || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
+    echo "== linking fuzz-$name"
+    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift "Fuzz/Targets/$name.swift" \
+      "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
+    [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }
+  fi
+done
+[[ $build_only -eq 1 ]] && exit 0
+
+failed=()
+summary=()
+for name in "${targets[@]}"; do
+  corpus="$build/corpus/$name"
+  mkdir -p "$corpus" "Fuzz/Corpus/$name"
+  log="$build/fuzz-$name.log"
+  echo "== fuzzing $name for ${seconds}s (log: $log)"
+  start=$(date +%s)
+  status=0
+  SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+    -artifact_prefix="fuzz-artifacts/$name-" -print_final_stats=1 > "$log" 2>&1 || status=$?
+  elapsed=$(( $(date +%s) - start ))
+  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
+  coverage=$(grep -Eo 'cov: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+' || echo "?")
+  if [[ $status -ne 0 ]]; then
+    failed+=("$name")
+    summary+=("$(printf '%-20s FOUND SOMETHING after %ss (exit %s); see %s and fuzz-artifacts/' "$name" "$elapsed" "$status" "$log")")
+    grep -E 'ERROR|invariant violated|Fatal error|SUMMARY|Test unit written' "$log" | head -n 8 || true
+  else
+    summary+=("$(printf '%-20s ok  %5ss  %10s runs  coverage %s edges' "$name" "$elapsed" "$runs" "$coverage")")
+  fi
+done
+
+echo "== summary"
+printf '%s\n' "${summary[@]}"
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "fuzz.sh: findings in: ${failed[*]}" >&2
+  exit 1
+fi
