@@ -25,7 +25,16 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     private let anchored: NSRegularExpression
 
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
+    ///
+    /// Compiled patterns are shared process-wide (see ``RegularExpressionCache``): product lists
+    /// repeat the same few patterns, and compiling one with `\p{L}` costs ICU about 250 µs.
     public init(_ pattern: String) throws(RegularExpressionError) {
+        self.pattern = pattern
+        self.anchored = try RegularExpressionCache.shared.compiled(pattern, Self.compile)
+    }
+
+    /// Compiles `pattern` anchored to whole values.
+    private static func compile(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
         // Compile the pattern as sent first: wrapping could "repair" a broken one (`a)|(b`).
         // The empty pattern is valid by definition (it matches only ""), though Foundation on
         // Linux refuses to compile it on its own.
@@ -33,7 +42,7 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
             do {
                 _ = try NSRegularExpression(pattern: pattern)
             } catch {
-                throw RegularExpressionError(pattern: pattern, reason: Self.reason(for: error))
+                throw RegularExpressionError(pattern: pattern, reason: reason(for: error))
             }
         }
         // Anchor by wrapping in a non-capturing group (keeps alternations and group numbers intact)
@@ -46,9 +55,7 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
         let closings = ["", "\\E", "\n", "\\E\n"]
         for closing in closings {
             if let compiled = try? NSRegularExpression(pattern: "\\A(?:(?:" + pattern + closing + ")\\z|(?!))") {
-                self.pattern = pattern
-                self.anchored = compiled
-                return
+                return compiled
             }
         }
         throw RegularExpressionError(pattern: pattern, reason: "the pattern cannot be anchored to match whole values")
@@ -86,12 +93,13 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
 
     /// How many of ICU's progress reports one match may take for a value of `count` UTF-16 units.
     ///
-    /// ICU reports progress about every 10,000 matching steps. 100 reports plus one per 100 units
-    /// (about a million steps plus a hundred per character) is orders of magnitude above what a
-    /// linear pattern needs (one report per ~10,000 characters), and caps an exponential one
-    /// (`(a+)+` on 30 `a`s and a `!`) or a polynomial one (`.*.*.*=.*`) at tens of milliseconds.
+    /// ICU reports progress about every 10,000 matching steps. 100 reports plus one per 1,000
+    /// units (about a million steps plus ten per character) is far above what a linear pattern
+    /// needs (one report per 5,000–10,000 characters), and caps an exponential pattern (`(a+)+` on
+    /// 30 `a`s and a `!`) or a polynomial one (`.*.*.*=.*`) at tens of milliseconds for values of
+    /// usual sizes, and at a fraction of a second for a megabyte.
     public static func backtrackingBudget(forUTF16Count count: Int) -> Int {
-        100 + count / 100
+        100 + count / 1_000
     }
 
     /// Runs the anchored match on `value`, passing the match found and the completion report

@@ -25,10 +25,33 @@ func formEngineBenchmarks() -> BenchmarkGroup {
 
     // A product list of 200 full card products, as a large Client API response would be.
     let productJSON = String(decoding: visaData, as: UTF8.self)
-    let list = "{\"paymentProducts\": [" + (0..<200).map { index in
-        productJSON.replacingFirst("\"id\": 1,", with: "\"id\": \(index + 1),")
-    }.joined(separator: ",") + "]}"
-    let listBytes = Array(list.utf8)
+    func productList(count: Int) -> [UInt8] {
+        Array(("{\"paymentProducts\": [" + (0..<count).map { index in
+            productJSON.replacingFirst("\"id\": 1,", with: "\"id\": \(index + 1),")
+        }.joined(separator: ",") + "]}").utf8)
+    }
+    let listBytes = productList(count: 200)
+
+    // Scaling: list size; fields per request; length of one value.
+    let listScaling = [25, 100, 400].map { count in
+        let bytes = productList(count: count)
+        return Benchmark(name: "decode a list of \(count) products") { blackHole(try? PaymentProductList.decode(from: bytes)) }
+    }
+    let fieldScaling = [4, 40, 400].compactMap { count -> Benchmark? in
+        guard let (product, values) = syntheticProduct(fieldCount: count) else { return nil }
+        var request = PaymentRequest(product: product)
+        for (field, value) in values { try? request.setValue(value, forField: field) }
+        return Benchmark(name: "validate a request of \(count) text fields") { blackHole(request.validate(in: context)) }
+    }
+    let lengthScaling = [16, 1_024, 65_536].map { length in
+        var long = valid
+        try? long.setValue(String(repeating: "é", count: length), forField: "cardholderName")
+        return Benchmark(name: "validate a card request, name n=\(length)") { blackHole(long.validate(in: context)) }
+    }
+    let hostile = (try? RegularExpression("(a+)+")).map { pattern in
+        let value = String(repeating: "a", count: 40) + "!"
+        return Benchmark(name: "hostile regex (a+)+ on 41 chars, cut off") { blackHole(pattern.matchesWhole(value)) }
+    }
 
     return BenchmarkGroup(name: "FormEngine", benchmarks: [
         Benchmark(name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
@@ -40,7 +63,7 @@ func formEngineBenchmarks() -> BenchmarkGroup {
             blackHole(try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context))
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },
-    ])
+    ] + listScaling + fieldScaling + lengthScaling + (hostile.map { [$0] } ?? []))
 }
 
 extension String {
@@ -48,4 +71,19 @@ extension String {
         guard let range = range(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)
     }
+}
+
+/// A product of `fieldCount` required text fields, each with a length and a regular-expression
+/// validator and a mask, and a valid value for each.
+func syntheticProduct(fieldCount: Int) -> (PaymentProduct, [String: String])? {
+    let field = #"{"id": "f%d", "type": "string", "displayHints": {"displayOrder": %d, "label": "Field %d", "#
+        + #""mask": "{{**********}}", "formElement": {"type": "text"}}, "dataRestrictions": {"isRequired": true, "#
+        + #""validators": {"length": {"minLength": 2, "maxLength": 10}, "regularExpression": {"regularExpression": "[a-z0-9]+"}}}}"#
+    let fields = (0..<fieldCount).map { index in
+        field.replacingOccurrences(of: "%d", with: String(index))
+    }
+    let json = #"{"id": 1, "paymentMethod": "card", "displayHints": {"logo": "x"}, "fields": ["# + fields.joined(separator: ",") + "]}"
+    guard let product = try? PaymentProduct.decode(from: Array(json.utf8)).value else { return nil }
+    let values = Dictionary(uniqueKeysWithValues: (0..<fieldCount).map { ("f\($0)", "value\($0 % 1000)") })
+    return (product, values)
 }

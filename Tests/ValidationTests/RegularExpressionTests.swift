@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import Validation
+@testable import Validation
 
 @Suite("regularExpression")
 struct RegularExpressionTests {
@@ -97,4 +98,56 @@ struct RegularExpressionTests {
         let validator = Validator.regularExpression(try RegularExpression(pattern))
         #expect(validator.inputState(of: value, in: anyContext) == state)
     }
+
+    /// Patterns with catastrophic backtracking: matching gives up within the budget instead of
+    /// running for minutes (`(a+)+` on 40 `a`s and a `!` takes 2^40 steps unbounded).
+    @Test(arguments: [
+        ("(a+)+", String(repeating: "a", count: 40) + "!"),
+        ("(x+x+)+y", String(repeating: "x", count: 60)),
+        ("(?:.*){30}z", String(repeating: "q", count: 60)),
+    ])
+    func catastrophicPatternsAreCutOff(pattern: String, value: String) throws {
+        let expression = try RegularExpression(pattern)
+        #expect(!expression.matchesWhole(value))
+        // Giving up is never reported as "cannot match": typing on stays possible.
+        #expect(Validator.regularExpression(expression).inputState(of: value, in: anyContext) == .incomplete)
+        // The same patterns still decide ordinary values.
+        #expect(expression.matchesWhole(pattern == "(a+)+" ? "aaa" : pattern == "(x+x+)+y" ? "xxy" : "z"))
+    }
+
+    @Test func backtrackingBudgetGrowsWithTheValue() {
+        #expect(RegularExpression.backtrackingBudget(forUTF16Count: 0) == 100)
+        #expect(RegularExpression.backtrackingBudget(forUTF16Count: 1_000_000) == 1_100)
+    }
+
+    /// A linear pattern on a long value stays far inside the budget: a megabyte still matches.
+    @Test func longValuesWithLinearPatternsStillMatch() throws {
+        let expression = try RegularExpression("[a-z]+")
+        #expect(expression.matchesWhole(String(repeating: "a", count: 1_000_000)))
+        #expect(!expression.matchesWhole(String(repeating: "a", count: 1_000_000) + "1"))
+    }
+
+    @Test func compiledPatternsAreSharedAndBounded() throws {
+        let cache = RegularExpressionCache()
+        var compiles = 0
+        func compile(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
+            compiles += 1
+            do { return try NSRegularExpression(pattern: pattern) } catch {
+                throw RegularExpressionError(pattern: pattern, reason: "bad")
+            }
+        }
+        let first = try cache.compiled("[0-9]+", compile)
+        let second = try cache.compiled("[0-9]+", compile)
+        #expect(first === second)
+        #expect(compiles == 1)
+        // A failure is remembered with its error, not recompiled.
+        #expect(throws: RegularExpressionError(pattern: "(", reason: "bad")) { try cache.compiled("(", compile) }
+        #expect(throws: RegularExpressionError(pattern: "(", reason: "bad")) { try cache.compiled("(", compile) }
+        #expect(compiles == 2)
+        // Full: emptied and started again, never grown past its capacity.
+        for index in 0..<RegularExpressionCache.capacity + 10 { _ = try cache.compiled("x{\(index)}", compile) }
+        #expect(cache.count <= RegularExpressionCache.capacity)
+        #expect(cache.count == 12)
+    }
 }
+

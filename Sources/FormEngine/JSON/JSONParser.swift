@@ -34,11 +34,12 @@ public struct JSONParser: Sendable {
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else).
     public func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        // Checked before copying, so an oversized document costs no second buffer.
+        if bytes.count > limits.maximumBytes {
+            throw Cursor(bytes: [], maximumDepth: limits.maximumDepth).error(.documentTooLarge(limit: limits.maximumBytes), at: 0)
+        }
         let array = Array(bytes)
         var cursor = Cursor(bytes: array, maximumDepth: limits.maximumDepth)
-        if array.count > limits.maximumBytes {
-            throw cursor.error(.documentTooLarge(limit: limits.maximumBytes), at: 0)
-        }
         // A UTF-8 byte order mark is tolerated, as many editors write one.
         if array.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.position = 3 }
         cursor.skipWhitespace()

@@ -1,6 +1,8 @@
 /// A stored value of an account on file (a card number, an expiry date, ...) and whether the
 /// customer may, or must, change it.
-public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConvertible {
+public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// What a customer may do with a stored value.
     public enum Status: OpenEnumeration {
         /// Shown, not editable, not sent again.
@@ -43,6 +45,14 @@ public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConv
     /// Redacted: stored values can be card data.
     public var description: String {
         "AccountOnFileAttribute(key: \(key), status: \(status.name), value: \(value == nil ? "nil" : "<redacted>"))"
+    }
+
+    /// Same as ``description``: stored values (expiry date, masked number) stay out of logs.
+    public var debugDescription: String { description }
+
+    /// Key, status and whether there is a value; never the value (`dump` stays safe).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["key": key, "status": status.name, "hasValue": value != nil], displayStyle: .struct)
     }
 
     public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {

@@ -44,7 +44,7 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// A decrypted `encryptedFields` payload.
-public struct DecryptedPayload: Sendable, CustomStringConvertible {
+public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The token's `kid`.
     public let keyId: String?
     /// The payload JSON: clientSessionId, nonce, paymentProductId, paymentValues, ...
@@ -75,4 +75,12 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible {
 
     /// Redacted: the payload holds card data.
     public var description: String { "DecryptedPayload(keyId: \(keyId ?? "nil"), \(paymentValues.count) values)" }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The key id and the ids of the values; never the values (`dump` stays safe).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["keyId": keyId as Any, "valueFieldIds": paymentValues.keys.sorted()], displayStyle: .struct)
+    }
 }

@@ -1,6 +1,6 @@
 /// The outcome of ``PaymentRequest/validate(in:)``: every failure, in the form's order, and the
 /// values that would be sent.
-public struct ValidationReport: Sendable, Hashable, CustomStringConvertible {
+public struct ValidationReport: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Failures ordered by the fields' display order, then by the validators' definition order.
     public let errors: [FieldError]
     /// The unmasked values of the fields that were validated, in display order: what an
@@ -18,6 +18,14 @@ public struct ValidationReport: Sendable, Hashable, CustomStringConvertible {
     /// Lists the failures; never the values.
     public var description: String {
         isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map(\.description).joined(separator: "; ")
+    }
+
+    /// Same as ``description``: the values are card data.
+    public var debugDescription: String { description }
+
+    /// Errors and the ids of the fields with values; never the values (`dump` stays safe).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["errors": errors, "valueFieldIds": values.map(\.fieldId)], displayStyle: .struct)
     }
 
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {

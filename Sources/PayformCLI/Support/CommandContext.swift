@@ -1,9 +1,11 @@
+import FormEngine
 import Foundation
 
 /// What a command may read from its surroundings: files, standard input and the environment.
 /// Injected so tests run commands in-process with fixed inputs.
 public struct CommandContext: Sendable {
-    /// Reads all of standard input.
+    /// Reads standard input: all of it, or at least ``maximumInputBytes`` + 1 bytes when it is
+    /// longer (the rest is not needed to refuse it).
     public var readStandardInput: @Sendable () -> Data
     /// The process environment (for the default locale).
     public var environment: [String: String]
@@ -12,7 +14,7 @@ public struct CommandContext: Sendable {
 
     /// A context; by default the real process's.
     public init(
-        readStandardInput: @escaping @Sendable () -> Data = { FileHandle.standardInput.readDataToEndOfFile() },
+        readStandardInput: @escaping @Sendable () -> Data = { CommandContext.readBoundedStandardInput() },
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = false
     ) {
@@ -21,15 +23,40 @@ public struct CommandContext: Sendable {
         self.isTerminal = isTerminal
     }
 
-    /// The bytes of FILE, or of standard input for `-`.
+    /// The largest file or standard input a command reads: the JSON parser's document limit, so
+    /// a huge input is refused before it is read into memory.
+    public static let maximumInputBytes = JSONParser.Limits.standard.maximumBytes
+
+    /// The bytes of FILE, or of standard input for `-`; at most ``maximumInputBytes``.
     func read(_ path: String, for flag: String) throws(CLIError) -> Data {
-        if path == "-" { return readStandardInput() }
+        let tooLarge = CLIError(
+            code: "input_too_large", message: "\(flag) \(path): larger than \(Self.maximumInputBytes) bytes")
+        if path == "-" {
+            let data = readStandardInput()
+            guard data.count <= Self.maximumInputBytes else { throw tooLarge }
+            return data
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(code: "unreadable_file", message: "\(flag) \(path): no such file")
         }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maximumInputBytes else { throw tooLarge }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
             throw CLIError(code: "unreadable_file", message: "\(flag) \(path): cannot read the file")
+        }
+        // A file that grew after the size check (or a pipe with no size) is caught here.
+        guard data.count <= Self.maximumInputBytes else { throw tooLarge }
+        return data
+    }
+
+    /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`).
+    public static func readBoundedStandardInput() -> Data {
+        var data = Data()
+        let handle = FileHandle.standardInput
+        while data.count <= maximumInputBytes {
+            guard let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
+            data.append(chunk)
         }
         return data
     }

@@ -120,6 +120,11 @@ struct RSAPublicKeyTests {
         #expect(throws: KeyError.evenPublicExponent) { try key(strongModulus, BigUInt(65536)) }
         #expect(throws: KeyError.evenPublicExponent) { try key(strongModulus, BigUInt(2)) }
         #expect(throws: KeyError.publicExponentTooLarge) { try key(strongModulus, strongModulus) }
+        // Found while writing the DER fuzz target: an exponent as wide as the modulus made each
+        // encryption take seconds.
+        // Exponents are capped at 64 bits (as OpenSSL does).
+        #expect(throws: KeyError.publicExponentTooLarge) { try key(strongModulus, BigUInt(limbs: [1, 1])) }
+        #expect(try key(strongModulus, BigUInt(UInt64.max)).bitCount == 2048)
         #expect(try key(strongModulus, BigUInt(3)).bitCount == 2048)
     }
 

@@ -137,3 +137,27 @@ struct MalformedDefinitionTests {
         #expect(decoded.diagnostics.count == 1)
     }
 }
+
+@Suite("Masks without placeholders")
+struct MaskWithoutPlaceholdersTests {
+    /// Fuzzing finding: a mask with no `{{ }}` unmasked every value to "" (Connect's rule), while
+    /// editing took it as plain text, so a customer saw "1230" and an empty value was sent.
+    @Test("are reported, and the field formats, edits and unmasks as plain text")
+    func treatedAsUnmasked() throws {
+        let json = Fixtures.product(fields: "[" + #"{"id": "f", "displayHints": {"formElement": {"type": "text"}, "mask": "ref-"}}"# + "]")
+        let decoded = try Fixtures.decode(PaymentProduct.self, json)
+        #expect(decoded.diagnostics.map(\.kind) == [.maskWithoutPlaceholders(pattern: "ref-")])
+        #expect(decoded.diagnostics.first?.path.description == "fields[0].displayHints.mask")
+        let field = try #require(decoded.value.fields.first)
+        #expect(field.mask?.pattern == "ref-")       // kept, so the definition re-encodes as sent
+        #expect(field.effectiveMask == nil)
+
+        let edit = FieldFormatter(field: field).apply(.insert("1230"), to: "", selection: 0..<0)
+        #expect(edit.text == "1230")
+        #expect(field.unmask(edit.text) == edit.value)
+        var request = PaymentRequest(product: decoded.value)
+        try request.setValue(edit.text, forField: "f")
+        #expect(request.unmaskedValue(forField: "f") == "1230")
+        #expect(request.maskedValue(forField: "f") == "1230")
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs the concurrency tests (and, with --all, the whole suite) under ThreadSanitizer.
+#
+#   Scripts/tsan.sh          the "Concurrency" suite: shared models, masks, patterns, keys
+#   Scripts/tsan.sh --all    every test (slow: the RSA interop tests generate keys)
+#
+# Builds into .build-tsan so the normal build is left alone. TSan reports make the test process
+# fail (halt_on_error), so the script exits non-zero on any data race.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+filter=(--filter "Concurrency")
+if [[ "${1:-}" == "--all" ]]; then filter=(); fi
+
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
+export SWIFT_BACKTRACE=enable=no
+swift test --sanitize=thread --scratch-path .build-tsan "${filter[@]}" 2>&1 | tee .build-tsan.log | grep -vE '^(◇|↳)'
+status=${PIPESTATUS[0]}
+if grep -q "WARNING: ThreadSanitizer" .build-tsan.log; then
+  echo "tsan.sh: ThreadSanitizer reported a data race (full log: .build-tsan.log)" >&2
+  exit 1
+fi
+exit "$status"

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Compiled patterns shared by every ``RegularExpression`` in the process, keyed by pattern.
+///
+/// A list of products repeats the same few validator patterns, and ICU compiling one that uses a
+/// property class such as `\p{L}` takes about 250 µs and tens of kilobytes; sharing the compiled
+/// object makes decoding a list cost one compile per distinct pattern. Patterns that fail to
+/// compile are remembered too, with their error.
+///
+/// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
+/// millions), the cache is emptied and starts again; values already decoded keep their object.
+final class RegularExpressionCache: @unchecked Sendable {
+    // `@unchecked Sendable`: every access to `entries` holds `lock`; the stored
+    // `NSRegularExpression`s are immutable and safe to match from several threads.
+
+    /// The process-wide cache.
+    static let shared = RegularExpressionCache()
+
+    /// The most distinct patterns held at once.
+    static let capacity = 1_024
+
+    private let lock = NSLock()
+    private var entries: [String: Result<NSRegularExpression, RegularExpressionError>] = [:]
+
+    /// The compiled form of `pattern`: from the cache, or from `compile` (outside the lock, so
+    /// one slow compile never blocks other threads' lookups).
+    func compiled(
+        _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> NSRegularExpression
+    ) throws(RegularExpressionError) -> NSRegularExpression {
+        if let cached = lock.withLock({ entries[pattern] }) { return try cached.get() }
+        let result: Result<NSRegularExpression, RegularExpressionError>
+        do {
+            result = .success(try compile(pattern))
+        } catch {
+            result = .failure(error)
+        }
+        lock.withLock {
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+            entries[pattern] = result
+        }
+        return try result.get()
+    }
+
+    /// How many patterns are held (for tests).
+    var count: Int { lock.withLock { entries.count } }
+}

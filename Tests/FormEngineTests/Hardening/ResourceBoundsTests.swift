@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import FormEngine
+
+/// Hostile or broken definitions and values: each gets an error or a bounded result, never a
+/// crash, a hang or unbounded memory. The documented limits are in docs/limits.md.
+///
+/// The time limits are a backstop that turns a hang into a failure; they are not performance
+/// assertions (those live in payform-bench).
+@Suite("Resource bounds", .timeLimit(.minutes(1)))
+struct ResourceBoundsTests {
+    private let context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
+
+    @Test("a 50 MB document is refused before it is parsed")
+    func fiftyMegabyteDocument() throws {
+        // A valid product whose label is 50 MB of "a" (built in place: the test must not be slow).
+        let head = Array(#"{"id": 1, "paymentMethod": "card", "displayHints": {"label": ""#.utf8)
+        let tail = Array(#""}, "fields": []}"#.utf8)
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 50_000_000)
+        bytes.replaceSubrange(0..<head.count, with: head)
+        bytes.replaceSubrange(bytes.count - tail.count..<bytes.count, with: tail)
+        let error = #expect(throws: DefinitionError.self) { try PaymentProduct.decode(from: bytes) }
+        guard case .malformedJSON(let syntax)? = error?.kind else {
+            Issue.record("expected malformed JSON, got \(String(describing: error))")
+            return
+        }
+        #expect(syntax.reason == .documentTooLarge(limit: 32 << 20))
+        #expect(error?.code == "malformed_json")
+    }
+
+    @Test("10,000 levels of nesting are refused at the parser's depth limit", arguments: ["[", #"{"a":"#])
+    func deepNesting(opening: String) throws {
+        let closing = opening == "[" ? "]" : "}"
+        let text = String(repeating: opening, count: 10_000) + "1" + String(repeating: closing, count: 10_000)
+        let error = #expect(throws: DefinitionError.self) { try PaymentProduct.decode(from: Array(text.utf8)) }
+        guard case .malformedJSON(let syntax)? = error?.kind else {
+            Issue.record("expected malformed JSON, got \(String(describing: error))")
+            return
+        }
+        #expect(syntax.reason == .nestingTooDeep(limit: 256))
+    }
+
+    @Test("deep nesting through Foundation's JSONDecoder is an error too")
+    func deepNestingThroughCodable() {
+        let text = #"{"id": 1, "paymentMethod": "card", "displayHints": "# + String(repeating: "[", count: 10_000)
+            + String(repeating: "]", count: 10_000) + "}"
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(PaymentProduct.self, from: Data(text.utf8)) }
+    }
+
+    @Test("a product with 20,000 fields decodes (every lookup structure is linear)")
+    func manyFields() throws {
+        let fields = (0..<20_000).map { Fixtures.field(id: "f\($0)") }.joined(separator: ",")
+        let product = try Fixtures.decode(PaymentProduct.self, Fixtures.product(fields: "[" + fields + "]")).value
+        #expect(product.fields.count == 20_000)
+        #expect(PaymentRequest(product: product).validate(in: context).isValid)
+    }
+
+    @Test("a 1 MB card number is reported invalid, not formatted or matched for ever")
+    func megabyteFieldValue() throws {
+        let product = try Fixtures.sample("visa")
+        var request = PaymentRequest(product: product)
+        let huge = String(repeating: "4", count: 1_000_000)
+        try request.setValue(huge, forField: "cardNumber")
+        try request.setValue(String(repeating: "é", count: 1_000_000), forField: "cardholderName")
+        // The card mask holds 19 digits: what is validated and shown is cut to them.
+        #expect(request.unmaskedValue(forField: "cardNumber")?.count == 19)
+        #expect(request.maskedValue(forField: "cardNumber")?.count == 23)
+        let report = request.validate(in: context)
+        #expect(report.errors(forField: "cardNumber").map(\.errorId) == ["luhn"])
+        #expect(report.errors(forField: "cardholderName").map(\.errorId) == ["length"])
+        #expect(request.inputState(ofField: "cardholderName", in: context) == .invalid)
+    }
+
+    @Test("a 100,000-character mask parses, formats and edits")
+    func hugeMask() throws {
+        let pattern = String(repeating: "{{9999}} ", count: 11_112)
+        #expect(pattern.count > 100_000)
+        let field = #"{"id": "f", "displayHints": {"formElement": {"type": "text"}, "mask": "\#(pattern)"}}"#
+        let json = Fixtures.product(fields: "[" + field + "]")
+        let product = try Fixtures.decode(PaymentProduct.self, json).value
+        let mask = try #require(product.fields.first?.mask)
+        #expect(mask.capacity == 44_448)
+        let digits = String(repeating: "1234567890", count: 4_000)
+        let formatted = mask.format(digits)
+        #expect(mask.unformat(formatted) == digits)
+        let edited = mask.apply(.insert("0"), to: formatted, selection: 10..<10)
+        #expect(edited.outcome == .changed)
+        #expect(edited.value.count == digits.count + 1)
+        let erased = mask.apply(.deleteBackward, to: edited.text, selection: edited.cursor..<edited.cursor)
+        #expect(erased.value == digits)
+    }
+
+    /// Patterns with catastrophic (exponential or polynomial) backtracking, as a hostile or
+    /// careless definition could send them, and values that trigger it.
+    static let hostilePatterns: [(pattern: String, value: String)] = [
+        ("(a+)+", String(repeating: "a", count: 40) + "!"),
+        ("(a|aa)+", String(repeating: "a", count: 60) + "!"),
+        ("(?:a*)*b", String(repeating: "a", count: 5_000)),
+        ("(.*a){20}", String(repeating: "a", count: 30) + "!"),
+        (".*.*.*=.*", String(repeating: "x", count: 20_000)),
+        ("^(\\w+\\s?)*$", String(repeating: "word ", count: 20) + "!"),
+    ]
+
+    @Test("a hostile regular expression in a definition is cut off by the backtracking budget",
+          arguments: hostilePatterns)
+    func catastrophicBacktracking(pattern: String, value: String) throws {
+        let escaped = pattern.replacingOccurrences(of: "\\", with: "\\\\")
+        let json = Fixtures.product(fields: "[" + Fixtures.field(id: "f", #""dataRestrictions": {"isRequired": true, "validators": {"regularExpression": {"regularExpression": "\#(escaped)"}}}"#) + "]")
+        let product = try Fixtures.decode(PaymentProduct.self, json).value
+        var request = PaymentRequest(product: product)
+        try request.setValue(value, forField: "f")
+        // Refused (the value does not match, or matching gave up): never an endless match.
+        #expect(request.validate(in: context).errors(forField: "f").map(\.errorId) == ["regularExpression"])
+        // As-you-type state errs towards "keep typing" when the engine gives up.
+        #expect(request.inputState(ofField: "f", in: context) != .valid)
+        // The same pattern still accepts an ordinary value quickly.
+        try request.setValue("a", forField: "f")
+        _ = request.validate(in: context)
+    }
+
+    @Test("a hostile pattern against a 1 MB value is bounded too")
+    func catastrophicBacktrackingOnAHugeValue() throws {
+        let expression = try RegularExpression("(.*a){12}")
+        #expect(!expression.matchesWhole(String(repeating: "a", count: 1_000_000) + "!"))
+    }
+}
