@@ -24,7 +24,7 @@ while [[ $# -gt 0 ]]; do
     --time) seconds="${2:?--time needs a number of seconds}"; shift 2 ;;
     --build-only) build_only=1; shift ;;
     --list) for f in Fuzz/Targets/*.swift; do basename "$f" .swift; done; exit 0 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -43,7 +43,9 @@ flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -I "$build
 # The embedded resources the Localization and Samples modules are built with (the package's
 # build plugin does this for SwiftPM builds).
 echo "== embedding resources"
-swiftc -O Sources/EmbedResourcesTool/main.swift -o "$build/embed-resources" 2>&1 | grep -v '^$' || true
+if [[ ! -x "$build/embed-resources" || Sources/EmbedResourcesTool/main.swift -nt "$build/embed-resources" ]]; then
+  swiftc -O Sources/EmbedResourcesTool/main.swift -o "$build/embed-resources"
+fi
 embed() {
   local output="$build/generated/$1/EmbeddedResources.swift"; shift
   "$build/embed-resources" Resources "$output.new" "$@"

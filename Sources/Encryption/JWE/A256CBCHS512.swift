@@ -26,7 +26,8 @@ public enum A256CBCHS512 {
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         additionalData: some Collection<UInt8>
     ) throws(SymmetricCipherError) -> Sealed {
-        let key = Array(key)
+        var key = Array(key)
+        defer { wipe(&key) }
         guard key.count == keyByteCount else { throw .invalidKeyLength(key.count) }
         let ciphertext = try AES256CBC.encrypt(plaintext, key: key[32...], iv: iv)
         let tag = authenticationTag(macKey: key[..<32], additionalData: additionalData, iv: iv, ciphertext: ciphertext)
@@ -38,7 +39,8 @@ public enum A256CBCHS512 {
         _ ciphertext: some Collection<UInt8>, tag: some Collection<UInt8>, key: some Collection<UInt8>,
         iv: some Collection<UInt8>, additionalData: some Collection<UInt8>
     ) throws(SymmetricCipherError) -> [UInt8] {
-        let key = Array(key)
+        var key = Array(key)
+        defer { wipe(&key) }
         guard key.count == keyByteCount else { throw .invalidKeyLength(key.count) }
         let expected = authenticationTag(macKey: key[..<32], additionalData: additionalData, iv: iv, ciphertext: ciphertext)
         // A short tag is refused outright: accepting truncated tags makes forgery cheap.

@@ -17,7 +17,8 @@ public enum JWE {
     ) throws(JWEError) -> String {
         let header = JWEHeader(algorithm: algorithm, encryption: .a256CBCHS512, keyId: keyId)
         let encodedHeader = try encode(header)
-        let material = ContentMaterial(using: &generator)
+        var material = ContentMaterial(using: &generator)
+        defer { material.wipe() }
         let encryptedKey: [UInt8]
         do {
             encryptedKey = try algorithm.wrap(material.contentEncryptionKey, for: key, using: &generator)
@@ -82,8 +83,10 @@ public enum JWE {
         // key and a bad tag are indistinguishable to the sender.
         var generator = SystemRandomNumberGenerator()
         var cek = RandomBytes.make(count: A256CBCHS512.keyByteCount, using: &generator)
+        defer { wipe(&cek) }
         if let unwrapped = try? header.algorithm.unwrap(encryptedKey, with: key), unwrapped.count == A256CBCHS512.keyByteCount {
-            cek = unwrapped
+            wipe(&cek)
+            cek = unwrapped   // takes over the buffer, which the deferred wipe clears
         }
         do {
             let plaintext = try A256CBCHS512.open(
@@ -99,12 +102,17 @@ public enum JWE {
     /// The random parts of one encryption: a 64-byte CEK (MAC key ‖ AES key) and a 16-byte IV.
     /// A type of its own so tests can draw many through the exact code path ``encrypt`` uses.
     struct ContentMaterial {
-        let contentEncryptionKey: [UInt8]
+        private(set) var contentEncryptionKey: [UInt8]
         let initializationVector: [UInt8]
 
         init(using generator: inout some RandomNumberGenerator) {
             contentEncryptionKey = RandomBytes.make(count: A256CBCHS512.keyByteCount, using: &generator)
             initializationVector = RandomBytes.make(count: A256CBCHS512.ivByteCount, using: &generator)
+        }
+
+        /// Clears the key once the token is built (the IV is public: it is in the token).
+        mutating func wipe() {
+            Encryption.wipe(&contentEncryptionKey)
         }
     }
 
