@@ -55,7 +55,9 @@ public struct CommandContext: Sendable {
         var data = Data()
         let handle = FileHandle.standardInput
         while data.count <= maximumInputBytes {
-            guard let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty else { break }
+            // `readData(ofLength:)` rather than `read(upToCount:)`: the latter needs macOS 10.15.4.
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
             data.append(chunk)
         }
         return data
