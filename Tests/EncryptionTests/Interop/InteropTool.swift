@@ -37,7 +37,7 @@ enum InteropTool {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try? errorHandle.close()
+        errorHandle.closeFile()   // not close(): that needs macOS 10.15
         guard process.terminationStatus == 0 else {
             let message = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
             throw Failure(description: "\(tool) exited with \(process.terminationStatus): \(message)")
