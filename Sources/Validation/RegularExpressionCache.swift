@@ -27,14 +27,14 @@ final class RegularExpressionCache: @unchecked Sendable {
     func compiled(
         _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> NSRegularExpression
     ) throws(RegularExpressionError) -> NSRegularExpression {
-        if let cached = lock.withLock({ entries[pattern] }) { return try cached.get() }
+        if let cached = locked({ entries[pattern] }) { return try cached.get() }
         let result: Result<NSRegularExpression, RegularExpressionError>
         do {
             result = .success(try compile(pattern))
         } catch {
             result = .failure(error)
         }
-        lock.withLock {
+        locked {
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[pattern] = result
         }
@@ -42,5 +42,12 @@ final class RegularExpressionCache: @unchecked Sendable {
     }
 
     /// How many patterns are held (for tests).
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { locked { entries.count } }
+
+    /// `body` with the lock held (spelled out: `NSLocking.withLock` is not in every SDK we target).
+    private func locked<Value>(_ body: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 }
