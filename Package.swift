@@ -2,53 +2,96 @@
 //
 // PaymentFormEngine: payment product definitions (Client API JSON) in, working payment forms out.
 //
-// Dependencies point one way. Masking, Validation, Localization and Encryption know nothing of each
-// other or of FormEngine; FormEngine composes them; the command-line tool only calls FormEngine
-// (and reads the shipped samples). The package has no package dependencies: only the toolchain.
+// An app depends on one library product, `PaymentFormEngine`, and imports one module of the same
+// name. Every other module is an implementation detail with a prefixed name (so an app may have
+// its own `Validation` or `Masking` target), reached through the umbrella's type aliases.
+//
+// Dependencies point one way. The vocabulary modules (masking, validation, localization) know
+// nothing of each other; the JSON and encryption utilities expose only `package` symbols; the core
+// composes them; the umbrella re-exports what an app needs; the command-line tool, the benchmarks
+// and the testing helpers sit on top. The package has no package dependencies: only the toolchain.
 import PackageDescription
 
 let package = Package(
     name: "PaymentFormEngine",
+    // The Swift concurrency and URLSession APIs the engine uses.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .macCatalyst(.v15)],
     products: [
+        // What an app imports.
         .library(name: "PaymentFormEngine", targets: ["PaymentFormEngine"]),
-        .library(name: "FormEngine", targets: ["FormEngine"]),
-        .library(name: "Masking", targets: ["Masking"]),
-        .library(name: "Validation", targets: ["Validation"]),
-        .library(name: "Localization", targets: ["Localization"]),
-        .library(name: "Encryption", targets: ["Encryption"]),
-        .library(name: "Samples", targets: ["Samples"]),
+        // For backend tests only: decrypting what a client sent, with the platform's private key.
+        .library(name: "PaymentFormEngineTesting", targets: ["PaymentFormEngineTesting"]),
         .executable(name: "payform", targets: ["payform"]),
-        .executable(name: "payform-bench", targets: ["payform-bench"]),
     ],
     targets: [
-        // Leaf modules: each does one job and depends on nothing but the toolchain.
-        .target(name: "Masking"),
-        .target(name: "Validation"),
-        .target(name: "Localization", plugins: ["EmbedResources"]),
-        .target(name: "Encryption"),
-        .target(name: "Samples", plugins: ["EmbedResources"]),
+        // Vocabulary: each does one job and depends on nothing but the toolchain.
+        .target(name: "PaymentFormMasking", path: "Sources/Masking"),
+        .target(name: "PaymentFormValidation", path: "Sources/Validation"),
+        .target(name: "PaymentFormLocalization", path: "Sources/Localization", plugins: ["PaymentFormEmbedResources"]),
 
-        // The form model and the payment request: composes the leaf modules.
-        .target(name: "FormEngine", dependencies: ["Masking", "Validation", "Localization", "Encryption"]),
+        // Hidden utilities: every symbol is `package`, nothing reaches an app.
+        .target(name: "PaymentFormJSON", path: "Sources/JSON"),
+        .target(name: "PaymentFormEncryption", path: "Sources/Encryption"),
 
-        // What an app imports: everything above behind one name.
-        .target(name: "PaymentFormEngine", dependencies: ["FormEngine", "Masking", "Validation", "Localization", "Encryption"]),
+        // The Client API model, requests, forms and `prepare`: composes the modules above.
+        .target(
+            name: "PaymentFormCore",
+            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormEncryption"],
+            path: "Sources/FormEngine"
+        ),
+
+        // The umbrella: the public surface an app needs, re-exported by type alias.
+        .target(
+            name: "PaymentFormEngine",
+            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
+            path: "Sources/PaymentFormEngine"
+        ),
+
+        // Backend-test helpers: payload decryption with a private key.
+        .target(
+            name: "PaymentFormEngineTesting",
+            dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEncryption"],
+            path: "Sources/Testing"
+        ),
+
+        // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
+        .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
 
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
-        .target(name: "PayformCLI", dependencies: ["FormEngine", "Samples"]),
-        .executableTarget(name: "payform", dependencies: ["PayformCLI"]),
-        .executableTarget(name: "payform-bench", dependencies: ["FormEngine", "Masking", "Validation", "Encryption", "Samples"]),
+        .target(
+            name: "PayformCLI",
+            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples"],
+            path: "Sources/PayformCLI"
+        ),
+        .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
+        .executableTarget(
+            name: "payform-bench",
+            dependencies: ["PaymentFormCore", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
+            path: "Sources/payform-bench"
+        ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.
-        .executableTarget(name: "EmbedResourcesTool"),
-        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["EmbedResourcesTool"]),
+        .executableTarget(name: "PaymentFormEmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
+        .plugin(
+            name: "PaymentFormEmbedResources", capability: .buildTool(),
+            dependencies: ["PaymentFormEmbedResourcesTool"], path: "Plugins/EmbedResources"
+        ),
 
-        .testTarget(name: "MaskingTests", dependencies: ["Masking"]),
-        .testTarget(name: "ValidationTests", dependencies: ["Validation"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "EncryptionTests", dependencies: ["Encryption"]),
-        .testTarget(name: "FormEngineTests", dependencies: ["FormEngine", "Samples"]),
-        .testTarget(name: "PayformCLITests", dependencies: ["PayformCLI", "Samples", "FormEngine"]),
+        // Tests mirror the modules they test; shared helpers live in one support target.
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormValidation"], path: "Tests/Support"),
+        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormTestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["PaymentFormValidation", "PaymentFormTestSupport"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormTestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
+        .testTarget(
+            name: "FormEngineTests",
+            dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
+        ),
+        .testTarget(
+            name: "PayformCLITests",
+            dependencies: ["PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

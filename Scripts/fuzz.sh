@@ -38,7 +38,7 @@ done
 
 build=.build-fuzz
 mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Samples" fuzz-artifacts
-flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -I "$build/modules")
+flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules")
 
 # The embedded resources the Localization and Samples modules are built with (the package's
 # build plugin does this for SwiftPM builds).
@@ -54,15 +54,17 @@ embed() {
 embed Localization Resources/Localization/*
 embed Samples Resources/Products/* Resources/Keys/*
 
-# Modules in dependency order: NAME, the modules it imports, then "--" and any generated sources.
-# A module is rebuilt when one of its sources or one of its imports is newer than its object.
+# Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
+# and any generated sources. A module is rebuilt when one of its sources or one of its imports is
+# newer than its object. Module names are the package's target names; `package` symbols need the
+# package name (-package-name above).
 build_module() {
-  local module="$1"; shift
+  local module="$1" folder="$2"; shift 2
   local inputs=()
   while [[ $# -gt 0 && "$1" != "--" ]]; do inputs+=("$build/modules/$1.o"); shift; done
   [[ $# -gt 0 ]] && shift
   local sources=()
-  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$module" -name '*.swift' -print0 | sort -z)
+  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$folder" -name '*.swift' -print0 | sort -z)
   sources+=("$@")
   local object="$build/modules/$module.o"
   if [[ -f "$object" && -z "$(find "${sources[@]}" "${inputs[@]}" -newer "$object" -print -quit)" ]]; then
@@ -72,12 +74,15 @@ build_module() {
   swiftc "${flags[@]}" -module-name "$module" -wmo -c "${sources[@]}" -o "$object" \
     -emit-module -emit-module-path "$build/modules/$module.swiftmodule"
 }
-build_module Masking
-build_module Validation
-build_module Localization -- "$build/generated/Localization/EmbeddedResources.swift"
-build_module Encryption
-build_module Samples -- "$build/generated/Samples/EmbeddedResources.swift"
-build_module FormEngine Masking Validation Localization Encryption
+build_module PaymentFormMasking Masking
+build_module PaymentFormValidation Validation
+build_module PaymentFormLocalization Localization -- "$build/generated/Localization/EmbeddedResources.swift"
+build_module PaymentFormJSON JSON
+build_module PaymentFormEncryption Encryption
+build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
+build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption
+build_module PaymentFormEngine PaymentFormEngine PaymentFormCore
+build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

@@ -3,8 +3,11 @@
 // The first byte picks the mode. Even: the rest is a token for the demo private key (from a
 // hostile or broken client); it must be refused with an error or decrypt. Odd: the rest is a
 // plaintext and key id, encrypted to the demo public key and decrypted again; both must survive.
-import FormEngine
-import Samples
+import PaymentFormCore
+import PaymentFormSamples
+import PaymentFormEngine
+import PaymentFormEngineTesting
+import PaymentFormEncryption
 
 private let privateKey: RSAPrivateKey? = Samples.demoPrivateKeyPEM
     .flatMap { try? RSAPrivateKey(pemRepresentation: String(decoding: $0, as: UTF8.self)) }

@@ -3,7 +3,7 @@
 // Invariants beyond "never crash": carets stay inside the text; a rejected edit changes nothing;
 // the text after an edit is formatted (without a dangling literal run) and unmasks to the edit's
 // value; formatting is idempotent.
-import Masking
+import PaymentFormMasking
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMaskEditing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

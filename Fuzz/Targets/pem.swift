@@ -1,7 +1,7 @@
 // Fuzz target: PEM text for public and private keys (armour, base64 body, DER inside).
 //
 // Invariant beyond "never crash": an accepted public key writes PEM that reads back to itself.
-import Encryption
+import PaymentFormEncryption
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPEM(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -2,7 +2,9 @@
 //
 // Invariants beyond "never crash": whatever decodes re-encodes to JSON that decodes to the same
 // value; a decoded product turns into a form and a request whose validation and masking finish.
-import FormEngine
+import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormJSON
 
 private let localizer = Localizer(languageTag: "en")
 private let context = YearMonth(year: 2026, month: 11).map(ValidationContext.init(now:)) ?? .current()
@@ -32,7 +34,7 @@ public func fuzzProductDecoding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> C
 
 /// Decodes `json` as `Model`; when that works, checks that its JSON decodes to the same value.
 @discardableResult
-private func checkRoundTrip<Model: ClientAPIModel>(_ type: Model.Type, _ json: JSONValue) -> Model? {
+private func checkRoundTrip<Model: JSONModel>(_ type: Model.Type, _ json: JSONValue) -> Model? {
     guard let value = try? Model.decode(from: json).value else { return nil }
     let again = try? Model.decode(from: value.json).value
     check(again == value, "\(Model.self) does not round-trip through its JSON")
@@ -41,7 +43,7 @@ private func checkRoundTrip<Model: ClientAPIModel>(_ type: Model.Type, _ json: J
 
 /// Builds the form and a request for `product` with every field filled, then validates and masks.
 private func exercise(_ product: PaymentProduct) {
-    _ = Form(product: product, localizer: localizer)
+    _ = PaymentForm(product: product, localizer: localizer)
     var request = PaymentRequest(product: product)
     for (index, field) in product.fields.enumerated() {
         let value = ["4111111111111111", "12/30", "", "NL91ABNR0417164300", "x@y.z", "1"][index % 6]
@@ -55,7 +57,7 @@ private func exercise(_ product: PaymentProduct) {
         _ = request.inputState(ofField: field.id, in: context)
     }
     for account in product.accountsOnFile {
-        _ = Form(product: product, accountOnFile: account, localizer: localizer)
+        _ = PaymentForm(product: product, accountOnFile: account, localizer: localizer)
         var withAccount = request
         try? withAccount.selectAccountOnFile(withId: account.id)
         _ = withAccount.validate(in: context)

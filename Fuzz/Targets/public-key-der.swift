@@ -3,7 +3,7 @@
 //
 // Invariants beyond "never crash": an accepted key re-encodes to DER that parses to the same key,
 // and encrypting to an accepted public key works.
-import Encryption
+import PaymentFormEncryption
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPublicKeyDER(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -10,8 +10,8 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
-        "Localization": ["Localization"],
-        "Samples": ["Products", "Keys"],
+        "PaymentFormLocalization": ["Localization"],
+        "PaymentFormSamples": ["Products", "Keys"],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -29,7 +29,7 @@ struct EmbedResources: BuildToolPlugin {
         return [
             .buildCommand(
                 displayName: "Embedding \(inputs.count) resource files into \(target.name)",
-                executable: try context.tool(named: "EmbedResourcesTool").url,
+                executable: try context.tool(named: "PaymentFormEmbedResourcesTool").url,
                 arguments: [resources.path, output.path] + inputs.map(\.path),
                 inputFiles: inputs,
                 outputFiles: [output]

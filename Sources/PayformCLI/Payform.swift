@@ -1,5 +1,5 @@
 import Foundation
-import Samples
+import PaymentFormSamples
 
 /// The `payform` command-line tool, callable in-process.
 ///

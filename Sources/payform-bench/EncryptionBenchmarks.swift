@@ -1,6 +1,6 @@
-import Encryption
+import PaymentFormEncryption
 import Foundation
-import Samples
+import PaymentFormSamples
 
 /// Encryption hot paths: the primitives, and a whole JWE as `prepare` produces it.
 ///

@@ -1,5 +1,8 @@
-import FormEngine
-import Samples
+import PaymentFormCore
+import PaymentFormSamples
+import PaymentFormJSON
+import PaymentFormEngine
+import PaymentFormEngineTesting
 
 /// Whole-request figures: what a form or a backend test pays per payment.
 func formEngineBenchmarks() -> BenchmarkGroup {

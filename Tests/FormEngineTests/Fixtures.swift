@@ -1,7 +1,8 @@
 import Foundation
-import Samples
+import PaymentFormSamples
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormEngine
 
 /// Shared test inputs: the shipped samples, and small JSON builders.
 enum Fixtures {
@@ -12,7 +13,7 @@ enum Fixtures {
         return try PaymentProduct.decode(from: data).value
     }
 
-    static func decode<Model: ClientAPIModel>(_ type: Model.Type, _ json: String) throws(DefinitionError) -> Decoded<Model> {
+    static func decode<Model: JSONModel>(_ type: Model.Type, _ json: String) throws(DefinitionError) -> Decoded<Model> {
         try Model.decode(from: Array(json.utf8))
     }
 

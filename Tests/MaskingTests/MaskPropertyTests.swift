@@ -1,5 +1,6 @@
 import Testing
-import Masking
+import PaymentFormMasking
+import PaymentFormTestSupport
 
 /// Seeded random masks, inputs and edits: invariants that must hold for all of them.
 struct MaskPropertyTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Masking
+@testable import PaymentFormMasking
 
 /// The grammar: which patterns give which slots, literals and runs.
 struct MaskTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
 @testable import PayformCLI
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
 enum CLI {

@@ -1,6 +1,8 @@
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
 @testable import PayformCLI
+import PaymentFormJSON
+import PaymentFormEngine
 
 @Suite("payform mask, unmask, edit")
 struct MaskCommandTests {

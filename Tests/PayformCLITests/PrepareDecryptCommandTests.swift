@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
 @testable import PayformCLI
+import PaymentFormEngine
 
 @Suite("payform prepare, decrypt, demo")
 struct PrepareDecryptCommandTests {

@@ -1,6 +1,7 @@
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
 @testable import PayformCLI
+import PaymentFormEngine
 
 @Suite("payform validate")
 struct ValidateCommandTests {

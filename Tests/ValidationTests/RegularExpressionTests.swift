@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Validation
+@testable import PaymentFormValidation
 
 @Suite("regularExpression")
 struct RegularExpressionTests {

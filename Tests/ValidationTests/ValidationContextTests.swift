@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Validation
+import PaymentFormValidation
 
 @Suite("ValidationContext")
 struct ValidationContextTests {

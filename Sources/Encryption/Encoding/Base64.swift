@@ -4,9 +4,9 @@
 /// let text = Base64.encode(Array("hi".utf8))                  // "aGk="
 /// let der = try Base64.decode("MIIB\nIjAN...", ignoringWhitespace: true)
 /// ```
-public enum Base64 {
+package enum Base64 {
     /// The padded base64 text of `bytes`.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         Base64Alphabet.standard.encode(bytes, padded: true)
     }
 
@@ -15,7 +15,7 @@ public enum Base64 {
     /// With `ignoringWhitespace` (the default), spaces, tabs, carriage returns and line feeds
     /// anywhere are skipped, as in PEM bodies and keys pasted from a terminal. Every other
     /// character must be in the alphabet; unused trailing bits must be zero.
-    public static func decode(_ text: some StringProtocol, ignoringWhitespace: Bool = true) throws(Base64Error) -> [UInt8] {
+    package static func decode(_ text: some StringProtocol, ignoringWhitespace: Bool = true) throws(Base64Error) -> [UInt8] {
         var significant: [(character: UInt8, offset: Int)] = []
         significant.reserveCapacity(text.utf8.count)
         var paddingCount = 0

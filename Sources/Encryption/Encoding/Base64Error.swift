@@ -1,6 +1,6 @@
 /// Why base64 or base64url text could not be decoded. Offsets count UTF-8 bytes from the start of
 /// the text, so they point at the offending character without quoting it.
-public enum Base64Error: Error, Sendable, Hashable {
+package enum Base64Error: Error, Sendable, Hashable {
     /// A character outside the alphabet (or `=` where padding is not allowed) at this offset.
     case invalidCharacter(offset: Int)
     /// The number of significant characters leaves a single dangling character (`count % 4 == 1`),

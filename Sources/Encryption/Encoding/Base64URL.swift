@@ -4,16 +4,16 @@
 /// let text = Base64URL.encode([0xFB, 0xFF])        // "-_8"
 /// let bytes = try Base64URL.decode("-_8")          // [0xFB, 0xFF]
 /// ```
-public enum Base64URL {
+package enum Base64URL {
     /// The unpadded base64url text of `bytes`.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         Base64Alphabet.url.encode(bytes, padded: false)
     }
 
     /// Strictly decodes unpadded base64url: every character must be in the URL alphabet (no
     /// `=`, whitespace, `+` or `/`), the length must be possible, and unused trailing bits zero,
     /// so each byte string has exactly one accepted encoding.
-    public static func decode(_ text: some StringProtocol) throws(Base64Error) -> [UInt8] {
+    package static func decode(_ text: some StringProtocol) throws(Base64Error) -> [UInt8] {
         var significant: [(character: UInt8, offset: Int)] = []
         significant.reserveCapacity(text.utf8.count)
         for (offset, character) in text.utf8.enumerated() {

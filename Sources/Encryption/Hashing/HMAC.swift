@@ -3,13 +3,13 @@
 /// ```swift
 /// let tag = HMAC<SHA512>.authenticationCode(for: message, key: macKey)
 /// ```
-public struct HMAC<Hash: HashFunction>: Sendable {
+package struct HMAC<Hash: HashFunction>: Sendable {
     private var inner: Hash
     private var outer: Hash
 
     /// Starts a MAC computation under `key` (keys longer than the hash block are hashed first,
     /// RFC 2104 §2).
-    public init(key: some Collection<UInt8>) {
+    package init(key: some Collection<UInt8>) {
         var block = key.count > Hash.blockByteCount ? Hash.hash(key) : Array(key)
         block.append(contentsOf: repeatElement(0, count: Hash.blockByteCount - block.count))
         inner = Hash()
@@ -19,19 +19,19 @@ public struct HMAC<Hash: HashFunction>: Sendable {
     }
 
     /// Feeds more message bytes.
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         inner.update(bytes)
     }
 
     /// The full-length MAC of the bytes fed so far.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var outer = outer
         outer.update(inner.finalize())
         return outer.finalize()
     }
 
     /// The full-length MAC of `message` under `key`, in one call.
-    public static func authenticationCode(for message: some Collection<UInt8>, key: some Collection<UInt8>) -> [UInt8] {
+    package static func authenticationCode(for message: some Collection<UInt8>, key: some Collection<UInt8>) -> [UInt8] {
         var mac = HMAC(key: key)
         mac.update(message)
         return mac.finalize()

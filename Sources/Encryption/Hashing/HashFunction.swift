@@ -8,7 +8,7 @@
 /// hasher.update(Array("bc".utf8))
 /// let same = hasher.finalize()
 /// ```
-public protocol HashFunction: Sendable {
+package protocol HashFunction: Sendable {
     /// The size of one input block in bytes (64 for SHA-1 and SHA-256, 128 for SHA-512); HMAC pads
     /// its key to this size.
     static var blockByteCount: Int { get }
@@ -29,7 +29,7 @@ public protocol HashFunction: Sendable {
 
 extension HashFunction {
     /// The digest of `message` in one call.
-    public static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
+    package static func hash(_ message: some Collection<UInt8>) -> [UInt8] {
         var hasher = Self()
         hasher.update(message)
         return hasher.finalize()

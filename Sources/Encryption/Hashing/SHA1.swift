@@ -6,22 +6,22 @@
 /// ```swift
 /// let digest = SHA1.hash(Array("abc".utf8))   // a9993e36...
 /// ```
-public struct SHA1: HashFunction {
+package struct SHA1: HashFunction {
     /// 64 bytes.
-    public static let blockByteCount = 64
+    package static let blockByteCount = 64
     /// 20 bytes.
-    public static let digestByteCount = 20
+    package static let digestByteCount = 20
 
     private var engine = MerkleDamgard<Compression>()
 
     /// Creates a hasher in the initial state.
-    public init() {}
+    package init() {}
 
     /// Feeds more message bytes.
-    public mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
+    package mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
 
     /// The 20-byte digest of the bytes fed so far.
-    public func finalize() -> [UInt8] { engine.finalize() }
+    package func finalize() -> [UInt8] { engine.finalize() }
 
     struct Compression: BlockCompression {
         static let blockByteCount = 64

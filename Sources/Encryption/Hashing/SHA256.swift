@@ -3,22 +3,22 @@
 /// ```swift
 /// let digest = SHA256.hash(Array("abc".utf8))   // ba7816bf...
 /// ```
-public struct SHA256: HashFunction {
+package struct SHA256: HashFunction {
     /// 64 bytes.
-    public static let blockByteCount = 64
+    package static let blockByteCount = 64
     /// 32 bytes.
-    public static let digestByteCount = 32
+    package static let digestByteCount = 32
 
     private var engine = MerkleDamgard<Compression>()
 
     /// Creates a hasher in the initial state.
-    public init() {}
+    package init() {}
 
     /// Feeds more message bytes.
-    public mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
+    package mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
 
     /// The 32-byte digest of the bytes fed so far.
-    public func finalize() -> [UInt8] { engine.finalize() }
+    package func finalize() -> [UInt8] { engine.finalize() }
 
     struct Compression: BlockCompression {
         static let blockByteCount = 64

@@ -3,22 +3,22 @@
 /// ```swift
 /// let digest = SHA512.hash(Array("abc".utf8))   // ddaf35a1...
 /// ```
-public struct SHA512: HashFunction {
+package struct SHA512: HashFunction {
     /// 128 bytes.
-    public static let blockByteCount = 128
+    package static let blockByteCount = 128
     /// 64 bytes.
-    public static let digestByteCount = 64
+    package static let digestByteCount = 64
 
     private var engine = MerkleDamgard<Compression>()
 
     /// Creates a hasher in the initial state.
-    public init() {}
+    package init() {}
 
     /// Feeds more message bytes.
-    public mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
+    package mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
 
     /// The 64-byte digest of the bytes fed so far.
-    public func finalize() -> [UInt8] { engine.finalize() }
+    package func finalize() -> [UInt8] { engine.finalize() }
 
     struct Compression: BlockCompression {
         static let blockByteCount = 128

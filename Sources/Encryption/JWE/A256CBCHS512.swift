@@ -5,24 +5,24 @@
 /// let sealed = try A256CBCHS512.seal(plaintext, key: cek64, iv: iv16, additionalData: aad)
 /// let plaintext = try A256CBCHS512.open(sealed.ciphertext, tag: sealed.tag, key: cek64, iv: iv16, additionalData: aad)
 /// ```
-public enum A256CBCHS512 {
+package enum A256CBCHS512 {
     /// The key size: 32 bytes of HMAC-SHA-512 key followed by 32 bytes of AES-256 key.
-    public static let keyByteCount = 64
+    package static let keyByteCount = 64
     /// The IV size.
-    public static let ivByteCount = 16
+    package static let ivByteCount = 16
     /// The tag size: the first half of the HMAC-SHA-512 output.
-    public static let tagByteCount = 32
+    package static let tagByteCount = 32
 
     /// Ciphertext and authentication tag.
-    public struct Sealed: Sendable, Hashable {
+    package struct Sealed: Sendable, Hashable {
         /// AES-256-CBC ciphertext of the PKCS#7-padded plaintext.
-        public let ciphertext: [UInt8]
+        package let ciphertext: [UInt8]
         /// The 32-byte tag over additional data, IV, ciphertext and the additional data's bit length.
-        public let tag: [UInt8]
+        package let tag: [UInt8]
     }
 
     /// Encrypts and authenticates `plaintext` (RFC 7518 §5.2.2.1).
-    public static func seal(
+    package static func seal(
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         additionalData: some Collection<UInt8>
     ) throws(SymmetricCipherError) -> Sealed {
@@ -35,7 +35,7 @@ public enum A256CBCHS512 {
     }
 
     /// Checks the full 32-byte tag in constant time and only then decrypts (RFC 7518 §5.2.2.2).
-    public static func open(
+    package static func open(
         _ ciphertext: some Collection<UInt8>, tag: some Collection<UInt8>, key: some Collection<UInt8>,
         iv: some Collection<UInt8>, additionalData: some Collection<UInt8>
     ) throws(SymmetricCipherError) -> [UInt8] {

@@ -8,10 +8,10 @@ import Foundation
 /// let token = try JWE.encrypt(Array(json.utf8), for: key, keyId: response.keyId)
 /// // header.encryptedKey.iv.ciphertext.tag
 /// ```
-public enum JWE {
+package enum JWE {
     /// Encrypts `plaintext` for `key`, with CEK, IV and OAEP seed drawn from `generator` (pass a
     /// seeded generator only in tests; production code uses the overload without one).
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: some Collection<UInt8>, for key: RSAPublicKey, keyId: String,
         algorithm: KeyManagementAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
     ) throws(JWEError) -> String {
@@ -44,7 +44,7 @@ public enum JWE {
     }
 
     /// Encrypts `plaintext` for `key` with the system's secure random generator.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: some Collection<UInt8>, for key: RSAPublicKey, keyId: String,
         algorithm: KeyManagementAlgorithm = .rsaOAEP
     ) throws(JWEError) -> String {
@@ -57,7 +57,7 @@ public enum JWE {
     /// Checks, in order: 5 segments; strict base64url in each; a JSON header with a supported
     /// `alg` and `enc` and no `zip`/`crit`; segment sizes; then unwraps the key, compares the full
     /// 32-byte tag in constant time, and only then decrypts and checks the padding.
-    public static func decrypt(_ token: String, with key: RSAPrivateKey) throws(JWEError) -> JWEDecryption {
+    package static func decrypt(_ token: String, with key: RSAPrivateKey) throws(JWEError) -> JWEDecryption {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 5 else { throw .malformedToken(segmentCount: parts.count) }
         var decoded: [[UInt8]] = []
@@ -112,7 +112,7 @@ public enum JWE {
 
         /// Clears the key once the token is built (the IV is public: it is in the token).
         mutating func wipe() {
-            Encryption.wipe(&contentEncryptionKey)
+            PaymentFormEncryption.wipe(&contentEncryptionKey)
         }
     }
 

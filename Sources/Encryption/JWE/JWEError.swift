@@ -1,6 +1,6 @@
 /// Why a JWE could not be produced or opened. Cases say which part was wrong; none carries key
 /// bytes or plaintext.
-public enum JWEError: Error, Sendable, Hashable {
+package enum JWEError: Error, Sendable, Hashable {
     /// A compact JWE has exactly 5 dot-separated segments; this many were found.
     case malformedToken(segmentCount: Int)
     /// A segment is not strict unpadded base64url.
@@ -31,7 +31,7 @@ public enum JWEError: Error, Sendable, Hashable {
 }
 
 /// The five parts of a compact JWE, in order.
-public enum JWESegment: String, Sendable, Hashable, CaseIterable {
+package enum JWESegment: String, Sendable, Hashable, CaseIterable {
     /// BASE64URL(UTF8(protected header)).
     case header
     /// The wrapped content-encryption key.

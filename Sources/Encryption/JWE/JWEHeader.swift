@@ -1,14 +1,14 @@
 /// The JOSE protected header of a token: `{"alg":…,"enc":…,"kid":…}`.
-public struct JWEHeader: Sendable, Hashable, Codable {
+package struct JWEHeader: Sendable, Hashable, Codable {
     /// The key-wrapping algorithm (`alg`).
-    public let algorithm: KeyManagementAlgorithm
+    package let algorithm: KeyManagementAlgorithm
     /// The content encryption (`enc`).
-    public let encryption: ContentEncryptionAlgorithm
+    package let encryption: ContentEncryptionAlgorithm
     /// The server's identifier of the public key (`kid`), from the Client API public-key response.
-    public let keyId: String?
+    package let keyId: String?
 
     /// Creates a header.
-    public init(algorithm: KeyManagementAlgorithm, encryption: ContentEncryptionAlgorithm = .a256CBCHS512, keyId: String?) {
+    package init(algorithm: KeyManagementAlgorithm, encryption: ContentEncryptionAlgorithm = .a256CBCHS512, keyId: String?) {
         self.algorithm = algorithm
         self.encryption = encryption
         self.keyId = keyId

@@ -1,6 +1,6 @@
 /// Why a key could not be read or is unfit for use. Each case names what is wrong and, for DER,
 /// the byte offset where it was found; none carries key material.
-public enum KeyError: Error, Sendable, Hashable {
+package enum KeyError: Error, Sendable, Hashable {
     /// The base64 text of the key (Client API `publicKey`, or a PEM body) is not valid base64.
     case invalidBase64(Base64Error)
     /// The PEM text is not a well-formed `-----BEGIN …-----` / `-----END …-----` block.
@@ -45,7 +45,7 @@ public enum KeyError: Error, Sendable, Hashable {
 }
 
 /// What is wrong with PEM armour (RFC 7468).
-public enum PEMArmorProblem: Sendable, Hashable {
+package enum PEMArmorProblem: Sendable, Hashable {
     /// No `-----BEGIN <label>-----` line.
     case missingBeginLine
     /// No `-----END <label>-----` line after the BEGIN line.

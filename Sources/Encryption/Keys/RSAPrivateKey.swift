@@ -7,9 +7,9 @@
 ///
 /// Decryption uses the CRT parameters and re-encrypts the result to detect faults before
 /// anything is returned. `description`, `debugDescription` and `dump` show only the size.
-public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The matching public key.
-    public let publicKey: RSAPublicKey
+    package let publicKey: RSAPublicKey
     private let primeP: MontgomeryContext
     private let primeQ: MontgomeryContext
     private let exponentP: BigUInt
@@ -18,12 +18,12 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStrin
 
     /// Reads a PEM `PRIVATE KEY` (PKCS#8) or `RSA PRIVATE KEY` (PKCS#1) block. Encrypted PEM is
     /// refused with ``KeyError/unsupportedPEMLabel(_:)`` or ``PEMArmorProblem/unsupportedHeaders``.
-    public init(pemRepresentation: String) throws(KeyError) {
+    package init(pemRepresentation: String) throws(KeyError) {
         try self.init(pemRepresentation: pemRepresentation, policy: .standard)
     }
 
     /// Reads DER PKCS#8 `PrivateKeyInfo` or PKCS#1 `RSAPrivateKey`.
-    public init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
+    package init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
         try self.init(derRepresentation: Array(derRepresentation), policy: .standard)
     }
 
@@ -124,11 +124,11 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStrin
     }
 
     /// `RSAPrivateKey(2048 bits, redacted)`: the size only.
-    public var description: String { "RSAPrivateKey(\(publicKey.bitCount) bits, redacted)" }
+    package var description: String { "RSAPrivateKey(\(publicKey.bitCount) bits, redacted)" }
 
     /// Same as ``description``.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Shows only the size, so `dump` prints no key material.
-    public var customMirror: Mirror { Mirror(self, children: ["bitCount": publicKey.bitCount], displayStyle: .struct) }
+    package var customMirror: Mirror { Mirror(self, children: ["bitCount": publicKey.bitCount], displayStyle: .struct) }
 }

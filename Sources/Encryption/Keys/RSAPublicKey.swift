@@ -9,7 +9,7 @@
 ///
 /// Accepts X.509 `SubjectPublicKeyInfo` (rsaEncryption, NULL parameters) and bare PKCS#1
 /// `RSAPublicKey`; refuses moduli under 2048 bits, even moduli and exponents that are 1 or even.
-public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     let modulus: BigUInt
     let exponent: BigUInt
     let context: MontgomeryContext
@@ -18,13 +18,13 @@ public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomD
     static let rsaEncryptionOID: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x01, 0x01]
 
     /// Reads a DER `SubjectPublicKeyInfo` or PKCS#1 `RSAPublicKey`.
-    public init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
+    package init(derRepresentation: some Collection<UInt8>) throws(KeyError) {
         try self.init(derRepresentation: Array(derRepresentation), policy: .standard)
     }
 
     /// Reads base64 of DER, as the Client API's `publicKey` carries it. Whitespace and line
     /// breaks are ignored; any other non-base64 character is an error.
-    public init(base64DER: String) throws(KeyError) {
+    package init(base64DER: String) throws(KeyError) {
         let der: [UInt8]
         do {
             der = try Base64.decode(base64DER, ignoringWhitespace: true)
@@ -35,7 +35,7 @@ public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// Reads a PEM `PUBLIC KEY` (SubjectPublicKeyInfo) or `RSA PUBLIC KEY` (PKCS#1) block.
-    public init(pemRepresentation: String) throws(KeyError) {
+    package init(pemRepresentation: String) throws(KeyError) {
         let block = try PEMBlock(parsing: pemRepresentation)
         guard block.label == "PUBLIC KEY" || block.label == "RSA PUBLIC KEY" else {
             throw .unsupportedPEMLabel(block.displayLabel)
@@ -114,13 +114,13 @@ public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// The size of the modulus in bits (2048 for the usual Client API key).
-    public var bitCount: Int { modulus.bitWidth }
+    package var bitCount: Int { modulus.bitWidth }
 
     /// The size of the modulus in bytes, which is also the size of every RSA ciphertext.
     var byteCount: Int { (modulus.bitWidth + 7) / 8 }
 
     /// The X.509 `SubjectPublicKeyInfo` DER of this key (what the Client API serves, base64'd).
-    public var derRepresentation: [UInt8] {
+    package var derRepresentation: [UInt8] {
         let pkcs1 = DERWriter.element(
             DERReader.Tag.sequence, DERWriter.unsignedInteger(modulus) + DERWriter.unsignedInteger(exponent))
         let algorithm = DERWriter.element(
@@ -130,7 +130,7 @@ public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// The `-----BEGIN PUBLIC KEY-----` PEM of this key.
-    public var pemRepresentation: String {
+    package var pemRepresentation: String {
         let body = Base64.encode(derRepresentation)
         var lines = ["-----BEGIN PUBLIC KEY-----"]
         var start = body.startIndex
@@ -149,21 +149,21 @@ public struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// `RSAPublicKey(2048 bits)`: the size only, never the modulus.
-    public var description: String { "RSAPublicKey(\(bitCount) bits)" }
+    package var description: String { "RSAPublicKey(\(bitCount) bits)" }
 
     /// Same as ``description``.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Shows only the size, so `dump` prints no key material.
-    public var customMirror: Mirror { Mirror(self, children: ["bitCount": bitCount], displayStyle: .struct) }
+    package var customMirror: Mirror { Mirror(self, children: ["bitCount": bitCount], displayStyle: .struct) }
 
     /// Keys are equal when modulus and exponent are.
-    public static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {
+    package static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {
         lhs.modulus == rhs.modulus && lhs.exponent == rhs.exponent
     }
 
     /// Hashes modulus and exponent.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(modulus)
         hasher.combine(exponent)
     }

@@ -8,9 +8,9 @@
 /// let wrapped = try RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)
 /// let cek = try RSAOAEP.decrypt(wrapped, with: privateKey, hash: SHA1.self)
 /// ```
-public enum RSAOAEP {
+package enum RSAOAEP {
     /// Encrypts `message` with a fresh seed from the system's secure generator.
-    public static func encrypt<Hash: HashFunction>(
+    package static func encrypt<Hash: HashFunction>(
         _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
@@ -19,7 +19,7 @@ public enum RSAOAEP {
 
     /// Encrypts `message` with a seed drawn from `generator` (which must be cryptographically
     /// secure outside tests).
-    public static func encrypt<Hash: HashFunction>(
+    package static func encrypt<Hash: HashFunction>(
         _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type,
         using generator: inout some RandomNumberGenerator
     ) throws(RSAOAEPError) -> [UInt8] {
@@ -58,7 +58,7 @@ public enum RSAOAEP {
     /// Every check after the RSA operation (leading zero byte, label hash, padding separator) is
     /// computed without branching on secret data and reported as the single
     /// ``RSAOAEPError/decryptionFailed``.
-    public static func decrypt<Hash: HashFunction>(
+    package static func decrypt<Hash: HashFunction>(
         _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
         let k = key.publicKey.byteCount

@@ -3,16 +3,16 @@
 /// ```swift
 /// let nonce = RandomUUID.make()   // "3F2504E0-4F89-41D3-9A0C-0305E82C3301"
 /// ```
-public enum RandomUUID {
+package enum RandomUUID {
     /// A UUID string (RFC 4122 §4.4: 122 random bits, version 4, variant 10), upper-case with
     /// hyphens, 36 characters, from the system's secure generator.
-    public static func make() -> String {
+    package static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return make(using: &generator)
     }
 
     /// The same from `generator` (inject a seeded one in tests).
-    public static func make(using generator: inout some RandomNumberGenerator) -> String {
+    package static func make(using generator: inout some RandomNumberGenerator) -> String {
         var bytes = RandomBytes.make(count: 16, using: &generator)
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80

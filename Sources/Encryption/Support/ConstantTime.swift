@@ -1,5 +1,5 @@
 /// Comparisons whose running time does not depend on where secret bytes differ.
-public enum ConstantTime {
+package enum ConstantTime {
     /// Whether `lhs` and `rhs` hold the same bytes, examining every byte whatever the contents.
     ///
     /// Only the lengths (which are public for MAC tags) may end the comparison early.
@@ -7,7 +7,7 @@ public enum ConstantTime {
     /// ```swift
     /// guard ConstantTime.equals(receivedTag, expectedTag) else { throw ... }
     /// ```
-    public static func equals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
+    package static func equals(_ lhs: some Collection<UInt8>, _ rhs: some Collection<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
         var difference: UInt8 = 0
         for (left, right) in zip(lhs, rhs) {

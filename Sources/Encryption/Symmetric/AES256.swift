@@ -6,13 +6,13 @@
 /// let cipher = try AES256(key: key32)
 /// let block = try cipher.encrypt(block: sixteenBytes)
 /// ```
-public struct AES256: Sendable {
+package struct AES256: Sendable {
     private static let roundCount = 14
     private let encryptionKeys: [UInt32]
     private let decryptionKeys: [UInt32]
 
     /// Expands a 32-byte key.
-    public init(key: some Collection<UInt8>) throws(SymmetricCipherError) {
+    package init(key: some Collection<UInt8>) throws(SymmetricCipherError) {
         let key = Array(key)
         guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         let sBox = AESTables.sBox
@@ -58,7 +58,7 @@ public struct AES256: Sendable {
     }
 
     /// Encrypts exactly one 16-byte block.
-    public func encrypt(block: some Collection<UInt8>) throws(SymmetricCipherError) -> [UInt8] {
+    package func encrypt(block: some Collection<UInt8>) throws(SymmetricCipherError) -> [UInt8] {
         let input = Array(block)
         guard input.count == 16 else { throw .invalidBlockLength(input.count) }
         var output = [UInt8](repeating: 0, count: 16)
@@ -69,7 +69,7 @@ public struct AES256: Sendable {
     }
 
     /// Decrypts exactly one 16-byte block.
-    public func decrypt(block: some Collection<UInt8>) throws(SymmetricCipherError) -> [UInt8] {
+    package func decrypt(block: some Collection<UInt8>) throws(SymmetricCipherError) -> [UInt8] {
         let input = Array(block)
         guard input.count == 16 else { throw .invalidBlockLength(input.count) }
         var output = [UInt8](repeating: 0, count: 16)

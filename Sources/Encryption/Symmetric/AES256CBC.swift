@@ -7,9 +7,9 @@
 /// let ciphertext = try AES256CBC.encrypt(plaintext, key: key32, iv: iv16)
 /// let plaintext = try AES256CBC.decrypt(ciphertext, key: key32, iv: iv16)
 /// ```
-public enum AES256CBC {
+package enum AES256CBC {
     /// How the last block is completed.
-    public enum Padding: Sendable, Hashable {
+    package enum Padding: Sendable, Hashable {
         /// PKCS#7: 1 to 16 bytes, each holding the pad length (always added on encryption).
         case pkcs7
         /// No padding: the input must be a whole number of 16-byte blocks (for raw test vectors
@@ -18,7 +18,7 @@ public enum AES256CBC {
     }
 
     /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV.
-    public static func encrypt(
+    package static func encrypt(
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {
@@ -54,7 +54,7 @@ public enum AES256CBC {
     ///
     /// The PKCS#7 check examines every padding byte whatever their values, then fails with the
     /// single error ``SymmetricCipherError/invalidPadding``.
-    public static func decrypt(
+    package static func decrypt(
         _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {

@@ -1,5 +1,5 @@
 /// Why an AES or AES-CBC operation was refused. Carries sizes only, never key or data bytes.
-public enum SymmetricCipherError: Error, Sendable, Hashable {
+package enum SymmetricCipherError: Error, Sendable, Hashable {
     /// The key is not 32 bytes (AES-256).
     case invalidKeyLength(Int)
     /// A single-block operation got something other than 16 bytes.

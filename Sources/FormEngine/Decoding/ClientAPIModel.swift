@@ -1,14 +1,45 @@
 import Foundation
+import PaymentFormJSON
 
-/// A value the Client API sends as JSON: decoded with JSON paths in its errors, encoded back to
-/// the same shape, and `Codable` so it can be cached with any encoder.
+/// A value the Client API sends as JSON: products, groups, lists, accounts on file, IIN details,
+/// public keys, directories.
+///
+/// Every model type reads its JSON the same way, with the JSON path of any problem in the error,
+/// and writes itself back in the same shape. It is `Codable` too, so it can be cached with any
+/// encoder.
 ///
 /// ```swift
-/// let decoded = try PaymentProduct.decode(from: data)
-/// for diagnostic in decoded.diagnostics { print(diagnostic) }   // unknown validators, ...
-/// let product = decoded.value
+/// let product = try PaymentProduct(jsonEncoded: data)
+///
+/// var diagnostics: [DefinitionDiagnostic] = []          // unknown validators, skipped elements...
+/// let list = try PaymentProductList(jsonEncoded: listData, diagnostics: &diagnostics)
 /// ```
-public protocol ClientAPIModel: Sendable, Equatable, Codable {
+public protocol ClientAPIModel: Sendable, Hashable, Codable {
+    /// Reads the value from the bytes of a JSON document (UTF-8), appending the problems that do
+    /// not stop the read to `diagnostics`.
+    ///
+    /// Documents over 32 MiB or nested deeper than 256 levels are refused.
+    init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError)
+
+    /// The value as JSON text in its Client API shape.
+    func jsonString(prettyPrinted: Bool) -> String
+}
+
+extension ClientAPIModel {
+    /// Reads the value from the bytes of a JSON document (UTF-8); problems that do not stop the
+    /// read are dropped (use ``init(jsonEncoded:diagnostics:)`` to see them).
+    public init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError) {
+        var diagnostics: [DefinitionDiagnostic] = []
+        try self.init(jsonEncoded: bytes, diagnostics: &diagnostics)
+    }
+
+    /// The value as compact JSON text in its Client API shape.
+    public func jsonString() -> String { jsonString(prettyPrinted: false) }
+}
+
+/// How the model types read and write their JSON inside the package: from and to the
+/// order-preserving ``JSONValue``, with the path of each value for error messages.
+package protocol JSONModel: ClientAPIModel {
     /// Reads the value from JSON; `path` is where `json` sits (for error messages); problems that
     /// do not stop the read are appended to `diagnostics`.
     init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError)
@@ -18,49 +49,58 @@ public protocol ClientAPIModel: Sendable, Equatable, Codable {
 }
 
 /// A decoded value with the problems noticed while reading it.
-public struct Decoded<Value: Sendable>: Sendable {
+package struct Decoded<Value: Sendable>: Sendable {
     /// What was read.
-    public let value: Value
+    package let value: Value
     /// What was noticed and tolerated (never silently): unknown kinds, skipped elements, ...
-    public let diagnostics: [DefinitionDiagnostic]
+    package let diagnostics: [DefinitionDiagnostic]
 }
 
 extension Decoded: Equatable where Value: Equatable {}
 
-extension ClientAPIModel {
-    /// Decodes the value from JSON bytes.
-    public static func decode(
+extension JSONModel {
+    public init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(bytes)
+        } catch {
+            throw DefinitionError(path: .root, kind: .malformedJSON(error.description))
+        }
+        try self.init(json: json, at: .root, diagnostics: &diagnostics)
+    }
+
+    public func jsonString(prettyPrinted: Bool) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
+    }
+
+    /// Decodes the value from JSON bytes, with the parser's limits and the diagnostics.
+    package static func decode(
         from bytes: some Collection<UInt8>, limits: JSONParser.Limits = .standard
     ) throws(DefinitionError) -> Decoded<Self> {
         let json: JSONValue
         do {
             json = try JSONParser(limits: limits).parse(bytes)
         } catch {
-            throw DefinitionError(path: .root, kind: .malformedJSON(error))
+            throw DefinitionError(path: .root, kind: .malformedJSON(error.description))
         }
         return try decode(from: json)
     }
 
     /// Decodes the value from an already parsed JSON value.
-    public static func decode(from json: JSONValue) throws(DefinitionError) -> Decoded<Self> {
+    package static func decode(from json: JSONValue) throws(DefinitionError) -> Decoded<Self> {
         var diagnostics: [DefinitionDiagnostic] = []
         let value = try Self(json: json, at: .root, diagnostics: &diagnostics)
         return Decoded(value: value, diagnostics: diagnostics)
     }
 
-    /// The value as JSON text in its Client API shape.
-    public func jsonString(prettyPrinted: Bool = false) -> String {
-        JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
-    }
-
-    /// `Decodable` through the same reader as ``decode(from:limits:)``: the same rules and errors,
-    /// whatever decoder is used. Diagnostics are dropped on this path.
+    /// `Decodable` through the same reader as ``ClientAPIModel/init(jsonEncoded:diagnostics:)``:
+    /// the same rules and errors, whatever decoder is used. Diagnostics are dropped on this path.
     ///
     /// A generic `Decoder` does not report the order of an object's members (Foundation's
     /// `JSONDecoder` does not), so on this path validators come back in the Connect SDKs' fixed
     /// order (luhn, expirationDate, range, length, fixedList, emailAddress, residentIdNumber,
     /// regularExpression, termsAndConditions, iban, boletoBancarioRequiredness, then unknown ones
-    /// by name). ``decode(from:limits:)`` keeps the definition's order.
+    /// by name). Reading the bytes directly keeps the definition's order.
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         var diagnostics: [DefinitionDiagnostic] = []
@@ -84,7 +124,7 @@ extension JSONValue: Codable {
 
     /// Reads any JSON value from a decoder. Decoders do not report member order, so members are
     /// put in a fixed order: known validator keys in the Connect order, then the rest by name.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             var result = JSONObject()
             let keys = object.allKeys.sorted { lhs, rhs in
@@ -120,7 +160,7 @@ extension JSONValue: Codable {
     }
 
     /// Writes the value to an encoder, members in order where the encoder keeps order.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var single = encoder.singleValueContainer()

@@ -1,3 +1,5 @@
+import PaymentFormJSON
+
 /// Why a Client API definition (product, group, account on file, key, ...) could not be read,
 /// and where in the document.
 ///
@@ -6,10 +8,11 @@
 public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
     public enum Kind: Sendable, Hashable {
-        /// The bytes are not JSON (or exceed the parser's limits).
-        case malformedJSON(JSONSyntaxError)
-        /// A value of the wrong JSON type.
-        case typeMismatch(expected: String, found: JSONKind)
+        /// The bytes are not JSON (or exceed the parser's limits); the text says what and where
+        /// (line and column), never the document's content.
+        case malformedJSON(String)
+        /// A value of the wrong JSON type (`found` names the JSON kind: `string`, `integer`, ...).
+        case typeMismatch(expected: String, found: String)
         /// A required key is absent (or `null`).
         case missingKey
         /// The value has the right type but is not acceptable; the text says why.
@@ -39,7 +42,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 
     public var description: String {
         switch kind {
-        case .malformedJSON(let error): error.description
+        case .malformedJSON(let reason): reason
         case .typeMismatch(let expected, let found): "\(path): expected \(expected), found \(found)"
         case .missingKey: "\(path): required key is missing"
         case .invalidValue(let reason): "\(path): \(reason)"

@@ -1,3 +1,5 @@
+import PaymentFormJSON
+
 /// A JSON value together with its path, with typed accessors that throw ``DefinitionError``s
 /// naming that path. The building block of every `init(json:)` in the model.
 struct JSONNode {
@@ -10,7 +12,7 @@ struct JSONNode {
     }
 
     func mismatch(_ expected: String) -> DefinitionError {
-        DefinitionError(path: path, kind: .typeMismatch(expected: expected, found: value.kind))
+        DefinitionError(path: path, kind: .typeMismatch(expected: expected, found: value.kind.rawValue))
     }
 
     func invalid(_ reason: String) -> DefinitionError {

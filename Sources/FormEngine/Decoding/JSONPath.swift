@@ -1,3 +1,5 @@
+import PaymentFormJSON
+
 /// Where a value sits in a JSON document: `fields[2].dataRestrictions.validators.length`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step into a document.

@@ -1,4 +1,4 @@
-import Masking
+import PaymentFormMasking
 
 /// Formatting and editing for a field that may or may not have a mask.
 ///

@@ -1,4 +1,4 @@
-import Masking
+import PaymentFormMasking
 
 extension AccountOnFile {
     /// The account's label for a list of saved accounts, built from ``labelTemplate``
@@ -24,7 +24,7 @@ extension AccountOnFile {
 
 extension StringProtocol {
     /// The text without leading and trailing white space (Unicode white space and newlines).
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         guard let first = firstIndex(where: { !$0.isWhitespace }),
               let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// A customer's stored payment account (a saved card): its attributes and how to label it.
-public struct AccountOnFile: ClientAPIModel, Hashable, Identifiable, CustomStringConvertible {
+public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, CustomStringConvertible {
     /// The account's id (the API sends a number or a string).
     public var id: String
     /// The product the account belongs to.
@@ -31,7 +33,7 @@ public struct AccountOnFile: ClientAPIModel, Hashable, Identifiable, CustomStrin
         "AccountOnFile(id: \(id), paymentProductId: \(paymentProductId), attributes: \(attributes.map(\.key)))"
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").identifier()
         paymentProductId = try object.required("paymentProductId").identifier()
@@ -50,7 +52,7 @@ public struct AccountOnFile: ClientAPIModel, Hashable, Identifiable, CustomStrin
         self.attributes = attributes
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         let hints = jsonObject([
             ("labelTemplate", .array(labelTemplate.map(\.json))),
             ("logo", .from(logo)),

@@ -1,6 +1,8 @@
+import PaymentFormJSON
+
 /// A stored value of an account on file (a card number, an expiry date, ...) and whether the
 /// customer may, or must, change it.
-public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// What a customer may do with a stored value.
@@ -55,7 +57,7 @@ public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConv
         Mirror(self, children: ["key": key, "status": status.name, "hasValue": value != nil], displayStyle: .struct)
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         key = try object.required("key").string()
         value = try object.string("value")
@@ -63,7 +65,7 @@ public struct AccountOnFileAttribute: ClientAPIModel, Hashable, CustomStringConv
         mustWriteReason = try object.string("mustWriteReason")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("key", .string(key)),
             ("value", .from(value)),

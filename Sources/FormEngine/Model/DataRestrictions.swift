@@ -1,7 +1,8 @@
-import Validation
+import PaymentFormValidation
+import PaymentFormJSON
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
-public struct DataRestrictions: ClientAPIModel, Hashable {
+public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
     public var isRequired: Bool
     /// The validators, in the order the definition lists them (errors are reported in this order).
     public var validators: [Validator]
@@ -12,7 +13,7 @@ public struct DataRestrictions: ClientAPIModel, Hashable {
         self.validators = validators
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         isRequired = try object.bool("isRequired") ?? false
         var validators: [Validator] = []
@@ -88,7 +89,7 @@ public struct DataRestrictions: ClientAPIModel, Hashable {
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var validatorsObject = JSONObject()
         for validator in validators {
             validatorsObject.append(validator.name, Self.parameters(of: validator))

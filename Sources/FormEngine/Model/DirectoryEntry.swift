@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// An issuer (bank) of a product's directory (`GET /products/{id}/directory`).
-public struct DirectoryEntry: ClientAPIModel, Hashable {
+public struct DirectoryEntry: ClientAPIModel, JSONModel, Hashable {
     public var issuerId: String
     /// `short` or `long`: which list the issuer belongs in.
     public var issuerList: String
@@ -14,7 +16,7 @@ public struct DirectoryEntry: ClientAPIModel, Hashable {
         self.countryNames = countryNames
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         issuerId = try object.required("issuerId").string()
         issuerList = try object.required("issuerList").string()
@@ -22,7 +24,7 @@ public struct DirectoryEntry: ClientAPIModel, Hashable {
         countryNames = try object.optional("countryNames")?.strings() ?? []
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("issuerId", .string(issuerId)),
             ("issuerList", .string(issuerList)),
@@ -33,7 +35,7 @@ public struct DirectoryEntry: ClientAPIModel, Hashable {
 }
 
 /// A product's directory: `{"entries": [...]}`. Unreadable entries are skipped and reported.
-public struct Directory: ClientAPIModel, Hashable {
+public struct Directory: ClientAPIModel, JSONModel, Hashable {
     public var entries: [DirectoryEntry]
 
     /// A directory.
@@ -41,14 +43,14 @@ public struct Directory: ClientAPIModel, Hashable {
         self.entries = entries
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         entries = try decodeTolerantly(object.optional("entries"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try DirectoryEntry(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("entries", .array(entries.map(\.json)))])
     }
 }

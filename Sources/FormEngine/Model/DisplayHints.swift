@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// How to show a product or group in a list: label, logo and position.
-public struct DisplayHints: ClientAPIModel, Hashable {
+public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
     public var label: String?
     /// The logo's path or URL, as the API sends it.
     public var logo: String?
@@ -13,14 +15,14 @@ public struct DisplayHints: ClientAPIModel, Hashable {
         self.displayOrder = displayOrder
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         label = try object.string("label")
         logo = try object.string("logo")
         displayOrder = try object.int("displayOrder")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("displayOrder", .from(displayOrder)), ("label", .from(label)), ("logo", .from(logo))])
     }
 }

@@ -1,7 +1,8 @@
-import Masking
+import PaymentFormMasking
+import PaymentFormJSON
 
 /// How to show a field: order, texts, mask, obfuscation, input type, control and help.
-public struct FieldDisplayHints: ClientAPIModel, Hashable {
+public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
     /// Position among the product's fields (lower first); fields without one go last.
     public var displayOrder: Int?
     public var label: String?
@@ -36,7 +37,7 @@ public struct FieldDisplayHints: ClientAPIModel, Hashable {
         self.link = link
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         displayOrder = try object.int("displayOrder")
         label = try object.string("label")
@@ -59,7 +60,7 @@ public struct FieldDisplayHints: ClientAPIModel, Hashable {
         link = try object.string("link")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("displayOrder", .from(displayOrder)),
             ("label", .from(label)),

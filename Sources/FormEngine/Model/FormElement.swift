@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// How a field is drawn, and the options of a list.
-public struct FormElement: ClientAPIModel, Hashable {
+public struct FormElement: ClientAPIModel, JSONModel, Hashable {
     /// The kind of control.
     public var type: FormElementType
     /// The options of a list field, in order.
@@ -11,7 +13,7 @@ public struct FormElement: ClientAPIModel, Hashable {
         self.valueMapping = valueMapping
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         type = try FormElementType.decode(object.required("type"), diagnostics: &diagnostics)
         // A list with a broken option is a broken list: fail rather than show fewer options.
@@ -22,7 +24,7 @@ public struct FormElement: ClientAPIModel, Hashable {
         valueMapping = options
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("type", .string(type.name)),
             ("valueMapping", valueMapping.isEmpty ? nil : .array(valueMapping.map(\.json))),

@@ -1,6 +1,8 @@
+import PaymentFormJSON
+
 /// The answer of an IIN lookup (`POST /services/getIINdetails`): which product a card number's
 /// first digits belong to, and its co-brands.
-public struct IINDetailsResponse: ClientAPIModel, Hashable {
+public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
     /// What the lookup means for the form.
     public enum Status: String, Sendable, Hashable {
         /// The product is known and allowed in this payment context.
@@ -29,7 +31,7 @@ public struct IINDetailsResponse: ClientAPIModel, Hashable {
     }
 
     /// Another brand the card also carries.
-    public struct CoBrand: ClientAPIModel, Hashable {
+    public struct CoBrand: ClientAPIModel, JSONModel, Hashable {
         public var paymentProductId: Int
         public var isAllowedInContext: Bool
         public var cardType: CardType?
@@ -41,14 +43,14 @@ public struct IINDetailsResponse: ClientAPIModel, Hashable {
             self.cardType = cardType
         }
 
-        public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+        package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
             let object = try JSONNode(json, path: path).object()
             paymentProductId = try object.required("paymentProductId").int()
             isAllowedInContext = try object.bool("isAllowedInContext") ?? false
             cardType = try object.optional("cardType").map { node throws(DefinitionError) in try CardType.decode(node, diagnostics: &diagnostics) }
         }
 
-        public var json: JSONValue {
+        package var json: JSONValue {
             jsonObject([
                 ("paymentProductId", .from(paymentProductId)),
                 ("isAllowedInContext", .bool(isAllowedInContext)),
@@ -78,7 +80,7 @@ public struct IINDetailsResponse: ClientAPIModel, Hashable {
         return isAllowedInContext ? .supported : .existingButNotAllowed
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         paymentProductId = try object.int("paymentProductId")
         isAllowedInContext = try object.bool("isAllowedInContext") ?? false
@@ -89,7 +91,7 @@ public struct IINDetailsResponse: ClientAPIModel, Hashable {
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("paymentProductId", .from(paymentProductId)),
             ("isAllowedInContext", .bool(isAllowedInContext)),

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// One part of an account on file's label: which attribute to show, through which mask.
-public struct LabelTemplateItem: ClientAPIModel, Hashable {
+public struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
     public var attributeKey: String
     /// A mask whose placeholders are relaxed to `*` before use (stored values are partly hidden).
     public var mask: String?
@@ -10,13 +12,13 @@ public struct LabelTemplateItem: ClientAPIModel, Hashable {
         self.mask = mask
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         attributeKey = try object.required("attributeKey").string()
         mask = try object.string("mask")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("attributeKey", .string(attributeKey)), ("mask", .from(mask))])
     }
 }

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// An amount in minor units (cents) and its ISO 4217 currency.
-public struct AmountOfMoney: ClientAPIModel, Hashable {
+public struct AmountOfMoney: ClientAPIModel, JSONModel, Hashable {
     /// The amount in minor units (1234 = 12.34 EUR).
     public var amount: Int
     public var currencyCode: String
@@ -10,19 +12,19 @@ public struct AmountOfMoney: ClientAPIModel, Hashable {
         self.currencyCode = currencyCode
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         amount = try object.required("amount").int()
         currencyCode = try object.required("currencyCode").string()
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("amount", .from(amount)), ("currencyCode", .string(currencyCode))])
     }
 }
 
 /// What the customer is paying: amount, country and whether it is recurring.
-public struct PaymentContext: ClientAPIModel, Hashable {
+public struct PaymentContext: ClientAPIModel, JSONModel, Hashable {
     public var amountOfMoney: AmountOfMoney
     public var countryCode: String
     public var isRecurring: Bool
@@ -37,7 +39,7 @@ public struct PaymentContext: ClientAPIModel, Hashable {
         self.locale = locale
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         let amount = try object.required("amountOfMoney")
         amountOfMoney = try AmountOfMoney(json: amount.value, at: amount.path, diagnostics: &diagnostics)
@@ -46,7 +48,7 @@ public struct PaymentContext: ClientAPIModel, Hashable {
         locale = try object.string("locale")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("amountOfMoney", amountOfMoney.json),
             ("countryCode", .string(countryCode)),

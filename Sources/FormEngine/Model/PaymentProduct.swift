@@ -1,3 +1,5 @@
+import PaymentFormJSON
+
 /// A payment product (Visa, iDEAL, SEPA Direct Debit, ...) as the Client API describes it.
 ///
 /// The basic form (from the product list) has no fields; the full form (`GET /products/{id}`)
@@ -7,7 +9,7 @@
 /// let product = try PaymentProduct.decode(from: data).value
 /// for field in product.fieldsInDisplayOrder { print(field.id) }
 /// ```
-public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
+public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable {
     /// The product id (the API sends a number or a string; kept as text).
     public var id: String
     /// `card`, `redirect`, `directDebit`, ...
@@ -63,7 +65,7 @@ public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
         accountsOnFile.first(where: { $0.id == id })
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").identifier()
         paymentMethod = try object.string("paymentMethod") ?? ""
@@ -88,7 +90,7 @@ public struct PaymentProduct: ClientAPIModel, Hashable, Identifiable {
         fields = try decodeFields(object.optional("fields"), diagnostics: &diagnostics)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("id", .string(id)),
             ("paymentMethod", .string(paymentMethod)),

@@ -1,7 +1,8 @@
-import Masking
+import PaymentFormMasking
+import PaymentFormJSON
 
 /// One input of a payment form: its id, type, how to show it and how to validate it.
-public struct PaymentProductField: ClientAPIModel, Hashable, Identifiable {
+public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifiable {
     /// The field id (`cardNumber`, `expiryDate`, ...): the key of its value in a request.
     public var id: String
     public var type: FieldType
@@ -25,7 +26,7 @@ public struct PaymentProductField: ClientAPIModel, Hashable, Identifiable {
     /// The field's mask, if it has one.
     public var mask: Mask? { displayHints.mask }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").string()
         if id.isEmpty { throw try object.required("id").invalid("field id must not be empty") }
@@ -38,7 +39,7 @@ public struct PaymentProductField: ClientAPIModel, Hashable, Identifiable {
         usedForLookup = try object.bool("usedForLookup") ?? false
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("id", .string(id)),
             ("type", .string(type.name)),

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// A group of products shown as one choice (`cards`), with its own fields and accounts on file.
-public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
+public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifiable {
     /// The group id (`cards`); always a string.
     public var id: String
     public var displayHints: DisplayHints
@@ -32,7 +34,7 @@ public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
     /// The account on file with the given id.
     public func accountOnFile(withId id: String) -> AccountOnFile? { accountsOnFile.first(where: { $0.id == id }) }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").string()
         displayHints = try object.optional("displayHints").map { node throws(DefinitionError) in
@@ -46,7 +48,7 @@ public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
         fields = try decodeFields(object.optional("fields"), diagnostics: &diagnostics)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("id", .string(id)),
             ("displayHints", displayHints.json),
@@ -60,7 +62,7 @@ public struct PaymentProductGroup: ClientAPIModel, Hashable, Identifiable {
 
 /// The Client API's group list (`GET /productgroups`): `{"paymentProductGroups": [...]}`.
 /// Unreadable groups are skipped and reported.
-public struct PaymentProductGroupList: ClientAPIModel, Hashable {
+public struct PaymentProductGroupList: ClientAPIModel, JSONModel, Hashable {
     public var paymentProductGroups: [PaymentProductGroup]
 
     /// A list.
@@ -68,14 +70,14 @@ public struct PaymentProductGroupList: ClientAPIModel, Hashable {
         self.paymentProductGroups = paymentProductGroups
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         paymentProductGroups = try decodeTolerantly(object.required("paymentProductGroups"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try PaymentProductGroup(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("paymentProductGroups", .array(paymentProductGroups.map(\.json)))])
     }
 }

@@ -1,8 +1,10 @@
+import PaymentFormJSON
+
 /// The Client API's product list (`GET /products`): `{"paymentProducts": [...]}`.
 ///
 /// A product that cannot be read is skipped and reported as a diagnostic; the others are kept
 /// (the existing SDKs silently return an empty list instead).
-public struct PaymentProductList: ClientAPIModel, Hashable {
+public struct PaymentProductList: ClientAPIModel, JSONModel, Hashable {
     /// The products, in the order sent (see ``productsInDisplayOrder``).
     public var paymentProducts: [PaymentProduct]
 
@@ -21,14 +23,14 @@ public struct PaymentProductList: ClientAPIModel, Hashable {
         paymentProducts.first(where: { $0.id == id })
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         paymentProducts = try decodeTolerantly(object.required("paymentProducts"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try PaymentProduct(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("paymentProducts", .array(paymentProducts.map(\.json)))])
     }
 }

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// Help shown next to a field: a text and an image path.
-public struct Tooltip: ClientAPIModel, Hashable {
+public struct Tooltip: ClientAPIModel, JSONModel, Hashable {
     public var label: String?
     public var image: String?
 
@@ -9,13 +11,13 @@ public struct Tooltip: ClientAPIModel, Hashable {
         self.image = image
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         label = try object.string("label")
         image = try object.string("image")
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("label", .from(label)), ("image", .from(image))])
     }
 }

@@ -1,5 +1,7 @@
+import PaymentFormJSON
+
 /// One option of a list field: the value sent, and what the customer sees.
-public struct ValueMappingItem: ClientAPIModel, Hashable {
+public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
     /// The value the request carries when this option is chosen.
     public var value: String
     /// The option's text, when the definition gives one.
@@ -19,7 +21,7 @@ public struct ValueMappingItem: ClientAPIModel, Hashable {
         displayName ?? displayElements.first(where: { $0.id == "displayName" })?.value ?? value
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         value = try object.required("value").string()
         displayName = try object.string("displayName")
@@ -28,7 +30,7 @@ public struct ValueMappingItem: ClientAPIModel, Hashable {
         }
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([
             ("value", .string(value)),
             ("displayName", .from(displayName)),
@@ -39,7 +41,7 @@ public struct ValueMappingItem: ClientAPIModel, Hashable {
 
 /// A display element of a list option: `{id, type, value}` (type STRING, INTEGER, CURRENCY,
 /// PERCENTAGE or URI).
-public struct DisplayElement: ClientAPIModel, Hashable {
+public struct DisplayElement: ClientAPIModel, JSONModel, Hashable {
     public var id: String
     public var type: String
     public var value: String
@@ -51,14 +53,14 @@ public struct DisplayElement: ClientAPIModel, Hashable {
         self.value = value
     }
 
-    public init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").string()
         type = try object.string("type") ?? "STRING"
         value = try object.required("value").string()
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         jsonObject([("id", .string(id)), ("type", .string(type)), ("value", .string(value))])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormEncryption
 
 /// Describes the client to the platform: sent base64-encoded as `encodedClientMetaInfo` and as
 /// the `X-GCS-ClientMetaInfo` header. It carries no card data.

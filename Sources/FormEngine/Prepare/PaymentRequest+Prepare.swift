@@ -1,5 +1,5 @@
-import Encryption
-import Validation
+import PaymentFormEncryption
+import PaymentFormValidation
 
 extension PaymentRequest {
     /// Validates the request and, when it is valid, encrypts it for the platform.
@@ -14,7 +14,7 @@ extension PaymentRequest {
     /// ```
     public func prepare(
         clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
-        algorithm: KeyManagementAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
+        algorithm: KeyWrapAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
     ) throws(PrepareError) -> PreparedPaymentRequest {
         let report = validate(in: context)
         guard report.isValid else { throw .invalidRequest(report) }
@@ -38,10 +38,10 @@ extension PaymentRequest {
             throw .encodingFailed
         }
         do {
-            let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm, using: &generator)
+            let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm.keyManagement, using: &generator)
             return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)
         } catch {
-            throw .encryptionFailed(error)
+            throw .encryptionFailed(reason: error.description)
         }
     }
 
@@ -49,7 +49,7 @@ extension PaymentRequest {
     /// random generator.
     public func prepare(
         clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
-        algorithm: KeyManagementAlgorithm = .rsaOAEP
+        algorithm: KeyWrapAlgorithm = .rsaOAEP
     ) throws(PrepareError) -> PreparedPaymentRequest {
         var generator = SystemRandomNumberGenerator()
         return try prepare(clientSessionId: clientSessionId, key: key, metaInfo: metaInfo, in: context, algorithm: algorithm, using: &generator)

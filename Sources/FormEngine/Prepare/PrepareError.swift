@@ -1,5 +1,3 @@
-import Encryption
-
 /// Why a payment request could not be prepared. Never carries a value or key material.
 public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request does not validate; nothing was encrypted.
@@ -8,10 +6,10 @@ public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
     case nonNumericProductId(String)
     /// The payload needs a numeric account-on-file id, and this account's id is not one.
     case nonNumericAccountOnFileId(String)
-    /// The public key could not be read.
-    case invalidPublicKey(KeyError)
-    /// Encryption failed.
-    case encryptionFailed(JWEError)
+    /// The public key could not be read; the text says why (never the key).
+    case invalidPublicKey(reason: String)
+    /// Encryption failed; the text says why.
+    case encryptionFailed(reason: String)
     /// The plaintext could not be encoded.
     case encodingFailed
 
@@ -32,8 +30,8 @@ public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest(let report): "the request is invalid: \(report)"
         case .nonNumericProductId(let id): "product id '\(id)' is not numeric; the payload needs a number"
         case .nonNumericAccountOnFileId(let id): "account on file id '\(id)' is not numeric; the payload needs a number"
-        case .invalidPublicKey(let error): "the public key cannot be used: \(error)"
-        case .encryptionFailed(let error): "encryption failed: \(error)"
+        case .invalidPublicKey(let reason): "The public key cannot be used: \(reason)."
+        case .encryptionFailed(let reason): "Encryption failed: \(reason)."
         case .encodingFailed: "the payload could not be encoded"
         }
     }

@@ -1,3 +1,5 @@
+import PaymentFormEncryption
+
 /// What the merchant's server forwards to the platform: the encrypted customer input and the
 /// encoded client meta info.
 public struct PreparedPaymentRequest: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Masking
-import Validation
+import PaymentFormMasking
+import PaymentFormValidation
 
 /// What a customer entered for a product: values per field, an optional account on file, and
 /// whether to store the account. Validates as `semantics.md` §3 specifies.

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormEngineTesting
 
 /// `payform decrypt`: opens a client's encrypted payload, for backend tests.
 enum DecryptCommand {

@@ -1,6 +1,8 @@
 import Foundation
-import FormEngine
-import Samples
+import PaymentFormCore
+import PaymentFormSamples
+import PaymentFormEngine
+import PaymentFormEngineTesting
 
 /// `payform demo`: the whole flow on a shipped sample with the shipped demo key.
 enum DemoCommand {
@@ -38,7 +40,7 @@ enum DemoCommand {
 
         // 1. The form.
         out.heading("1. The form a front end draws (product \(product.id), language \(localizer.languageTag))")
-        out.line(FormTextRenderer(color: context.isTerminal).render(Form(product: product, localizer: localizer)))
+        out.line(FormTextRenderer(color: context.isTerminal).render(PaymentForm(product: product, localizer: localizer)))
 
         // 2. Typing, keystroke by keystroke.
         out.heading("2. Typing a card number, one keystroke at a time (| is the caret)")

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// `payform mask`, `unmask` and `edit`: the masking engine on the command line.
 /// Positions are UTF-16 offsets, as text fields report them.

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 enum PrepareCommand {

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// `payform render`: the form a front end would draw.
 enum RenderCommand {
@@ -36,7 +38,7 @@ enum RenderCommand {
             account = found
         }
         let localizer = context.localizer(arguments)
-        let form = Form(product: product, accountOnFile: account, localizer: localizer)
+        let form = PaymentForm(product: product, accountOnFile: account, localizer: localizer)
         let stdout: String
         switch format {
         case "text": stdout = FormTextRenderer(color: context.isTerminal).render(form)
@@ -47,7 +49,7 @@ enum RenderCommand {
     }
 }
 
-extension Form {
+extension PaymentForm {
     /// The `render` JSON shape.
     var jsonValue: JSONValue {
         let account: JSONValue = accountOnFile.map { ["id": .string($0.id), "label": .string($0.label)] } ?? .null

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// `payform validate`: validates values against a product, as a backend test would.
 enum ValidateCommand {

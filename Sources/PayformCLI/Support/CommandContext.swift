@@ -1,5 +1,7 @@
-import FormEngine
+import PaymentFormCore
 import Foundation
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// What a command may read from its surroundings: files, standard input and the environment.
 /// Injected so tests run commands in-process with fixed inputs.

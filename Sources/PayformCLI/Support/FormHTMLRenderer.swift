@@ -1,12 +1,13 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormEngine
 
-/// Draws a ``Form`` as a self-contained HTML page (no scripts, no external resources), for Swift
+/// Draws a ``PaymentForm`` as a self-contained HTML page (no scripts, no external resources), for Swift
 /// servers that render payment forms. Every value is HTML-escaped.
 struct FormHTMLRenderer {
     let languageTag: String
     let localizer: Localizer
 
-    func render(_ form: Form) -> String {
+    func render(_ form: PaymentForm) -> String {
         var body = ""
         body += "<h1>\(escape(form.productLabel))</h1>\n"
         if let account = form.accountOnFile {

@@ -1,6 +1,7 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormEngine
 
-/// Draws a ``Form`` for a terminal: one block per field, like a form preview.
+/// Draws a ``PaymentForm`` for a terminal: one block per field, like a form preview.
 struct FormTextRenderer {
     /// Whether to use ANSI colours (only when stdout is a terminal).
     let color: Bool
@@ -8,7 +9,7 @@ struct FormTextRenderer {
     private func bold(_ text: String) -> String { color ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
     private func dim(_ text: String) -> String { color ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
 
-    func render(_ form: Form) -> String {
+    func render(_ form: PaymentForm) -> String {
         var lines: [String] = []
         let title = "\(form.productLabel)  (product \(form.productId))"
         lines.append(bold(title))

@@ -1,6 +1,8 @@
 import Foundation
-import FormEngine
-import Samples
+import PaymentFormCore
+import PaymentFormSamples
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// Reading the inputs commands share: products, values, locale, "now".
 extension CommandContext {

@@ -1,4 +1,6 @@
-import FormEngine
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
 
 /// The CLI's JSON output: ordered members, written with the engine's JSON writer (never by
 /// string interpolation, so every value is escaped).

@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 struct BigUIntTests {
     @Test func bytesRoundTrip() {

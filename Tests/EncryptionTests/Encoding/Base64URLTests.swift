@@ -1,5 +1,5 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
 
 struct Base64URLTests {
     /// RFC 4648 §10 test vectors (identical in the URL alphabet, padding removed).

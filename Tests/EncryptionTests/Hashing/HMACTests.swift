@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// RFC 4231 §4.2–4.8: HMAC-SHA-256 and HMAC-SHA-512 test cases 1–7 (case 5 is truncated to 128
 /// bits by the RFC). Hex taken from the RFC as shipped in pyca's `cryptography-vectors`

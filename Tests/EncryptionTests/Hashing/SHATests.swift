@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// FIPS 180-4 examples (NIST "Example Algorithms" for SHA-1, SHA-256, SHA-512).
 struct SHATests {

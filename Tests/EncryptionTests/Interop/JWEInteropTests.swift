@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// End-to-end proof against an independent implementation: tokens we make are opened by Python's
 /// pyca/cryptography (``JWEInteropScript``), and tokens it makes are opened by us, for fresh

@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// RFC 7518 Appendix B.3, "Test Cases for AES_256_CBC_HMAC_SHA_512".
 struct A256CBCHS512Tests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 struct JWETests {
     static let payload = Array(#"{"clientSessionId":"abc","nonce":"X","paymentProductId":1,"paymentValues":[{"key":"cardNumber","value":"4111111111111111"}]}"#.utf8)

@@ -1,5 +1,5 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
 
 struct RSAPrivateKeyTests {
     @Test func readsPKCS8AndPKCS1PEMOfTheSameKey() throws {

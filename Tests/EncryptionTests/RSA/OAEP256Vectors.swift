@@ -1,5 +1,5 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
 
 // RSAES-OAEP with SHA-256 / MGF1-SHA-256 (JOSE RSA-OAEP-256), decryption-only vectors: pyca's
 // cryptography-vectors 50.0.2, asymmetric/RSA/oaep-custom/oaep-sha256-sha256.txt ("Derived from

@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 // RSAES-OAEP known answers (SHA-1 / MGF1-SHA-1, empty label) from RFC 8017's companion vectors
 // "pkcs-1v2-1d2-vec/oaep-vect.txt" (RSA Laboratories), as shipped in pyca's cryptography-vectors

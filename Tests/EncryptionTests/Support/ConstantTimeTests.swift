@@ -1,5 +1,5 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
 
 struct ConstantTimeTests {
     @Test func equality() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
 
 @Suite("Wiping key material")
 struct SecretWipingTests {

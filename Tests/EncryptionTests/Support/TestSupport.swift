@@ -1,24 +1,11 @@
 import Foundation
-@testable import Encryption
-
-/// A deterministic generator (SplitMix64) so randomized tests are reproducible. Never for keys.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// The demo key pair shipped in Resources/Keys (public, NOT for production), found relative to
 /// this source file so no bundle is needed.
 enum TestKeys {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageFiles.root
 
     static func text(_ relativePath: String) throws -> String {
         try String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)

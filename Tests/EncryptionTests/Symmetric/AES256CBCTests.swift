@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 struct AES256CBCTests {
     // NIST SP 800-38A Appendix F.2.5 (CBC-AES256.Encrypt) and F.2.6 (CBC-AES256.Decrypt).

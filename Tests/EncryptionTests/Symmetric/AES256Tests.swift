@@ -1,5 +1,6 @@
 import Testing
-@testable import Encryption
+@testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 struct AES256Tests {
     /// FIPS 197 Appendix C.3 (AES-256 example vector).

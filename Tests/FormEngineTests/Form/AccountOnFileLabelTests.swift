@@ -1,5 +1,6 @@
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormEngine
 
 /// semantics.md §4.
 @Suite("Account-on-file labels")

@@ -1,7 +1,9 @@
 import Foundation
-import Samples
+import PaymentFormSamples
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormEngineTesting
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
 /// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any

@@ -1,7 +1,10 @@
 import Foundation
-import Samples
+import PaymentFormSamples
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormEngineTesting
+import PaymentFormEncryption
 
 /// Card data and keys must never reach a description, a debug description, a `dump`, or an error
 /// message. The request is filled with known, distinctive values; every type that held them, and

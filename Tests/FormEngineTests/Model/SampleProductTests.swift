@@ -1,9 +1,10 @@
 import Foundation
-import Masking
-import Samples
+import PaymentFormMasking
+import PaymentFormSamples
 import Testing
-import Validation
-@testable import FormEngine
+import PaymentFormValidation
+@testable import PaymentFormCore
+import PaymentFormEngine
 
 @Suite("Shipped sample products")
 struct SampleProductTests {

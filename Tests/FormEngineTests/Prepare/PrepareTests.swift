@@ -1,7 +1,10 @@
 import Foundation
-import Samples
+import PaymentFormSamples
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
+import PaymentFormEngineTesting
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.
 @Suite("Preparing a payment request")

@@ -1,6 +1,6 @@
 import Testing
-import Validation
-@testable import FormEngine
+import PaymentFormValidation
+@testable import PaymentFormCore
 
 /// semantics.md §3, rule by rule, on the shipped samples.
 @Suite("Payment request validation")

@@ -1,5 +1,5 @@
 import Testing
-@testable import Localization
+@testable import PaymentFormLocalization
 
 @Suite("LanguageTag")
 struct LanguageTagTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Localization
+@testable import PaymentFormLocalization
 
 /// The shipped string tables, checked as the module embeds them.
 @Suite("Shipped tables")

@@ -1,5 +1,6 @@
 import Testing
-import Validation
+import PaymentFormValidation
+import PaymentFormTestSupport
 
 /// Seeded random inputs for every validator: nothing traps, `inputState` agrees with `validate`,
 /// and no prefix of a valid value is ever called `invalid` (that would show a red error while

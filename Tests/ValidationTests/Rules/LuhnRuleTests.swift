@@ -1,5 +1,5 @@
 import Testing
-import Validation
+import PaymentFormValidation
 
 @Suite("luhn")
 struct LuhnRuleTests {

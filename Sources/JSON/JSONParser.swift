@@ -6,34 +6,34 @@
 /// ```swift
 /// let value = try JSONParser().parse(Array(#"{"id": 1}"#.utf8))
 /// ```
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// The bounds a document must stay within.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The deepest nesting of arrays and objects accepted.
-        public var maximumDepth: Int
+        package var maximumDepth: Int
         /// The largest document accepted, in bytes.
-        public var maximumBytes: Int
+        package var maximumBytes: Int
 
         /// 256 levels and 32 MiB: far beyond any Client API response, small enough to be safe.
-        public static let standard = Limits(maximumDepth: 256, maximumBytes: 32 << 20)
+        package static let standard = Limits(maximumDepth: 256, maximumBytes: 32 << 20)
 
         /// Limits with the given bounds.
-        public init(maximumDepth: Int, maximumBytes: Int) {
+        package init(maximumDepth: Int, maximumBytes: Int) {
             self.maximumDepth = maximumDepth
             self.maximumBytes = maximumBytes
         }
     }
 
     /// The bounds this parser enforces.
-    public var limits: Limits
+    package var limits: Limits
 
     /// A parser with the given limits.
-    public init(limits: Limits = .standard) {
+    package init(limits: Limits = .standard) {
         self.limits = limits
     }
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else).
-    public func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         // Checked before copying, so an oversized document costs no second buffer.
         if bytes.count > limits.maximumBytes {
             throw Cursor(bytes: [], maximumDepth: limits.maximumDepth).error(.documentTooLarge(limit: limits.maximumBytes), at: 0)

@@ -1,7 +1,7 @@
 /// Why a byte sequence is not a JSON document the engine accepts, and where.
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         case unexpectedEndOfInput
         case unexpectedCharacter(Unicode.Scalar)
         case invalidUTF8
@@ -15,15 +15,15 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         case documentTooLarge(limit: Int)
     }
 
-    public let reason: Reason
+    package let reason: Reason
     /// Byte offset of the problem from the start of the document.
-    public let offset: Int
+    package let offset: Int
     /// 1-based line of the problem.
-    public let line: Int
+    package let line: Int
     /// 1-based column (in bytes) of the problem.
-    public let column: Int
+    package let column: Int
 
-    public var description: String {
+    package var description: String {
         let what: String
         switch reason {
         case .unexpectedEndOfInput: what = "unexpected end of input (truncated JSON?)"

@@ -1,14 +1,14 @@
-import Localization
-import Masking
+import PaymentFormLocalization
+import PaymentFormMasking
 
 /// A payment form as a front end draws it: the product, the selected account on file, and the
 /// fields in display order with localized texts.
 ///
 /// ```swift
-/// let form = Form(product: product, accountOnFile: nil, localizer: Localizer(languageTag: "fr"))
+/// let form = PaymentForm(product: product, accountOnFile: nil, localizer: Localizer(languageTag: "fr"))
 /// for field in form.fields { print(field.label, field.required) }
 /// ```
-public struct Form: Sendable, Hashable {
+public struct PaymentForm: Sendable, Hashable {
     /// The product's id and localized name.
     public var productId: String
     public var productLabel: String
@@ -26,7 +26,7 @@ public struct Form: Sendable, Hashable {
         }
     }
 
-    public static func == (lhs: Form, rhs: Form) -> Bool {
+    public static func == (lhs: PaymentForm, rhs: PaymentForm) -> Bool {
         lhs.productId == rhs.productId && lhs.productLabel == rhs.productLabel
             && lhs.accountOnFile?.id == rhs.accountOnFile?.id && lhs.accountOnFile?.label == rhs.accountOnFile?.label
             && lhs.fields == rhs.fields
@@ -39,7 +39,7 @@ public struct Form: Sendable, Hashable {
     }
 }
 
-/// One field of a ``Form``.
+/// One field of a ``PaymentForm``.
 public struct FormField: Sendable, Hashable {
     public var id: String
     /// The Client API field type (`numericstring`, `expirydate`, ...).

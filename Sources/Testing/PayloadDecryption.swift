@@ -1,6 +1,17 @@
-import Encryption
+import PaymentFormCore
+import PaymentFormEncryption
+import PaymentFormJSON
 
-/// A private key for backend tests that look inside what a client sent (never needed in an app).
+/// A private key for backend tests that look inside what a client sent (never needed in an app,
+/// and never to be shipped in one).
+///
+/// ```swift
+/// import PaymentFormEngineTesting
+///
+/// let key = try DecryptionKey(pemRepresentation: privateKeyPEM)
+/// let payload = try DecryptedPayload(token: prepared.encryptedFields, key: key)
+/// #expect(payload.paymentValues["cvv"] == "123")
+/// ```
 public struct DecryptionKey: Sendable, CustomStringConvertible {
     let privateKey: RSAPrivateKey
 
@@ -9,7 +20,7 @@ public struct DecryptionKey: Sendable, CustomStringConvertible {
         do {
             privateKey = try RSAPrivateKey(pemRepresentation: pemRepresentation)
         } catch {
-            throw .invalidKey(error)
+            throw .invalidKey(reason: error.description)
         }
     }
 
@@ -17,15 +28,16 @@ public struct DecryptionKey: Sendable, CustomStringConvertible {
     public var description: String { "DecryptionKey(\(privateKey.publicKey.bitCount) bits)" }
 }
 
-/// Why an `encryptedFields` token could not be decrypted. Never carries plaintext.
+/// Why an `encryptedFields` token could not be decrypted. Never carries plaintext or key material.
 public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible {
-    case invalidKey(KeyError)
-    /// The token failed a check: format, header, key, tag or padding.
-    case invalidToken(JWEError)
+    /// The private key cannot be used; the text says why.
+    case invalidKey(reason: String)
+    /// The token failed a check (format, header, key, tag or padding); the text says which.
+    case invalidToken(reason: String)
     /// The plaintext is not the JSON object a payload is.
     case notJSON
 
-    /// A stable identifier (the CLI's error code).
+    /// A stable identifier for programs (the CLI's error code).
     public var code: String {
         switch self {
         case .invalidKey: "invalid_private_key"
@@ -34,11 +46,12 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// A sentence saying what was wrong.
     public var description: String {
         switch self {
-        case .invalidKey(let error): "the private key cannot be used: \(error)"
-        case .invalidToken(let error): "the token was rejected: \(error)"
-        case .notJSON: "the decrypted payload is not a JSON object"
+        case .invalidKey(let reason): "The private key cannot be used: \(reason)."
+        case .invalidToken(let reason): "The token was rejected: \(reason)."
+        case .notJSON: "The decrypted payload is not a JSON object."
         }
     }
 }
@@ -48,7 +61,7 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
     /// The token's `kid`.
     public let keyId: String?
     /// The payload JSON: clientSessionId, nonce, paymentProductId, paymentValues, ...
-    public let json: JSONValue
+    package let json: JSONValue
 
     /// Decrypts and checks a token (header, key, full tag in constant time, padding).
     public init(token: String, key: DecryptionKey) throws(DecryptionError) {
@@ -56,7 +69,7 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
         do {
             decryption = try JWE.decrypt(token.trimmingWhitespace(), with: key.privateKey)
         } catch {
-            throw .invalidToken(error)
+            throw .invalidToken(reason: error.description)
         }
         guard let json = try? JSONParser().parse(decryption.plaintext), case .object = json else { throw .notJSON }
         keyId = decryption.header.keyId
@@ -71,6 +84,39 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
             if case .string(let key)? = entry["key"], case .string(let value)? = entry["value"] { values[key] = value }
         }
         return values
+    }
+
+    /// The client session id the payload was prepared for.
+    public var clientSessionId: String? { string("clientSessionId") }
+
+    /// The one-time nonce (a random UUID).
+    public var nonce: String? { string("nonce") }
+
+    /// The product id (a number in the payload).
+    public var paymentProductId: Int? { integer("paymentProductId") }
+
+    /// The account on file id, when one was selected.
+    public var accountOnFileId: Int? { integer("accountOnFileId") }
+
+    /// Whether the customer asked to store the account.
+    public var tokenize: Bool {
+        if case .bool(let flag)? = json["tokenize"] { return flag }
+        return false
+    }
+
+    /// The whole payload as JSON text. It holds card data: for test assertions only.
+    public func jsonString(prettyPrinted: Bool = false) -> String {
+        JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
+    }
+
+    private func string(_ key: String) -> String? {
+        if case .string(let text)? = json[key] { return text }
+        return nil
+    }
+
+    private func integer(_ key: String) -> Int? {
+        if case .number(let text)? = json[key] { return Int(text) }
+        return nil
     }
 
     /// Redacted: the payload holds card data.

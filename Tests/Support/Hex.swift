@@ -1,8 +1,8 @@
 /// Hex helpers for test vectors.
-enum Hex {
+package enum Hex {
     /// Bytes of a hex string; whitespace is ignored so long vectors can wrap. Traps on bad hex,
     /// which is a bug in the test itself.
-    static func bytes(_ text: String) -> [UInt8] {
+    package static func bytes(_ text: String) -> [UInt8] {
         let digits = text.utf8.filter { !$0.isWhitespaceByte }
         precondition(digits.count % 2 == 0, "odd hex length in a test vector")
         var out: [UInt8] = []
@@ -15,7 +15,7 @@ enum Hex {
         return out
     }
 
-    static func string(_ bytes: some Collection<UInt8>) -> String {
+    package static func string(_ bytes: some Collection<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for byte in bytes {

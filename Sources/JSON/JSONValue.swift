@@ -4,7 +4,7 @@
 /// the order of a field's validators is meaningful (errors are reported in definition order),
 /// because every problem must be reported with its JSON path, and because numbers must be read
 /// exactly (a 64-bit bound must not pass through `Double`).
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// A number, kept as its JSON text so no precision is lost.
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Hashable {
     case object(JSONObject)
 
     /// The kind of value, for error messages ("expected integer, found string").
-    public var kind: JSONKind {
+    package var kind: JSONKind {
         switch self {
         case .null: .null
         case .bool: .boolean
@@ -26,54 +26,54 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The member `key` of an object, or `nil` for other values and absent keys.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 }
 
 /// The kinds of JSON value, as error messages name them.
-public enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
+package enum JSONKind: String, Sendable, Hashable, CustomStringConvertible {
     case null, boolean, integer, number, string, array, object
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// A JSON object: members in document order, looked up by key.
 ///
 /// When a key occurs twice the last occurrence wins, as in JavaScript.
-public struct JSONObject: Sendable, Hashable, Sequence {
+package struct JSONObject: Sendable, Hashable, Sequence {
     /// The members in document order.
-    public private(set) var members: [(key: String, value: JSONValue)]
+    package private(set) var members: [(key: String, value: JSONValue)]
 
     /// An object with the given members, in order.
-    public init(_ members: [(key: String, value: JSONValue)] = []) {
+    package init(_ members: [(key: String, value: JSONValue)] = []) {
         self.members = members
     }
 
     /// The value of the last member named `key`.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.last(where: { $0.key == key })?.value
     }
 
     /// Appends a member (keeping document order).
-    public mutating func append(_ key: String, _ value: JSONValue) {
+    package mutating func append(_ key: String, _ value: JSONValue) {
         members.append((key, value))
     }
 
     /// The keys in document order.
-    public var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
-    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+    package func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(members.count)
         for member in members {
             hasher.combine(member.key)
@@ -85,12 +85,12 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .number(String(value)) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .number(String(value)) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

@@ -1,5 +1,6 @@
 import Testing
-@testable import FormEngine
+@testable import PaymentFormCore
+import PaymentFormJSON
 
 @Suite("JSON parser")
 struct JSONParserTests {

@@ -2,17 +2,17 @@
 ///
 /// Strings are escaped per RFC 8259 (quotes, backslashes and control characters); everything
 /// else is written as UTF-8. Used for the CLI's output and for re-encoding definitions.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// Whether to break lines and indent (two spaces) for people to read.
-    public var prettyPrinted: Bool
+    package var prettyPrinted: Bool
 
     /// A writer; compact by default.
-    public init(prettyPrinted: Bool = false) {
+    package init(prettyPrinted: Bool = false) {
         self.prettyPrinted = prettyPrinted
     }
 
     /// The JSON text of `value`.
-    public func string(from value: JSONValue) -> String {
+    package func string(from value: JSONValue) -> String {
         var output = ""
         write(value, into: &output, indent: 0)
         return output
@@ -55,7 +55,7 @@ public struct JSONWriter: Sendable {
         output += String(repeating: "  ", count: indent)
     }
 
-    static func writeString(_ text: String, into output: inout String) {
+    package static func writeString(_ text: String, into output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
