@@ -6,14 +6,44 @@ import Dispatch
 /// Each figure printed is the median, over several rounds, of the mean time per operation
 /// within a round, so a single slow round (another process on the machine) does not skew it.
 struct Benchmark {
+    /// A stable identifier for machines (`--json`), e.g. `mask.format.pan`. Scripts and the
+    /// performance report key on it, so an id never changes meaning; `nil` derives one from the
+    /// group and the name.
+    let id: String?
     let name: String
     let body: () -> Void
+
+    init(id: String? = nil, name: String, body: @escaping () -> Void) {
+        self.id = id
+        self.name = name
+        self.body = body
+    }
+
+    /// The stable id, or one derived from the group and name (lower-case, dots between words).
+    func identifier(in group: String) -> String {
+        if let id { return id }
+        var slug = ""
+        for character in (group + " " + name).lowercased() {
+            if character.isLetter || character.isNumber { slug.append(character) } else if !slug.hasSuffix(".") { slug.append(".") }
+        }
+        while slug.hasSuffix(".") { slug.removeLast() }
+        return "auto." + slug
+    }
+}
+
+/// A figure measured outside this process (e.g. `openssl speed`), printed beside ours.
+struct ExternalFigure {
+    let id: String
+    let name: String
+    let nanosecondsPerOperation: Double
 }
 
 /// A named set of benchmarks for one part of the engine (masking, validation, encryption, ...).
 struct BenchmarkGroup {
     let name: String
     let benchmarks: [Benchmark]
+    /// Baselines measured by another program in the same run (empty when it is not installed).
+    var external: () -> [ExternalFigure] = { [] }
 }
 
 /// Keeps the optimizer from deleting work whose result is otherwise unused.
@@ -63,4 +93,26 @@ func formatDuration(_ nanoseconds: Double) -> String {
     case ..<10_000_000: return fixed(nanoseconds / 1_000, 2) + " µs"
     default: return fixed(nanoseconds / 1_000_000, 2) + " ms"
     }
+}
+
+/// `text` as a JSON string literal (ids and names are plain text, but quote properly anyway).
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// A non-negative number with one decimal, as JSON (no exponent, no locale).
+func fixedPoint(_ value: Double) -> String {
+    let tenths = (value * 10).rounded()
+    guard tenths.isFinite, tenths >= 0, tenths < 1e17 else { return "0" }
+    let whole = UInt64(tenths)
+    return "\(whole / 10).\(whole % 10)"
 }

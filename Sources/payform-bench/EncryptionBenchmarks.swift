@@ -11,9 +11,9 @@ func encryptionBenchmarks() -> BenchmarkGroup {
     let aesKey = [UInt8](repeating: 7, count: 32)
     let iv = [UInt8](repeating: 9, count: 16)
     var benchmarks = [
-        Benchmark(name: "SHA-256 of 1 KiB") { blackHole(SHA256.hash(kibibyte)) },
+        Benchmark(id: "sha256.1k", name: "SHA-256 of 1 KiB") { blackHole(SHA256.hash(kibibyte)) },
         Benchmark(name: "HMAC-SHA-512 of 1 KiB") { blackHole(HMAC<SHA512>.authenticationCode(for: kibibyte, key: aesKey)) },
-        Benchmark(name: "AES-256-CBC encrypt 1 KiB") { blackHole(try? AES256CBC.encrypt(kibibyte, key: aesKey, iv: iv)) },
+        Benchmark(id: "aes256cbc.1k", name: "AES-256-CBC encrypt 1 KiB") { blackHole(try? AES256CBC.encrypt(kibibyte, key: aesKey, iv: iv)) },
     ]
 
     struct Response: Decodable { let keyId: String; let publicKey: String }
@@ -32,12 +32,12 @@ func encryptionBenchmarks() -> BenchmarkGroup {
     let cek = [UInt8](repeating: 1, count: 64)
     let token = (try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId)) ?? ""
     benchmarks += [
-        Benchmark(name: "RSA-OAEP encrypt (2048-bit)") { blackHole(try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) },
-        Benchmark(name: "Parse Client API public key (2048-bit)") { blackHole(try? RSAPublicKey(base64DER: response.publicKey)) },
-        Benchmark(name: "JWE encrypt \(payload.count) B (2048-bit)") {
+        Benchmark(id: "rsa2048.oaep.encrypt", name: "RSA-OAEP encrypt (2048-bit)") { blackHole(try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) },
+        Benchmark(id: "key.parse", name: "Parse Client API public key (2048-bit)") { blackHole(try? RSAPublicKey(base64DER: response.publicKey)) },
+        Benchmark(id: "jwe.encrypt", name: "JWE encrypt \(payload.count) B (2048-bit)") {
             blackHole(try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId))
         },
-        Benchmark(name: "JWE decrypt (2048-bit private key)") { blackHole(try? JWE.decrypt(token, with: privateKey)) },
+        Benchmark(id: "jwe.decrypt", name: "JWE decrypt (2048-bit private key)") { blackHole(try? JWE.decrypt(token, with: privateKey)) },
     ]
     return BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
 }

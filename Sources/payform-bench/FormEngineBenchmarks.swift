@@ -57,12 +57,12 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     }
 
     return BenchmarkGroup(name: "FormEngine", benchmarks: [
-        Benchmark(name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
-        Benchmark(name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
-        Benchmark(name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
-        Benchmark(name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
-        Benchmark(name: "validate a card request, invalid (6 errors)") { blackHole(invalid.validate(in: context)) },
-        Benchmark(name: "prepare a card request (2048-bit key)") {
+        Benchmark(id: "json.parse.visa", name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
+        Benchmark(id: "decode.visa", name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
+        Benchmark(id: "decode.list200", name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
+        Benchmark(id: "validate.card.valid", name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
+        Benchmark(id: "validate.card.invalid", name: "validate a card request, invalid (6 errors)") { blackHole(invalid.validate(in: context)) },
+        Benchmark(id: "prepare.visa", name: "prepare a card request (2048-bit key)") {
             blackHole(try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context))
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },

@@ -10,14 +10,14 @@ func maskingBenchmarks() -> BenchmarkGroup {
     let middle = 10 // between "1111 1" and "111" of the second group
 
     var benchmarks = [
-        Benchmark(name: "parse card mask") { blackHole(Mask(cardPattern)) },
-        Benchmark(name: "format 19-digit card") { blackHole(card.format(digits)) },
+        Benchmark(id: "mask.parse.card", name: "parse card mask") { blackHole(Mask(cardPattern)) },
+        Benchmark(id: "mask.format.pan", name: "format 19-digit card") { blackHole(card.format(digits)) },
         Benchmark(name: "format 19-digit card with cursor") { blackHole(card.format(digits, cursor: 7)) },
         Benchmark(name: "unformat masked card") { blackHole(card.unformat(masked)) },
         Benchmark(name: "insert 1 digit mid-card (full field)") {
             blackHole(card.apply(.insert("5"), to: masked, selection: middle..<middle))
         },
-        Benchmark(name: "insert 1 digit mid-card (18 digits)") {
+        Benchmark(id: "mask.keystroke.mid", name: "insert 1 digit mid-card (18 digits)") {
             blackHole(card.apply(.insert("5"), to: "4111 1111 1111 1111 11", selection: middle..<middle))
         },
         Benchmark(name: "backspace mid-card") {
@@ -35,7 +35,7 @@ func maskingBenchmarks() -> BenchmarkGroup {
         let halfway = numberMasked.utf16.count / 2
         let wordsHalfway = words.utf16.count / 2
         benchmarks += [
-            Benchmark(name: "format digits n=\(length)") { blackHole(digitMask.format(number)) },
+            Benchmark(id: length == 1024 ? "mask.format.1024" : nil, name: "format digits n=\(length)") { blackHole(digitMask.format(number)) },
             Benchmark(name: "insert digit mid n=\(length)") {
                 blackHole(digitMask.apply(.insert("7"), to: numberMasked, selection: halfway..<halfway))
             },
