@@ -27,12 +27,7 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     let token = (try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context).encryptedFields) ?? ""
 
     // A product list of 200 full card products, as a large Client API response would be.
-    let productJSON = String(decoding: visaData, as: UTF8.self)
-    func productList(count: Int) -> [UInt8] {
-        Array(("{\"paymentProducts\": [" + (0..<count).map { index in
-            productJSON.replacingFirst("\"id\": 1,", with: "\"id\": \(index + 1),")
-        }.joined(separator: ",") + "]}").utf8)
-    }
+    func productList(count: Int) -> [UInt8] { sampleProductList(count: count, product: visaData) }
     let listBytes = productList(count: 200)
 
     // Scaling: list size; fields per request; length of one value.
@@ -57,7 +52,6 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     }
 
     return BenchmarkGroup(name: "FormEngine", benchmarks: [
-        Benchmark(id: "json.parse.visa", name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
         Benchmark(id: "decode.visa", name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
         Benchmark(id: "decode.list200", name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
         Benchmark(id: "validate.card.valid", name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
@@ -67,13 +61,6 @@ func formEngineBenchmarks() -> BenchmarkGroup {
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },
     ] + listScaling + fieldScaling + lengthScaling + (hostile.map { [$0] } ?? []))
-}
-
-extension String {
-    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
-    }
 }
 
 /// A product of `fieldCount` required text fields, each with a length and a regular-expression
