@@ -23,6 +23,14 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
     /// 1-based column (in bytes) of the problem.
     package let column: Int
 
+    /// An error at `offset` (line and column given, as computed from the document).
+    package init(reason: Reason, offset: Int, line: Int, column: Int) {
+        self.reason = reason
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
     package var description: String {
         let what: String
         switch reason {
