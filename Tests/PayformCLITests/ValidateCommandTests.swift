@@ -78,4 +78,36 @@ struct ValidateCommandTests {
         try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--bogus"]), code: "usage", mentioning: "--bogus")
         try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--values", notStrings, "--value", "cvv=1"]), code: "usage", mentioning: "not both")
     }
+
+    /// Security review: a values file with a field id twice silently validated (and sent) the
+    /// last value. Refused now, naming the id and never a value.
+    @Test("a values file with a field id twice exits 2, naming the id only", arguments: [
+        ("twice-apart", #"{"cvv": "123", "cardNumber": "4111111111111111", "cvv": "999"}"#),
+        ("twice-same", #"{"cvv": "123", "cvv": "123"}"#),
+        ("twice-escaped", #"{"cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "321", "\u0063vv": "987"}"#),
+    ])
+    func duplicateFieldIds(name: String, values: String) throws {
+        // A file name without digits, so no digit in the output can come from it.
+        let file = try CLI.temporaryFile(values, name: "values-\(name).json")
+        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--values", file, "--now", "2026-11"])
+        try CLI.expectUsableError(result, code: "duplicate_key", mentioning: "field id 'cvv' appears more than once")
+        for secret in ["123", "999", "321", "987", "4111"] {
+            #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
+        }
+    }
+
+    @Test("repeated keys in a product definition are warnings; the last occurrence is used")
+    func duplicateKeysInTheProduct() throws {
+        let product = try String(contentsOfFile: CLI.product("visa"), encoding: .utf8)
+            .replacingOccurrences(of: #""minLength": 2, "maxLength": 51"#, with: #""minLength": 2, "maxLength": 51, "maxLength": 5"#)
+        let file = try CLI.temporaryFile(product, name: "visa-repeated-key.json")
+        let result = CLI.run(["validate", "--product", file, "--value", "cvv=123", "--value", "cardNumber=4111111111111111",
+                              "--value", "expiryDate=1230", "--value", "cardholderName=Wile E. Coyote", "--now", "2026-11"])
+        #expect(result.stderr.contains("fields[3].dataRestrictions.validators.length.maxLength: key 'maxLength' appears more than once"))
+        // The last maxLength (5) is the one applied.
+        let json = try CLI.json(result)
+        guard case .array(let errors)? = json["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.map { $0["errorId"] } == [.string("length")])
+        #expect(errors.first?["maxLength"] == .number("5"))
+    }
 }

@@ -60,30 +60,34 @@ extension Decoded: Equatable where Value: Equatable {}
 
 extension JSONModel {
     public init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
-        let json: JSONValue
+        let document = try Self.parse(bytes, limits: .standard)
+        if document.hasDuplicateKeys { diagnostics += duplicateKeyDiagnostics(in: document.root, at: .root) }
+        try self.init(json: document.root, at: .root, diagnostics: &diagnostics)
+    }
+
+    /// The JSON document in `bytes`, or the error that says why it is not one.
+    private static func parse(_ bytes: some Collection<UInt8>, limits: JSONParser.Limits) throws(DefinitionError) -> JSONDocument {
         do {
-            json = try JSONParser().parse(bytes)
+            return try JSONParser(limits: limits).parseDocument(bytes)
         } catch {
             throw DefinitionError(path: .root, kind: .malformedJSON(error.description))
         }
-        try self.init(json: json, at: .root, diagnostics: &diagnostics)
     }
 
     public func jsonString(prettyPrinted: Bool) -> String {
         JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
     }
 
-    /// Decodes the value from JSON bytes, with the parser's limits and the diagnostics.
+    /// Decodes the value from JSON bytes, with the parser's limits and the diagnostics (keys
+    /// repeated within an object first: the last occurrence is used, and each repetition is
+    /// reported).
     package static func decode(
         from bytes: some Collection<UInt8>, limits: JSONParser.Limits = .standard
     ) throws(DefinitionError) -> Decoded<Self> {
-        let json: JSONValue
-        do {
-            json = try JSONParser(limits: limits).parse(bytes)
-        } catch {
-            throw DefinitionError(path: .root, kind: .malformedJSON(error.description))
-        }
-        return try decode(from: json)
+        let document = try parse(bytes, limits: limits)
+        var diagnostics = document.hasDuplicateKeys ? duplicateKeyDiagnostics(in: document.root, at: .root) : []
+        let value = try Self(json: document.root, at: .root, diagnostics: &diagnostics)
+        return Decoded(value: value, diagnostics: diagnostics)
     }
 
     /// Decodes the value from an already parsed JSON value.

@@ -17,7 +17,19 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
         /// A mask with no `{{ }}` placeholder: it could only ever show its literals, so the field
         /// is formatted, edited and unmasked as if it had no mask.
         case maskWithoutPlaceholders(pattern: String)
+        /// An object holds the key `name` more than once; the last occurrence is used (as in
+        /// JavaScript), and `path` names the key. Reported for every repetition, up to
+        /// ``DefinitionDiagnostic/maximumDuplicateKeyReports`` per document.
+        case duplicateKey(name: String)
+        /// The document repeats keys more often than are reported one by one: `count` more
+        /// repetitions, each also resolved to its last occurrence.
+        case moreDuplicateKeys(count: Int)
     }
+
+    /// How many repeated keys a document reports one by one (the rest are counted in one
+    /// ``Kind/moreDuplicateKeys(count:)``), so a hostile document cannot grow the list without
+    /// bound.
+    public static let maximumDuplicateKeyReports = 100
 
     /// Where it was noticed.
     public let path: JSONPath
@@ -39,6 +51,8 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
         case .unknownValue(let value): "\(path): unknown value '\(value)' kept by name"
         case .maskWithoutPlaceholders(let pattern):
             "\(path): mask \(pattern.debugDescription) has no {{ }} placeholder; the field is treated as unmasked"
+        case .duplicateKey(let name): "\(path): key '\(name)' appears more than once in its object; the last occurrence is used"
+        case .moreDuplicateKeys(let count): "\(count) more repeated keys not listed; the last occurrence of each is used"
         }
     }
 }

@@ -21,12 +21,21 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// This path extended by an object key.
     public func appending(_ key: String) -> JSONPath {
-        JSONPath(components: components + [.key(key)])
+        appending(.key(key))
     }
 
     /// This path extended by an array index.
     public func appending(_ index: Int) -> JSONPath {
-        JSONPath(components: components + [.index(index)])
+        appending(.index(index))
+    }
+
+    /// One allocation: the components copied once into storage with room for the new step.
+    private func appending(_ component: Component) -> JSONPath {
+        var extended: [Component] = []
+        extended.reserveCapacity(components.count + 1)
+        extended.append(contentsOf: components)
+        extended.append(component)
+        return JSONPath(components: extended)
     }
 
     /// Dotted keys and bracketed indices; `(root)` for the document itself. Keys that are not

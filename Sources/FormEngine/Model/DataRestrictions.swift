@@ -20,7 +20,7 @@ public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
         if let node = object.optional("validators") {
             let members = try node.object()
             for (name, value) in members.object {
-                let validatorNode = JSONNode(value, path: members.path.appending(name))
+                let validatorNode = JSONNode(value, parent: members.path, step: .key(name))
                 if let validator = try Self.validator(named: name, at: validatorNode, diagnostics: &diagnostics) {
                     validators.append(validator)
                 }

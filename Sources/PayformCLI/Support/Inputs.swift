@@ -40,14 +40,22 @@ extension CommandContext {
         if let path = arguments.value("--values") {
             if arguments.has("--value") { throw .usage("give either --values FILE or --value ID=VALUE, not both") }
             let data = try read(path, for: "--values")
-            let json: JSONValue
+            let document: JSONDocument
             do {
-                json = try JSONParser().parse(data)
+                document = try JSONParser().parseDocument(data)
             } catch {
                 throw CLIError(code: "malformed_json", message: "--values \(path): \(error)")
             }
+            let json = document.root
             guard case .object(let object) = json else {
                 throw CLIError(code: "type_mismatch", message: "--values \(path): (root): expected object of field id to string, found \(json.kind)")
+            }
+            if document.hasDuplicateKeys {
+                // One value per field: a repeated id would silently drop one of the values typed.
+                var seen = Set<String>()
+                for (key, _) in object where !seen.insert(key).inserted {
+                    throw CLIError(code: "duplicate_key", message: "--values \(path): \(JSONPath.root.appending(key)): field id '\(key)' appears more than once")
+                }
             }
             for (key, value) in object {
                 guard case .string(let text) = value else {
