@@ -2,7 +2,8 @@
 //
 // Invariants beyond "never crash": carets stay inside the text; a rejected edit changes nothing;
 // the text after an edit is formatted (without a dangling literal run) and unmasks to the edit's
-// value; formatting is idempotent.
+// value; formatting is idempotent; the byte paths plain ASCII text takes give exactly what the
+// `Character` path gives.
 import PaymentFormMasking
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -13,6 +14,9 @@ public func fuzzMaskEditing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
     let formatted = mask.format(typed)
     trace("mask \(mask.pattern.debugDescription) typed \(typed.debugDescription) -> \(formatted.debugDescription)")
+    check(formatted == mask.formatByCharacters(typed), "format: byte path and Character path differ")
+    check(mask.unformat(typed) == mask.unformatByCharacters(typed), "unformat: byte path and Character path differ")
+    check(mask.isComplete(typed) == mask.isCompleteByCharacters(typed), "isComplete: byte path and Character path differ")
     let value = mask.unformat(formatted)
     // Connect's walk consumes input equal to a literal, so `format(unformat(t)) == t` fails for
     // masks whose literals could be value characters (`1-{{999}}`); a formatted text, though,
@@ -25,6 +29,7 @@ public func fuzzMaskEditing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
     let caret = input.int(in: 0...typed.utf16.count)
     let withCursor = mask.format(typed, cursor: caret)
+    check(withCursor == mask.formatByCharacters(typed, cursor: caret), "format with cursor: byte path and Character path differ")
     check(withCursor.text == formatted, "format with a cursor gives another text")
     check((0...formatted.utf16.count).contains(withCursor.cursor), "formatted cursor outside the text")
 
@@ -43,6 +48,7 @@ public func fuzzMaskEditing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         default: edit = .insert(input.string(maximumBytes: 40))
         }
         let result = mask.apply(edit, to: text, selection: start..<end)
+        check(result == mask.applyByCharacters(edit, to: text, selection: start..<end), "edit: byte path and Character path differ")
         if case .insert(let inserted) = edit { trace("insert \(inserted.debugDescription)") }
         trace("\(edit) at \(start)..<\(end) on \(text.debugDescription) -> \(result.text.debugDescription) " +
               "caret \(result.cursor) value \(result.value.debugDescription) \(result.outcome)")

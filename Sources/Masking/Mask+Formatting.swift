@@ -12,18 +12,39 @@ extension Mask {
     /// Mask("+{{99}}").format("")                           // "+"
     /// ```
     public func format(_ input: String) -> String {
-        if let formatted = withPlainASCII(input, { bytes in
-            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(),
-                                         producesOutput: true, collectsValue: false,
-                                         reservingBytes: bytes.count + literalUTF8Count)
-            return String(decoding: walk.output, as: UTF8.self)
-        }) {
-            return formatted
+        // Typed digits in a digits-only mask: the bytes are checked once (which also shows they
+        // are ASCII) and copied run by run.
+        if let slot = storage.uniformSlot, slot.kind != .any {
+            let copied: String?? = input.utf8.withContiguousStorageIfAvailable { bytes in
+                guard slot.acceptsAll(bytes) else { return nil }
+                let capacity = ASCIIFormat.outputCapacity(storage, inputCount: bytes.count)
+                return String(unsafeUninitializedCapacity: capacity) { ASCIIFormat.copyRuns(storage, input: bytes, output: $0) }
+            }
+            if let text = copied ?? nil { return text }
         }
-        let walk = FormatWalk<Character>(mask: self, input: input.makeIterator(),
-                                         producesOutput: true, collectsValue: false,
-                                         reservingBytes: input.utf8.count + literalUTF8Count)
-        return String(decoding: walk.output, as: UTF8.self)
+        return withUnits(of: input, ascii: { bytes in
+            guard storage.hasOnlyASCIILiterals else { return format(bytes) }
+            let capacity = ASCIIFormat.outputCapacity(storage, inputCount: bytes.count)
+            return String(unsafeUninitializedCapacity: capacity) { ASCIIFormat.run(storage, input: bytes, output: $0) }
+        }, characters: { format($0) })
+    }
+
+    /// Format over the input's units, written straight into the result's storage: one
+    /// allocation at most (none for a result of up to 15 bytes, which `String` keeps inline).
+    /// The generic walk's format of `input`'s characters (see `Mask+ReferencePaths.swift`).
+    func characterFormat(_ input: UnsafeBufferPointer<Character>) -> String { format(input) }
+    func characterFormat(_ input: UnsafeBufferPointer<Character>, cursor: Int) -> FormattedText { format(input, cursor: cursor) }
+    func characterUnformat(_ text: UnsafeBufferPointer<Character>) -> String { unformat(text) }
+    func characterPlacedCount(_ value: UnsafeBufferPointer<Character>) -> Int { placedCount(value) }
+
+    @inline(__always)
+    private func format<Unit: MaskUnit>(_ input: UnsafeBufferPointer<Unit>) -> String {
+        let bound = valueByteBound(input) + storage.literalUTF8Count
+        return makeString(byteBound: bound, inPlace: Unit.self == UInt8.self) { output in
+            var value = DiscardingUnitSink<Unit>()
+            var observer = NoFormatObservation()
+            _ = FormatWalk.run(storage, input: input, output: &output, value: &value, observer: &observer)
+        }
     }
 
     /// Formats `input` and moves `cursor` (a UTF-16 offset into `input`) along with it.
@@ -39,24 +60,20 @@ extension Mask {
     /// mask.format("123456789", cursor: 7)   // text "1234 5678 9", cursor 8
     /// ```
     public func format(_ input: String, cursor: Int) -> FormattedText {
-        var probes = FormatWalk<UInt8>.Probes()
-        probes.inputCursor = Swift.max(0, cursor)
-        if let formatted = withPlainASCII(input, { bytes -> FormattedText in
-            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(), probes: probes,
-                                         producesOutput: true, collectsValue: false,
-                                         reservingBytes: bytes.count + literalUTF8Count)
-            return FormattedText(text: String(decoding: walk.output, as: UTF8.self),
-                                 cursor: walk.cursor ?? walk.outputUTF16Length)
-        }) {
-            return formatted
+        let inputCursor = Swift.max(0, cursor)
+        return withUnits(of: input, ascii: { format($0, cursor: inputCursor) }, characters: { format($0, cursor: inputCursor) })
+    }
+
+    @inline(__always)
+    private func format<Unit: MaskUnit>(_ input: UnsafeBufferPointer<Unit>, cursor inputCursor: Int) -> FormattedText {
+        let bound = valueByteBound(input) + storage.literalUTF8Count
+        var observer = CursorObservation(inputCursor: inputCursor)
+        var outcome = FormatWalk.Outcome()
+        let text = makeString(byteBound: bound, inPlace: Unit.self == UInt8.self) { output in
+            var value = DiscardingUnitSink<Unit>()
+            outcome = FormatWalk.run(storage, input: input, output: &output, value: &value, observer: &observer)
         }
-        var characterProbes = FormatWalk<Character>.Probes()
-        characterProbes.inputCursor = probes.inputCursor
-        let walk = FormatWalk<Character>(mask: self, input: input.makeIterator(), probes: characterProbes,
-                                         producesOutput: true, collectsValue: false,
-                                         reservingBytes: input.utf8.count + literalUTF8Count)
-        return FormattedText(text: String(decoding: walk.output, as: UTF8.self),
-                             cursor: walk.cursor ?? walk.outputUTF16Length)
+        return FormattedText(text: text, cursor: observer.cursor ?? outcome.outputUTF16Length)
     }
 
     /// The value in `text`: the characters that land on placeholders when `text` is formatted.
@@ -71,16 +88,18 @@ extension Mask {
     /// card.unformat("1234abcd5678")          // "12345678"
     /// ```
     public func unformat(_ text: String) -> String {
-        if let value = withPlainASCII(text, { bytes in
-            let walk = FormatWalk<UInt8>(mask: self, input: bytes.makeIterator(),
-                                         producesOutput: false, collectsValue: true)
-            return String(decoding: walk.value, as: UTF8.self)
-        }) {
-            return value
+        withUnits(of: text, ascii: { unformat($0) }, characters: { unformat($0) })
+    }
+
+    @inline(__always)
+    private func unformat<Unit: MaskUnit>(_ text: UnsafeBufferPointer<Unit>) -> String {
+        makeString(byteBound: valueByteBound(text), inPlace: Unit.self == UInt8.self) { bytes in
+            var output = DiscardingByteSink()
+            var value = UTF8UnitSink<Unit>(bytes: bytes)
+            var observer = NoFormatObservation()
+            _ = FormatWalk.run(storage, input: text, output: &output, value: &value, observer: &observer)
+            bytes = value.bytes
         }
-        let walk = FormatWalk<Character>(mask: self, input: text.makeIterator(),
-                                         producesOutput: false, collectsValue: true)
-        return String(walk.value)
     }
 
     /// Whether the unmasked `value` fills every placeholder of the mask.
@@ -97,13 +116,25 @@ extension Mask {
     public func isComplete(_ value: String) -> Bool {
         let capacity = self.capacity
         if capacity == 0 { return true }
-        if let complete = withPlainASCII(value, { bytes in
-            ValueLayout<UInt8>(mask: self, value: Array(bytes), caretBeforeIndex: Int.max,
-                               caretAfterIndex: -1).placed.count == capacity
-        }) {
-            return complete
-        }
-        return ValueLayout<Character>(mask: self, value: Array(value), caretBeforeIndex: Int.max,
-                                      caretAfterIndex: -1).placed.count == capacity
+        return withUnits(of: value, ascii: { placedCount($0) == capacity }, characters: { placedCount($0) == capacity })
+    }
+
+    /// At most how many UTF-8 bytes the value characters taken from `input` occupy: one per slot
+    /// for ASCII input (so a megabyte pasted into a card field never sizes a megabyte buffer), all
+    /// of the input otherwise.
+    @inline(__always)
+    private func valueByteBound<Unit: MaskUnit>(_ input: UnsafeBufferPointer<Unit>) -> Int {
+        if Unit.self == UInt8.self { return Swift.min(input.count, storage.slotCount) }
+        var bytes = 0
+        for unit in input { bytes += unit.maskUTF8Length }
+        return bytes
+    }
+
+    /// How many of `value`'s characters the editor would place into slots.
+    private func placedCount<Unit: MaskUnit>(_ value: UnsafeBufferPointer<Unit>) -> Int {
+        var output = DiscardingByteSink()
+        var placed = DiscardingUnitSink<Unit>()
+        return ValueLayout.run(storage, value: value, caretBeforeIndex: Int.max, caretAfterIndex: -1,
+                               output: &output, placed: &placed).placedCount
     }
 }

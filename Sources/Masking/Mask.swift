@@ -15,36 +15,29 @@
 /// card.capacity                            // 19
 /// ```
 public struct Mask: Sendable, Hashable {
-    /// The pattern the mask was parsed from, exactly as given.
-    public let pattern: String
+    /// The parsed pattern, shared by every copy of this mask. Immutable once parsed, so sharing
+    /// it across threads is safe (see ``MaskStorage``).
+    nonisolated(unsafe) let storage: MaskStorage
 
-    /// The pattern's literals and slots, in order.
-    let elements: [MaskElement]
-    /// The literals' characters and bytes, apart from the elements.
-    let literals: MaskLiterals
-    /// Index into `elements` of each slot, in order.
-    let slotElementIndices: [Int]
-    /// UTF-8 bytes of all literals, to size output buffers once.
-    let literalUTF8Count: Int
+    /// The pattern the mask was parsed from, exactly as given.
+    public var pattern: String { storage.pattern }
 
     /// Parses `pattern`. Never fails: every string is a mask (see the type's documentation for how
     /// unusual patterns read).
+    ///
+    /// A plain-ASCII pattern (every mask the Client API sends) is parsed byte by byte into one
+    /// flat array of slots and literals.
     public init(_ pattern: String) {
-        self.pattern = pattern
-        let parsed = MaskParser.parse(pattern)
-        elements = parsed.elements
-        literals = parsed.literals
-        slotElementIndices = parsed.slotElementIndices
-        literalUTF8Count = parsed.literals.utf8.count
+        storage = MaskParser.parse(pattern)
     }
 
     /// The number of value characters the mask holds (its placeholder count).
     ///
     /// `Mask("{{99}}/{{99}}").capacity == 4`.
-    public var capacity: Int { slotElementIndices.count }
+    public var capacity: Int { storage.slotCount }
 
     /// Whether the mask has at least one placeholder; a mask without one holds no value.
-    public var hasPlaceholders: Bool { !slotElementIndices.isEmpty }
+    public var hasPlaceholders: Bool { storage.slotCount > 0 }
 
     /// The same mask with every character inside braces turned into `*`, braces and literals kept.
     ///
@@ -53,7 +46,7 @@ public struct Mask: Sendable, Hashable {
     /// `"************4242"` where the strict mask would drop the asterisks.
     public var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
 
-    public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.pattern == rhs.pattern }
+    public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.storage === rhs.storage || lhs.pattern == rhs.pattern }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }

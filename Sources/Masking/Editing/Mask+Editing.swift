@@ -29,6 +29,12 @@ extension Mask {
     /// // erased.text == "1235 678", erased.cursor == 3 (the "4" before the space went)
     /// ```
     public func apply(_ edit: TextEdit, to text: String, selection: Range<Int>) -> EditResult {
+        apply(edit, to: text, selection: selection, byCharacters: false)
+    }
+
+    /// The edit, on the `Character` path when `byCharacters` (else on bytes when the texts are
+    /// plain ASCII).
+    func apply(_ edit: TextEdit, to text: String, selection: Range<Int>, byCharacters: Bool) -> EditResult {
         guard hasPlaceholders else { return edit.applied(to: text, selection: selection) }
         let length = text.utf16.count
         let lower = Swift.min(Swift.max(0, selection.lowerBound), length)
@@ -36,29 +42,29 @@ extension Mask {
         let clamped = lower..<upper
 
         let inserted: String
-        let action: MaskedEdit<UInt8>.Action
+        let action: MaskedEdit.Action
         switch edit {
         case .insert(let string): inserted = string.withASCIIDigits; action = .insert
         case .deleteBackward: inserted = ""; action = .deleteBackward
         case .deleteForward: inserted = ""; action = .deleteForward
         }
 
-        let fast: EditResult?? = withPlainASCII(text) { textBytes in
-            withPlainASCII(inserted) { insertedBytes in
-                MaskedEdit<UInt8>.apply(action, inserted: insertedBytes.makeIterator(), mask: self,
-                                        text: text, textUnits: textBytes.makeIterator(), selection: clamped)
+        if !byCharacters {
+            let fast: EditResult?? = withPlainASCII(text) { textBytes in
+                withPlainASCII(inserted) { insertedBytes in
+                    MaskedEdit.apply(action, inserted: insertedBytes, mask: storage,
+                                     text: text, textUnits: textBytes, selection: clamped)
+                }
+            }
+            if let result = fast ?? nil { return result }
+        }
+
+        return Array(text).withUnsafeBufferPointer { textUnits in
+            Array(inserted).withUnsafeBufferPointer { insertedUnits in
+                MaskedEdit.apply(action, inserted: insertedUnits, mask: storage,
+                                 text: text, textUnits: textUnits, selection: clamped)
             }
         }
-        if let result = fast ?? nil { return result }
-
-        let characterAction: MaskedEdit<Character>.Action
-        switch action {
-        case .insert: characterAction = .insert
-        case .deleteBackward: characterAction = .deleteBackward
-        case .deleteForward: characterAction = .deleteForward
-        }
-        return MaskedEdit<Character>.apply(characterAction, inserted: inserted.makeIterator(), mask: self,
-                                           text: text, textUnits: text.makeIterator(), selection: clamped)
     }
 
     /// Applies an edit with the selection given as indices into `text`; see

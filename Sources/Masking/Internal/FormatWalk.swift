@@ -2,93 +2,138 @@
 /// `unformat` and the analysis of a field's current text before an edit.
 ///
 /// One pass, linear in the input plus the mask. Everything positional is in UTF-16 code units.
-struct FormatWalk<Unit: MaskUnit> {
-    /// What to record besides the output.
-    struct Probes {
-        /// UTF-16 offset in the input whose output position is wanted (format's cursor variant).
-        var inputCursor = Int.max
-        /// Count value characters that start before this offset (an edit's selection start).
-        var valueBoundaryLower = 0
-        /// Count value characters that start before this offset (an edit's selection end).
-        var valueBoundaryUpper = 0
-        /// Whether a character straddling `valueBoundaryLower` counts as before it (collapsed caret).
-        var lowerIncludesStraddling = true
+/// Generic over the unit (byte or `Character`), the sinks and the observer, so each caller gets a
+/// loop that does only its own work: `format` of ASCII text is a byte loop writing straight into
+/// the result's storage.
+enum FormatWalk {
+    /// What the walk reports besides its sinks.
+    struct Outcome {
+        /// Length of the output in UTF-16 code units.
+        var outputUTF16Length = 0
+        /// How many value characters were accepted.
+        var valueCount = 0
     }
 
-    /// Formatted text as UTF-8 (empty when not requested).
-    var output: [UInt8] = []
-    /// Length of `output` in UTF-16 code units.
-    var outputUTF16Length = 0
-    /// The output position for `Probes.inputCursor`, nil when that character was never reached.
-    var cursor: Int?
-    /// The characters that landed in value slots (empty when not requested).
-    var value: [Unit] = []
-    /// How many value characters were accepted.
-    var valueCount = 0
-    /// Value characters before `Probes.valueBoundaryLower` / `Probes.valueBoundaryUpper`.
-    var valueBeforeLower = 0
-    var valueBeforeUpper = 0
-
-    init<Input: IteratorProtocol>(
-        mask: Mask, input: Input, probes: Probes = Probes(),
-        producesOutput: Bool, collectsValue: Bool, reservingBytes: Int = 0
-    ) where Input.Element == Unit {
-        var input = input
-        let elements = mask.elements
+    @inline(__always)
+    static func run<Unit: MaskUnit, Output: ByteSink, Value: UnitSink, Observer: FormatWalkObserver>(
+        _ mask: MaskStorage, input: UnsafeBufferPointer<Unit>,
+        output: inout Output, value: inout Value, observer: inout Observer
+    ) -> Outcome where Value.Unit == Unit {
         let literals = mask.literals
-        if producesOutput { output.reserveCapacity(reservingBytes) }
-        var current = input.next()
-        var inputOffset = 0
-        var elementIndex = 0
-        let elementCount = elements.count
+        return mask.withElements { elements in
+            var outcome = Outcome()
+            var inputIndex = 0
+            var inputOffset = 0
+            let inputCount = input.count
+            var elementIndex = 0
+            let elementCount = elements.count
 
-        walk: while elementIndex < elementCount {
-            let element = elements[elementIndex]
-            guard let unit = current else {
-                // Input exhausted: a literal run it stopped in (or right before) is completed; nothing else.
-                if element.isLiteral {
-                    for index in elementIndex..<element.runEnd {
-                        if producesOutput { literals.append(elements[index], to: &output) }
-                        outputUTF16Length += elements[index].utf16Length
+            walk: while elementIndex < elementCount {
+                let element = elements[elementIndex]
+                guard inputIndex < inputCount else {
+                    // Input exhausted: a literal run it stopped in (or right before) is completed; nothing else.
+                    if element.isLiteral {
+                        for index in elementIndex..<Swift.max(elementIndex, Swift.min(element.runEnd, elementCount)) {
+                            literals.write(elements[index], at: index, to: &output)
+                            outcome.outputUTF16Length += literals.utf16Length(of: elements[index], at: index)
+                        }
                     }
+                    break walk
                 }
-                break walk
-            }
-            if element.isLiteral {
-                if unit.isLiteral(element, literals: literals) {
-                    let length = unit.maskUTF16Length
-                    if cursor == nil && inputOffset + length > probes.inputCursor { cursor = outputUTF16Length }
-                    inputOffset += length
-                    current = input.next()
-                }
-                if producesOutput { literals.append(element, to: &output) }
-                outputUTF16Length += element.utf16Length
-                elementIndex += 1
-                continue walk
-            }
-            // A slot: characters that do not fit are dropped until one does.
-            while let candidate = current {
-                let length = candidate.maskUTF16Length
-                if cursor == nil && inputOffset + length > probes.inputCursor { cursor = outputUTF16Length }
-                let start = inputOffset
-                inputOffset += length
-                current = input.next()
-                if element.accepts(candidate) {
-                    if producesOutput { candidate.appendUTF8(to: &output) }
-                    if collectsValue { value.append(candidate) }
-                    outputUTF16Length += length
-                    valueCount += 1
-                    let beforeLower = probes.lowerIncludesStraddling
-                        ? start < probes.valueBoundaryLower
-                        : inputOffset <= probes.valueBoundaryLower
-                    if beforeLower { valueBeforeLower += 1 }
-                    if start < probes.valueBoundaryUpper { valueBeforeUpper += 1 }
+                if element.isLiteral {
+                    let unit = input[inputIndex]
+                    if unit.isLiteral(element, at: elementIndex, literals: literals) {
+                        let length = unit.maskUTF16Length
+                        observer.consumed(end: inputOffset + length, outputOffset: outcome.outputUTF16Length)
+                        inputOffset += length
+                        inputIndex += 1
+                    }
+                    literals.write(element, at: elementIndex, to: &output)
+                    outcome.outputUTF16Length += literals.utf16Length(of: element, at: elementIndex)
                     elementIndex += 1
                     continue walk
                 }
+                // A slot: characters that do not fit are dropped until one does.
+                while inputIndex < inputCount {
+                    let candidate = input[inputIndex]
+                    inputIndex += 1
+                    let length = candidate.maskUTF16Length
+                    let start = inputOffset
+                    inputOffset += length
+                    observer.consumed(end: inputOffset, outputOffset: outcome.outputUTF16Length)
+                    if element.accepts(candidate) {
+                        candidate.write(to: &output)
+                        value.append(candidate)
+                        outcome.outputUTF16Length += length
+                        outcome.valueCount += 1
+                        observer.accepted(start: start, end: inputOffset)
+                        elementIndex += 1
+                        continue walk
+                    }
+                }
+                // Input exhausted inside a placeholder run: stop without a tail.
+                break walk
             }
-            // Input exhausted inside a placeholder run: stop without a tail.
-            break walk
+            return outcome
         }
+    }
+}
+
+/// What a ``FormatWalk`` caller wants to learn about positions, beyond the output itself.
+protocol FormatWalkObserver {
+    /// An input character ending at UTF-16 offset `end` was consumed (as a literal or a value
+    /// candidate) while the output was `outputOffset` long.
+    mutating func consumed(end: Int, outputOffset: Int)
+    /// The input character at `start..<end` became a value character.
+    mutating func accepted(start: Int, end: Int)
+}
+
+/// Observes nothing (plain format and unformat).
+struct NoFormatObservation: FormatWalkObserver {
+    @inline(__always) mutating func consumed(end: Int, outputOffset: Int) {}
+    @inline(__always) mutating func accepted(start: Int, end: Int) {}
+}
+
+/// Format's cursor variant: the output position of the input character at `inputCursor`.
+struct CursorObservation: FormatWalkObserver {
+    let inputCursor: Int
+    /// The output position for `inputCursor`, nil when that character was never reached.
+    private(set) var cursor: Int?
+
+    init(inputCursor: Int) {
+        self.inputCursor = inputCursor
+    }
+
+    @inline(__always)
+    mutating func consumed(end: Int, outputOffset: Int) {
+        if cursor == nil && end > inputCursor { cursor = outputOffset }
+    }
+
+    @inline(__always) mutating func accepted(start: Int, end: Int) {}
+}
+
+/// An edit's selection in value space: how many value characters lie before its start and end.
+struct SelectionObservation: FormatWalkObserver {
+    /// Count value characters that start before this offset (the selection's start).
+    let lower: Int
+    /// Count value characters that start before this offset (the selection's end).
+    let upper: Int
+    /// Whether a character straddling `lower` counts as before it (a collapsed caret).
+    let lowerIncludesStraddling: Bool
+    private(set) var valueBeforeLower = 0
+    private(set) var valueBeforeUpper = 0
+
+    init(selection: Range<Int>) {
+        lower = selection.lowerBound
+        upper = selection.upperBound
+        lowerIncludesStraddling = selection.isEmpty
+    }
+
+    @inline(__always) mutating func consumed(end: Int, outputOffset: Int) {}
+
+    @inline(__always)
+    mutating func accepted(start: Int, end: Int) {
+        if lowerIncludesStraddling ? start < lower : end <= lower { valueBeforeLower += 1 }
+        if start < upper { valueBeforeUpper += 1 }
     }
 }
