@@ -105,8 +105,10 @@ for name in "${targets[@]}"; do
   echo "== fuzzing $name for ${seconds}s (log: $log)"
   start=$(date +%s)
   status=0
+  # A target may add libFuzzer flags on a line `// libfuzzer-options: ...` (see Fuzz/README.md).
+  read -r -a extra <<< "$(sed -n 's|^// libfuzzer-options: *||p' "Fuzz/Targets/$name.swift" | head -n 1)"
   SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 ${extra[@]+"${extra[@]}"} \
     -artifact_prefix="fuzz-artifacts/$name-" -print_final_stats=1 > "$log" 2>&1 || status=$?
   elapsed=$(( $(date +%s) - start ))
   runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")

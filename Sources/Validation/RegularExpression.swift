@@ -9,20 +9,28 @@ import Foundation
 ///
 /// The pattern is compiled once, in ``init(_:)``; matching never recompiles.
 ///
+/// Two engines, one meaning. Every pattern is compiled by ICU, which decides what is valid. The
+/// common shapes (`^[0-9]{3,4}$`, `(?:0[1-9]|1[0-2])[0-9]{2}`, `[\p{L} '-]+`: classes,
+/// groups, alternation and bounded repeats) then also get a small linear-time matcher of the
+/// engine's own, which is what runs: one step per character, so no pattern can make it slow,
+/// and no Foundation call per match. Everything else (`(?i)`, `.`, look-around,
+/// back-references, …) runs on ICU within a backtracking budget. The two agree on every value;
+/// a differential test and fuzz target hold them to it.
+///
 /// ```swift
 /// let expiry = try RegularExpression("(?:0[1-9]|1[0-2])[0-9]{2}")
 /// expiry.matchesWhole("1230")  // true
 /// expiry.matchesWhole("x1230") // false
 /// ```
-// `@unchecked Sendable`: the only non-value stored property is an `NSRegularExpression`, which is
-// immutable after initialisation and documented as safe to use for matching from several threads
-// at once. Nothing here mutates it.
-public struct RegularExpression: @unchecked Sendable, Hashable {
+public struct RegularExpression: Sendable, Hashable {
     /// The pattern as the definition sent it (without the anchoring this type adds).
     public let pattern: String
 
-    /// The pattern wrapped so that only a match of the whole value succeeds.
-    private let anchored: NSRegularExpression
+    /// The compiled forms: ICU's, and the linear matcher's when the pattern is in its subset.
+    private let compiled: CompiledPattern
+
+    /// Whether matching runs on the engine's linear-time matcher rather than ICU.
+    package var runsOnLinearMatcher: Bool { compiled.linear != nil }
 
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     ///
@@ -30,7 +38,16 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     /// repeat the same few patterns, and compiling one with `\p{L}` costs ICU about 250 µs.
     public init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
-        self.anchored = try RegularExpressionCache.shared.compiled(pattern, Self.compile)
+        self.compiled = try sharedCompiledPatterns.compiled(pattern) { pattern throws(RegularExpressionError) in
+            CompiledPattern(anchored: try Self.compile(pattern), linear: LinearPattern(pattern))
+        }
+    }
+
+    /// A pattern that runs on ICU even when the linear matcher could take it: the reference the
+    /// differential tests compare the linear matcher with.
+    package init(icuOnly pattern: String) throws(RegularExpressionError) {
+        self.pattern = pattern
+        self.compiled = CompiledPattern(anchored: try Self.compile(pattern), linear: nil)
     }
 
     /// Compiles `pattern` anchored to whole values.
@@ -63,13 +80,21 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
 
     /// Whether the pattern matches the whole of `value` (not merely a part of it).
     ///
-    /// A value whose match needs more backtracking than ``backtrackingBudget(forUTF16Count:)``
-    /// allows is refused (`false`): the pattern comes from a definition, and a hostile or careless
-    /// one (`(a+)+`) must not hang a form. Real validator patterns stay far below the budget.
+    /// On ICU, a value whose match needs more backtracking than
+    /// ``backtrackingBudget(forUTF16Count:)`` allows is refused (`false`): the pattern comes from
+    /// a definition, and a hostile or careless one (`(a+)+`) must not hang a form. Real validator
+    /// patterns stay far below the budget, and the common ones never reach ICU at all.
     public func matchesWhole(_ value: String) -> Bool {
+        var budget = RegularExpressionBudget.perRequest
+        return matchesWhole(value, budget: &budget)
+    }
+
+    /// ``matchesWhole(_:)`` drawing ICU's work from a budget shared with the rest of a request.
+    package func matchesWhole(_ value: String, budget: inout RegularExpressionBudget) -> Bool {
+        if let linear = compiled.linear { return linear.run(value) == .match }
         let length = value.utf16.count
         var matched = false
-        run(on: value, length: length, reportCompletion: false) { match, _ in
+        run(on: value, length: length, reportCompletion: false, budget: &budget) { match, _ in
             // Belt and braces: the wrap already forces this, but a match must cover every UTF-16 unit.
             if let match { matched = match.range.location == 0 && match.range.length == length }
         }
@@ -78,17 +103,33 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
 
     /// Whether appending characters to `value` could still produce a whole match.
     ///
-    /// Uses the engine's "hit end" report: when a failed match attempt never needed to look past
-    /// the end of the value, no continuation can change the outcome. The answer is therefore never
-    /// wrongly `false`; it may be `true` for a value no continuation actually completes (the engine
-    /// reached the end on a path that later fails), which only delays an error message. A value
-    /// that exhausts the backtracking budget also answers `true`, for the same reason.
-    func couldMatchWhole(afterAppendingTo value: String) -> Bool {
+    /// The linear matcher answers exactly. On ICU it uses the engine's "hit end" report: when a
+    /// failed match attempt never needed to look past the end of the value, no continuation can
+    /// change the outcome. That answer is therefore never wrongly `false`; it may be `true` for a
+    /// value no continuation actually completes (the engine reached the end on a path that later
+    /// fails), which only delays an error message. A value that exhausts the backtracking budget
+    /// also answers `true`, for the same reason.
+    func couldMatchWhole(afterAppendingTo value: String, budget: inout RegularExpressionBudget) -> Bool {
+        if let linear = compiled.linear { return linear.run(value) != .dead }
         var hitEnd = false
-        let finished = run(on: value, length: value.utf16.count, reportCompletion: true) { _, flags in
+        let finished = run(on: value, length: value.utf16.count, reportCompletion: true, budget: &budget) { _, flags in
             if flags.contains(.hitEnd) { hitEnd = true }
         }
         return hitEnd || !finished
+    }
+
+    /// The as-you-type state of `value`: one run of the linear matcher, or ICU's match and
+    /// hit-end report.
+    func inputState(of value: String, budget: inout RegularExpressionBudget) -> InputState {
+        if let linear = compiled.linear {
+            switch linear.run(value) {
+            case .match: return .valid
+            case .prefix: return .incomplete
+            case .dead: return .invalid
+            }
+        }
+        if matchesWhole(value, budget: &budget) { return .valid }
+        return couldMatchWhole(afterAppendingTo: value, budget: &budget) ? .incomplete : .invalid
     }
 
     /// How many of ICU's progress reports one match may take for a value of `count` UTF-16 units.
@@ -97,39 +138,45 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
     /// units (about a million steps plus ten per character) is far above what a linear pattern
     /// needs (one report per 5,000–10,000 characters), and caps an exponential pattern (`(a+)+` on
     /// 30 `a`s and a `!`) or a polynomial one (`.*.*.*=.*`) at tens of milliseconds for values of
-    /// usual sizes, and at a fraction of a second for a megabyte.
+    /// usual sizes, and at a fraction of a second for a megabyte. A request's matches together
+    /// never take more than `RegularExpressionBudget.reportsPerRequest` (600).
     public static func backtrackingBudget(forUTF16Count count: Int) -> Int {
         100 + count / 1_000
     }
 
-    /// Runs the anchored match on `value`, passing the match found and the completion report
+    /// Runs the anchored ICU match on `value`, passing the match found and the completion report
     /// (`nil` match) to `body`, with their flags. Returns `false` when the budget ran out and the
-    /// engine was stopped.
+    /// engine was stopped (or, with the budget already spent, never started).
     @discardableResult
     private func run(
-        on value: String, length: Int, reportCompletion: Bool,
+        on value: String, length: Int, reportCompletion: Bool, budget: inout RegularExpressionBudget,
         _ body: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags) -> Void
     ) -> Bool {
-        let budget = Self.backtrackingBudget(forUTF16Count: length)
+        let allowance = budget.allowance(forUTF16Count: length)
+        guard allowance > 0 else {
+            budget.record(reports: 0, cutOff: true)
+            return false
+        }
         var reports = 0
         var finished = true
         var options: NSRegularExpression.MatchingOptions = [.anchored, .reportProgress]
         if reportCompletion { options.insert(.reportCompletion) }
         // Foundation on Linux declares the block escaping, though it runs only during the call.
         withoutActuallyEscaping(body) { body in
-            anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
+            compiled.anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
                 match, flags, stop in
                 if match != nil || flags.contains(.completed) {
                     body(match, flags)
                 } else {
                     reports += 1
-                    if reports > budget {
+                    if reports > allowance {
                         finished = false
                         stop.pointee = true
                     }
                 }
             }
         }
+        budget.record(reports: Swift.min(reports, allowance), cutOff: !finished)
         return finished
     }
 
@@ -149,6 +196,22 @@ public struct RegularExpression: @unchecked Sendable, Hashable {
             return "ICU rejected the pattern (\(detail))"
         }
         return "ICU rejected the pattern (error \(nsError.code))"
+    }
+}
+
+/// A pattern's compiled forms, shared process-wide by every ``RegularExpression`` of the pattern.
+///
+/// `@unchecked Sendable`: both are immutable after initialisation; `NSRegularExpression` is
+/// documented as safe to use for matching from several threads at once.
+final class CompiledPattern: @unchecked Sendable {
+    /// The pattern wrapped so that only a match of the whole value succeeds.
+    let anchored: NSRegularExpression
+    /// The linear-time matcher, when the pattern is in its subset.
+    let linear: LinearPattern?
+
+    init(anchored: NSRegularExpression, linear: LinearPattern?) {
+        self.anchored = anchored
+        self.linear = linear
     }
 }
 

@@ -9,26 +9,23 @@ import Foundation
 ///
 /// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
 /// millions), the cache is emptied and starts again; values already decoded keep their object.
-final class RegularExpressionCache: @unchecked Sendable {
-    // `@unchecked Sendable`: every access to `entries` holds `lock`; the stored
-    // `NSRegularExpression`s are immutable and safe to match from several threads.
-
-    /// The process-wide cache.
-    static let shared = RegularExpressionCache()
+final class RegularExpressionCache<Compiled>: @unchecked Sendable {
+    // `@unchecked Sendable`: every access to `entries` holds `lock`; the stored compiled forms
+    // are immutable and safe to match from several threads.
 
     /// The most distinct patterns held at once.
-    static let capacity = 1_024
+    static var capacity: Int { 1_024 }
 
     private let lock = NSLock()
-    private var entries: [String: Result<NSRegularExpression, RegularExpressionError>] = [:]
+    private var entries: [String: Result<Compiled, RegularExpressionError>] = [:]
 
     /// The compiled form of `pattern`: from the cache, or from `compile` (outside the lock, so
     /// one slow compile never blocks other threads' lookups).
     func compiled(
-        _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> NSRegularExpression
-    ) throws(RegularExpressionError) -> NSRegularExpression {
+        _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> Compiled
+    ) throws(RegularExpressionError) -> Compiled {
         if let cached = locked({ entries[pattern] }) { return try cached.get() }
-        let result: Result<NSRegularExpression, RegularExpressionError>
+        let result: Result<Compiled, RegularExpressionError>
         do {
             result = .success(try compile(pattern))
         } catch {
@@ -51,3 +48,6 @@ final class RegularExpressionCache: @unchecked Sendable {
         return body()
     }
 }
+
+/// The process-wide cache of compiled patterns.
+let sharedCompiledPatterns = RegularExpressionCache<CompiledPattern>()

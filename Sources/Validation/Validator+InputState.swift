@@ -9,8 +9,9 @@ extension Validator {
     ///   into bounds; invalid for other characters or numbers already past the bound.
     /// - `luhn`: incomplete for any run of digits and spaces (a check digit can always be added).
     /// - `expirationDate`: exact; e.g. `1`, `0`, `12`, `122` incomplete, `13` invalid.
-    /// - `regularExpression`: incomplete when the match attempt reached the end of the value
-    ///   (ICU's hit-end report), so it errs towards `incomplete`, never towards `invalid`.
+    /// - `regularExpression`: exact on the engine's linear matcher (incomplete when some
+    ///   continuation matches); on ICU, incomplete when the match attempt reached the end of the
+    ///   value (its hit-end report), so it errs towards `incomplete`, never towards `invalid`.
     /// - `emailAddress`: incomplete while the labels so far can still form an address.
     /// - `fixedList`, `termsAndConditions`: incomplete for a proper prefix of an accepted value.
     /// - `iban`: incomplete while the structure fits and the check digits can still come right.
@@ -22,6 +23,13 @@ extension Validator {
     /// Validator.expirationDate.inputState(of: "13", in: context) // .invalid
     /// ```
     public func inputState(of partial: String, in context: ValidationContext) -> InputState {
+        var budget = RegularExpressionBudget.perRequest
+        return inputState(of: partial, in: context, budget: &budget)
+    }
+
+    /// ``inputState(of:in:)`` with a regular expression's ICU work drawn from a budget shared by
+    /// all the validators of a field (see ``RegularExpressionBudget``).
+    package func inputState(of partial: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> InputState {
         switch self {
         case .length(let minLength, let maxLength):
             LengthRule.inputState(of: partial, minLength: minLength, maxLength: maxLength)
@@ -32,11 +40,7 @@ extension Validator {
         case .expirationDate:
             ExpirationDateRule.inputState(of: partial, now: context.now)
         case .regularExpression(let expression):
-            if expression.matchesWhole(partial) {
-                .valid
-            } else {
-                expression.couldMatchWhole(afterAppendingTo: partial) ? .incomplete : .invalid
-            }
+            expression.inputState(of: partial, budget: &budget)
         case .emailAddress:
             EmailAddressRule.inputState(of: partial)
         case .fixedList(let allowedValues):

@@ -10,11 +10,18 @@ extension Validator {
     /// Validator.luhn.validate("4111 1111 1111 1112", in: context) // ValidationError(luhn)
     /// ```
     public func validate(_ value: String, in context: ValidationContext) -> ValidationError? {
-        isValid(value, in: context) ? nil : ValidationError(id: name, parameters: parameters)
+        var budget = RegularExpressionBudget.perRequest
+        return validate(value, in: context, budget: &budget)
+    }
+
+    /// ``validate(_:in:)`` with a regular expression's ICU work drawn from a budget shared by a
+    /// whole request (see ``RegularExpressionBudget``).
+    package func validate(_ value: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationError? {
+        isValid(value, in: context, budget: &budget) ? nil : ValidationError(id: name, parameters: parameters)
     }
 
     /// Whether `value` passes this validator.
-    func isValid(_ value: String, in context: ValidationContext) -> Bool {
+    func isValid(_ value: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> Bool {
         switch self {
         case .length(let minLength, let maxLength):
             LengthRule.isValid(value, minLength: minLength, maxLength: maxLength)
@@ -25,7 +32,7 @@ extension Validator {
         case .expirationDate:
             ExpirationDateRule.isValid(value, now: context.now)
         case .regularExpression(let expression):
-            expression.matchesWhole(value)
+            expression.matchesWhole(value, budget: &budget)
         case .emailAddress:
             EmailAddressRule.isValid(value)
         case .fixedList(let allowedValues):

@@ -99,20 +99,45 @@ struct RegularExpressionTests {
         #expect(validator.inputState(of: value, in: anyContext) == state)
     }
 
-    /// Patterns with catastrophic backtracking: matching gives up within the budget instead of
-    /// running for minutes (`(a+)+` on 40 `a`s and a `!` takes 2^40 steps unbounded).
+    /// Patterns with catastrophic backtracking on ICU: matching gives up within the budget instead
+    /// of running for minutes (`(?i)(a+)+` on 40 `a`s and a `!` takes 2^40 steps unbounded).
+    /// These stay on ICU: `(?i)` and `.` are outside the linear matcher's subset.
     @Test(arguments: [
-        ("(a+)+", String(repeating: "a", count: 40) + "!"),
-        ("(x+x+)+y", String(repeating: "x", count: 60)),
-        ("(?:.*){30}z", String(repeating: "q", count: 60)),
+        ("(?i)(a+)+", String(repeating: "a", count: 40) + "!", "aaa"),
+        ("(?i)(x+x+)+y", String(repeating: "x", count: 60), "xxy"),
+        ("(?:.*){30}z", String(repeating: "q", count: 60), "z"),
     ])
-    func catastrophicPatternsAreCutOff(pattern: String, value: String) throws {
+    func catastrophicPatternsAreCutOff(pattern: String, value: String, ordinary: String) throws {
         let expression = try RegularExpression(pattern)
-        #expect(!expression.matchesWhole(value))
+        #expect(!expression.runsOnLinearMatcher)
+        var budget = RegularExpressionBudget.perRequest
+        #expect(!expression.matchesWhole(value, budget: &budget))
+        #expect(budget.cutOffMatches == 1)
         // Giving up is never reported as "cannot match": typing on stays possible.
         #expect(Validator.regularExpression(expression).inputState(of: value, in: anyContext) == .incomplete)
         // The same patterns still decide ordinary values.
-        #expect(expression.matchesWhole(pattern == "(a+)+" ? "aaa" : pattern == "(x+x+)+y" ? "xxy" : "z"))
+        #expect(expression.matchesWhole(ordinary))
+    }
+
+    /// The same shapes without what keeps them on ICU run on the linear matcher: no budget, no
+    /// cut-off, and an exact answer.
+    @Test(arguments: [
+        ("(a+)+", String(repeating: "a", count: 40) + "!", "aaa"),
+        ("(x+x+)+y", String(repeating: "x", count: 60), "xxy"),
+        ("(a|aa)+", String(repeating: "a", count: 5_000) + "!", "aaaa"),
+        ("^(a|aa)+$", String(repeating: "a", count: 60) + "!", "aaaa"),
+    ])
+    func catastrophicShapesAreLinear(pattern: String, value: String, ordinary: String) throws {
+        let expression = try RegularExpression(pattern)
+        #expect(expression.runsOnLinearMatcher)
+        var budget = RegularExpressionBudget.perRequest
+        #expect(!expression.matchesWhole(value, budget: &budget))
+        #expect(budget.spentReports == 0 && budget.cutOffMatches == 0)
+        #expect(expression.matchesWhole(ordinary))
+        // Exact: a value with a character no continuation gets past cannot become valid;
+        // one that ran out of characters can.
+        let state = Validator.regularExpression(expression).inputState(of: value, in: anyContext)
+        #expect(state == (value.hasSuffix("!") ? .invalid : .incomplete))
     }
 
     @Test func backtrackingBudgetGrowsWithTheValue() {
@@ -128,7 +153,7 @@ struct RegularExpressionTests {
     }
 
     @Test func compiledPatternsAreSharedAndBounded() throws {
-        let cache = RegularExpressionCache()
+        let cache = RegularExpressionCache<NSRegularExpression>()
         var compiles = 0
         func compile(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
             compiles += 1
@@ -145,8 +170,8 @@ struct RegularExpressionTests {
         #expect(throws: RegularExpressionError(pattern: "(", reason: "bad")) { try cache.compiled("(", compile) }
         #expect(compiles == 2)
         // Full: emptied and started again, never grown past its capacity.
-        for index in 0..<RegularExpressionCache.capacity + 10 { _ = try cache.compiled("x{\(index)}", compile) }
-        #expect(cache.count <= RegularExpressionCache.capacity)
+        for index in 0..<RegularExpressionCache<NSRegularExpression>.capacity + 10 { _ = try cache.compiled("x{\(index)}", compile) }
+        #expect(cache.count <= RegularExpressionCache<NSRegularExpression>.capacity)
         #expect(cache.count == 12)
     }
 }

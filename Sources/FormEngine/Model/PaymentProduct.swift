@@ -55,6 +55,28 @@ public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable 
         sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
     }
 
+    /// Calls `body` with each field in display order (as ``fieldsInDisplayOrder``), without
+    /// building that array when the definition already lists the fields in order (it usually
+    /// does): validation walks the fields once per request.
+    func forEachFieldInDisplayOrder(_ body: (PaymentProductField) -> Void) {
+        var isSorted = true
+        var previous: Int? = Int.min
+        for field in fields {
+            let order = field.displayHints.displayOrder
+            switch (previous, order) {
+            case let (before?, current?) where before <= current: previous = current
+            case (_, nil): previous = nil
+            default: isSorted = false
+            }
+            if !isSorted { break }
+        }
+        if isSorted {
+            for field in fields { body(field) }
+        } else {
+            for field in fieldsInDisplayOrder { body(field) }
+        }
+    }
+
     /// The field with the given id.
     public func field(withId id: String) -> PaymentProductField? {
         fields.first(where: { $0.id == id })

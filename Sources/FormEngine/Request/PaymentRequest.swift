@@ -72,30 +72,41 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// field, a `CAN_WRITE` one keeps the stored value when nothing was entered, a `MUST_WRITE`
     /// one needs a value. The value is unmasked; an empty value is `required` when the field is
     /// required, else left alone; otherwise every validator runs and every failure is reported.
+    ///
+    /// Regular expressions that run on ICU share one budget for the whole request (see
+    /// `docs/limits.md`): a definition full of catastrophic patterns costs one request's budget,
+    /// about 100 ms, however many fields carry them; past it their values are refused.
     public func validate(in context: ValidationContext) -> ValidationReport {
+        var budget = RegularExpressionBudget.perRequest
+        return validate(in: context, budget: &budget)
+    }
+
+    /// ``validate(in:)`` drawing ICU's regular-expression work from `budget`.
+    package func validate(in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationReport {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
+        sent.reserveCapacity(product.fields.count)
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
-        for field in product.fieldsInDisplayOrder {
+        product.forEachFieldInDisplayOrder { field in
             let unmasked = values[field.id].map { field.unmask($0) } ?? ""
             var required = field.dataRestrictions.isRequired
                 || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
             if let attribute = accountOnFile?.attribute(forField: field.id) {
                 switch attribute.status {
                 case .readOnly, .other:
-                    continue
+                    return
                 case .canWrite:
-                    if unmasked.isEmpty { continue }
+                    if unmasked.isEmpty { return }
                 case .mustWrite:
                     required = true
                 }
             }
             if unmasked.isEmpty {
                 if required { errors.append(FieldError(fieldId: field.id, error: .required)) }
-                continue
+                return
             }
             for validator in field.dataRestrictions.validators {
-                if let failure = validator.validate(unmasked, in: context) {
+                if let failure = validator.validate(unmasked, in: context, budget: &budget) {
                     errors.append(FieldError(fieldId: field.id, error: failure))
                 }
             }
@@ -151,12 +162,21 @@ extension PaymentProductField {
 
     /// As-you-type state of `value` (masked or not): `invalid` when a validator can no longer
     /// pass, `incomplete` when one still can, else `valid`. Empty is `incomplete` when required.
+    ///
+    /// The field's regular expressions that run on ICU share one request budget (see
+    /// ``PaymentRequest/validate(in:)``).
     public func inputState(of value: String, in context: ValidationContext) -> InputState {
+        var budget = RegularExpressionBudget.perRequest
+        return inputState(of: value, in: context, budget: &budget)
+    }
+
+    /// ``inputState(of:in:)`` drawing ICU's regular-expression work from `budget`.
+    package func inputState(of value: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> InputState {
         let unmasked = unmask(value)
         if unmasked.isEmpty { return dataRestrictions.isRequired ? .incomplete : .valid }
         var state = InputState.valid
         for validator in dataRestrictions.validators {
-            switch validator.inputState(of: unmasked, in: context) {
+            switch validator.inputState(of: unmasked, in: context, budget: &budget) {
             case .invalid: return .invalid
             case .incomplete: state = .incomplete
             case .valid: break

@@ -1,0 +1,74 @@
+// Fuzz target: the engine's linear-time regular-expression matcher against ICU, on random
+// patterns of the matcher's subset (semantics.md §2, `regularExpression`).
+//
+// Invariants: a pattern ICU compiles compiles for the engine too; whenever the linear matcher
+// takes the pattern, it matches exactly the values ICU matches; its as-you-type state is `valid`
+// exactly when ICU's is, and `invalid` whenever ICU's hit-end report says no continuation can
+// match (ICU errs towards `incomplete`, the matcher is exact).
+//
+// Leak detection is off for this target: Foundation's `NSRegularExpression` on Linux leaks a
+// little memory for patterns with counted repetitions (`[a-z]{2,}`; measured outside the engine,
+// no engine code involved), and this target compiles a new ICU reference for every input.
+// libfuzzer-options: -detect_leaks=0
+import PaymentFormValidation
+
+private let context = YearMonth(year: 2026, month: 6).map(ValidationContext.init(now:)) ?? .current()
+
+/// Pieces of the subset: atoms (literals, escapes, classes, categories) and quantifiers.
+private let atoms = ["a", "b", "c", "0", "1", "9", "-", " ", "é", "😀", "\\.", "\\-", "\\/", "\\d", "\\D", "\\p{L}", "\\p{Lu}",
+                    "\\p{Ll}", "\\p{Nd}", "\\p{N}", "\\p{Zs}", "\\P{L}", "\\P{Nd}", "\\t", "[a-c]", "[^a]", "[0-9]",
+                    "[\\p{L} '-]", "[^\\d]", "[a-z0-9]", "[-x]", "[x-]", "[^\\p{L}\\d]", "[\\D]", "[^\\D]", "[\\-\\]]",
+                    "[A-Z]", "[é-ü]"]
+private let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{0,2}", "{2,}", "{3}", "*?", "+?", "??", "{1,2}?"]
+private let characters = ["a", "b", "c", "0", "1", "9", "-", " ", "é", ".", "x", "Z", "١", "😀", "e\u{301}", "'", "]", "\t", "ü", "A"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRegexDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, count: size)
+    var pattern = makePattern(&input, depth: 0)
+    switch input.byte() % 4 {
+    case 0: pattern = "^" + pattern + "$"
+    case 1: pattern = "^" + pattern
+    default: break
+    }
+    guard let icu = try? RegularExpression(icuOnly: pattern) else { return 0 }
+    guard let engine = try? RegularExpression(pattern) else {
+        check(false, "ICU compiles \(pattern.debugDescription), the engine refuses it")
+        return 0
+    }
+    guard engine.runsOnLinearMatcher else { return 0 }
+    trace("pattern \(pattern.debugDescription)")
+    for _ in 0..<8 where !input.isAtEnd {
+        let value = (0..<Int(input.byte() % 10)).map { _ in characters[Int(input.byte()) % characters.count] }.joined()
+        let expected = icu.matchesWhole(value)
+        check(engine.matchesWhole(value) == expected,
+              "\(pattern.debugDescription) on \(value.debugDescription): ICU \(expected), linear \(!expected)")
+        let engineState = Validator.regularExpression(engine).inputState(of: value, in: context)
+        let icuState = Validator.regularExpression(icu).inputState(of: value, in: context)
+        check((engineState == .valid) == (icuState == .valid), "\(pattern.debugDescription) on \(value.debugDescription): states differ")
+        if icuState == .invalid {
+            check(engineState == .invalid, "\(pattern.debugDescription) on \(value.debugDescription): ICU says no continuation matches")
+        }
+    }
+    return 0
+}
+
+/// A pattern of the subset: alternatives of sequences of quantified atoms or groups.
+private func makePattern(_ input: inout FuzzInput, depth: Int) -> String {
+    var branches: [String] = []
+    let branchCount = depth < 3 && input.byte() % 4 == 0 ? 2 : 1
+    for _ in 0..<branchCount {
+        var sequence = ""
+        for _ in 0..<Int(input.byte() % 5) {
+            let atom: String
+            if depth < 3, input.byte() % 5 == 0 {
+                atom = (input.byte() % 2 == 0 ? "(" : "(?:") + makePattern(&input, depth: depth + 1) + ")"
+            } else {
+                atom = atoms[Int(input.byte()) % atoms.count]
+            }
+            sequence += atom + quantifiers[Int(input.byte()) % quantifiers.count]
+        }
+        branches.append(sequence)
+    }
+    return branches.joined(separator: "|")
+}

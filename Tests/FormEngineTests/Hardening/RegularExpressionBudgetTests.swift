@@ -1,0 +1,101 @@
+import Testing
+@testable import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormValidation
+
+/// Security review: the backtracking budget was per match, so a definition of 1,000 fields with
+/// `^(a|aa)+$` and 61-character values took 17.8 s to validate. Now the common patterns run on
+/// the linear matcher (no backtracking at all), and what still runs on ICU shares one budget per
+/// request. These tests assert on the work done and the cut-off outcome, never on time.
+@Suite("Regular-expression budget per request")
+struct RegularExpressionBudgetTests {
+    private let context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
+
+    /// A product of `count` required fields, each with the regular expression `pattern`.
+    private func product(fields count: Int, pattern: String) throws -> PaymentProduct {
+        let escaped = pattern.replacingOccurrences(of: "\\", with: "\\\\")
+        let restrictions = #""dataRestrictions": {"isRequired": true, "validators": {"regularExpression": {"regularExpression": "\#(escaped)"}}}"#
+        let fields = (0..<count).map { Fixtures.field(id: "f\($0)", restrictions) }.joined(separator: ",")
+        return try Fixtures.decode(PaymentProduct.self, Fixtures.product(fields: "[" + fields + "]")).value
+    }
+
+    private func request(_ product: PaymentProduct, value: (Int) -> String) throws -> PaymentRequest {
+        var request = PaymentRequest(product: product)
+        for (index, field) in product.fields.enumerated() { try request.setValue(value(index), forField: field.id) }
+        return request
+    }
+
+    @Test("1,000 fields of ^(a|aa)+$ with 61-character values: decided without any backtracking")
+    func thousandFieldsOnTheLinearMatcher() throws {
+        let product = try product(fields: 1_000, pattern: "^(a|aa)+$")
+        let expression = try RegularExpression("^(a|aa)+$")
+        #expect(expression.runsOnLinearMatcher)
+        let hostile = try request(product) { _ in String(repeating: "a", count: 60) + "!" }
+        var budget = RegularExpressionBudget.perRequest
+        let report = hostile.validate(in: context, budget: &budget)
+        #expect(report.errors.count == 1_000)
+        #expect(report.errors.allSatisfy { $0.errorId == "regularExpression" })
+        #expect(budget.spentReports == 0)
+        #expect(budget.cutOffMatches == 0)
+        // The same fields accept matching values.
+        let fine = try request(product) { _ in String(repeating: "a", count: 61) }
+        #expect(fine.validate(in: context).isValid)
+        #expect(hostile.inputState(ofField: "f0", in: context) == .invalid)
+        #expect(fine.inputState(ofField: "f0", in: context) == .valid)
+    }
+
+    @Test("1,000 fields of a pattern only ICU runs share one request budget, then are cut off")
+    func thousandFieldsOnICU() throws {
+        // `(?i)` keeps the pattern on ICU, where it backtracks exponentially on these values.
+        let product = try product(fields: 1_000, pattern: "(?i)^(a|aa)+$")
+        #expect(try !RegularExpression("(?i)^(a|aa)+$").runsOnLinearMatcher)
+        let hostile = try request(product) { _ in String(repeating: "a", count: 60) + "!" }
+        var budget = RegularExpressionBudget.perRequest
+        let report = hostile.validate(in: context, budget: &budget)
+        #expect(report.errors.count == 1_000)
+        #expect(report.errors.allSatisfy { $0.errorId == "regularExpression" })
+        // All the work the request did: one request's budget, not 1,000 match budgets.
+        #expect(budget.isSpent)
+        #expect(budget.spentReports == RegularExpressionBudget.reportsPerRequest)
+        // Each match that ran was stopped at its allowance; the others never started.
+        #expect(budget.cutOffMatches == 1_000)
+    }
+
+    @Test("once the budget is spent, even a matching value is refused (the cut-off outcome)")
+    func cutOffRefusesLaterFields() throws {
+        let product = try product(fields: 50, pattern: "(?i)^(a|aa)+$")
+        let hostileThenFine = try request(product) { index in
+            index < 49 ? String(repeating: "a", count: 60) + "!" : "aaaa"
+        }
+        var budget = RegularExpressionBudget.perRequest
+        let report = hostileThenFine.validate(in: context, budget: &budget)
+        #expect(report.errors(forField: "f49").map(\.errorId) == ["regularExpression"])
+        // On its own, with a fresh budget, the last value matches.
+        var alone = PaymentRequest(product: product)
+        for field in product.fields { try alone.setValue("aaaa", forField: field.id) }
+        #expect(alone.validate(in: context).isValid)
+    }
+
+    @Test("the as-you-type state of a field draws on one budget and errs towards incomplete")
+    func inputStateBudget() throws {
+        let product = try product(fields: 1, pattern: "(?i)^(a|aa)+$")
+        let field = try #require(product.fields.first)
+        var budget = RegularExpressionBudget(reports: 0)
+        #expect(field.inputState(of: "aaaa", in: context, budget: &budget) == .incomplete)
+        #expect(budget.cutOffMatches >= 1)
+        #expect(field.inputState(of: "aaaa", in: context) == .valid)
+    }
+
+    @Test("the card samples spend nothing: their patterns all run on the linear matcher")
+    func samplesSpendNothing() throws {
+        for name in Fixtures.sampleNames {
+            let product = try Fixtures.sample(name)
+            var request = PaymentRequest(product: product)
+            for field in product.fields { try request.setValue("1234", forField: field.id) }
+            var budget = RegularExpressionBudget.perRequest
+            _ = request.validate(in: context, budget: &budget)
+            #expect(budget.spentReports == 0, "\(name)")
+            #expect(budget.cutOffMatches == 0, "\(name)")
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import PaymentFormValidation
+import PaymentFormTestSupport
+
+/// The engine's linear-time matcher against ICU (the same pattern compiled ICU-only): they must
+/// agree on every value, on the held-in cases and on random patterns of the matcher's subset.
+@Suite("Linear matcher against ICU")
+struct LinearMatcherTests {
+    /// Which patterns the linear matcher takes, and which it leaves to ICU.
+    @Test(arguments: [
+        ("^[0-9]{3,4}$", true),
+        ("(a?)*b", false),               // a repeated part that matches empty: ICU's own loop rules
+        ("(?:a*)*b", false),
+        ("^[0-9]{3}[0-9]?$", true),
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", true),
+        ("^(0[1-9]|1[0-2])[0-9]{2}$", true),
+        ("[\\p{L} '.-]+", true),
+        ("[\\p{L} '-]{1,30}", true),
+        ("\\d{3}", true),
+        ("[^0-9]*", true),
+        ("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}", true),
+        ("", true),
+        ("a|", true),
+        ("[\\-\\]]", true),
+        ("(?i)[a-z]+", false),           // flags
+        (".{2}", false),                 // any character
+        ("\\w+", false),                 // \w, \s, \b: left to ICU
+        ("(a)\\1", false),               // back-reference
+        ("(?=a)a", false),               // look-ahead
+        ("a++", false),                  // possessive
+        ("[[a-z]&&[^q]]", false),        // set operations
+        ("\\p{Latin}+", false),          // script names
+        ("\\Qa.b", false),
+        ("a{1001}", false),              // counts beyond the subset
+        ("[0-9]{200}[a-z]{100}", false), // more than 256 positions
+        ("a^b", false),                  // anchors inside the pattern
+    ])
+    func subset(pattern: String, linear: Bool) throws {
+        #expect(try RegularExpression(pattern).runsOnLinearMatcher == linear)
+    }
+
+    /// The held-in cases of ``RegularExpressionTests`` and more: both engines, same answers.
+    static let heldIn: [(String, [String])] = [
+        ("(?:0[1-9]|1[0-2])[0-9]{2}", ["1230", "x1230", "12301", "1330", "0130", "0030", "", "12", "123"]),
+        ("\\d{3}", ["123", "1234", "x123x", "123456", "١٢٣", "12", ""]),
+        ("a|ab", ["ab", "a", "b", ""]),
+        ("a|b", ["ab", "a", "b"]),
+        ("0|1[0-9]", ["15", "0", "1", "20"]),
+        ("[0-9]*", ["123", "", "12a"]),
+        ("[0-9]{0,4}", ["12", "12345", ""]),
+        ("^[0-9]*$", ["", "12a", "99"]),
+        ("[a-z]+", ["ABC", "abc", ""]),
+        ("\\p{L}+", ["Zoë", "Zoë1", "日本", "e\u{301}"]),
+        ("\\p{Lu}\\p{Ll}+", ["Élodie", "élodie", "É"]),
+        ("[\\p{L} '-]{1,30}", ["Jean-Luc O'Neill", String(repeating: "a", count: 31), "", "Ω ω"]),
+        ("[\\p{L} '.-]+", ["Zoë O'Brien", "Wile E. Coyote", "x", "R2-D2", "😀"]),
+        ("", ["", "a"]),
+        ("[0-9]+", ["123😀", "", "12"]),
+        ("[0-9]{4}", ["١٢٣٤", "1234"]),
+        ("\\d{4}", ["١٢٣٤", "1234", "१२३४"]),
+        ("a$", ["a", "a\n"]),
+        ("^[0-9]{3}[0-9]?$", ["123", "1234", "12", "12345", "12a"]),
+        ("[^\\p{L}]+", ["123", "a", "-_"]),
+        ("[\\P{L}x]+", ["12x", "ab"]),
+        ("[^\\D]+", ["123", "١٢", "a1"]),
+        ("(ab|a)(c|bcd)(d*)", ["abcd", "abcdd", "acd", "ab"]),
+        ("((a|b)*c){2,3}", ["cc", "abcbac", "acbcacc", "c", "abc"]),
+        ("x{2,}y?", ["xx", "xxxy", "x", "xy"]),
+        ("[\\t\\n\\r\\f ]+", [" \t\n", "a", "\r\n"]),
+        ("[a\\-z]", ["-", "b", "a", "z"]),
+        ("[-a]", ["-", "a", "b"]),
+        ("[a-]", ["-", "a"]),
+        ("é|e\u{301}", ["é", "e\u{301}", "e"]),
+    ]
+
+    @Test(arguments: heldIn)
+    func agreesOnHeldInCases(pattern: String, values: [String]) throws {
+        let linear = try RegularExpression(pattern)
+        let icu = try RegularExpression(icuOnly: pattern)
+        #expect(linear.runsOnLinearMatcher)
+        #expect(!icu.runsOnLinearMatcher)
+        for value in values {
+            #expect(linear.matchesWhole(value) == icu.matchesWhole(value), "\(pattern.debugDescription) on \(value.debugDescription)")
+            assertConsistentInputState(linear: linear, icu: icu, value: value)
+        }
+    }
+
+    /// The linear matcher's state is exact; ICU's hit-end report errs towards `incomplete`. So
+    /// they agree on `valid`, and where ICU says no continuation can match, so does the matcher.
+    func assertConsistentInputState(linear: RegularExpression, icu: RegularExpression, value: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let context = anyContext
+        let linearState = Validator.regularExpression(linear).inputState(of: value, in: context)
+        let icuState = Validator.regularExpression(icu).inputState(of: value, in: context)
+        #expect((linearState == .valid) == (icuState == .valid), sourceLocation: sourceLocation)
+        if icuState == .invalid { #expect(linearState == .invalid, sourceLocation: sourceLocation) }
+    }
+
+    /// Random patterns of the subset against random values: both engines, same answers.
+    @Test("agrees with ICU on 3,000 random patterns of the subset")
+    func agreesOnRandomPatterns() throws {
+        var random = SeededGenerator(seed: 0x5245_4745_58)
+        var generator = SubsetPatternGenerator()
+        var compared = 0
+        var linearCount = 0
+        for _ in 0..<3_000 {
+            let pattern = generator.pattern(&random)
+            guard let icu = try? RegularExpression(icuOnly: pattern) else { continue }
+            let linear = try RegularExpression(pattern)
+            guard linear.runsOnLinearMatcher else { continue }
+            linearCount += 1
+            for _ in 0..<6 {
+                let value = generator.value(&random)
+                compared += 1
+                let expected = icu.matchesWhole(value)
+                #expect(linear.matchesWhole(value) == expected, "\(pattern.debugDescription) on \(value.debugDescription)")
+                assertConsistentInputState(linear: linear, icu: icu, value: value)
+            }
+        }
+        #expect(linearCount > 2_000)
+        #expect(compared > 12_000)
+    }
+}
+
+/// Random regular expressions of the linear matcher's subset and values built from the same
+/// characters (so they often match, partly match or almost match). Shared by the tests; the
+/// fuzz target has its own, driven by the fuzzer's bytes.
+struct SubsetPatternGenerator {
+    static let atoms = ["a", "b", "c", "0", "1", "9", "-", " ", "é", "\\.", "\\-", "\\d", "\\D", "\\p{L}", "\\p{Lu}",
+                        "\\p{Nd}", "\\P{L}", "[a-c]", "[^a]", "[0-9]", "[\\p{L} '-]", "[^\\d]", "[a-z0-9]", "[-x]", "😀"]
+    static let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{0,2}", "{2,}", "*?", "+?"]
+    static let characters: [String] = ["a", "b", "c", "0", "1", "9", "-", " ", "é", ".", "x", "Z", "١", "😀", "e\u{301}", "'"]
+
+    mutating func pattern(_ random: inout SeededGenerator, depth: Int = 0) -> String {
+        var branches: [String] = []
+        for _ in 0..<(depth < 2 && Int.random(in: 0..<4, using: &random) == 0 ? 2 : 1) {
+            var sequence = ""
+            for _ in 0..<Int.random(in: 0...4, using: &random) {
+                let atom: String
+                if depth < 2, Int.random(in: 0..<5, using: &random) == 0 {
+                    atom = (Bool.random(using: &random) ? "(" : "(?:") + pattern(&random, depth: depth + 1) + ")"
+                } else {
+                    atom = Self.atoms.randomElement(using: &random) ?? "a"
+                }
+                sequence += atom + (Self.quantifiers.randomElement(using: &random) ?? "")
+            }
+            branches.append(sequence)
+        }
+        var pattern = branches.joined(separator: "|")
+        if depth == 0, Int.random(in: 0..<4, using: &random) == 0 { pattern = "^" + pattern + "$" }
+        return pattern
+    }
+
+    mutating func value(_ random: inout SeededGenerator) -> String {
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.characters.randomElement(using: &random) ?? "a" }.joined()
+    }
+}
