@@ -107,7 +107,10 @@ for name in "${targets[@]}"; do
   status=0
   # A target may add libFuzzer flags on a line `// libfuzzer-options: ...` (see Fuzz/README.md).
   read -r -a extra <<< "$(sed -n 's|^// libfuzzer-options: *||p' "Fuzz/Targets/$name.swift" | head -n 1)"
-  SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
+  # Without leak detection per input, AddressSanitizer's check at exit must be off as well.
+  asan_options="${ASAN_OPTIONS:-}"
+  [[ " ${extra[*]+"${extra[*]}"} " == *" -detect_leaks=0 "* ]] && asan_options="detect_leaks=0${asan_options:+:$asan_options}"
+  ASAN_OPTIONS="$asan_options" SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 ${extra[@]+"${extra[@]}"} \
     -artifact_prefix="fuzz-artifacts/$name-" -print_final_stats=1 > "$log" 2>&1 || status=$?
   elapsed=$(( $(date +%s) - start ))
