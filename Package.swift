@@ -47,6 +47,13 @@ let package = Package(
             path: "Sources/PaymentFormEngine"
         ),
 
+        // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
+        .target(
+            name: "PaymentFormRendering",
+            dependencies: ["PaymentFormCore", "PaymentFormLocalization"],
+            path: "Sources/Rendering"
+        ),
+
         // Backend-test helpers: payload decryption with a private key.
         .target(
             name: "PaymentFormEngineTesting",
@@ -60,7 +67,7 @@ let package = Package(
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
-            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples"],
+            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples"],
             path: "Sources/PayformCLI"
         ),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
@@ -88,6 +95,7 @@ let package = Package(
             name: "FormEngineTests",
             dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
+        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "PayformCLITests",
             dependencies: ["PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]

@@ -83,13 +83,17 @@ build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedRes
 build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption
 build_module PaymentFormEngine PaymentFormEngine PaymentFormCore
 build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
+build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"
   if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
+        || Tests/Support/HTMLStructure.swift -nt "$binary" || Tests/Support/JSONText.swift -nt "$binary" \
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
-    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift "Fuzz/Targets/$name.swift" \
+    # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
+    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift \
+      "Fuzz/Targets/$name.swift" \
       "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
     [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }
   fi

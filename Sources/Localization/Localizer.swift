@@ -99,20 +99,26 @@ public struct Localizer: Sendable {
 
     /// A field's label, placeholder or tooltip for one product.
     ///
-    /// Order, in each language of the requested language's chain: the product-specific key
-    /// (`gc.general.paymentProducts.2.paymentProductFields.cvv.label`), then the generic key
-    /// (`gc.general.paymentProductFields.cvv.label`). Then the definition's own text, then the
-    /// English keys in the same order. A label finally falls back to a readable form of the
-    /// field id (`cardholderName` → "Cardholder name"); a placeholder or tooltip to `nil`.
+    /// Order: the product-specific key (`gc.general.paymentProducts.2.paymentProductFields.cvv.label`)
+    /// in the requested language's chain; then the definition's own text; then the generic key
+    /// (`gc.general.paymentProductFields.cvv.label`) in that chain; then both keys in English.
+    /// A label finally falls back to a readable form of the field id (`cardholderName` →
+    /// "Cardholder name"); a placeholder or tooltip to `nil`.
     ///
-    /// Why the definition text comes before English: the Client API sends it already localized,
-    /// so for a language without a shipped table it beats an English translation.
+    /// Why the definition's text beats the generic entry: it was written for this product (the
+    /// Client API sends it localized), so it fits the product's mask and rules — Amex's
+    /// placeholder `**** ****** *****` matches its 4-6-5 grouping where a generic card-number
+    /// placeholder would not. A product-specific entry is the merchant's deliberate choice, so it
+    /// wins over both.
     public func fieldText(_ text: FieldText, productId: String, fieldId: String, definitionText: String?) -> String? {
-        let keys = [
-            TranslationKey.productField(productId: productId, fieldId: fieldId, text),
-            TranslationKey.genericField(fieldId: fieldId, text),
-        ]
-        if let found = resolve(keys, definitionText: definitionText) { return found }
+        let specific = TranslationKey.productField(productId: productId, fieldId: fieldId, text)
+        let generic = TranslationKey.genericField(fieldId: fieldId, text)
+        let requested = fallbackChain.prefix(requestedLanguageDepth)
+        if let found = string(forKey: specific, in: requested) { return found }
+        if let definitionText, !definitionText.trimmingWhitespace.isEmpty { return definitionText }
+        if let found = string(forKey: generic, in: requested) { return found }
+        let english = fallbackChain.dropFirst(requestedLanguageDepth)
+        if let found = string(forKey: specific, in: english) ?? string(forKey: generic, in: english) { return found }
         guard text == .label else { return nil }
         let readable = ReadableIdentifier.label(for: fieldId)
         return readable.isEmpty ? nil : readable

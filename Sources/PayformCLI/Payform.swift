@@ -7,7 +7,7 @@ import PaymentFormSamples
 /// let result = Payform.run(["validate", "--product", "visa.json", "--value", "cvv=12"])
 /// result.exitCode   // 1: invalid
 /// ```
-public enum Payform {
+package enum Payform {
     /// The commands, in the order `payform --help` lists them.
     static let commands: [CommandSpec] = [
         DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
@@ -15,7 +15,7 @@ public enum Payform {
     ]
 
     /// Runs `payform` with `arguments` (without the program name).
-    public static func run(_ arguments: [String], context: CommandContext = CommandContext()) -> CommandResult {
+    package static func run(_ arguments: [String], context: CommandContext = CommandContext()) -> CommandResult {
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
                 return CommandResult(stdout: command.help)

@@ -46,12 +46,12 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// A sentence saying what was wrong.
+    /// What was wrong, as a sentence (never plaintext or key material).
     public var description: String {
         switch self {
-        case .invalidKey(let reason): "The private key cannot be used: \(reason)."
-        case .invalidToken(let reason): "The token was rejected: \(reason)."
-        case .notJSON: "The decrypted payload is not a JSON object."
+        case .invalidKey(let reason): "the private key cannot be used: \(reason)"
+        case .invalidToken(let reason): "the token was rejected: \(reason)"
+        case .notJSON: "the decrypted payload is not a JSON object"
         }
     }
 }

@@ -6,10 +6,10 @@ import PaymentFormJSON
 /// has them. Accounts on file ride along when the customer has some.
 ///
 /// ```swift
-/// let product = try PaymentProduct.decode(from: data).value
+/// let product = try PaymentProduct(jsonEncoded: data)
 /// for field in product.fieldsInDisplayOrder { print(field.id) }
 /// ```
-public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable {
+public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     /// The product id (the API sends a number or a string; kept as text).
     public var id: String
     /// `card`, `redirect`, `directDebit`, ...
@@ -50,20 +50,8 @@ public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable 
         self.fields = fields
     }
 
-    /// The fields sorted by display order; fields without one last, in definition order.
-    public var fieldsInDisplayOrder: [PaymentProductField] {
-        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
-    }
-
-    /// The field with the given id.
-    public func field(withId id: String) -> PaymentProductField? {
-        fields.first(where: { $0.id == id })
-    }
-
-    /// The account on file with the given id.
-    public func accountOnFile(withId id: String) -> AccountOnFile? {
-        accountsOnFile.first(where: { $0.id == id })
-    }
+    /// A product.
+    public static var kind: PaymentItemKind { .product }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()

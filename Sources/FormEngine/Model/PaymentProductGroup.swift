@@ -1,7 +1,7 @@
 import PaymentFormJSON
 
 /// A group of products shown as one choice (`cards`), with its own fields and accounts on file.
-public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifiable {
+public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
     /// The group id (`cards`); always a string.
     public var id: String
     public var displayHints: DisplayHints
@@ -23,16 +23,8 @@ public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifi
         self.fields = fields
     }
 
-    /// The fields sorted by display order.
-    public var fieldsInDisplayOrder: [PaymentProductField] {
-        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
-    }
-
-    /// The field with the given id.
-    public func field(withId id: String) -> PaymentProductField? { fields.first(where: { $0.id == id }) }
-
-    /// The account on file with the given id.
-    public func accountOnFile(withId id: String) -> AccountOnFile? { accountsOnFile.first(where: { $0.id == id }) }
+    /// A group.
+    public static var kind: PaymentItemKind { .group }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()

@@ -18,7 +18,8 @@ extension PaymentRequest {
     ) throws(PrepareError) -> PreparedPaymentRequest {
         let report = validate(in: context)
         guard report.isValid else { throw .invalidRequest(report) }
-        guard let productId = Self.numericId(product.id) else { throw .nonNumericProductId(product.id) }
+        guard type(of: item).kind == .product else { throw .productGroup(item.id) }
+        guard let productId = Self.numericId(item.id) else { throw .nonNumericProductId(item.id) }
         var accountId: Int?
         if let account = accountOnFile {
             guard let id = Self.numericId(account.id) else { throw .nonNumericAccountOnFileId(account.id) }

@@ -1,8 +1,8 @@
 import PaymentFormMasking
 import PaymentFormValidation
 
-/// What a customer entered for a product: values per field, an optional account on file, and
-/// whether to store the account. Validates as `semantics.md` §3 specifies.
+/// What a customer entered for a product or product group: values per field, an optional account
+/// on file, and whether to store the account.
 ///
 /// ```swift
 /// var request = PaymentRequest(product: visa)
@@ -13,8 +13,8 @@ import PaymentFormValidation
 /// report.isValid   // true
 /// ```
 public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The product being paid with.
-    public let product: PaymentProduct
+    /// The product or group being paid with.
+    public let item: any PaymentItem
     /// The selected account on file, if any.
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
@@ -22,15 +22,20 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// Values as typed (masked or not), by field id.
     private var values: [String: String] = [:]
 
+    /// A request for a product or group, with nothing entered and no account on file.
+    public init(item: some PaymentItem, tokenize: Bool = false) {
+        self.item = item
+        self.tokenize = tokenize
+    }
+
     /// A request for `product`, with nothing entered and no account on file.
     public init(product: PaymentProduct, tokenize: Bool = false) {
-        self.product = product
-        self.tokenize = tokenize
+        self.init(item: product, tokenize: tokenize)
     }
 
     /// Sets the value of a field, as typed: masked (`4111 1111 ...`) or not.
     public mutating func setValue(_ value: String, forField fieldId: String) throws(PaymentRequestError) {
-        guard product.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
+        guard item.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
         values[fieldId] = value
     }
 
@@ -46,13 +51,13 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
     public func maskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
         return field.format(value)
     }
 
     /// The value of a field without its mask's literals (as it is validated and sent).
     public func unmaskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
         return field.unmask(value)
     }
 
@@ -62,11 +67,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
             accountOnFile = nil
             return
         }
-        guard let account = product.accountOnFile(withId: id) else { throw .unknownAccountOnFile(id) }
+        guard let account = item.accountOnFile(withId: id) else { throw .unknownAccountOnFile(id) }
         accountOnFile = account
     }
 
-    /// Validates every field of the product (semantics.md §3).
+    /// Validates every field of the product or group.
     ///
     /// Per field, in display order: with an account on file, a `READ_ONLY` attribute skips the
     /// field, a `CAN_WRITE` one keeps the stored value when nothing was entered, a `MUST_WRITE`
@@ -76,7 +81,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
-        for field in product.fieldsInDisplayOrder {
+        for field in item.fieldsInDisplayOrder {
             let unmasked = values[field.id].map { field.unmask($0) } ?? ""
             var required = field.dataRestrictions.isRequired
                 || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
@@ -107,14 +112,14 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// As-you-type state of one field: `incomplete` while the value can still become valid,
     /// so a form can hold back red errors until it can no longer.
     public func inputState(ofField fieldId: String, in context: ValidationContext) -> InputState {
-        guard let field = product.field(withId: fieldId) else { return .invalid }
+        guard let field = item.field(withId: fieldId) else { return .invalid }
         return field.inputState(of: values[fieldId] ?? "", in: context)
     }
 
     /// Redacted: names the product and which fields have values, never the values.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentRequest(product: \(product.id)\(account), fields set: \(values.keys.sorted()))"
+        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account), fields set: \(values.keys.sorted()))"
     }
 
     /// Redacted like ``description``.
@@ -123,7 +128,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// Redacted for `dump` and debuggers.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "product": product.id,
+            "item": item.id,
             "accountOnFile": accountOnFile?.id as Any,
             "tokenize": tokenize,
             "fieldsSet": values.keys.sorted(),

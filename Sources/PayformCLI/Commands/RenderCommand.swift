@@ -1,6 +1,7 @@
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormRendering
 
 /// `payform render`: the form a front end would draw.
 enum RenderCommand {

@@ -54,12 +54,10 @@ extension FieldError {
     /// One error: field, error id, the rule's parameters under their Client API names, message.
     func jsonValue(localizer: Localizer) -> JSONValue {
         var object = JSONObject([(key: "fieldId", value: .string(fieldId)), (key: "errorId", value: .string(errorId))])
-        var parameters: [String: Int] = [:]
         for parameter in error.parameters {
             object.append(parameter.name, .integer(parameter.value))
-            parameters[parameter.name] = parameter.value
         }
-        object.append("message", .string(localizer.validationMessage(errorId: errorId, parameters: parameters)))
+        object.append("message", .string(localizer.message(for: self)))
         return .object(object)
     }
 }

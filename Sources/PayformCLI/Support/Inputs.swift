@@ -70,7 +70,7 @@ extension CommandContext {
     func validationContext(_ arguments: ParsedArguments) throws(CLIError) -> ValidationContext {
         guard let text = arguments.value("--now") else { return ValidationContext.current() }
         guard let now = YearMonth(parsing: text) else {
-            throw .usage("--now \(text): expected YYYY-MM with a month from 01 to 12")
+            throw .usage("--now must be YYYY-MM with a month from 01 to 12")
         }
         return ValidationContext(now: now)
     }

@@ -65,11 +65,7 @@ struct ConcurrencyTests {
         }
         let report = request.validate(in: shared.context)
         let localizer = shared.localizers[index % shared.localizers.count]
-        let messages = report.errors.map { error in
-            localizer.validationMessage(
-                errorId: error.errorId,
-                parameters: Dictionary(error.error.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
-        }
+        let messages = report.errors.map { localizer.message(for: $0) }
         var decrypted: [String: String]?
         if encrypt && report.isValid {
             let prepared = try request.prepare(

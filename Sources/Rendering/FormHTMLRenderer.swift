@@ -1,13 +1,19 @@
 import PaymentFormCore
-import PaymentFormEngine
+import PaymentFormLocalization
 
 /// Draws a ``PaymentForm`` as a self-contained HTML page (no scripts, no external resources), for Swift
 /// servers that render payment forms. Every value is HTML-escaped.
-struct FormHTMLRenderer {
-    let languageTag: String
-    let localizer: Localizer
+package struct FormHTMLRenderer {
+    package let languageTag: String
+    package let localizer: Localizer
 
-    func render(_ form: PaymentForm) -> String {
+    /// A renderer for the localizer's language.
+    package init(languageTag: String, localizer: Localizer) {
+        self.languageTag = languageTag
+        self.localizer = localizer
+    }
+
+    package func render(_ form: PaymentForm) -> String {
         var body = ""
         body += "<h1>\(escape(form.productLabel))</h1>\n"
         if let account = form.accountOnFile {
@@ -96,7 +102,10 @@ struct FormHTMLRenderer {
         let text = localizer.string(forKey: "gc.general.paymentProducts.\(productId).paymentProductFields.\(field.id).link.label")
             ?? localizer.string(forKey: "gc.general.paymentProductFields.\(field.id).link.label")
             ?? link
-        let anchor = "<a href=\"\(escape(link))\" target=\"_blank\" rel=\"noopener noreferrer\">\(escape(text))</a>"
+        // Only an absolute http(s) URL becomes a link; anything else (javascript:, data:, ...)
+        // is shown as plain text.
+        guard let safe = HTMLEscaping.safeLink(link) else { return localizer.fill(escaped, with: ["link": escape(text)]) }
+        let anchor = "<a href=\"\(escape(safe))\" target=\"_blank\" rel=\"noopener noreferrer\">\(escape(text))</a>"
         return localizer.fill(escaped, with: ["link": anchor])
     }
 
@@ -121,19 +130,7 @@ struct FormHTMLRenderer {
     }
 }
 
-/// Escapes text for HTML element content and double-quoted attribute values.
+/// Escapes text for HTML element content and quoted attribute values (see ``HTMLEscaping``).
 func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-        switch character {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&#39;"
-        default: result.append(character)
-        }
-    }
-    return result
+    HTMLEscaping.escape(text)
 }
