@@ -53,8 +53,10 @@ public struct Mask: Sendable, Hashable {
     /// `"************4242"` where the strict mask would drop the asterisks.
     public var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
 
+    /// Masks are equal when their patterns are.
     public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.pattern == rhs.pattern }
 
+    /// Hashes the pattern.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 

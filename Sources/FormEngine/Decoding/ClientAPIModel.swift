@@ -59,6 +59,7 @@ package struct Decoded<Value: Sendable>: Sendable {
 extension Decoded: Equatable where Value: Equatable {}
 
 extension JSONModel {
+    /// Reads the value from the bytes of a JSON document, with the JSON path of any problem.
     public init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let json: JSONValue
         do {
@@ -69,6 +70,7 @@ extension JSONModel {
         try self.init(json: json, at: .root, diagnostics: &diagnostics)
     }
 
+    /// The value as JSON text in its Client API shape, members in the definition's order.
     public func jsonString(prettyPrinted: Bool) -> String {
         JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
     }

@@ -14,15 +14,21 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     public var id: String
     /// `card`, `redirect`, `directDebit`, ...
     public var paymentMethod: String
+    /// The product's logo, label and display order.
     public var displayHints: DisplayHints
     /// The product group it belongs to (`cards`), if any.
     public var paymentProductGroup: String?
+    /// Whether the account can be stored for later payments.
     public var allowsTokenization: Bool
+    /// Whether the product can be used for recurring payments.
     public var allowsRecurring: Bool
+    /// Whether the platform stores the account without being asked.
     public var autoTokenized: Bool
+    /// Whether paying redirects the customer to a third party (a bank, a wallet).
     public var usesRedirectionTo3rdParty: Bool
     /// Amount bounds in minor units, when the API sends them.
     public var minAmount: Int?
+    /// The largest amount accepted, in minor units, when the API sends it.
     public var maxAmount: Int?
     /// The customer's stored accounts for this product.
     public var accountsOnFile: [AccountOnFile]

@@ -4,10 +4,15 @@ import PaymentFormJSON
 public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
     /// The group id (`cards`); always a string.
     public var id: String
+    /// The group's logo, label and display order.
     public var displayHints: DisplayHints
+    /// Whether payments in installments are possible.
     public var allowsInstallments: Bool
+    /// Whether the platform asks for a device fingerprint.
     public var deviceFingerprintEnabled: Bool
+    /// The customer's stored accounts for the group's products.
     public var accountsOnFile: [AccountOnFile]
+    /// The group's fields as listed in the definition.
     public var fields: [PaymentProductField]
 
     /// A group.
@@ -55,6 +60,7 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
 /// The Client API's group list (`GET /productgroups`): `{"paymentProductGroups": [...]}`.
 /// Unreadable groups are skipped and reported.
 public struct PaymentProductGroupList: ClientAPIModel, JSONModel, Hashable {
+    /// The groups that could be read, in the order sent.
     public var paymentProductGroups: [PaymentProductGroup]
 
     /// A list.

@@ -29,6 +29,7 @@ public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What was wrong, as a sentence; never a value or key material.
     public var description: String {
         switch self {
         case .invalidRequest(let report): "the request is invalid: \(report)"

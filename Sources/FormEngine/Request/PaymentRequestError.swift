@@ -13,6 +13,7 @@ public enum PaymentRequestError: Error, Sendable, Hashable, CustomStringConverti
         }
     }
 
+    /// What was wrong, naming the field or account id.
     public var description: String {
         switch self {
         case .unknownField(let id): "the product has no field '\(id)'"

@@ -34,11 +34,13 @@ public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvert
         Mirror(self, children: ["errors": errors, "valueFieldIds": values.map(\.fieldId)], displayStyle: .struct)
     }
 
+    /// Reports are equal when their errors and values are.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
         lhs.errors == rhs.errors && lhs.values.map(\.fieldId) == rhs.values.map(\.fieldId)
             && lhs.values.map(\.value) == rhs.values.map(\.value)
     }
 
+    /// Hashes the errors and values.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(errors)
         for entry in values {
