@@ -27,7 +27,7 @@ public protocol ClientAPIModel: Sendable, Hashable, Codable {
 
 extension ClientAPIModel {
     /// Reads the value from the bytes of a JSON document (UTF-8); problems that do not stop the
-    /// read are dropped (use ``init(jsonEncoded:diagnostics:)`` to see them).
+    /// read are dropped (pass a `diagnostics` array to see them).
     public init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError) {
         var diagnostics: [DefinitionDiagnostic] = []
         try self.init(jsonEncoded: bytes, diagnostics: &diagnostics)

@@ -4,8 +4,9 @@ import PaymentFormValidation
 extension PaymentRequest {
     /// Validates the request and, when it is valid, encrypts it for the platform.
     ///
-    /// The payload carries the unmasked values of the fields that were validated (semantics.md
-    /// §3): not read-only account-on-file values, not empty optional fields.
+    /// The payload carries the unmasked values of the fields that were validated (see
+    /// ``PaymentRequest/validate(in:)``): not read-only account-on-file values, not empty
+    /// optional fields.
     ///
     /// ```swift
     /// let key = try EncryptionKey(publicKeyResponse)

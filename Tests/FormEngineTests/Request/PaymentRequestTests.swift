@@ -2,7 +2,7 @@ import Testing
 import PaymentFormValidation
 @testable import PaymentFormCore
 
-/// semantics.md §3, rule by rule, on the shipped samples.
+/// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")
 struct PaymentRequestTests {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
