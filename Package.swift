@@ -43,7 +43,7 @@ let package = Package(
         // The umbrella: the public surface an app needs, re-exported by type alias.
         .target(
             name: "PaymentFormEngine",
-            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
+            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormProcessors"],
             path: "Sources/PaymentFormEngine"
         ),
 
@@ -52,6 +52,16 @@ let package = Package(
             name: "PaymentFormRendering",
             dependencies: ["PaymentFormCore", "PaymentFormLocalization"],
             path: "Sources/Rendering"
+        ),
+
+        // Other platforms from the same engine: Sips In-App and Saferpay's card post.
+        .target(
+            name: "PaymentFormProcessors",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormRendering",
+            ],
+            path: "Sources/Processors"
         ),
 
         // Backend-test helpers: payload decryption with a private key.
@@ -95,6 +105,7 @@ let package = Package(
             name: "FormEngineTests",
             dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
+        .testTarget(name: "ProcessorsTests", dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "PayformCLITests",

@@ -11,6 +11,7 @@
 import PaymentFormCore
 import PaymentFormLocalization
 import PaymentFormMasking
+import PaymentFormProcessors
 import PaymentFormValidation
 
 // MARK: - The Client API model
@@ -148,3 +149,56 @@ public typealias RegularExpressionError = PaymentFormValidation.RegularExpressio
 public typealias Localizer = PaymentFormLocalization.Localizer
 /// Which text of a field to look up (`PaymentFormLocalization.FieldText`).
 public typealias FieldText = PaymentFormLocalization.FieldText
+
+// MARK: - Other platforms: Sips In-App and Saferpay
+
+/// See `PaymentFormProcessors.ProcessorDecisions`.
+public typealias ProcessorDecisions = PaymentFormProcessors.ProcessorDecisions
+/// See `PaymentFormProcessors.SipsACSForm`.
+public typealias SipsACSForm = PaymentFormProcessors.SipsACSForm
+/// See `PaymentFormProcessors.SipsAuthenticationResult`.
+public typealias SipsAuthenticationResult = PaymentFormProcessors.SipsAuthenticationResult
+/// See `PaymentFormProcessors.SipsBrand`.
+public typealias SipsBrand = PaymentFormProcessors.SipsBrand
+/// See `PaymentFormProcessors.SipsCallParameters`.
+public typealias SipsCallParameters = PaymentFormProcessors.SipsCallParameters
+/// See `PaymentFormProcessors.SipsError`.
+public typealias SipsError = PaymentFormProcessors.SipsError
+/// See `PaymentFormProcessors.SipsInitialization`.
+public typealias SipsInitialization = PaymentFormProcessors.SipsInitialization
+/// See `PaymentFormProcessors.SipsOperation`.
+public typealias SipsOperation = PaymentFormProcessors.SipsOperation
+/// See `PaymentFormProcessors.SipsResponse`.
+public typealias SipsResponse = PaymentFormProcessors.SipsResponse
+/// See `PaymentFormProcessors.SipsCardData`.
+public typealias SipsCardData = PaymentFormProcessors.SipsCardData
+/// See `PaymentFormProcessors.SipsS10TransactionReference`.
+public typealias SipsS10TransactionReference = PaymentFormProcessors.SipsS10TransactionReference
+/// See `PaymentFormProcessors.SipsWalletItem`.
+public typealias SipsWalletItem = PaymentFormProcessors.SipsWalletItem
+/// See `PaymentFormProcessors.SipsOrderResponse`.
+public typealias SipsOrderResponse = PaymentFormProcessors.SipsOrderResponse
+/// See `PaymentFormProcessors.SipsCardCheckEnrollmentResponse`.
+public typealias SipsCardCheckEnrollmentResponse = PaymentFormProcessors.SipsCardCheckEnrollmentResponse
+/// See `PaymentFormProcessors.SipsGetCardDataResponse`.
+public typealias SipsGetCardDataResponse = PaymentFormProcessors.SipsGetCardDataResponse
+/// See `PaymentFormProcessors.SipsGetWalletDataResponse`.
+public typealias SipsGetWalletDataResponse = PaymentFormProcessors.SipsGetWalletDataResponse
+/// See `PaymentFormProcessors.SipsAddCardResponse`.
+public typealias SipsAddCardResponse = PaymentFormProcessors.SipsAddCardResponse
+/// See `PaymentFormProcessors.SipsDeletePaymentMeanResponse`.
+public typealias SipsDeletePaymentMeanResponse = PaymentFormProcessors.SipsDeletePaymentMeanResponse
+/// See `PaymentFormProcessors.SipsPaymentProviderResponse`.
+public typealias SipsPaymentProviderResponse = PaymentFormProcessors.SipsPaymentProviderResponse
+/// See `PaymentFormProcessors.SipsGetTransactionDataResponse`.
+public typealias SipsGetTransactionDataResponse = PaymentFormProcessors.SipsGetTransactionDataResponse
+/// See `PaymentFormProcessors.SipsPaymentTokenResponse`.
+public typealias SipsPaymentTokenResponse = PaymentFormProcessors.SipsPaymentTokenResponse
+/// See `PaymentFormProcessors.SipsOutcome`.
+public typealias SipsOutcome = PaymentFormProcessors.SipsOutcome
+/// See `PaymentFormProcessors.SipsResult`.
+public typealias SipsResult = PaymentFormProcessors.SipsResult
+/// See `PaymentFormProcessors.SipsSeal`.
+public typealias SipsSeal = PaymentFormProcessors.SipsSeal
+/// See `PaymentFormProcessors.SipsBrandChoice`.
+public typealias SipsBrandChoice = PaymentFormProcessors.SipsBrandChoice
