@@ -152,53 +152,53 @@ public typealias FieldText = PaymentFormLocalization.FieldText
 
 // MARK: - Other platforms: Sips In-App and Saferpay
 
-/// See `PaymentFormProcessors.ProcessorDecisions`.
+/// The choices the Sips and Saferpay documentation leaves open, decided in one place (`PaymentFormProcessors.ProcessorDecisions`).
 public typealias ProcessorDecisions = PaymentFormProcessors.ProcessorDecisions
-/// See `PaymentFormProcessors.SipsACSForm`.
+/// The self-submitting 3-D Secure form for the ACS, every value escaped (`PaymentFormProcessors.SipsACSForm`).
 public typealias SipsACSForm = PaymentFormProcessors.SipsACSForm
-/// See `PaymentFormProcessors.SipsAuthenticationResult`.
+/// `PaRes` and `MD` read back from the TermUrl callback (`PaymentFormProcessors.SipsAuthenticationResult`).
 public typealias SipsAuthenticationResult = PaymentFormProcessors.SipsAuthenticationResult
-/// See `PaymentFormProcessors.SipsBrand`.
+/// Card brand names as Sips writes them (`CB`, `VISA`) (`PaymentFormProcessors.SipsBrand`).
 public typealias SipsBrand = PaymentFormProcessors.SipsBrand
-/// See `PaymentFormProcessors.SipsCallParameters`.
+/// The parameters of one Sips In-App SDK call, built from a validated form (`PaymentFormProcessors.SipsCallParameters`).
 public typealias SipsCallParameters = PaymentFormProcessors.SipsCallParameters
-/// See `PaymentFormProcessors.SipsError`.
+/// Why a Sips input or answer could not be used (`PaymentFormProcessors.SipsError`).
 public typealias SipsError = PaymentFormProcessors.SipsError
-/// See `PaymentFormProcessors.SipsInitialization`.
+/// The Sips initialize answer the app receives from its server (`PaymentFormProcessors.SipsInitialization`).
 public typealias SipsInitialization = PaymentFormProcessors.SipsInitialization
-/// See `PaymentFormProcessors.SipsOperation`.
+/// The Sips In-App SDK functions (`PaymentFormProcessors.SipsOperation`).
 public typealias SipsOperation = PaymentFormProcessors.SipsOperation
-/// See `PaymentFormProcessors.SipsResponse`.
+/// The typed answer of one Sips SDK function (`PaymentFormProcessors.SipsResponse`).
 public typealias SipsResponse = PaymentFormProcessors.SipsResponse
-/// See `PaymentFormProcessors.SipsCardData`.
+/// One card's details from Sips (one per brand for a co-badged card) (`PaymentFormProcessors.SipsCardData`).
 public typealias SipsCardData = PaymentFormProcessors.SipsCardData
-/// See `PaymentFormProcessors.SipsS10TransactionReference`.
+/// The Sips 1.0 identification of a transaction (`PaymentFormProcessors.SipsS10TransactionReference`).
 public typealias SipsS10TransactionReference = PaymentFormProcessors.SipsS10TransactionReference
-/// See `PaymentFormProcessors.SipsWalletItem`.
+/// A card saved in the customer's Sips wallet (`PaymentFormProcessors.SipsWalletItem`).
 public typealias SipsWalletItem = PaymentFormProcessors.SipsWalletItem
-/// See `PaymentFormProcessors.SipsOrderResponse`.
+/// The answer of a Sips order (`PaymentFormProcessors.SipsOrderResponse`).
 public typealias SipsOrderResponse = PaymentFormProcessors.SipsOrderResponse
-/// See `PaymentFormProcessors.SipsCardCheckEnrollmentResponse`.
+/// The answer of a Sips 3-D Secure enrolment check (`PaymentFormProcessors.SipsCardCheckEnrollmentResponse`).
 public typealias SipsCardCheckEnrollmentResponse = PaymentFormProcessors.SipsCardCheckEnrollmentResponse
-/// See `PaymentFormProcessors.SipsGetCardDataResponse`.
+/// The answer of Sips `getCardData` (`PaymentFormProcessors.SipsGetCardDataResponse`).
 public typealias SipsGetCardDataResponse = PaymentFormProcessors.SipsGetCardDataResponse
-/// See `PaymentFormProcessors.SipsGetWalletDataResponse`.
+/// The answer of Sips `getWalletData` (`PaymentFormProcessors.SipsGetWalletDataResponse`).
 public typealias SipsGetWalletDataResponse = PaymentFormProcessors.SipsGetWalletDataResponse
-/// See `PaymentFormProcessors.SipsAddCardResponse`.
+/// The answer of Sips `addCard` (`PaymentFormProcessors.SipsAddCardResponse`).
 public typealias SipsAddCardResponse = PaymentFormProcessors.SipsAddCardResponse
-/// See `PaymentFormProcessors.SipsDeletePaymentMeanResponse`.
+/// The answer of Sips `deletePaymentMean` (`PaymentFormProcessors.SipsDeletePaymentMeanResponse`).
 public typealias SipsDeletePaymentMeanResponse = PaymentFormProcessors.SipsDeletePaymentMeanResponse
-/// See `PaymentFormProcessors.SipsPaymentProviderResponse`.
+/// The answer of Sips `paymentProviderOrder` (`PaymentFormProcessors.SipsPaymentProviderResponse`).
 public typealias SipsPaymentProviderResponse = PaymentFormProcessors.SipsPaymentProviderResponse
-/// See `PaymentFormProcessors.SipsGetTransactionDataResponse`.
+/// The answer of Sips `getTransactionData` (`PaymentFormProcessors.SipsGetTransactionDataResponse`).
 public typealias SipsGetTransactionDataResponse = PaymentFormProcessors.SipsGetTransactionDataResponse
-/// See `PaymentFormProcessors.SipsPaymentTokenResponse`.
+/// The answer of Sips `paymentTokenGenerate` (`PaymentFormProcessors.SipsPaymentTokenResponse`).
 public typealias SipsPaymentTokenResponse = PaymentFormProcessors.SipsPaymentTokenResponse
-/// See `PaymentFormProcessors.SipsOutcome`.
+/// The class of a Sips answer (success, not authorised, retry later, failed) (`PaymentFormProcessors.SipsOutcome`).
 public typealias SipsOutcome = PaymentFormProcessors.SipsOutcome
-/// See `PaymentFormProcessors.SipsResult`.
+/// A Sips answer read against the form: outcome, field errors, message (`PaymentFormProcessors.SipsResult`).
 public typealias SipsResult = PaymentFormProcessors.SipsResult
-/// See `PaymentFormProcessors.SipsSeal`.
+/// The HMAC seal of Sips JSON messages (merchant servers and backend tests) (`PaymentFormProcessors.SipsSeal`).
 public typealias SipsSeal = PaymentFormProcessors.SipsSeal
-/// See `PaymentFormProcessors.SipsBrandChoice`.
+/// One brand the customer may choose for a co-badged card (`PaymentFormProcessors.SipsBrandChoice`).
 public typealias SipsBrandChoice = PaymentFormProcessors.SipsBrandChoice

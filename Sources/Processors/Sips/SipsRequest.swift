@@ -19,9 +19,13 @@ extension SipsCallParameters {
     /// ```
     ///
     /// - Parameters:
+    ///   - operation: the SDK function; its definition must be the request's product.
+    ///   - request: the customer's values on that definition.
+    ///   - initialization: the initialize answer the merchant's server passed on.
     ///   - brand: the brand the customer chose for a co-badged card: an engine brand id
     ///     (`cartes-bancaires`) or a Sips name (`CB`); `nil` lets Sips decide.
     ///   - brandSelectionStatus: passed through as `paymentMeanBrandSelectionStatus` when given.
+    ///   - context: the current month, for the expiry check.
     public init(
         _ operation: SipsOperation, request: PaymentRequest, initialization: SipsInitialization,
         brand: String? = nil, brandSelectionStatus: String? = nil, in context: ValidationContext

@@ -28,7 +28,7 @@ public enum SipsOutcome: String, Sendable, Hashable, Codable {
 /// A Sips answer read against the form the customer filled in.
 ///
 /// An `errorFieldName` naming one of the form's fields (`cardNumber`, `cardExpiryDate`,
-/// `cardCSCValue`, ...) becomes a ``FieldError`` with error id `rejected` on that field, so the
+/// `cardCSCValue`, ...) becomes a `FieldError` with error id `rejected` on that field, so the
 /// form shows it where the customer typed; a parameter that is not a form field (`redirectionData`)
 /// stays in the message only.
 public struct SipsResult: Sendable, Hashable {
