@@ -33,8 +33,21 @@ func brandBenchmarks() -> BenchmarkGroup {
         Benchmark(id: "brand.table.load", name: "load and index the shipped table (once per process)") {
             blackHole(try? BrandTable(json: tableJSON))
         },
+        Benchmark(id: "brand.table.worst", name: "index a table at the bounds: 4,096 nested 12-digit ranges") {
+            blackHole(try? BrandTable(version: "worst", sources: [], brands: [nested]))
+        },
     ])
 }
+
+/// The costliest table the loader accepts: every range of the largest count overlaps every other,
+/// at the longest prefix, so each step of the index sees all of them.
+private let nested = Brand(
+    id: "nested", name: "Nested",
+    prefixRanges: (0..<UInt64(BrandTable.maximumRangeCount)).map {
+        BrandPrefixRange(low: 100_000_000_000 + $0, high: 999_999_999_999 - $0, digitCount: 12)
+    },
+    lengths: [16], gaps: [4, 8, 12], cvcName: nil, cvcLength: 0, paymentProductIds: []
+)
 
 /// The baseline: every range of every brand compared with the input on each call. It only
 /// counts compatible ranges (the part of the work that grows with the table), so it is a lower

@@ -49,7 +49,7 @@ struct DetectionIndex: Sendable {
         var answerIndex: [ResolutionRule.Answer: Int32] = [:]
         var answers: [BrandDetection] = []
 
-        for level in 1...longest {
+        for level in 1...longest where !rule.hasEnoughProblems {
             var entries: [ResolutionRule.Entry] = []
             for (brandIndex, brand) in brands.enumerated() {
                 for (rangeIndex, range) in brand.prefixRanges.enumerated() {
@@ -69,7 +69,7 @@ struct DetectionIndex: Sendable {
             var next = 0
             var previousCut: UInt64?
             var previousAnswer: Int32 = -1
-            for cut in cuts where cut != previousCut {
+            for cut in cuts where cut != previousCut && !rule.hasEnoughProblems {
                 previousCut = cut
                 active.removeAll { $0.end < cut }
                 while next < entries.count, entries[next].start <= cut {
@@ -95,6 +95,7 @@ struct DetectionIndex: Sendable {
         }
         let index = DetectionIndex(longestPrefix: longest, levelBounds: levelBounds, stepStarts: stepStarts,
                                    stepAnswers: stepAnswers, answers: answers)
-        return (index, rule.problems)
+        // A table with problems is refused; an index cut short must never be used.
+        return (rule.problems.isEmpty ? index : .empty, rule.problems)
     }
 }

@@ -55,6 +55,15 @@ struct ResolutionRule {
     private(set) var problems: [String] = []
     private var reported: Set<[Int]> = []
     private let positions: [String: Int]
+    /// Per brand, reused across calls (indexed by brand position): the call that last saw it, and
+    /// its most specific fully typed range in that call (an index into `active`, or -1).
+    private var seenIn: [Int]
+    private var bestEntry: [Int]
+    private var call = 0
+
+    /// At most this many overlap problems are listed: the table is refused either way, and a
+    /// hostile one could otherwise produce one per pair of ranges.
+    static let problemLimit = 50
 
     init(brands: [Brand], scale: Int) {
         self.brands = brands
@@ -62,38 +71,46 @@ struct ResolutionRule {
         var positions: [String: Int] = [:]
         for (position, brand) in brands.enumerated() where positions[brand.id] == nil { positions[brand.id] = position }
         self.positions = positions
+        seenIn = Array(repeating: -1, count: brands.count)
+        bestEntry = Array(repeating: -1, count: brands.count)
     }
+
+    /// Whether enough problems are listed to refuse the table.
+    var hasEnoughProblems: Bool { problems.count >= Self.problemLimit }
 
     /// The answer for the prefix `at` of `level` digits, whose compatible ranges are `active`.
     mutating func answer(active: [Entry], level: Int, at prefix: UInt64) -> Answer {
-        // Per candidate brand: its most specific fully typed range, if any.
-        var best: [Int: Entry?] = [:]
-        for entry in active {
-            let current = best[entry.brandIndex] ?? nil
-            guard entry.isFullyTyped else {
-                if best[entry.brandIndex] == nil { best[entry.brandIndex] = .some(nil) }
+        call += 1
+        var candidates: [Int] = []
+        for (offset, entry) in active.enumerated() {
+            let brand = entry.brandIndex
+            if seenIn[brand] != call {
+                seenIn[brand] = call
+                bestEntry[brand] = -1
+                candidates.append(brand)
+            }
+            guard entry.isFullyTyped else { continue }
+            let current = bestEntry[brand]
+            guard current >= 0 else {
+                bestEntry[brand] = offset
                 continue
             }
-            guard let current else {
-                best[entry.brandIndex] = entry
-                continue
-            }
-            if entry.share < current.share {
-                best[entry.brandIndex] = entry
-            } else if entry.share == current.share {
-                reportSameBrandTie(current, entry, level: level, prefix: prefix)
+            let best = active[current]
+            if entry.share < best.share {
+                bestEntry[brand] = offset
+            } else if entry.share == best.share {
+                reportSameBrandTie(best, entry, level: level, prefix: prefix)
                 // Equally specific ranges of one brand: the one listed first decides the partners.
-                if entry.rangeIndex < current.rangeIndex { best[entry.brandIndex] = entry }
+                if entry.rangeIndex < best.rangeIndex { bestEntry[brand] = offset }
             }
         }
-        let candidates = best.keys.sorted()
-        if candidates.isEmpty { return Answer(brandIndexes: [], isAmbiguous: false) }
-        if candidates.count == 1 { return Answer(brandIndexes: candidates, isAmbiguous: false) }
+        candidates.sort()
+        if candidates.count <= 1 { return Answer(brandIndexes: candidates, isAmbiguous: false) }
         var winners: [Entry] = []
         for candidate in candidates {
-            guard let entry = best[candidate] ?? nil else {
-                return Answer(brandIndexes: candidates, isAmbiguous: true)
-            }
+            let index = bestEntry[candidate]
+            guard index >= 0 else { return Answer(brandIndexes: candidates, isAmbiguous: true) }
+            let entry = active[index]
             if let first = winners.first {
                 if entry.share < first.share { winners = [entry] } else if entry.share == first.share { winners.append(entry) }
             } else {
@@ -110,14 +127,14 @@ struct ResolutionRule {
     }
 
     private mutating func reportTie(_ first: Entry, _ second: Entry, level: Int, prefix: UInt64) {
-        guard reported.insert([first.brandIndex, first.rangeIndex, second.brandIndex, second.rangeIndex]).inserted else { return }
+        guard !hasEnoughProblems, reported.insert([first.brandIndex, first.rangeIndex, second.brandIndex, second.rangeIndex]).inserted else { return }
         problems.append(
             "\(name(first)) and \(name(second)) overlap with the same specificity (for example at \(digits(prefix, level))), "
                 + "so the rule cannot tell the brands apart there; make one range narrower or list the other brand as a co-badge partner")
     }
 
     private mutating func reportSameBrandTie(_ first: Entry, _ second: Entry, level: Int, prefix: UInt64) {
-        guard first.range.coBadgePartnerIds != second.range.coBadgePartnerIds,
+        guard !hasEnoughProblems, first.range.coBadgePartnerIds != second.range.coBadgePartnerIds,
               reported.insert([first.brandIndex, first.rangeIndex, second.brandIndex, second.rangeIndex]).inserted
         else { return }
         problems.append(

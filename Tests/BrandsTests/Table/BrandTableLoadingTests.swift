@@ -104,6 +104,17 @@ struct BrandTableLoadingTests {
         #expect(error.problems.first?.contains("more than the \(BrandTable.maximumRangeCount)") == true)
     }
 
+    @Test("overlap problems are listed up to a limit, so a hostile table costs little")
+    func problemLimit() {
+        let clones = (0..<30).map { Self.brand("b\($0)", ranges: #"["4", "45-46"]"#) }.joined(separator: ",")
+        guard case .failure(let error) = Self.load(Self.document(clones)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(error.problems.count == ResolutionRule.problemLimit)
+        #expect(error.description.contains("and \(ResolutionRule.problemLimit - 10) more problems"))
+    }
+
     @Test("a defective embedded table costs detection, never a crash")
     func defectiveEmbedded() {
         let missing = ShippedBrandTable.load(files: [:])
