@@ -83,9 +83,10 @@ build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization
 build_module PaymentFormEncryption Encryption
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
 build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
-build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormBrands
-build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
 build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
+build_module PaymentFormProcessors Processors PaymentFormCore PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormBrands PaymentFormProcessors
+build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"
