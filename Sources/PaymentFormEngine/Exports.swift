@@ -101,25 +101,25 @@ public typealias FieldFormatter = PaymentFormCore.FieldFormatter
 
 // MARK: - Card brands
 
-/// A card brand (Visa, Dankort, ...); see ``PaymentFormBrands/Brand``.
+/// A card brand such as Visa or Dankort (`PaymentFormBrands.Brand`).
 public typealias Brand = PaymentFormBrands.Brand
-/// A range of card-number prefixes of a brand; see ``PaymentFormBrands/BrandPrefixRange``.
+/// A range of card-number prefixes of a brand (`PaymentFormBrands.BrandPrefixRange`).
 public typealias BrandPrefixRange = PaymentFormBrands.BrandPrefixRange
-/// The table of card brands; see ``PaymentFormBrands/BrandTable``.
+/// The table of card brands (`PaymentFormBrands.BrandTable`).
 public typealias BrandTable = PaymentFormBrands.BrandTable
-/// Why a brand table was refused; see ``PaymentFormBrands/BrandTableError``.
+/// Why a brand table was refused (`PaymentFormBrands.BrandTableError`).
 public typealias BrandTableError = PaymentFormBrands.BrandTableError
-/// Offline brand detection as the customer types; see ``PaymentFormBrands/BrandDetector``.
+/// Offline brand detection as the customer types (`PaymentFormBrands.BrandDetector`).
 public typealias BrandDetector = PaymentFormBrands.BrandDetector
-/// What detection says about a card number; see ``PaymentFormBrands/BrandDetection``.
+/// What detection says about a card number (`PaymentFormBrands.BrandDetection`).
 public typealias BrandDetection = PaymentFormBrands.BrandDetection
-/// Why a card number could not be read for detection; see ``PaymentFormBrands/CardNumberInputError``.
+/// Why a card number could not be read for detection (`PaymentFormBrands.CardNumberInputError`).
 public typealias CardNumberInputError = PaymentFormBrands.CardNumberInputError
-/// Grouping and length limits of a card-number field; see ``PaymentFormBrands/CardNumberLayout``.
+/// Grouping and length limits of a card-number field (`PaymentFormBrands.CardNumberLayout`).
 public typealias CardNumberLayout = PaymentFormBrands.CardNumberLayout
-/// The customer's choice of brand for a co-badged card; see ``PaymentFormBrands/BrandChoice``.
+/// The customer's choice of brand for a co-badged card (`PaymentFormBrands.BrandChoice`).
 public typealias BrandChoice = PaymentFormBrands.BrandChoice
-/// Why a brand could not be selected; see ``PaymentFormBrands/BrandChoiceError``.
+/// Why a brand could not be selected (`PaymentFormBrands.BrandChoiceError`).
 public typealias BrandChoiceError = PaymentFormBrands.BrandChoiceError
 
 // MARK: - Encryption

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PaymentFormCore
 @testable import PayformCLI
@@ -35,6 +36,18 @@ struct BrandCommandTests {
         let result = CLI.run(["brand", "--number", "-"], stdin: stdin)
         #expect(result.exitCode == 0, "\(result.stdout)")
         #expect(try CLI.json(result)["brands"] == ["dankort", "visa"])
+    }
+
+    @Test("--number-file reads a file (or - for standard input)")
+    func numberFile() throws {
+        let path = try CLI.temporaryFile("3782 822463 10005\n", name: UUID().uuidString + ".txt")
+        let result = CLI.run(["brand", "--number-file", path])
+        #expect(try CLI.json(result)["brands"] == ["american-express"])
+        #expect(try CLI.json(CLI.run(["brand", "--number-file", "-"], stdin: "6703\n"))["brands"] == ["bancontact", "maestro"])
+        let bad = CLI.run(["brand", "--number-file", try CLI.temporaryFile("3782 8224x\n", name: UUID().uuidString + ".txt")])
+        try CLI.expectUsableError(bad, code: "bad_number", mentioning: "--number-file")
+        try CLI.expectUsableError(CLI.run(["brand", "--number", "4", "--number-file", path]), code: "usage", mentioning: "not both")
+        try CLI.expectUsableError(CLI.run(["brand", "--number", "-", "--products", "-"], stdin: "4"), code: "usage", mentioning: "standard input")
     }
 
     @Test("--products adds the offered product ids, in the brands' order")
@@ -93,6 +106,7 @@ struct BrandCommandTests {
         let help = CLI.run(["brand", "--help"])
         #expect(help.exitCode == 0)
         #expect(help.stdout.contains("--number DIGITS"))
+        #expect(help.stdout.contains("--number-file FILE"))
         #expect(help.stdout.contains("bad_number"))
     }
 }

@@ -3,7 +3,7 @@ import PaymentFormValidation
 
 extension PaymentProductField {
     /// The grouping and length limits of a card-number field for a detection: the brand's
-    /// (``CardNumberLayout``), within the field's own limits — its `length` validator and its
+    /// (`CardNumberLayout`), within the field's own limits — its `length` validator and its
     /// mask's capacity, whichever is tighter.
     ///
     /// ```swift

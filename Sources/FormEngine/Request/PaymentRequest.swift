@@ -20,7 +20,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
     public var tokenize: Bool
-    /// The brand the customer chose for a co-badged card (see ``BrandChoice``), or `nil`.
+    /// The brand the customer chose for a co-badged card (see `BrandChoice`), or `nil`.
     ///
     /// It travels with the request for the processors that take a brand (Sips: `paymentMeanBrand`).
     /// It is not part of the encrypted Client API payload, whose product id already names the

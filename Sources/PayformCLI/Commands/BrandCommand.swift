@@ -5,9 +5,11 @@ import PaymentFormJSON
 
 /// `payform brand`: offline card-brand detection, as a form does it on every keystroke.
 enum BrandCommand {
+    static let numberOption = SecretOption("--number")
+
     static let spec = CommandSpec(
         name: "brand",
-        synopsis: "--number DIGITS [--products FILE]",
+        synopsis: "(--number DIGITS | --number-file FILE) [--products FILE]",
         summary: "Detect a card's brand offline from a partial or full card number.",
         details: """
         Output: {"brands": [ids], "ambiguous": BOOL, "lengths": [N] | null, "gaps": [N] | null,
@@ -17,9 +19,9 @@ enum BrandCommand {
         then the brands it is co-badged with (4571 → dankort, visa). Spaces and - in the number are
         ignored; any other character exits 2 with code bad_number (the number is never repeated).
         Brand ids: \(BrandTable.shipped.brands.filter(\.isDetectableOffline).map(\.id).joined(separator: ", ")).
+        \(SecretOption.visibilityNote)
         """,
-        options: [
-            OptionSpec("--number", "DIGITS", help: "The card number as typed so far (- reads it from standard input)."),
+        options: numberOption.specs(valueName: "DIGITS", help: "The card number as typed so far.") + [
             OptionSpec("--products", "FILE", help: "A Client API product list (GET /products): adds the offered product ids."),
         ],
         run: run
@@ -31,7 +33,8 @@ enum BrandCommand {
         do {
             detection = try BrandDetector.shipped.detect(number)
         } catch {
-            throw CLIError(code: error.code, message: "--number: \(error)")
+            let flag = arguments.has(numberOption.fileFlag) ? numberOption.fileFlag : numberOption.flag
+            throw CLIError(code: error.code, message: "\(flag): \(error)")
         }
         var warnings: [String] = []
         var productIds: [Int]?
@@ -60,19 +63,13 @@ enum BrandCommand {
         return .object(object)
     }
 
-    /// The number of `--number`, or standard input's (one trailing line break dropped) for `-`.
+    /// The number of `--number` (`-`: standard input) or `--number-file`; one trailing line break
+    /// of a file or standard input is dropped.
     private static func readNumber(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> String {
-        let value = try arguments.required("--number")
-        guard value == "-" else { return value }
-        let data = try context.read("-", for: "--number")
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CLIError(code: "bad_number", message: "--number (standard input): not UTF-8 text")
+        if numberOption.readsStandardInput(arguments), arguments.value("--products") == "-" {
+            throw .usage("only one option can read standard input (\(numberOption.flag), --products both ask for it)")
         }
-        // Scalars, not characters: "\r\n" is one character, and only the line break goes.
-        var scalars = Substring(text).unicodeScalars
-        if scalars.last == "\n" { scalars.removeLast() }
-        if scalars.last == "\r" { scalars.removeLast() }
-        return String(scalars)
+        return try numberOption.required(in: arguments, context: context)
     }
 
     private static func productList(_ path: String, _ context: CommandContext) throws(CLIError) -> (PaymentProductList, [String]) {
