@@ -28,6 +28,14 @@ let package = Package(
         .target(name: "PaymentFormMasking", path: "Sources/Masking"),
         .target(name: "PaymentFormValidation", path: "Sources/Validation"),
         .target(name: "PaymentFormLocalization", path: "Sources/Localization", plugins: ["PaymentFormEmbedResources"]),
+        // Card brands offline: the brand table (Resources/Brands), detection as the customer types,
+        // grouping and lengths of a card number, the co-badge choice.
+        .target(
+            name: "PaymentFormBrands",
+            dependencies: ["PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON"],
+            path: "Sources/Brands",
+            plugins: ["PaymentFormEmbedResources"]
+        ),
 
         // Hidden utilities: every symbol is `package`, nothing reaches an app.
         .target(name: "PaymentFormJSON", path: "Sources/JSON"),
@@ -36,14 +44,14 @@ let package = Package(
         // The Client API model, requests, forms and `prepare`: composes the modules above.
         .target(
             name: "PaymentFormCore",
-            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormEncryption"],
+            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption"],
             path: "Sources/FormEngine"
         ),
 
         // The umbrella: the public surface an app needs, re-exported by type alias.
         .target(
             name: "PaymentFormEngine",
-            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormProcessors"],
+            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormBrands", "PaymentFormProcessors"],
             path: "Sources/PaymentFormEngine"
         ),
 
@@ -77,13 +85,13 @@ let package = Package(
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
-            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples"],
+            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples"],
             path: "Sources/PayformCLI"
         ),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
         .executableTarget(
             name: "payform-bench",
-            dependencies: ["PaymentFormCore", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
+            dependencies: ["PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
             path: "Sources/payform-bench"
         ),
 
@@ -99,6 +107,7 @@ let package = Package(
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["PaymentFormValidation", "PaymentFormTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormTestSupport"]),
+        .testTarget(name: "BrandsTests", dependencies: ["PaymentFormBrands", "PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(

@@ -4,7 +4,7 @@
 #   - the app has its own target named `Validation` and its own `struct Form`, and imports
 #     SwiftUI-like names beside the umbrella: the package graph resolves and the app builds;
 #   - through `import PaymentFormEngine` the app reaches the model, requests, forms, masks,
-#     validators, the localizer, keys and prepare;
+#     validators, the localizer, keys, prepare and card brands;
 #   - the crypto primitives and the JSON parser (`SHA256`, `HMAC`, `JSONParser`, `RSAPublicKey`)
 #     are not visible, even with an explicit import of the module that defines them.
 #
@@ -64,7 +64,14 @@ do {
     let report: ValidationReport = request.validate(in: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
     let validator: Validator = .luhn
     let _: (EncryptionKey, PrepareError, PreparedPaymentRequest, ClientMetaInfo)? = nil
-    print(Form().title, form.fields.count, edit.text, report.isValid, validator.name, AppValidation.isNotEmpty("x"))
+    let detection: BrandDetection = try BrandDetector.shipped.detect("4571 0000")
+    var choice = BrandChoice()
+    choice.update(with: detection)
+    try choice.select(brandId: "visa")
+    request.selectedBrand = choice.selected
+    let layout = product.field(withId: "cardNumber")?.cardNumberLayout(for: detection) ?? .generic
+    print(Form().title, form.fields.count, edit.text, report.isValid, validator.name, AppValidation.isNotEmpty("x"),
+          detection.brandIds, layout.grouped("4571000000000001"))
 } catch {
     print("error: \(error)")
 }

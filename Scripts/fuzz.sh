@@ -37,7 +37,7 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Samples" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Brands" "$build/generated/Samples" fuzz-artifacts
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules")
 
 # The embedded resources the Localization and Samples modules are built with (the package's
@@ -52,6 +52,7 @@ embed() {
   if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
 }
 embed Localization Resources/Localization/*
+embed Brands Resources/Brands/*
 embed Samples Resources/Products/* Resources/Keys/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
@@ -78,12 +79,14 @@ build_module PaymentFormMasking Masking
 build_module PaymentFormValidation Validation
 build_module PaymentFormLocalization Localization -- "$build/generated/Localization/EmbeddedResources.swift"
 build_module PaymentFormJSON JSON
+build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization PaymentFormJSON -- "$build/generated/Brands/EmbeddedResources.swift"
 build_module PaymentFormEncryption Encryption
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
-build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption
-build_module PaymentFormEngine PaymentFormEngine PaymentFormCore
-build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
+build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
 build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
+build_module PaymentFormProcessors Processors PaymentFormCore PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormBrands PaymentFormProcessors
+build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

@@ -11,6 +11,7 @@ struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
         "PaymentFormLocalization": ["Localization"],
+        "PaymentFormBrands": ["Brands"],
         "PaymentFormSamples": ["Products", "Keys"],
     ]
 

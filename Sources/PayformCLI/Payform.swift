@@ -11,7 +11,7 @@ package enum Payform {
     /// The commands, in the order `payform --help` lists them.
     static let commands: [CommandSpec] = [
         DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
-        PrepareCommand.spec, DecryptCommand.spec,
+        PrepareCommand.spec, DecryptCommand.spec, BrandCommand.spec,
     ]
 
     /// Runs `payform` with `arguments` (without the program name).

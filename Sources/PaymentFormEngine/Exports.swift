@@ -8,6 +8,7 @@
 // Members declared in extensions follow their type. (A target that enables the
 // `MemberImportVisibility` upcoming feature must also import the defining module, for example
 // `PaymentFormMasking`, to call them.)
+import PaymentFormBrands
 import PaymentFormCore
 import PaymentFormLocalization
 import PaymentFormMasking
@@ -97,6 +98,29 @@ public typealias FormOption = PaymentFormCore.FormOption
 public typealias FormInputType = PaymentFormCore.FormInputType
 /// Formats and edits one field's text (`PaymentFormCore.FieldFormatter`).
 public typealias FieldFormatter = PaymentFormCore.FieldFormatter
+
+// MARK: - Card brands
+
+/// A card brand such as Visa or Dankort (`PaymentFormBrands.Brand`).
+public typealias Brand = PaymentFormBrands.Brand
+/// A range of card-number prefixes of a brand (`PaymentFormBrands.BrandPrefixRange`).
+public typealias BrandPrefixRange = PaymentFormBrands.BrandPrefixRange
+/// The table of card brands (`PaymentFormBrands.BrandTable`).
+public typealias BrandTable = PaymentFormBrands.BrandTable
+/// Why a brand table was refused (`PaymentFormBrands.BrandTableError`).
+public typealias BrandTableError = PaymentFormBrands.BrandTableError
+/// Offline brand detection as the customer types (`PaymentFormBrands.BrandDetector`).
+public typealias BrandDetector = PaymentFormBrands.BrandDetector
+/// What detection says about a card number (`PaymentFormBrands.BrandDetection`).
+public typealias BrandDetection = PaymentFormBrands.BrandDetection
+/// Why a card number could not be read for detection (`PaymentFormBrands.CardNumberInputError`).
+public typealias CardNumberInputError = PaymentFormBrands.CardNumberInputError
+/// Grouping and length limits of a card-number field (`PaymentFormBrands.CardNumberLayout`).
+public typealias CardNumberLayout = PaymentFormBrands.CardNumberLayout
+/// The customer's choice of brand for a co-badged card (`PaymentFormBrands.BrandChoice`).
+public typealias BrandChoice = PaymentFormBrands.BrandChoice
+/// Why a brand could not be selected (`PaymentFormBrands.BrandChoiceError`).
+public typealias BrandChoiceError = PaymentFormBrands.BrandChoiceError
 
 // MARK: - Encryption
 

@@ -3,6 +3,7 @@ func allBenchmarkGroups() -> [BenchmarkGroup] {
     [
         maskingBenchmarks(),
         validationBenchmarks(),
+        brandBenchmarks(),
         encryptionBenchmarks(),
         formEngineBenchmarks(),
     ]

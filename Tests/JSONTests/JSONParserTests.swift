@@ -1,5 +1,4 @@
 import Testing
-@testable import PaymentFormCore
 import PaymentFormJSON
 
 @Suite("JSON parser")

@@ -1,3 +1,4 @@
+import PaymentFormBrands
 import PaymentFormMasking
 import PaymentFormValidation
 
@@ -19,6 +20,12 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
     public var tokenize: Bool
+    /// The brand the customer chose for a co-badged card (see `BrandChoice`), or `nil`.
+    ///
+    /// It travels with the request for the processors that take a brand (Sips: `paymentMeanBrand`).
+    /// It is not part of the encrypted Client API payload, whose product id already names the
+    /// brand, so preparing a request sends exactly what it sent before.
+    public var selectedBrand: Brand?
     /// Values as typed (masked or not), by field id.
     private var values: [String: String] = [:]
 
@@ -119,7 +126,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// Redacted: names the product and which fields have values, never the values.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account), fields set: \(values.keys.sorted()))"
+        let brand = selectedBrand.map { ", selectedBrand: \($0.id)" } ?? ""
+        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
     /// Redacted like ``description``.
@@ -131,6 +139,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
             "item": item.id,
             "accountOnFile": accountOnFile?.id as Any,
             "tokenize": tokenize,
+            "selectedBrand": selectedBrand?.id as Any,
             "fieldsSet": values.keys.sorted(),
         ], displayStyle: .struct)
     }
