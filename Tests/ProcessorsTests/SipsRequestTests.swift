@@ -51,6 +51,17 @@ struct SipsRequestTests {
         #expect(call["cardExpiryDate"] == "202801")
     }
 
+    @Test("without a brand argument, the request's selected brand is sent")
+    func selectedBrand() throws {
+        var request = try SipsFixtures.request("sips-card-order", ["cardNumber": "4970 1000 0000 0006", "cardExpiryDate": "0128"])
+        let noChoice = try SipsCallParameters(.cardOrder, request: request, initialization: SipsFixtures.initialization, in: SipsFixtures.november2026)
+        #expect(noChoice["paymentMeanBrand"] == nil)
+        request.selectedBrand = BrandDetector.shipped.table.brand(withId: "cartes-bancaires")
+        #expect(request.selectedBrand != nil)
+        let chosen = try SipsCallParameters(.cardOrder, request: request, initialization: SipsFixtures.initialization, in: SipsFixtures.november2026)
+        #expect(chosen["paymentMeanBrand"] == "CB")
+    }
+
     @Test("invalid values build nothing and answer like validate")
     func invalid() throws {
         let request = try SipsFixtures.request("sips-card-order", ["cardNumber": "4111 1111 1111 1112", "cardExpiryDate": "12/20"])

@@ -23,7 +23,8 @@ extension SipsCallParameters {
     ///   - request: the customer's values on that definition.
     ///   - initialization: the initialize answer the merchant's server passed on.
     ///   - brand: the brand the customer chose for a co-badged card: an engine brand id
-    ///     (`cartes-bancaires`) or a Sips name (`CB`); `nil` lets Sips decide.
+    ///     (`cartes-bancaires`) or a Sips name (`CB`); `nil` takes the request's
+    ///     `selectedBrand`, and without one lets Sips decide.
     ///   - brandSelectionStatus: passed through as `paymentMeanBrandSelectionStatus` when given.
     ///   - context: the current month, for the expiry check.
     public init(
@@ -57,7 +58,7 @@ extension SipsCallParameters {
         add("paymentMeanId", values["paymentMeanId"])
         add("paymentMeanAlias", values["paymentMeanAlias"])
         if operation.takesBrand {
-            add("paymentMeanBrand", brand.map(SipsBrand.sipsName(for:)))
+            add("paymentMeanBrand", (brand ?? request.selectedBrand?.id).map(SipsBrand.sipsName(for:)))
             add("paymentMeanBrandSelectionStatus", brandSelectionStatus)
         }
         add("publicKeyValue", initialization.publicKeyValue)
