@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "PaymentFormSession", "PaymentFormSandbox", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON",
+                "PaymentFormSession", "PaymentFormSandbox", "PaymentFormBrands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON",
                 "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),

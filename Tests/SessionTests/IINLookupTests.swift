@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PaymentFormBrands
 import PaymentFormCore
 import PaymentFormSandbox
 import PaymentFormSession
@@ -91,17 +92,17 @@ struct IINLookupTests {
 
     @Test("the offline detector answers at once, mapped to the offered products")
     func offline() async throws {
-        let harness = try SandboxHarness(offlineBrandDetector: SandboxBrandTable())
+        let harness = try SandboxHarness(offlineBrandDetector: BrandDetector.shipped)
         defer { harness.stop() }
-        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "4")?.brands == ["visa", "dankort"])
-        let before = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "41"))
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "4")?.status == .unknown)
+        let before = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "411111"))
         #expect(before.status == .supported)
         #expect(before.source == .offline)
         #expect(before.paymentProductId == 1)
         #expect(before.brands == ["visa"])
         #expect(harness.server.answeredRequestCount == 0)
         #expect(harness.session.offlineIINDetails(forPartialCardNumber: "45")?.status == .unknown)
-        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "45")?.brands == ["visa", "dankort"])
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "45")?.brands.contains("dankort") == true)
         #expect(harness.session.offlineIINDetails(forPartialCardNumber: "6011")?.paymentProductId == 128)
         _ = try await harness.session.paymentProducts(for: context)
         // Discover is not among the products offered now.
@@ -111,11 +112,29 @@ struct IINLookupTests {
         let plain = try SandboxHarness()
         defer { plain.stop() }
         #expect(plain.session.offlineIINDetails(forPartialCardNumber: "4111") == nil)
+        let byDefault = try ClientSession(ClientSessionConfiguration(
+            clientSessionId: "s", customerId: "c", clientApiUrl: plain.server.clientApiUrl, assetUrl: plain.server.assetUrl))
+        #expect(byDefault.offlineIINDetails(forPartialCardNumber: "371449")?.paymentProductId == 2)
+    }
+
+    @Test("a detector's own product ids win over the built-in brand table")
+    func detectorProductIds() throws {
+        struct VisaDebit: OfflineBrandDetector {
+            func detectBrands(inDigits digits: String) -> OfflineBrandDetection {
+                OfflineBrandDetection(brands: ["visa", "brand-x"], isAmbiguous: false, paymentProductIds: ["visa": [114], "brand-x": [9001]])
+            }
+        }
+        let harness = try SandboxHarness(offlineBrandDetector: VisaDebit())
+        defer { harness.stop() }
+        let answer = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "4"))
+        #expect(answer.paymentProductId == 114)
+        #expect(answer.coBrands.map(\.paymentProductId) == [114, 9001])
+        #expect(CardBrandProducts.productIds(for: ["visa", "nothing", "mastercard"], offered: [3, 122]) == [122, 3])
     }
 
     @Test("a lookup stream yields the offline answer first, then the server's, which wins")
     func stream() async throws {
-        let harness = try SandboxHarness(offlineBrandDetector: SandboxBrandTable())
+        let harness = try SandboxHarness(offlineBrandDetector: BrandDetector.shipped)
         defer { harness.stop() }
         let lookup = CardNumberLookup(session: harness.session, context: context)
         var answers: [IINLookupResult] = []

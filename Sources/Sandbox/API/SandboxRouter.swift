@@ -244,7 +244,7 @@ struct SandboxRouter: Sendable {
         }
         let detection = brandDetector.detectBrands(inDigits: bin)
         let offered: Set<Int> = Set(data.products.compactMap { Int($0.model.id) })
-        let ids = detection.isAmbiguous ? [] : CardBrandProducts.productIds(for: detection.brands, offered: offered)
+        let ids = detection.isAmbiguous ? [] : CardBrandProducts.productIds(for: detection, offered: offered)
         guard let first = ids.first else {
             return SandboxErrorBody.response(404, code: "SANDBOX_UNKNOWN_IIN", id: "SANDBOX_UNKNOWN_IIN", message: "no product matches this IIN", propertyName: "bin")
         }

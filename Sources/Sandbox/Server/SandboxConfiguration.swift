@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormBrands
 import PaymentFormSession
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
@@ -13,7 +14,7 @@ public struct SandboxConfiguration: Sendable {
     public var customerId: String
     /// The client session id the `Authorization` header must carry.
     public var clientSessionId: String
-    /// Answers IIN lookups; ``SandboxBrandTable`` by default.
+    /// Answers IIN lookups: the engine's offline brand detector with its shipped table by default.
     public var brandDetector: any OfflineBrandDetector
     /// The bounds of requests and connections.
     public var limits: SandboxLimits
@@ -27,7 +28,7 @@ public struct SandboxConfiguration: Sendable {
     /// A configuration; the client session id defaults to a fresh random one.
     public init(
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
-        clientSessionId: String? = nil, brandDetector: any OfflineBrandDetector = SandboxBrandTable(),
+        clientSessionId: String? = nil, brandDetector: any OfflineBrandDetector = BrandDetector.shipped,
         limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host

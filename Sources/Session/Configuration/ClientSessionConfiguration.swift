@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormBrands
 import PaymentFormCore
 
 /// What a ``ClientSession`` needs: the four values the merchant's server gets from the
@@ -34,14 +35,16 @@ public struct ClientSessionConfiguration: Sendable, CustomStringConvertible {
     /// Called once per decoded answer that has any; answers served from the cache are not
     /// decoded again.
     public var diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
-    /// Answers IIN lookups at once, without the server, when set (see ``OfflineBrandDetector``).
+    /// Answers IIN lookups at once, without the server (see ``OfflineBrandDetector``): by default
+    /// the engine's offline brand detector with its shipped table; `nil` turns offline answers off.
     public var offlineBrandDetector: (any OfflineBrandDetector)?
 
-    /// A configuration. `metaInfo` defaults to this platform's with `appIdentifier`.
+    /// A configuration. `metaInfo` defaults to this platform's with `appIdentifier`; the offline
+    /// brand detector to the engine's shipped one.
     public init(
         clientSessionId: String, customerId: String, clientApiUrl: String, assetUrl: String,
         appIdentifier: String = "UNKNOWN", locale: String? = nil, timeout: TimeInterval = 30,
-        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: (any OfflineBrandDetector)? = nil,
+        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: (any OfflineBrandDetector)? = BrandDetector.shipped,
         diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)? = nil
     ) {
         self.clientSessionId = clientSessionId

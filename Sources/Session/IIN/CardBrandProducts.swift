@@ -1,4 +1,5 @@
-/// Which Client API payment products carry a card brand: `visa` → 1 (Visa), 114 (Visa Debit),
+/// Which Client API payment products carry a card brand, for detectors that do not say (the
+/// engine's `BrandDetector` does, from its table, with the same ids): `visa` → 1 (Visa), 114 (Visa Debit),
 /// 122 (Visa Electron); `mastercard` → 3, 119; `american-express` → 2; ... (Connect's product
 /// ids for card brands).
 ///
@@ -35,9 +36,16 @@ public enum CardBrandProducts {
 
     /// One product per brand of `brands` that has one offered, in order, without repeats.
     public static func productIds(for brands: [String], offered: Set<Int>?) -> [Int] {
+        productIds(for: OfflineBrandDetection(brands: brands, isAmbiguous: false), offered: offered)
+    }
+
+    /// One product per brand of `detection` that has one offered, in order, without repeats: from
+    /// the detection's own product ids, else from ``productIds``.
+    public static func productIds(for detection: OfflineBrandDetection, offered: Set<Int>?) -> [Int] {
         var result: [Int] = []
-        for brand in brands {
-            if let id = productId(forBrand: brand, offered: offered), !result.contains(id) { result.append(id) }
+        for brand in detection.brands {
+            let candidates = detection.paymentProductIds[brand] ?? productIds[brand] ?? []
+            if let id = candidates.first(where: { offered?.contains($0) ?? true }), !result.contains(id) { result.append(id) }
         }
         return result
     }

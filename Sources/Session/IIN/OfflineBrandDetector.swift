@@ -1,8 +1,10 @@
 /// Answers "which card brand could this be?" from a card number's first digits, without a
 /// server: what lets a form switch logo and grouping at once, before the IIN lookup answers.
 ///
-/// Plug one into ``ClientSessionConfiguration/offlineBrandDetector``; the session maps its brands
-/// to the products offered (``CardBrandProducts``) and the server's answer wins when it arrives.
+/// The engine's `BrandDetector` (module `PaymentFormBrands`) is one, and the default of
+/// ``ClientSessionConfiguration/offlineBrandDetector``; plug in another to change it. The session
+/// maps the brands to the products offered (``CardBrandProducts``) and the server's answer wins
+/// when it arrives.
 ///
 /// ```swift
 /// struct VisaOnly: OfflineBrandDetector {
@@ -23,10 +25,14 @@ public struct OfflineBrandDetection: Sendable, Hashable {
     public var brands: [String]
     /// Whether more digits are needed to tell the candidates apart.
     public var isAmbiguous: Bool
+    /// The Client API product ids of each brand, most common first, when the detector knows
+    /// them; brands not in it map through ``CardBrandProducts``.
+    public var paymentProductIds: [String: [Int]]
 
     /// An answer.
-    public init(brands: [String], isAmbiguous: Bool) {
+    public init(brands: [String], isAmbiguous: Bool, paymentProductIds: [String: [Int]] = [:]) {
         self.brands = brands
         self.isAmbiguous = isAmbiguous
+        self.paymentProductIds = paymentProductIds
     }
 }

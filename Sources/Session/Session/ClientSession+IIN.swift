@@ -52,7 +52,7 @@ extension ClientSession {
         guard !detection.isAmbiguous else {
             return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
         }
-        let ids = CardBrandProducts.productIds(for: detection.brands, offered: offeredProducts.current)
+        let ids = CardBrandProducts.productIds(for: detection, offered: offeredProducts.current)
         guard let first = ids.first else {
             return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
         }
