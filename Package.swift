@@ -48,10 +48,21 @@ let package = Package(
             path: "Sources/FormEngine"
         ),
 
+        // The Client API session: fetches products, groups, IIN details, the public key, ... over
+        // HTTP (URLSession by default), decodes them into the model and caches them.
+        .target(
+            name: "PaymentFormSession",
+            dependencies: ["PaymentFormCore", "PaymentFormValidation", "PaymentFormBrands"],
+            path: "Sources/Session"
+        ),
+
         // The umbrella: the public surface an app needs, re-exported by type alias.
         .target(
             name: "PaymentFormEngine",
-            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormBrands", "PaymentFormProcessors"],
+            dependencies: [
+                "PaymentFormCore", "PaymentFormSession", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormBrands", "PaymentFormProcessors",
+            ],
             path: "Sources/PaymentFormEngine"
         ),
 
@@ -82,10 +93,24 @@ let package = Package(
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
         .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
 
+        // `payform sandbox`: a local Client API on loopback for tests (a test tool, not a production
+        // server), on the toolchain's sockets only.
+        .target(
+            name: "PaymentFormSandbox",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormSession", "PaymentFormBrands", "PaymentFormEngineTesting", "PaymentFormSamples",
+                "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormLocalization", "PaymentFormValidation",
+            ],
+            path: "Sources/Sandbox"
+        ),
+
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
-            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples"],
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering",
+                "PaymentFormSamples", "PaymentFormSession", "PaymentFormSandbox",
+            ],
             path: "Sources/PayformCLI"
         ),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
@@ -118,7 +143,21 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "PayformCLITests",
-            dependencies: ["PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSandbox",
+            ]
+        ),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "PaymentFormSession", "PaymentFormSandbox", "PaymentFormBrands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON",
+                "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: ["PaymentFormSandbox", "PaymentFormSession", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

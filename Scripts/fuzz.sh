@@ -53,7 +53,7 @@ embed() {
 }
 embed Localization Resources/Localization/*
 embed Brands Resources/Brands/*
-embed Samples Resources/Products/* Resources/Keys/*
+embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is
@@ -83,10 +83,12 @@ build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization
 build_module PaymentFormEncryption Encryption
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
 build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
+build_module PaymentFormSession Session PaymentFormCore PaymentFormValidation PaymentFormBrands PaymentFormJSON
 build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
 build_module PaymentFormProcessors Processors PaymentFormCore PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption PaymentFormRendering
-build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormBrands PaymentFormProcessors
+build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormProcessors
 build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
+build_module PaymentFormSandbox Sandbox PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormEngineTesting PaymentFormSamples PaymentFormJSON PaymentFormEncryption PaymentFormLocalization PaymentFormValidation
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

@@ -12,7 +12,7 @@ struct EmbedResources: BuildToolPlugin {
     static let folders: [String: [String]] = [
         "PaymentFormLocalization": ["Localization"],
         "PaymentFormBrands": ["Brands"],
-        "PaymentFormSamples": ["Products", "Keys"],
+        "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories"],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -13,6 +13,7 @@ import PaymentFormCore
 import PaymentFormLocalization
 import PaymentFormMasking
 import PaymentFormProcessors
+import PaymentFormSession
 import PaymentFormValidation
 
 // MARK: - The Client API model
@@ -77,6 +78,50 @@ public typealias DefinitionError = PaymentFormCore.DefinitionError
 public typealias DefinitionDiagnostic = PaymentFormCore.DefinitionDiagnostic
 /// Where a value sits in a JSON document (`PaymentFormCore.JSONPath`).
 public typealias JSONPath = PaymentFormCore.JSONPath
+
+/// What a customer lookup found (`PaymentFormCore.CustomerDetails`).
+public typealias CustomerDetails = PaymentFormCore.CustomerDetails
+/// Where a third-party payment stands (`PaymentFormCore.ThirdPartyStatusResponse`).
+public typealias ThirdPartyStatusResponse = PaymentFormCore.ThirdPartyStatusResponse
+/// The networks a wallet product accepts (`PaymentFormCore.PaymentProductNetworks`).
+public typealias PaymentProductNetworks = PaymentFormCore.PaymentProductNetworks
+/// A converted amount (`PaymentFormCore.ConvertedAmount`).
+public typealias ConvertedAmount = PaymentFormCore.ConvertedAmount
+/// The body of a Client API error answer (`PaymentFormCore.ClientAPIErrorResponse`).
+public typealias ClientAPIErrorResponse = PaymentFormCore.ClientAPIErrorResponse
+
+// MARK: - The Client API session
+
+/// The Client API session (`PaymentFormSession.ClientSession`).
+public typealias ClientSession = PaymentFormSession.ClientSession
+/// What a session needs (`PaymentFormSession.ClientSessionConfiguration`).
+public typealias ClientSessionConfiguration = PaymentFormSession.ClientSessionConfiguration
+/// Why a Client API call failed (`PaymentFormSession.ClientAPIError`).
+public typealias ClientAPIError = PaymentFormSession.ClientAPIError
+/// Sends a session's HTTP requests (`PaymentFormSession.ClientAPITransport`).
+public typealias ClientAPITransport = PaymentFormSession.ClientAPITransport
+/// The default transport (`PaymentFormSession.URLSessionTransport`).
+public typealias URLSessionTransport = PaymentFormSession.URLSessionTransport
+/// A request a transport sends (`PaymentFormSession.ClientAPIRequest`).
+public typealias ClientAPIRequest = PaymentFormSession.ClientAPIRequest
+/// A transport's answer (`PaymentFormSession.ClientAPIResponse`).
+public typealias ClientAPIResponse = PaymentFormSession.ClientAPIResponse
+/// An HTTP header field (`PaymentFormSession.HTTPHeaderField`).
+public typealias HTTPHeaderField = PaymentFormSession.HTTPHeaderField
+/// Products and groups of a context (`PaymentFormSession.PaymentItems`).
+public typealias PaymentItems = PaymentFormSession.PaymentItems
+/// The status of an IIN lookup (`PaymentFormSession.IINStatus`).
+public typealias IINStatus = PaymentFormSession.IINStatus
+/// The answer of an IIN lookup (`PaymentFormSession.IINLookupResult`).
+public typealias IINLookupResult = PaymentFormSession.IINLookupResult
+/// IIN lookups of one card-number field (`PaymentFormSession.CardNumberLookup`).
+public typealias CardNumberLookup = PaymentFormSession.CardNumberLookup
+/// Offline brand detection plugged into a session (`PaymentFormSession.OfflineBrandDetector`).
+public typealias OfflineBrandDetector = PaymentFormSession.OfflineBrandDetector
+/// An offline detector's answer (`PaymentFormSession.OfflineBrandDetection`).
+public typealias OfflineBrandDetection = PaymentFormSession.OfflineBrandDetection
+/// Client API product ids of card brands (`PaymentFormSession.CardBrandProducts`).
+public typealias CardBrandProducts = PaymentFormSession.CardBrandProducts
 
 // MARK: - Requests, validation and forms
 

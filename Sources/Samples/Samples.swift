@@ -32,6 +32,33 @@ package enum Samples {
     /// The demo private key (PKCS#8 PEM) matching ``demoPublicKeyResponse``. Never for real use.
     package static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
 
+    /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
+    /// `.json`), sorted.
+    public static var groupIds: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("Groups/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Groups/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The JSON of a shipped sample product group (`cards`), or `nil`.
+    public static func group(withId id: String) -> Data? {
+        file(at: "Groups/\(id).json")
+    }
+
+    /// The product ids that have a shipped sample directory (`Resources/Directories`), sorted.
+    public static var directoryProductIds: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("Directories/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Directories/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
+    public static func directory(forProductId id: String) -> Data? {
+        file(at: "Directories/\(id).json")
+    }
+
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
     package static func file(at path: String) -> Data? {
         EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }

@@ -13,16 +13,29 @@ package struct CommandContext: Sendable {
     package var environment: [String: String]
     /// Whether standard output is a terminal (colour is used only then).
     package var isTerminal: Bool
+    /// Writes to standard output at once, for long-running commands (`sandbox` prints its URLs
+    /// as soon as it listens); other commands return their output in the result.
+    package var writeStandardOutput: @Sendable (String) -> Void
+    /// Writes to standard error at once (the sandbox's request log).
+    package var writeStandardError: @Sendable (String) -> Void
+    /// Returns when a long-running command should stop: by default on SIGINT or SIGTERM.
+    package var waitForTermination: @Sendable () async -> Void
 
     /// A context; by default the real process's.
     package init(
         readStandardInput: @escaping @Sendable () -> Data = { CommandContext.readBoundedStandardInput() },
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        isTerminal: Bool = false
+        isTerminal: Bool = false,
+        writeStandardOutput: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeStandardError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        waitForTermination: @escaping @Sendable () async -> Void = { await TerminationSignals.wait() }
     ) {
         self.readStandardInput = readStandardInput
         self.environment = environment
         self.isTerminal = isTerminal
+        self.writeStandardOutput = writeStandardOutput
+        self.writeStandardError = writeStandardError
+        self.waitForTermination = waitForTermination
     }
 
     /// The largest file or standard input a command reads: the JSON parser's document limit, so
