@@ -78,7 +78,7 @@ let package = Package(
             name: "PaymentFormProcessors",
             dependencies: [
                 "PaymentFormCore", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON",
-                "PaymentFormEncryption", "PaymentFormRendering",
+                "PaymentFormEncryption", "PaymentFormRendering", "PaymentFormSession",
             ],
             path: "Sources/Processors"
         ),
@@ -99,7 +99,7 @@ let package = Package(
             name: "PaymentFormSandbox",
             dependencies: [
                 "PaymentFormCore", "PaymentFormSession", "PaymentFormBrands", "PaymentFormEngineTesting", "PaymentFormSamples",
-                "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormLocalization", "PaymentFormValidation",
+                "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormLocalization", "PaymentFormValidation", "PaymentFormProcessors",
             ],
             path: "Sources/Sandbox"
         ),
@@ -109,7 +109,7 @@ let package = Package(
             name: "PayformCLI",
             dependencies: [
                 "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering",
-                "PaymentFormSamples", "PaymentFormSession", "PaymentFormSandbox",
+                "PaymentFormSamples", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormProcessors",
             ],
             path: "Sources/PayformCLI"
         ),
@@ -139,7 +139,10 @@ let package = Package(
             name: "FormEngineTests",
             dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
-        .testTarget(name: "ProcessorsTests", dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(
+            name: "ProcessorsTests",
+            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormTestSupport"]
+        ),
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "PayformCLITests",

@@ -13,7 +13,7 @@ package enum Payform {
     static let commands: [CommandSpec] = [
         DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
         PrepareCommand.spec, DecryptCommand.spec, BrandCommand.spec, SandboxCommand.spec,
-    ] + FetchCommands.specs
+    ] + FetchCommands.specs + SipsCommands.specs + SaferpayCommands.specs
 
     /// Runs `payform` with `arguments` (without the program name).
     ///

@@ -271,3 +271,15 @@ public typealias SipsResult = PaymentFormProcessors.SipsResult
 public typealias SipsSeal = PaymentFormProcessors.SipsSeal
 /// One brand the customer may choose for a co-badged card (`PaymentFormProcessors.SipsBrandChoice`).
 public typealias SipsBrandChoice = PaymentFormProcessors.SipsBrandChoice
+/// What Saferpay advises after an error (retry, retry later, do not retry, other means) (`PaymentFormProcessors.SaferpayBehavior`).
+public typealias SaferpayBehavior = PaymentFormProcessors.SaferpayBehavior
+/// Saferpay's card post from the app to the RedirectUrl (`PaymentFormProcessors.SaferpayCardPost`).
+public typealias SaferpayCardPost = PaymentFormProcessors.SaferpayCardPost
+/// Saferpay's answer to a card post: a redirect or an error (`PaymentFormProcessors.SaferpayPostResult`).
+public typealias SaferpayPostResult = PaymentFormProcessors.SaferpayPostResult
+/// A Saferpay error answer mapped onto the form (`PaymentFormProcessors.SaferpayErrorAnswer`).
+public typealias SaferpayErrorAnswer = PaymentFormProcessors.SaferpayErrorAnswer
+/// Why a Saferpay card post could not be made or read (`PaymentFormProcessors.SaferpayError`).
+public typealias SaferpayError = PaymentFormProcessors.SaferpayError
+/// Which of the shop's return URLs a web view is about to load (`PaymentFormProcessors.SaferpayReturn`).
+public typealias SaferpayReturn = PaymentFormProcessors.SaferpayReturn

@@ -12,19 +12,27 @@ extension CommandContext {
         let path = try arguments.required("--product")
         let data: Data
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
-            let name = String(path.dropFirst("sample:".count))
-            guard let sample = Samples.product(named: name) else {
-                throw CLIError(code: "unreadable_file", message: "--product \(path): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
-            }
-            data = sample
+            return try product(sampleNamed: String(path.dropFirst("sample:".count)))
         } else {
             data = try read(path, for: "--product")
         }
+        return try decodeProduct(data, from: "--product \(path)")
+    }
+
+    /// A sample shipped inside the binary (`sample:NAME`).
+    func product(sampleNamed name: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        guard let sample = Samples.product(named: name) else {
+            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+        }
+        return try decodeProduct(sample, from: "--product sample:\(name)")
+    }
+
+    private func decodeProduct(_ data: Data, from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         do {
             let decoded = try PaymentProduct.decode(from: data)
-            return (decoded.value, decoded.diagnostics.map { "--product \(path): \($0)" })
+            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
         } catch {
-            throw CLIError(code: error.code, message: "--product \(path): \(error)")
+            throw CLIError(code: error.code, message: "\(origin): \(error)")
         }
     }
 

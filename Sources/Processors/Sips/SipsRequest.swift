@@ -76,7 +76,7 @@ extension SipsCallParameters {
     }
 
     /// The ASCII digits of `text`.
-    static func digits(_ text: String) -> String {
+    package static func digits(_ text: String) -> String {
         String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 

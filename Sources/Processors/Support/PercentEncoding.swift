@@ -1,9 +1,9 @@
 import Foundation
 
 /// `application/x-www-form-urlencoded` and URL percent-encoding, byte-exact (UTF-8).
-enum PercentEncoding {
+package enum PercentEncoding {
     /// `text` with every byte outside `A-Z a-z 0-9 - . _ ~` written `%XX` (upper-case hex).
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
@@ -21,7 +21,7 @@ enum PercentEncoding {
 
     /// Decodes `%XX` escapes (and `+` as a space when `plusIsSpace`); `nil` for a malformed escape
     /// or bytes that are not UTF-8.
-    static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+    package static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
         var out: [UInt8] = []
         var bytes = text.utf8.makeIterator()
         while let byte = bytes.next() {
@@ -39,7 +39,7 @@ enum PercentEncoding {
 
     /// The name-value pairs of a form-encoded body or query (`a=1&b=2`), decoded; pairs that do not
     /// decode are skipped.
-    static func formFields(_ text: Substring) -> [(name: String, value: String)] {
+    package static func formFields(_ text: Substring) -> [(name: String, value: String)] {
         text.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decode(parts[0], plusIsSpace: true) else { return nil }
@@ -49,7 +49,7 @@ enum PercentEncoding {
     }
 
     /// `fields` as a form-encoded body.
-    static func formBody(_ fields: [(name: String, value: String)]) -> String {
+    package static func formBody(_ fields: [(name: String, value: String)]) -> String {
         fields.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 

@@ -4,12 +4,14 @@ import PaymentFormJSON
 import PaymentFormSession
 
 /// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/`, the
-/// sandbox payments endpoint and placeholder assets. Pure: a request in, a response out.
+/// sandbox payments endpoint, the Saferpay card-post stand-in and placeholder assets. Pure: a request in, a response out.
 struct SandboxRouter: Sendable {
     let data: SandboxData
     let customerId: String
     let clientSessionId: String
     let brandDetector: any OfflineBrandDetector
+    /// The Saferpay card-post stand-in (holds the tokens it issued).
+    let saferpay: SaferpayStandIn
 
     /// The answer to `request`; `fromLoopback` says whether the peer is on this machine.
     func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
@@ -25,6 +27,11 @@ struct SandboxRouter: Sendable {
                 return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the payments endpoint answers loopback clients only")
             }
             return SandboxPayments(data: data, clientSessionId: clientSessionId).respond(to: request.body)
+        case "saferpay":
+            guard fromLoopback else {
+                return SaferpayStandIn.error(403, name: "PERMISSION_DENIED", behavior: "DO_NOT_RETRY", message: "the Saferpay stand-in answers loopback clients only")
+            }
+            return saferpay.respond(to: request, segments: Array(segments.dropFirst()))
         case "assets":
             guard request.method == "GET" else { return methodNotAllowed("GET") }
             let path = segments.dropFirst().joined(separator: "/")

@@ -38,7 +38,7 @@ public final class SandboxServer: @unchecked Sendable {
         self.configuration = configuration
         router = SandboxRouter(
             data: configuration.data, customerId: configuration.customerId, clientSessionId: configuration.clientSessionId,
-            brandDetector: configuration.brandDetector)
+            brandDetector: configuration.brandDetector, saferpay: SaferpayStandIn())
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.
