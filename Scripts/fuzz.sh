@@ -94,10 +94,11 @@ for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"
   if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
         || Tests/Support/HTMLStructure.swift -nt "$binary" || Tests/Support/JSONText.swift -nt "$binary" \
+        || Tests/Support/RendererAllowList.swift -nt "$binary" \
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
     # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
-    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift \
+    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift Tests/Support/RendererAllowList.swift \
       "Fuzz/Targets/$name.swift" \
       "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
     [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }

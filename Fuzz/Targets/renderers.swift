@@ -8,17 +8,6 @@
 import PaymentFormEngine
 import PaymentFormRendering
 
-private let allowedTags: Set<String> = [
-    "!doctype", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "/style", "body", "/body",
-    "h1", "/h1", "p", "/p", "form", "/form", "div", "/div", "label", "/label", "select", "/select",
-    "option", "/option", "input", "button", "/button", "small", "/small", "a", "/a", "span", "/span",
-]
-private let allowedAttributes: Set<String> = [
-    "html", "lang", "charset", "name", "content", "class", "id", "for", "method", "autocomplete", "required",
-    "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder", "maxlength",
-    "spellcheck", "href", "target", "rel", "novalidate", "action", "role",
-]
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRenderers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, count: size)
@@ -47,8 +36,8 @@ public func fuzzRenderers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let structure = HTMLStructure(html)
     trace("html tags \(structure.tags.map(\.name))")
     check(structure.problems.isEmpty, "the HTML needs repairs: \(structure.problems)")
-    check(structure.tagNames.isSubset(of: allowedTags), "unexpected tags \(structure.tagNames.subtracting(allowedTags))")
-    let unexpected = structure.attributeNames.filter { !allowedAttributes.contains($0) && !$0.hasPrefix("data-") && !$0.hasPrefix("aria-") }
+    check(structure.tagNames.isSubset(of: RendererAllowList.tags), "unexpected tags \(structure.tagNames.subtracting(RendererAllowList.tags))")
+    let unexpected = RendererAllowList.unexpectedAttributes(in: structure)
     check(unexpected.isEmpty, "unexpected attributes \(unexpected)")
     for tag in structure.tags where tag.name == "a" {
         for attribute in tag.attributes where attribute.name == "href" {

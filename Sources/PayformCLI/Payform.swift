@@ -21,45 +21,54 @@ package enum Payform {
     /// call this from a plain thread such as the main thread, and ``execute(_:context:)`` from
     /// async code.
     package static func run(_ arguments: [String], context: CommandContext = CommandContext()) -> CommandResult {
-        switch resolve(arguments) {
-        case .done(let result):
+        switch prepare(arguments, context) {
+        case .finished(let result):
             return result
-        case .command(let command, let parsed):
-            switch command.body {
-            case .sync(let run):
-                do {
-                    return try run(parsed, context)
-                } catch {
-                    return .failure(error)
-                }
-            case .async(let run):
-                let box = ResultBox()
-                let done = DispatchSemaphore(value: 0)
-                Task.detached {
-                    box.set(await perform(run, parsed, context))
-                    done.signal()
-                }
-                done.wait()
-                return box.get()
+        case .pending(let run, let parsed):
+            let box = ResultBox()
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                box.set(await perform(run, parsed, context))
+                done.signal()
             }
+            done.wait()
+            return box.get()
         }
     }
 
     /// Runs `payform` with `arguments` (without the program name) from async code.
     package static func execute(_ arguments: [String], context: CommandContext = CommandContext()) async -> CommandResult {
+        switch prepare(arguments, context) {
+        case .finished(let result):
+            return result
+        case .pending(let run, let parsed):
+            return await perform(run, parsed, context)
+        }
+    }
+
+    private enum Preparation {
+        /// Help, an error, or a command that answers at once: its result.
+        case finished(CommandResult)
+        /// A command that awaits, with its parsed options.
+        case pending(@Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult, ParsedArguments)
+    }
+
+    /// Resolves the command and runs it when it answers at once; `run` and `execute` differ only
+    /// in how they wait for the others.
+    private static func prepare(_ arguments: [String], _ context: CommandContext) -> Preparation {
         switch resolve(arguments) {
         case .done(let result):
-            return result
+            return .finished(result)
         case .command(let command, let parsed):
             switch command.body {
             case .sync(let run):
                 do {
-                    return try run(parsed, context)
+                    return .finished(try run(parsed, context))
                 } catch {
-                    return .failure(error)
+                    return .finished(.failure(error))
                 }
             case .async(let run):
-                return await perform(run, parsed, context)
+                return .pending(run, parsed)
             }
         }
     }

@@ -6,18 +6,6 @@ import PaymentFormTestSupport
 /// The HTML preview never lets a definition's text become markup.
 @Suite("HTML form renderer")
 struct HTMLRendererTests {
-    /// Every tag and attribute the renderer writes; anything else in its output came from a value.
-    static let allowedTags: Set<String> = [
-        "!doctype", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "/style", "body", "/body",
-        "h1", "/h1", "p", "/p", "form", "/form", "div", "/div", "label", "/label", "select", "/select",
-        "option", "/option", "input", "button", "/button", "small", "/small", "a", "/a", "span", "/span",
-    ]
-    static let allowedAttributes: Set<String> = [
-        "html", "lang", "charset", "name", "content", "class", "id", "for", "method", "autocomplete", "required",
-        "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder", "maxlength",
-        "spellcheck", "href", "target", "rel", "novalidate", "action", "role",
-    ]
-
     static func render(fields: String, accountsOnFile: String = "[]", accountOnFile: String? = nil) throws -> String {
         let json = #"{"id": 1, "paymentMethod": "card", "displayHints": {"label": "Card"}, "fields": \#(fields), "accountsOnFile": \#(accountsOnFile)}"#
         let product = try PaymentProduct(jsonEncoded: Array(json.utf8))
@@ -29,8 +17,8 @@ struct HTMLRendererTests {
     static func checkStructure(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let structure = HTMLStructure(html)
         #expect(structure.problems.isEmpty, "\(structure.problems)", sourceLocation: sourceLocation)
-        #expect(structure.tagNames.subtracting(allowedTags).isEmpty, "tags: \(structure.tagNames.subtracting(allowedTags))", sourceLocation: sourceLocation)
-        let unexpected = structure.attributeNames.filter { !allowedAttributes.contains($0) && !$0.hasPrefix("data-") && !$0.hasPrefix("aria-") }
+        #expect(structure.tagNames.subtracting(RendererAllowList.tags).isEmpty, "tags: \(structure.tagNames.subtracting(RendererAllowList.tags))", sourceLocation: sourceLocation)
+        let unexpected = RendererAllowList.unexpectedAttributes(in: structure)
         #expect(unexpected.isEmpty, "attributes: \(unexpected)", sourceLocation: sourceLocation)
         for tag in structure.tags where tag.name == "a" {
             for attribute in tag.attributes where attribute.name == "href" {

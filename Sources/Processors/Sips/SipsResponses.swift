@@ -3,8 +3,28 @@
 // does not know are kept in `otherFields` (name to JSON text), so nothing is silently dropped.
 // Descriptions redact: answers can carry masked card numbers and tokens.
 
+/// A Sips answer whose descriptions name its type and the members present, never their values.
+protocol SipsRedactedAnswer: CustomStringConvertible, CustomReflectable {
+    /// The names of the members that are present.
+    var presentMembers: [String] { get }
+    /// Members the engine does not know, by name, as JSON text.
+    var otherFields: [String: String] { get }
+}
+
+extension SipsRedactedAnswer {
+    /// The type and which members are present; never their values.
+    public var description: String {
+        "\(Self.self)(\(presentMembers.joined(separator: ", ")))"
+    }
+
+    /// Redacted for `dump` and debuggers: the names of the members that are present.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
+    }
+}
+
 /// One card's details as Sips reads them from its number (INAPPCardData): one per brand for a co-badged card.
-public struct SipsCardData: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsCardData: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The card's brand (`CB`, `VISA`).
     public var cardBrand: String?
     /// Whether it is a corporate card.
@@ -64,18 +84,8 @@ public struct SipsCardData: Sendable, Hashable, Codable, CustomStringConvertible
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsCardData(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (cardBrand != nil ? "cardBrand" : nil),
             (cardCorporateIndicator != nil ? "cardCorporateIndicator" : nil),
@@ -100,7 +110,7 @@ public struct SipsCardData: Sendable, Hashable, Codable, CustomStringConvertible
 }
 
 /// The Sips 1.0 identification of a transaction (`s10TransactionId` and its date).
-public struct SipsS10TransactionReference: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsS10TransactionReference: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The transaction id.
     public var s10TransactionId: String?
     /// The transaction's date.
@@ -115,18 +125,8 @@ public struct SipsS10TransactionReference: Sendable, Hashable, Codable, CustomSt
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsS10TransactionReference(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (s10TransactionId != nil ? "s10TransactionId" : nil),
             (s10TransactionIdDate != nil ? "s10TransactionIdDate" : nil),
@@ -136,7 +136,7 @@ public struct SipsS10TransactionReference: Sendable, Hashable, Codable, CustomSt
 }
 
 /// A card saved in the customer's Sips wallet (INAPPGetWalletDataResponseItem).
-public struct SipsWalletItem: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsWalletItem: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The masked card number.
     public var maskedPan: String?
     /// The card's expiry (`yyyyMM`).
@@ -163,18 +163,8 @@ public struct SipsWalletItem: Sendable, Hashable, Codable, CustomStringConvertib
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsWalletItem(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (maskedPan != nil ? "maskedPan" : nil),
             (panExpiryDate != nil ? "panExpiryDate" : nil),
@@ -188,7 +178,7 @@ public struct SipsWalletItem: Sendable, Hashable, Codable, CustomStringConvertib
 }
 
 /// The answer of `cardOrder`, `walletOrder` and `cardValidateAuthenticationAndOrder` (OrderResponse).
-public struct SipsOrderResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsOrderResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code (`00` success).
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -275,18 +265,8 @@ public struct SipsOrderResponse: Sendable, Hashable, Codable, CustomStringConver
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsOrderResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -320,7 +300,7 @@ public struct SipsOrderResponse: Sendable, Hashable, Codable, CustomStringConver
 }
 
 /// The answer of `cardCheckEnrollment` and `walletCheckEnrollment`: where to send the customer for 3-D Secure.
-public struct SipsCardCheckEnrollmentResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsCardCheckEnrollmentResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code, when sent.
     public var inAppResponseCode: String?
     /// The enrolment status (`00`: go to the ACS).
@@ -365,18 +345,8 @@ public struct SipsCardCheckEnrollmentResponse: Sendable, Hashable, Codable, Cust
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsCardCheckEnrollmentResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (redirectionStatusCode != nil ? "redirectionStatusCode" : nil),
@@ -396,7 +366,7 @@ public struct SipsCardCheckEnrollmentResponse: Sendable, Hashable, Codable, Cust
 }
 
 /// The answer of `getCardData`: one entry per brand for a co-badged card.
-public struct SipsGetCardDataResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsGetCardDataResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -415,18 +385,8 @@ public struct SipsGetCardDataResponse: Sendable, Hashable, Codable, CustomString
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsGetCardDataResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -437,7 +397,7 @@ public struct SipsGetCardDataResponse: Sendable, Hashable, Codable, CustomString
 }
 
 /// The answer of `getWalletData`: the customer's saved cards.
-public struct SipsGetWalletDataResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsGetWalletDataResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -459,18 +419,8 @@ public struct SipsGetWalletDataResponse: Sendable, Hashable, Codable, CustomStri
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsGetWalletDataResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -482,7 +432,7 @@ public struct SipsGetWalletDataResponse: Sendable, Hashable, Codable, CustomStri
 }
 
 /// The answer of `addCard`.
-public struct SipsAddCardResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsAddCardResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -506,18 +456,8 @@ public struct SipsAddCardResponse: Sendable, Hashable, Codable, CustomStringConv
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsAddCardResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -530,7 +470,7 @@ public struct SipsAddCardResponse: Sendable, Hashable, Codable, CustomStringConv
 }
 
 /// The answer of `deletePaymentMean`.
-public struct SipsDeletePaymentMeanResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsDeletePaymentMeanResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -548,18 +488,8 @@ public struct SipsDeletePaymentMeanResponse: Sendable, Hashable, Codable, Custom
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsDeletePaymentMeanResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -570,7 +500,7 @@ public struct SipsDeletePaymentMeanResponse: Sendable, Hashable, Codable, Custom
 }
 
 /// The answer of `paymentProviderOrder`: where to send the customer (the provider's app).
-public struct SipsPaymentProviderResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsPaymentProviderResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -597,18 +527,8 @@ public struct SipsPaymentProviderResponse: Sendable, Hashable, Codable, CustomSt
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsPaymentProviderResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
@@ -622,7 +542,7 @@ public struct SipsPaymentProviderResponse: Sendable, Hashable, Codable, CustomSt
 }
 
 /// The answer of `getTransactionData`: the order's result after the provider's app.
-public struct SipsGetTransactionDataResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsGetTransactionDataResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The last day the payment can be captured.
     public var captureLimitDate: String?
     /// The original amount.
@@ -646,18 +566,8 @@ public struct SipsGetTransactionDataResponse: Sendable, Hashable, Codable, Custo
         order.otherFields = [:]
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsGetTransactionDataResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (captureLimitDate != nil ? "captureLimitDate" : nil),
             (originAmount != nil ? "originAmount" : nil),
@@ -669,7 +579,7 @@ public struct SipsGetTransactionDataResponse: Sendable, Hashable, Codable, Custo
 }
 
 /// The answer of `paymentTokenGenerate`.
-public struct SipsPaymentTokenResponse: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct SipsPaymentTokenResponse: Sendable, Hashable, Codable, SipsRedactedAnswer {
     /// The function's response code.
     public var inAppResponseCode: String?
     /// The request parameter at fault, when the call failed on one.
@@ -687,18 +597,8 @@ public struct SipsPaymentTokenResponse: Sendable, Hashable, Codable, CustomStrin
         otherFields = reader.unread
     }
 
-    /// The type and which members are present; never their values.
-    public var description: String {
-        "SipsPaymentTokenResponse(\(presentMembers.joined(separator: ", ")))"
-    }
-
-    /// Redacted for `dump` and debuggers: the names of the members that are present.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["present": presentMembers, "otherFields": otherFields.keys.sorted()], displayStyle: .struct)
-    }
-
     /// The names of the members that are present.
-    private var presentMembers: [String] {
+    var presentMembers: [String] {
         let present: [String?] = [
             (inAppResponseCode != nil ? "inAppResponseCode" : nil),
             (errorFieldName != nil ? "errorFieldName" : nil),
