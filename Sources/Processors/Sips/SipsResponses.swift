@@ -1,17 +1,25 @@
+import Foundation
+
 // The typed answers of the Sips In-App SDK functions. Every member is optional (the SDK sends
 // what applies); numbers sent where text is documented are kept as text; members the engine
 // does not know are kept in `otherFields` (name to JSON text), so nothing is silently dropped.
 // Descriptions redact: answers can carry masked card numbers and tokens.
 
 /// A Sips answer whose descriptions name its type and the members present, never their values.
-protocol SipsRedactedAnswer: CustomStringConvertible, CustomReflectable {
-    /// The names of the members that are present.
-    var presentMembers: [String] { get }
+protocol SipsRedactedAnswer: Encodable, CustomStringConvertible, CustomReflectable {
     /// Members the engine does not know, by name, as JSON text.
     var otherFields: [String: String] { get }
 }
 
 extension SipsRedactedAnswer {
+    /// The names of the members that are present: the keys its encoding writes (absent optional
+    /// members are not written), besides `otherFields` and empty lists.
+    var presentMembers: [String] {
+        guard let data = try? JSONEncoder().encode(self),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        return object.filter { $0.key != "otherFields" && !(($0.value as? [Any])?.isEmpty ?? false) }.keys.sorted()
+    }
+
     /// The type and which members are present; never their values.
     public var description: String {
         "\(Self.self)(\(presentMembers.joined(separator: ", ")))"
@@ -84,29 +92,6 @@ public struct SipsCardData: Sendable, Hashable, Codable, SipsRedactedAnswer {
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (cardBrand != nil ? "cardBrand" : nil),
-            (cardCorporateIndicator != nil ? "cardCorporateIndicator" : nil),
-            (cardEffectiveDateIndicator != nil ? "cardEffectiveDateIndicator" : nil),
-            (cardProductCode != nil ? "cardProductCode" : nil),
-            (cardProductName != nil ? "cardProductName" : nil),
-            (cardProductProfile != nil ? "cardProductProfile" : nil),
-            (cardProductUsageLabel != nil ? "cardProductUsageLabel" : nil),
-            (cardScheme != nil ? "cardScheme" : nil),
-            (cardSeqNumberIndicator != nil ? "cardSeqNumberIndicator" : nil),
-            (issuerCode != nil ? "issuerCode" : nil),
-            (issuerCountryCode != nil ? "issuerCountryCode" : nil),
-            (issuerName != nil ? "issuerName" : nil),
-            (issuerRegionCode != nil ? "issuerRegionCode" : nil),
-            (issuingCountryCode != nil ? "issuingCountryCode" : nil),
-            (panCheckAlgorithm != nil ? "panCheckAlgorithm" : nil),
-            (panLengthMax != nil ? "panLengthMax" : nil),
-            (panLengthMin != nil ? "panLengthMin" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The Sips 1.0 identification of a transaction (`s10TransactionId` and its date).
@@ -125,14 +110,6 @@ public struct SipsS10TransactionReference: Sendable, Hashable, Codable, SipsReda
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (s10TransactionId != nil ? "s10TransactionId" : nil),
-            (s10TransactionIdDate != nil ? "s10TransactionIdDate" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// A card saved in the customer's Sips wallet (INAPPGetWalletDataResponseItem).
@@ -163,18 +140,6 @@ public struct SipsWalletItem: Sendable, Hashable, Codable, SipsRedactedAnswer {
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (maskedPan != nil ? "maskedPan" : nil),
-            (panExpiryDate != nil ? "panExpiryDate" : nil),
-            (paymentMeanAlias != nil ? "paymentMeanAlias" : nil),
-            (paymentMeanBrand != nil ? "paymentMeanBrand" : nil),
-            (paymentMeanId != nil ? "paymentMeanId" : nil),
-            (paymentMeanCoBadgingBrandList.isEmpty ? nil : "paymentMeanCoBadgingBrandList"),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `cardOrder`, `walletOrder` and `cardValidateAuthenticationAndOrder` (OrderResponse).
@@ -265,38 +230,6 @@ public struct SipsOrderResponse: Sendable, Hashable, Codable, SipsRedactedAnswer
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (acquirerResponseCode != nil ? "acquirerResponseCode" : nil),
-            (amount != nil ? "amount" : nil),
-            (authorisationId != nil ? "authorisationId" : nil),
-            (captureDay != nil ? "captureDay" : nil),
-            (captureMode != nil ? "captureMode" : nil),
-            (cardExpiryDate != nil ? "cardExpiryDate" : nil),
-            (currencyCode != nil ? "currencyCode" : nil),
-            (customerId != nil ? "customerId" : nil),
-            (guaranteeIndicator != nil ? "guaranteeIndicator" : nil),
-            (holderAuthentStatus != nil ? "holderAuthentStatus" : nil),
-            (holderAuthentType != nil ? "holderAuthentType" : nil),
-            (maskedPan != nil ? "maskedPan" : nil),
-            (merchantId != nil ? "merchantId" : nil),
-            (merchantWalletId != nil ? "merchantWalletId" : nil),
-            (orderId != nil ? "orderId" : nil),
-            (paymentMeanBrand != nil ? "paymentMeanBrand" : nil),
-            (paymentMeanBrandSelectionStatus != nil ? "paymentMeanBrandSelectionStatus" : nil),
-            (paymentMeanType != nil ? "paymentMeanType" : nil),
-            (responseCode != nil ? "responseCode" : nil),
-            (transactionDateTime != nil ? "transactionDateTime" : nil),
-            (transactionReference != nil ? "transactionReference" : nil),
-            (authentExemptionReasonList.isEmpty ? nil : "authentExemptionReasonList"),
-            (cardData != nil ? "cardData" : nil),
-            (s10TransactionReference != nil ? "s10TransactionReference" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `cardCheckEnrollment` and `walletCheckEnrollment`: where to send the customer for 3-D Secure.
@@ -345,24 +278,6 @@ public struct SipsCardCheckEnrollmentResponse: Sendable, Hashable, Codable, Sips
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (redirectionStatusCode != nil ? "redirectionStatusCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (authentRedirectionUrl != nil ? "authentRedirectionUrl" : nil),
-            (maskedPan != nil ? "maskedPan" : nil),
-            (paReqMessage != nil ? "paReqMessage" : nil),
-            (redirectionUrl != nil ? "redirectionUrl" : nil),
-            (tokenPan != nil ? "tokenPan" : nil),
-            (transactionContextData != nil ? "transactionContextData" : nil),
-            (transactionContextVersion != nil ? "transactionContextVersion" : nil),
-            (paymentMeanBrand != nil ? "paymentMeanBrand" : nil),
-            (paymentMeanBrandSelectionStatus != nil ? "paymentMeanBrandSelectionStatus" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `getCardData`: one entry per brand for a co-badged card.
@@ -385,15 +300,6 @@ public struct SipsGetCardDataResponse: Sendable, Hashable, Codable, SipsRedacted
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (cardDataList.isEmpty ? nil : "cardDataList"),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `getWalletData`: the customer's saved cards.
@@ -419,16 +325,6 @@ public struct SipsGetWalletDataResponse: Sendable, Hashable, Codable, SipsRedact
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (walletCreationDateTime != nil ? "walletCreationDateTime" : nil),
-            (walletPaymentMeanData.isEmpty ? nil : "walletPaymentMeanData"),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `addCard`.
@@ -456,17 +352,6 @@ public struct SipsAddCardResponse: Sendable, Hashable, Codable, SipsRedactedAnsw
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (paymentMeanId != nil ? "paymentMeanId" : nil),
-            (maskedPan != nil ? "maskedPan" : nil),
-            (walletActionDateTime != nil ? "walletActionDateTime" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `deletePaymentMean`.
@@ -488,15 +373,6 @@ public struct SipsDeletePaymentMeanResponse: Sendable, Hashable, Codable, SipsRe
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (walletActionDateTime != nil ? "walletActionDateTime" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `paymentProviderOrder`: where to send the customer (the provider's app).
@@ -527,18 +403,6 @@ public struct SipsPaymentProviderResponse: Sendable, Hashable, Codable, SipsReda
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (outerRedirectionUrl != nil ? "outerRedirectionUrl" : nil),
-            (redirectionUrl != nil ? "redirectionUrl" : nil),
-            (transactionContextData != nil ? "transactionContextData" : nil),
-            (transactionContextVersion != nil ? "transactionContextVersion" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `getTransactionData`: the order's result after the provider's app.
@@ -566,16 +430,6 @@ public struct SipsGetTransactionDataResponse: Sendable, Hashable, Codable, SipsR
         order.otherFields = [:]
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (captureLimitDate != nil ? "captureLimitDate" : nil),
-            (originAmount != nil ? "originAmount" : nil),
-            (transactionStatus != nil ? "transactionStatus" : nil),
-            "order",
-        ]
-        return present.compactMap { $0 }
-    }
 }
 
 /// The answer of `paymentTokenGenerate`.
@@ -597,13 +451,4 @@ public struct SipsPaymentTokenResponse: Sendable, Hashable, Codable, SipsRedacte
         otherFields = reader.unread
     }
 
-    /// The names of the members that are present.
-    var presentMembers: [String] {
-        let present: [String?] = [
-            (inAppResponseCode != nil ? "inAppResponseCode" : nil),
-            (errorFieldName != nil ? "errorFieldName" : nil),
-            (paymentToken != nil ? "paymentToken" : nil),
-        ]
-        return present.compactMap { $0 }
-    }
 }
