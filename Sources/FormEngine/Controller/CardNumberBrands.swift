@@ -35,3 +35,9 @@ extension PaymentFormController {
         CardNumberFormat(formatter: FieldFormatter(field: field), maximumLength: nil, completeLengths: [], brands: .unknown)
     }
 }
+
+extension FormFieldState {
+    /// Card-number fields: the ids of the brands detected offline (empty when none); `nil` for
+    /// other fields.
+    package var brandIds: [String]? { cardBrands?.brandIds }
+}
