@@ -2,7 +2,7 @@ import PaymentFormMasking
 
 extension PaymentFormController {
     /// The customer edited a field: typed, pasted or autofilled text over `selection`, or pressed
-    /// backspace or forward delete (see ``TextEdit``). Positions are UTF-16 offsets into the
+    /// backspace or forward delete (a `TextEdit`). Positions are UTF-16 offsets into the
     /// field's ``FormFieldState/text``; out-of-range ones are clamped.
     ///
     /// The answer holds the field's new text and caret (set both in the text field), with
@@ -52,6 +52,39 @@ extension PaymentFormController {
             guard !range.isEmpty else { return .rejected }
             let backward = range.upperBound == caret.upperBound
             return controller.apply(backward ? .deleteBackward : .deleteForward, at: index, selection: range)
+        }
+    }
+
+    /// A text field that reports only its new text (SwiftUI's `TextField(text:)` binding): the
+    /// controller compares it with the field's text, takes the differing part as typed, pasted
+    /// or deleted text, and applies it as ``replace(_:range:with:)`` would — a deletion as a
+    /// backspace, so deleting a separator deletes the digit before it. Give the binding the
+    /// answer's text back.
+    ///
+    /// ```swift
+    /// Binding(get: { controller[field: "cardNumber"]?.text ?? "" },
+    ///         set: { _ = try? controller.change("cardNumber", to: $0) })
+    /// ```
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func change(_ fieldId: String, to newText: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        let old = Array(fields[index].text)
+        let new = Array(newText)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        let lower = String(old[..<prefix]).utf16.count
+        let upper = lower + String(old[prefix..<(old.count - suffix)]).utf16.count
+        let inserted = String(new[prefix..<(new.count - suffix)])
+        return perform(fieldIndex: index, completes: true) { controller in
+            if !inserted.isEmpty { return controller.apply(.insert(inserted), at: index, selection: lower..<upper) }
+            guard lower < upper else { return .rejected }
+            return controller.apply(.deleteBackward, at: index, selection: lower..<upper)
         }
     }
 

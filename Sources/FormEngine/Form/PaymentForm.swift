@@ -45,9 +45,9 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
 
     /// The form for a product or group, optionally with one of its accounts on file selected.
     ///
-    /// - Parameter assetBaseURL: the platform's asset base URL (the client session's `assetUrl`);
-    ///   logos and tooltip images, which definitions give as relative paths, become URLs under
-    ///   it. Without it they stay as the definition gives them.
+    /// With `assetBaseURL`, the platform's asset base URL (the client session's `assetUrl`),
+    /// logos and tooltip images, which definitions give as relative paths, become URLs under it;
+    /// without it they stay as the definition gives them.
     public init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         productId = item.id
         kind = type(of: item).kind
@@ -110,7 +110,7 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
     /// The mask pattern, if any.
     public var mask: String?
     /// The longest text the input takes, in UTF-16 code units (a text field's length limit, an
-    /// HTML `maxlength`): the mask's ``Mask/formattedCapacity`` (23 for a 19-digit card number
+    /// HTML `maxlength`): the mask's `formattedCapacity` (23 for a 19-digit card number
     /// grouped by four), else the `length` validator's maximum; `nil` when nothing limits it.
     public var maxLength: Int?
     /// Whether the value is hidden on screen.
@@ -135,9 +135,9 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
     /// The options of a list field, in order.
     public var options: [FormOption]
 
-    /// The form field for `field`, with the account on file's attribute for it, if any.
-    ///
-    /// - Parameter assetBaseURL: see ``PaymentForm/init(item:accountOnFile:localizer:assetBaseURL:)``.
+    /// The form field for `field`, with the account on file's attribute for it, if any; a tooltip
+    /// image is resolved against `assetBaseURL` as ``PaymentForm/init(item:accountOnFile:localizer:assetBaseURL:)``
+    /// does.
     public init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
                 assetBaseURL: String? = nil) {
         id = field.id

@@ -53,6 +53,17 @@ struct PaymentFormControllerEditingTests {
         #expect(try controller.replace("cardNumber", range: 4..<5, with: "")["cardNumber"]?.text == "1236")
     }
 
+    @Test("a text field that reports only its new text (SwiftUI): typing, pasting, deleting a separator", arguments: [
+        ("", "4", "4"), ("4111", "41111", "4111 1"), ("4111 1", "4111 ", "4111"), ("4111 5", "41115", "4115"),
+        ("4111 5", "4111 55", "4111 55"), ("4111 1111", "4111 2222 1111", "4111 2222 1111"), ("4111 5", "", ""),
+        ("4111", "4111x", "4111"),
+    ])
+    func changeTo(before: String, after: String, expected: String) throws {
+        var controller = try ControllerFixtures.controller("visa")
+        try controller.set("cardNumber", value: before)
+        #expect(try controller.change("cardNumber", to: after)["cardNumber"]?.text == expected)
+    }
+
     @Test("an empty replacement over an empty range changes nothing")
     func emptyReplacement() throws {
         var controller = try ControllerFixtures.controller("visa")
