@@ -50,18 +50,18 @@ struct FormCommandTests {
 
     @Test("backspace right after a separator via replace, forward delete, paste over a selection")
     func editing() throws {
-        let (answers, _) = try Self.session(Self.typing("123456", into: "cardNumber") + [
+        let (answers, _) = try Self.session(Self.typing("411156", into: "cardNumber") + [
             #"{"event":"select","field":"cardNumber","selection":[5,5]}"#,
-            #"{"event":"replace","field":"cardNumber","range":[4,1],"string":""}"#,     // backspace: deletes the 4
+            #"{"event":"replace","field":"cardNumber","range":[4,1],"string":""}"#,     // backspace: deletes the last 1
             #"{"event":"select","field":"cardNumber","selection":[3,3]}"#,
             #"{"event":"replace","field":"cardNumber","range":[3,1],"string":""}"#,     // forward delete: the 5
             #"{"event":"edit","field":"cardNumber","selection":[0,4],"insert":"9999 88"}"#,   // paste over a selection
             #"{"event":"edit","field":"cardNumber","selection":[7,7],"delete":"backward"}"#,
             #"{"event":"replace","field":"cardNumber","range":[2,0],"string":""}"#,
         ])
-        #expect(answers[7]["text"] == "1235 6")
+        #expect(answers[7]["text"] == "4115 6")
         #expect(answers[7]["cursor"] == 3)
-        #expect(answers[9]["text"] == "1236")
+        #expect(answers[9]["text"] == "4116")
         #expect(answers[9]["cursor"] == 3)
         #expect(answers[10]["text"] == "9999 88")
         #expect(answers[10]["cursor"] == 7)
@@ -124,6 +124,26 @@ struct FormCommandTests {
         #expect(answers[8]["errorId"] == "required")               // after submit: shown
     }
 
+    @Test("card brands: reported on every card-number answer, advance at the brand's length, co-badge choice")
+    func brands() throws {
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("4111111111111111", into: "cardNumber") + [
+            #"{"event":"set","field":"cardNumber","value":"4571"}"#,
+            #"{"event":"selectBrand","brand":"visa"}"#,
+            #"{"event":"selectBrand","brand":"mir"}"#,
+            #"{"event":"selectBrand","brand":null}"#,
+        ])
+        #expect(answers[1]["brands"] == ["visa", "naranja", "maestro", "elo", "dankort", "bancontact", "mada"])
+        #expect(answers[5]["text"] == "4111 1")
+        #expect(answers[5]["brands"] == ["visa"])
+        #expect(answers[16]["advance"] == .bool(true))
+        #expect(answers[16]["complete"] == .bool(true))
+        #expect(answers[16]["next"] == "expiryDate")
+        #expect(answers[17]["brands"] == ["dankort", "visa"])
+        #expect(answers[18]["brand"] == "visa")
+        #expect(answers[19]["error"]?["code"] == "bad_event")
+        #expect(answers[20]["brand"] == .null)
+    }
+
     @Test("auto-advance at the mask's end (CVV 4 digits), not before")
     func advance() throws {
         let (answers, _) = try Self.session([#"{"event":"focus","field":"cvv"}"#] + Self.typing("1234", into: "cvv"))
@@ -166,7 +186,7 @@ struct FormCommandTests {
             #"{"event":"selectProduct","id":"2"}"#,
             #"{"event":"selectProduct","id":"99"}"#,
         ], extra: ["--product", "sample:amex"])
-        #expect(answers[0]["text"] == "3782 8224 6310 005")
+        #expect(answers[0]["text"] == "3782 822463 10005")   // Visa's generic mask follows the brand
         #expect(answers[2]["product"] == "2")
         guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
         #expect(fields.first { $0["field"] == "cardNumber" }?["text"] == "3782 822463 10005")

@@ -1,3 +1,4 @@
+import PaymentFormBrands
 import PaymentFormMasking
 import PaymentFormValidation
 
@@ -46,14 +47,16 @@ public struct FormFieldState: Sendable, Hashable {
     public internal(set) var wasEdited: Bool
     /// Whether the field lost the focus at least once.
     public internal(set) var wasBlurred: Bool
+    /// Card-number fields: what offline detection says about the digits typed (the brand, its
+    /// co-badge partners, or the candidates while ambiguous); `nil` for other fields. Grouping,
+    /// the maximum length and ``complete`` follow the resolved brand.
+    public internal(set) var brands: BrandDetection?
 
     /// The field's first error now, shown or not (`required` first, then the validators in
     /// definition order).
     var firstError: FieldError?
     /// How the field formats and edits now (a card number's grouping follows its brand).
     var formatter: FieldFormatter
-    /// Card-number fields: the brands of the value.
-    var cardBrands: CardBrands?
 
     /// The field's id.
     public var id: String { field.id }

@@ -104,8 +104,9 @@ extension PaymentFormController {
             guard !controller.fields[index].readOnly else { return .rejected }
             let definition = controller.definitions[index]
             var formatter = controller.fields[index].formatter
-            if definition.id == Self.cardNumberFieldId {
-                formatter = Self.cardNumberFormat(field: definition, value: FieldFormatter(field: definition).unformat(value)).formatter
+            if Self.isCardNumber(definition) {
+                let digits = String(value.filter { $0.isASCII && $0.isNumber })
+                formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
             }
             let result = formatter.text(forValue: value)
             controller.store(result, at: index)
@@ -180,8 +181,8 @@ extension PaymentFormController {
         var text = result.text
         var caret = result.cursor
         var value = result.value
-        if definitions[index].id == Self.cardNumberFieldId {
-            let format = Self.cardNumberFormat(field: definitions[index], value: value)
+        if Self.isCardNumber(definitions[index]) {
+            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector)
             if format.formatter != state.formatter {
                 let valueBeforeCaret = state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count
@@ -194,7 +195,6 @@ extension PaymentFormController {
                                     pastLiterals: afterLiteral)
             }
             state.formatter = format.formatter
-            state.cardBrands = format.brands
         }
         state.text = text
         state.value = value

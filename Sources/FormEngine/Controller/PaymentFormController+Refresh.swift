@@ -1,3 +1,4 @@
+import PaymentFormBrands
 import PaymentFormMasking
 import PaymentFormValidation
 
@@ -50,6 +51,13 @@ extension PaymentFormController {
         for index in fields.indices {
             refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber)
         }
+        // The co-badge choice follows the card number (only when its options change, so a
+        // choice the customer cleared stays cleared); the choice travels with the request.
+        let detection = fields.first { $0.brands != nil && !$0.readOnly }?.brands ?? .unknown
+        if brandChoice.options.map(\.id) != detection.coBadgeChoices.map(\.id) {
+            brandChoice.update(with: detection)
+        }
+        request.selectedBrand = brandChoice.selected
     }
 
     private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?) {
@@ -74,12 +82,16 @@ extension PaymentFormController {
         state.required = required
 
         var maximumLength = definition.maximumValueLength
-        var completeLengths: [Int] = []
-        if definition.id == Self.cardNumberFieldId, !usesStoredValue {
-            let format = Self.cardNumberFormat(field: definition, value: state.value)
-            state.cardBrands = format.brands
-            completeLengths = format.completeLengths
-            if let brandMaximum = format.maximumLength { maximumLength = min(maximumLength ?? brandMaximum, brandMaximum) }
+        var layout: CardNumberLayout?
+        if Self.isCardNumber(definition) {
+            if usesStoredValue {
+                state.brands = .unknown
+            } else {
+                let format = Self.cardNumberFormat(field: definition, value: state.value, detector: brandDetector)
+                state.brands = format.detection
+                layout = format.layout
+                maximumLength = min(maximumLength ?? format.layout.maximumLength, format.layout.maximumLength)
+            }
         }
 
         if usesStoredValue {
@@ -91,7 +103,7 @@ extension PaymentFormController {
             state.firstError = firstError
             let length = state.value.count
             let full = maximumLength.map { length >= $0 } ?? false
-            let brandComplete = length >= Self.shortestCompleteCardNumber && completeLengths.contains(length)
+            let brandComplete = layout?.isComplete(digitCount: length) ?? false
             state.complete = state.state == .valid && length > 0 && (full || brandComplete)
         }
 
@@ -100,10 +112,6 @@ extension PaymentFormController {
         state.message = shown.map { localizer.message(for: $0) }
         fields[index] = state
     }
-
-    /// A card number of at least this many digits, of a length its brand issues, is complete even
-    /// when the brand also issues longer ones (Visa and Mastercard at 16, American Express at 15).
-    static let shortestCompleteCardNumber = 15
 
     /// The display policy: which error, if any, a field shows now.
     private func shownError(of state: FormFieldState) -> FieldError? {

@@ -1,3 +1,4 @@
+import PaymentFormBrands
 import PaymentFormMasking
 
 extension PaymentFormController {
@@ -48,28 +49,23 @@ extension PaymentFormController {
     }
 
     /// The customer's brand choice for a co-badged card (EU Regulation 2015/751, Art. 8), or
-    /// `nil` to clear it. Nothing is chosen for the customer.
+    /// `nil` to clear it. Nothing is chosen for the customer; the choice travels with the
+    /// request (``PaymentRequest/selectedBrand``) and survives typing while the card offers it.
     ///
     /// - Throws: ``PaymentRequestError/brandNotOffered(_:)`` when the card number does not offer
-    ///   that brand.
+    ///   that brand (see `BrandChoice.options`).
     @discardableResult
     public mutating func selectBrand(_ brandId: String?) throws(PaymentRequestError) -> FormUpdate {
-        if let brandId {
-            guard coBadgeBrandIds.contains(brandId) else { throw .brandNotOffered(brandId) }
+        do {
+            try brandChoice.select(brandId: brandId)
+        } catch {
+            throw .brandNotOffered(brandId ?? "")
         }
-        return perform(fieldIndex: nil, completes: false) { controller in
-            controller.selectedBrandId = brandId
-            return .changed
-        }
+        return perform(fieldIndex: nil, completes: false) { _ in .changed }
     }
 
-    /// The brands the customer may choose between: those of a co-badged card number; empty
-    /// otherwise.
-    public var coBadgeBrandIds: [String] {
-        guard let brands = self[field: Self.cardNumberFieldId]?.cardBrands, !brands.isAmbiguous, brands.brandIds.count > 1
-        else { return [] }
-        return brands.brandIds
-    }
+    /// The id of the brand the customer chose for a co-badged card, if any.
+    public var selectedBrandId: String? { brandChoice.selected?.id }
 
     // MARK: - Internals
 
@@ -101,7 +97,6 @@ extension PaymentFormController {
         var previous: [String: FormFieldState] = [:]
         for state in fields { previous[state.id] = state }
         let accountId = request.accountOnFile?.id
-        let selectedBrand = selectedBrandId
         var newRequest = PaymentRequest(item: newItem, tokenize: request.tokenize)
         if let accountId, newItem.accountOnFile(withId: accountId) != nil {
             try? newRequest.selectAccountOnFile(withId: accountId)
@@ -111,14 +106,14 @@ extension PaymentFormController {
         definitions = newItem.fieldsInDisplayOrder
         form = PaymentForm(item: newItem, accountOnFile: request.accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
         fields = zip(definitions, form.fields).map { definition, drawn in
-            var state = Self.emptyState(definition: definition, field: drawn)
+            var state = Self.emptyState(definition: definition, field: drawn, detector: brandDetector)
             guard let old = previous[definition.id] else { return state }
             state.hasFocus = old.hasFocus
             state.wasEdited = old.wasEdited
             state.wasBlurred = old.wasBlurred
             if !old.readOnly, !old.prefilled, !old.value.isEmpty {
-                let formatter = definition.id == Self.cardNumberFieldId
-                    ? Self.cardNumberFormat(field: definition, value: old.value).formatter : state.formatter
+                let formatter = Self.isCardNumber(definition)
+                    ? Self.cardNumberFormat(field: definition, value: old.value, detector: brandDetector).formatter : state.formatter
                 let laidOut = formatter.text(forValue: old.value)
                 state.formatter = formatter
                 state.text = laidOut.text
@@ -128,7 +123,5 @@ extension PaymentFormController {
             return state
         }
         rebuildForm()
-        selectedBrandId = selectedBrand
-        if let selectedBrand, !coBadgeBrandIds.contains(selectedBrand) { selectedBrandId = nil }
     }
 }

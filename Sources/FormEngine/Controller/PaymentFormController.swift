@@ -1,3 +1,4 @@
+import PaymentFormBrands
 import PaymentFormLocalization
 import PaymentFormMasking
 import PaymentFormValidation
@@ -33,6 +34,9 @@ import PaymentFormValidation
 ///   and the ``FormUpdate/next`` field.
 /// - An account on file prefills its values; read-only ones are valid and never sent, `MUST_WRITE`
 ///   ones are required.
+/// - A card number carries its offline brand detection; a generic card field groups and limits
+///   the digits by the brand, and completes at a length the brand issues (Visa at 16). A co-badged
+///   card's brand is the customer's choice (``selectBrand(_:)``).
 /// - Switching the product keeps the values of the fields both products have.
 ///
 /// It is a `Sendable` value: copy it, keep it in a view model, or drive it from a test.
@@ -56,8 +60,11 @@ public struct PaymentFormController: Sendable {
     public internal(set) var isSubmitted = false
     /// The products (or groups) ``selectProduct(id:)`` can switch to, besides ``item``.
     public internal(set) var otherItems: [any PaymentItem]
-    /// The brand the customer chose for a co-badged card, if any.
-    public internal(set) var selectedBrandId: String?
+    /// Tells card brands from the digits typed, offline.
+    public let brandDetector: BrandDetector
+    /// The customer's brand choice for a co-badged card: its options follow the card number;
+    /// nothing is chosen for the customer unless the app set a preferred brand.
+    public internal(set) var brandChoice: BrandChoice
 
     /// The field definitions, aligned with ``fields``.
     var definitions: [PaymentProductField]
@@ -73,18 +80,23 @@ public struct PaymentFormController: Sendable {
     ///   - assetBaseURL: the client session's asset URL, to resolve logos and tooltip images.
     ///   - otherItems: products (or groups) ``selectProduct(id:)`` may switch to, such as the one
     ///     an IIN lookup names.
+    ///   - brandDetector: offline card-brand detection (the shipped table by default).
+    ///   - preferredBrandId: a brand to pre-select when a co-badged card offers it; by default
+    ///     none, the customer chooses.
     public init(item: some PaymentItem, localizer: Localizer, context: ValidationContext, assetBaseURL: String? = nil,
-                otherItems: [any PaymentItem] = []) {
+                otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped, preferredBrandId: String? = nil) {
         self.item = item
         self.localizer = localizer
         self.context = context
         self.assetBaseURL = assetBaseURL
         self.otherItems = otherItems
+        self.brandDetector = brandDetector
+        brandChoice = BrandChoice(preferredBrandId: preferredBrandId)
         form = PaymentForm(item: item, localizer: localizer, assetBaseURL: assetBaseURL)
         request = PaymentRequest(item: item)
         definitions = item.fieldsInDisplayOrder
         report = ValidationReport(errors: [], values: [])
-        fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1) }
+        fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1, detector: brandDetector) }
         refresh()
     }
 
@@ -93,8 +105,10 @@ public struct PaymentFormController: Sendable {
     /// - Throws: ``PaymentRequestError/unknownAccountOnFile(_:)`` when the item has no account
     ///   with that id.
     public init(item: some PaymentItem, accountOnFileId: String, localizer: Localizer, context: ValidationContext,
-                assetBaseURL: String? = nil, otherItems: [any PaymentItem] = []) throws(PaymentRequestError) {
-        self.init(item: item, localizer: localizer, context: context, assetBaseURL: assetBaseURL, otherItems: otherItems)
+                assetBaseURL: String? = nil, otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped,
+                preferredBrandId: String? = nil) throws(PaymentRequestError) {
+        self.init(item: item, localizer: localizer, context: context, assetBaseURL: assetBaseURL, otherItems: otherItems,
+                  brandDetector: brandDetector, preferredBrandId: preferredBrandId)
         _ = try selectAccountOnFile(id: accountOnFileId)
     }
 
@@ -135,14 +149,13 @@ public struct PaymentFormController: Sendable {
         return index
     }
 
-    static func emptyState(definition: PaymentProductField, field: FormField) -> FormFieldState {
-        let isCardNumber = definition.id == cardNumberFieldId
-        let format = isCardNumber ? cardNumberFormat(field: definition, value: "") : nil
+    static func emptyState(definition: PaymentProductField, field: FormField, detector: BrandDetector) -> FormFieldState {
+        let format = isCardNumber(definition) ? cardNumberFormat(field: definition, value: "", detector: detector) : nil
         return FormFieldState(
             field: field, text: "", selection: 0..<0, value: "", state: .valid, message: nil, error: nil,
             complete: false, prefilled: false, hasFocus: false, wasEdited: false, wasBlurred: false,
-            firstError: nil, formatter: format?.formatter ?? FieldFormatter(field: definition),
-            cardBrands: format?.brands, required: field.required)
+            brands: format?.detection, firstError: nil, formatter: format?.formatter ?? FieldFormatter(field: definition),
+            required: field.required)
     }
 }
 

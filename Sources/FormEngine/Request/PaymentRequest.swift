@@ -121,7 +121,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     ///
     /// The selected account on file counts: a field it makes read-only is `valid` (nothing is
     /// entered or sent for it), and so is an empty `CAN_WRITE` field (the stored value is kept);
-    /// an empty `MUST_WRITE` field is `incomplete`, as a required one.
+    /// an empty `MUST_WRITE` field is `incomplete`, as a required one. A card number at its
+    /// detected brand's longest length that still fails is `invalid`.
     ///
     /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the product has no such field
     ///   (as ``setValue(_:forField:)`` does).
@@ -139,7 +140,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
                 required = true
             }
         }
-        return field.inputState(of: value, in: context, required: required)
+        // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).
+        let brandMaximum = fieldId == Self.cardNumberFieldId ? field.cardNumberLayout(for: brandDetection()).maximumLength : nil
+        return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)
     }
 
     /// Redacted: names the product and which fields have values, never the values.

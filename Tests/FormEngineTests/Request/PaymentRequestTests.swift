@@ -169,7 +169,7 @@ struct InputStateLimitTests {
     @Test("a value at the field's maximum length that fails a validator is invalid, not incomplete", arguments: [
         ("expiryDate", "12/20", InputState.invalid), ("expiryDate", "122", .incomplete), ("expiryDate", "12/30", .valid),
         ("cardNumber", "4111 1111 1111 1111 112", .invalid), ("cardNumber", "4111 1111 1111 1112", .incomplete),
-        ("cvv", "12", .incomplete),
+        ("cvv", "12", .incomplete), ("cardNumber", "5555 5555 5555 4445", .invalid), ("cardNumber", "5555 5555 5555 444", .incomplete),
     ])
     func maximumLength(field: String, value: String, expected: InputState) throws {
         var request = PaymentRequest(product: try Fixtures.sample("visa"))
