@@ -57,6 +57,8 @@ public struct FormFieldState: Sendable, Hashable {
     var firstError: FieldError?
     /// How the field formats and edits now (a card number's grouping follows its brand).
     var formatter: FieldFormatter
+    /// Card-number fields: the brand's grouping and lengths within the field's limits.
+    var cardLayout: CardNumberLayout?
 
     /// The field's id.
     public var id: String { field.id }

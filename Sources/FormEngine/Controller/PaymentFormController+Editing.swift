@@ -182,7 +182,8 @@ extension PaymentFormController {
         var caret = result.cursor
         var value = result.value
         if Self.isCardNumber(definitions[index]) {
-            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector)
+            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
+                                               previous: state.cardNumberFormat)
             if format.formatter != state.formatter {
                 let valueBeforeCaret = state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count
@@ -195,6 +196,8 @@ extension PaymentFormController {
                                     pastLiterals: afterLiteral)
             }
             state.formatter = format.formatter
+            state.cardLayout = format.layout
+            state.brands = format.detection
         }
         state.text = text
         state.value = value

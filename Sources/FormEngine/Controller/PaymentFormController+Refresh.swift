@@ -87,8 +87,10 @@ extension PaymentFormController {
             if usesStoredValue {
                 state.brands = .unknown
             } else {
-                let format = Self.cardNumberFormat(field: definition, value: state.value, detector: brandDetector)
+                let format = Self.cardNumberFormat(field: definition, value: state.value, detector: brandDetector,
+                                                   previous: state.cardNumberFormat)
                 state.brands = format.detection
+                state.cardLayout = format.layout
                 layout = format.layout
                 maximumLength = min(maximumLength ?? format.layout.maximumLength, format.layout.maximumLength)
             }

@@ -155,7 +155,7 @@ public struct PaymentFormController: Sendable {
             field: field, text: "", selection: 0..<0, value: "", state: .valid, message: nil, error: nil,
             complete: false, prefilled: false, hasFocus: false, wasEdited: false, wasBlurred: false,
             brands: format?.detection, firstError: nil, formatter: format?.formatter ?? FieldFormatter(field: definition),
-            required: field.required)
+            cardLayout: format?.layout, required: field.required)
     }
 }
 

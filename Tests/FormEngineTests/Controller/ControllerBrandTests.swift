@@ -91,3 +91,16 @@ struct ControllerBrandTests {
         #expect(preferred.selectedBrandId == nil)
     }
 }
+
+@Suite("Generic card-number masks")
+struct GenericCardMaskTests {
+    @Test("groups of four digits (the last 1 to 4) are generic; anything else is the product's own", arguments: [
+        ("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", true), ("{{9999}} {{9999}} {{9999}} {{9999}}", true), ("{{9}}", true),
+        ("{{9999}} {{999999}} {{99999}}", false), ("{{9999}}-{{9999}}", false), ("{{9999}}  {{9999}}", false),
+        ("{{9999}} {{9999}} ", false), ("{{99999}}", false), ("{{****}} {{****}}", false), ("{{}}", false), ("{{9999}} {{99}} {{9999}}", false),
+    ])
+    func generic(pattern: String, expected: Bool) {
+        #expect(PaymentFormController.isGenericCardNumberMask(Mask(pattern)) == expected)
+        #expect(PaymentFormController.isGenericCardNumberMask(nil))
+    }
+}
