@@ -15,17 +15,6 @@ private let samples = ["visa", "amex", "mastercard-accounts-on-file", "sepa-dire
 private let products: [PaymentProduct] = samples.compactMap { name in
     Samples.product(named: name).flatMap { try? PaymentProduct(jsonEncoded: $0) }
 }
-private let allowedTags: Set<String> = [
-    "!doctype", "html", "/html", "head", "/head", "meta", "title", "/title", "style", "/style", "body", "/body",
-    "h1", "/h1", "p", "/p", "form", "/form", "div", "/div", "label", "/label", "select", "/select",
-    "option", "/option", "input", "button", "/button", "small", "/small", "a", "/a", "span", "/span",
-]
-private let allowedAttributes: Set<String> = [
-    "html", "lang", "charset", "name", "content", "class", "id", "for", "method", "autocomplete", "required",
-    "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder", "maxlength",
-    "spellcheck", "href", "target", "rel", "novalidate", "action", "role",
-]
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormController(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard products.count == samples.count else {
@@ -105,8 +94,8 @@ public func fuzzFormController(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     let html = FormHTMLRenderer(languageTag: localizer.languageTag, localizer: localizer).render(controller)
     let structure = HTMLStructure(html)
     check(structure.problems.isEmpty, "the HTML needs repairs: \(structure.problems)")
-    check(structure.tagNames.isSubset(of: allowedTags), "unexpected tags \(structure.tagNames.subtracting(allowedTags))")
-    let unexpected = structure.attributeNames.filter { !allowedAttributes.contains($0) && !$0.hasPrefix("data-") && !$0.hasPrefix("aria-") }
+    check(structure.tagNames.isSubset(of: RendererAllowList.tags), "unexpected tags \(structure.tagNames.subtracting(RendererAllowList.tags))")
+    let unexpected = RendererAllowList.unexpectedAttributes(in: structure)
     check(unexpected.isEmpty, "unexpected attributes \(unexpected)")
     return 0
 }
