@@ -124,6 +124,24 @@ public struct Localizer: Sendable {
         return readable.isEmpty ? nil : readable
     }
 
+    /// The text of a field's link: what `{link}` in its label stands for ("SEPA Direct Debit
+    /// mandate terms"). The product-specific key (`gc.general.paymentProducts.770.paymentProductFields.termsAndConditions.link.label`)
+    /// then the generic one, in the requested languages, then in English; `nil` when neither exists.
+    public func fieldLinkText(productId: String, fieldId: String) -> String? {
+        resolve([TranslationKey.productFieldLink(productId: productId, fieldId: fieldId),
+                 TranslationKey.genericFieldLink(fieldId: fieldId)], definitionText: nil)
+    }
+
+    /// The title of a form's pay button ("Pay", "Payer", "Bezahlen", ...).
+    public var payButtonTitle: String {
+        string(forKey: TranslationKey.payButton) ?? "Pay"
+    }
+
+    /// The notice a form preview shows: it is a preview and sends nothing.
+    public var previewNotice: String {
+        string(forKey: TranslationKey.previewNotice) ?? "Preview: this page does not send what you type."
+    }
+
     /// The message for a validation error, with its bounds filled in.
     ///
     /// `length` becomes `length.exact` (min = max), `length.max` (no minimum, or 0),

@@ -43,6 +43,24 @@ public struct Mask: Sendable, Hashable {
     /// `Mask("{{99}}/{{99}}").capacity == 4`.
     public var capacity: Int { slotElementIndices.count }
 
+    /// The length, in UTF-16 code units, of the text a completely filled field shows while editing:
+    /// every placeholder and every literal up to the last placeholder (the editor never shows
+    /// literals after the last value character). Placeholders count one unit each, exact for
+    /// digits and letters. What an HTML `maxlength` or a text field's length limit should be.
+    ///
+    /// ```swift
+    /// Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}").formattedCapacity   // 23
+    /// Mask("{{99}}/{{99}}").formattedCapacity                                  // 5
+    /// ```
+    public var formattedCapacity: Int {
+        guard let last = slotElementIndices.last else { return 0 }
+        var length = 0
+        for element in elements[...last] {
+            length += element.isLiteral ? element.utf16Length : 1
+        }
+        return length
+    }
+
     /// Whether the mask has at least one placeholder; a mask without one holds no value.
     public var hasPlaceholders: Bool { !slotElementIndices.isEmpty }
 

@@ -11,7 +11,7 @@ import PaymentFormSamples
 package enum Payform {
     /// The commands, in the order `payform --help` lists them.
     static let commands: [CommandSpec] = [
-        DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
+        DemoCommand.spec, RenderCommand.spec, FormCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
         PrepareCommand.spec, DecryptCommand.spec, BrandCommand.spec, SandboxCommand.spec,
     ] + FetchCommands.specs + SipsCommands.specs + SaferpayCommands.specs
 

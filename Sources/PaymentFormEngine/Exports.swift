@@ -143,6 +143,14 @@ public typealias FormOption = PaymentFormCore.FormOption
 public typealias FormInputType = PaymentFormCore.FormInputType
 /// Formats and edits one field's text (`PaymentFormCore.FieldFormatter`).
 public typealias FieldFormatter = PaymentFormCore.FieldFormatter
+/// The state a payment screen binds to, one method per event (`PaymentFormCore.PaymentFormController`).
+public typealias PaymentFormController = PaymentFormCore.PaymentFormController
+/// One field's text, caret, state and message in a controller (`PaymentFormCore.FormFieldState`).
+public typealias FormFieldState = PaymentFormCore.FormFieldState
+/// What a controller event changed (`PaymentFormCore.FormUpdate`).
+public typealias FormUpdate = PaymentFormCore.FormUpdate
+/// A controller's answer to submit (`PaymentFormCore.FormSubmission`).
+public typealias FormSubmission = PaymentFormCore.FormSubmission
 
 // MARK: - Card brands
 

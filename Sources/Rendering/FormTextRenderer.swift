@@ -17,6 +17,14 @@ package struct FormTextRenderer {
     /// file passes through ``TerminalText/sanitize(_:)``: only this renderer's own styling
     /// reaches the terminal as escape sequences.
     package func render(_ form: PaymentForm) -> String {
+        render(form, states: [])
+    }
+
+    /// The form as terminal text, with the controller's text and message per field when given.
+    /// A hidden value (a CVV) shows as bullets.
+    package func render(_ form: PaymentForm, states: [FormFieldState]) -> String {
+        var byId: [String: FormFieldState] = [:]
+        for state in states { byId[state.id] = state }
         let clean = TerminalText.sanitize
         var lines: [String] = []
         let title = "\(clean(form.productLabel))  (product \(clean(form.productId)))"
@@ -36,16 +44,20 @@ package struct FormTextRenderer {
             switch field.inputType {
             case .list:
                 for option in field.options {
-                    let mark = option.value == field.value ? "(•)" : "( )"
+                    let mark = option.value == (byId[field.id]?.value ?? field.value) ? "(•)" : "( )"
                     lines.append("  \(mark) \(clean(option.label))" + dim("  \(clean(option.value))"))
                 }
             case .boolean:
-                lines.append("  [\(field.value == "true" ? "x" : " ")] " + (field.link.map { "(\(clean($0)))" } ?? ""))
+                let checked = (byId[field.id]?.value ?? field.value) == "true"
+                lines.append("  [\(checked ? "x" : " ")] " + (field.link.map { "(\(clean($0)))" } ?? ""))
             default:
-                let shown = clean(field.value ?? field.placeholder ?? "")
+                let typed = byId[field.id].flatMap { $0.text.isEmpty ? nil : $0.text }
+                let value = typed.map { field.obfuscate ? String(repeating: "•", count: $0.count) : $0 } ?? field.value
+                let shown = clean(value ?? field.placeholder ?? "")
                 let box = "[ " + shown + String(repeating: " ", count: max(1, 28 - shown.count)) + "]"
-                lines.append("  " + (field.value == nil ? dim(box) : box))
+                lines.append("  " + (value == nil ? dim(box) : box))
             }
+            if let message = byId[field.id]?.message { lines.append("  ✗ " + clean(message)) }
             lines.append("  " + dim(details.joined(separator: " · ")))
             if let tooltip = field.tooltip { lines.append("  ⓘ " + clean(tooltip)) }
             lines.append("")

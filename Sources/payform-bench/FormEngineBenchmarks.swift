@@ -56,7 +56,29 @@ func formEngineBenchmarks() -> BenchmarkGroup {
         return Benchmark(name: "hostile regex (a+)+ on 41 chars, cut off") { blackHole(pattern.matchesWhole(value)) }
     }
 
-    return BenchmarkGroup(name: "FormEngine", benchmarks: [
+    // The form controller: what one keystroke costs a screen (edit, brand, state, message).
+    var typed = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
+    _ = try? typed.focus("cardNumber")
+    _ = try? typed.set("cardNumber", value: "4111 1111 1111 111")
+    let halfTyped = typed
+    let controllerBenchmarks = [
+        Benchmark(id: "controller.keystroke.card", name: "controller: one keystroke completing a card number") {
+            var controller = halfTyped
+            blackHole(try? controller.replace("cardNumber", range: 18..<18, with: "1"))
+        },
+        Benchmark(id: "controller.fill.card", name: "controller: type a card form (16 + 4 + 3 keystrokes), submit") {
+            var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
+            for (field, text) in [("cardNumber", "4111111111111111"), ("expiryDate", "1230"), ("cvv", "123")] {
+                for character in text {
+                    let caret = controller[field: field]?.selection ?? 0..<0
+                    _ = try? controller.replace(field, range: caret, with: String(character))
+                }
+            }
+            blackHole(controller.submit())
+        },
+    ]
+
+    return BenchmarkGroup(name: "FormEngine", benchmarks: controllerBenchmarks + [
         Benchmark(id: "json.parse.visa", name: "parse the Visa product's JSON only") { blackHole(try? JSONParser().parse(visaData)) },
         Benchmark(id: "decode.visa", name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
         Benchmark(id: "decode.list200", name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },

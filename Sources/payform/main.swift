@@ -13,7 +13,7 @@ import Darwin
 // Writes to a closed socket or pipe fail with EPIPE instead of ending the process.
 signal(SIGPIPE, SIG_IGN)
 
-let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: CommandContext(isTerminal: isatty(STDOUT_FILENO) == 1))
+let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: .process(isTerminal: isatty(STDOUT_FILENO) == 1))
 FileHandle.standardOutput.write(Data(result.stdout.utf8))
 FileHandle.standardError.write(Data(result.stderr.utf8))
 exit(result.exitCode)

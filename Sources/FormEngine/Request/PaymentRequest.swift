@@ -118,9 +118,31 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// As-you-type state of one field: `incomplete` while the value can still become valid,
     /// so a form can hold back red errors until it can no longer.
-    public func inputState(ofField fieldId: String, in context: ValidationContext) -> InputState {
-        guard let field = item.field(withId: fieldId) else { return .invalid }
-        return field.inputState(of: values[fieldId] ?? "", in: context)
+    ///
+    /// The selected account on file counts: a field it makes read-only is `valid` (nothing is
+    /// entered or sent for it), and so is an empty `CAN_WRITE` field (the stored value is kept);
+    /// an empty `MUST_WRITE` field is `incomplete`, as a required one. A card number at its
+    /// detected brand's longest length that still fails is `invalid`.
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the product has no such field
+    ///   (as ``setValue(_:forField:)`` does).
+    public func inputState(ofField fieldId: String, in context: ValidationContext) throws(PaymentRequestError) -> InputState {
+        guard let field = item.field(withId: fieldId) else { throw .unknownField(fieldId) }
+        let value = values[fieldId] ?? ""
+        var required = field.dataRestrictions.isRequired
+        if let attribute = accountOnFile?.attribute(forField: fieldId) {
+            switch attribute.status {
+            case .readOnly, .other:
+                return .valid
+            case .canWrite:
+                if field.unmask(value).isEmpty { return .valid }
+            case .mustWrite:
+                required = true
+            }
+        }
+        // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).
+        let brandMaximum = fieldId == Self.cardNumberFieldId ? field.cardNumberLayout(for: brandDetection()).maximumLength : nil
+        return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)
     }
 
     /// Redacted: names the product and which fields have values, never the values.
@@ -163,11 +185,35 @@ extension PaymentProductField {
         effectiveMask.map { $0.format($0.unformat(value)) } ?? value
     }
 
+    /// The most value characters the field can take: the tightest of its mask's capacity and its
+    /// `length` validator's `maxLength`; `nil` when neither limits it.
+    ///
+    /// ```swift
+    /// expiryDate.maximumValueLength   // 4: the mask {{99}}/{{99}}
+    /// ```
+    public var maximumValueLength: Int? {
+        var maximum = effectiveMask?.capacity
+        for case .length(_, let maxLength?) in dataRestrictions.validators {
+            maximum = min(maximum ?? maxLength, maxLength)
+        }
+        return maximum
+    }
+
     /// As-you-type state of `value` (masked or not): `invalid` when a validator can no longer
     /// pass, `incomplete` when one still can, else `valid`. Empty is `incomplete` when required.
+    ///
+    /// A value that already has ``maximumValueLength`` characters cannot grow, so one that still
+    /// fails a validator is `invalid`, not `incomplete`: a fully typed `12/20` in 2026 is expired.
     public func inputState(of value: String, in context: ValidationContext) -> InputState {
+        inputState(of: value, in: context, required: dataRestrictions.isRequired)
+    }
+
+    /// ``inputState(of:in:)`` with the field's requiredness decided by the caller (an account on
+    /// file's `MUST_WRITE` makes an optional field required) and, for card numbers, the detected
+    /// brand's longest length as a further limit.
+    package func inputState(of value: String, in context: ValidationContext, required: Bool, maximumLength: Int? = nil) -> InputState {
         let unmasked = unmask(value)
-        if unmasked.isEmpty { return dataRestrictions.isRequired ? .incomplete : .valid }
+        if unmasked.isEmpty { return required ? .incomplete : .valid }
         var state = InputState.valid
         for validator in dataRestrictions.validators {
             switch validator.inputState(of: unmasked, in: context) {
@@ -175,6 +221,9 @@ extension PaymentProductField {
             case .incomplete: state = .incomplete
             case .valid: break
             }
+        }
+        if state == .incomplete, let limit = [maximumValueLength, maximumLength].compactMap({ $0 }).min(), unmasked.count >= limit {
+            return .invalid
         }
         return state
     }

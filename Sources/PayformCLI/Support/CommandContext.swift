@@ -20,15 +20,27 @@ package struct CommandContext: Sendable {
     package var writeStandardError: @Sendable (String) -> Void
     /// Returns when a long-running command should stop: by default on SIGINT or SIGTERM.
     package var waitForTermination: @Sendable () async -> Void
+    /// Reads the next part of standard input for the line-by-line commands (`form`,
+    /// `validate --batch`), blocking until some is available; empty at the end of input.
+    package var readStandardInputChunk: @Sendable () -> Data
+    /// Where the line-by-line commands write each answer as soon as it is ready (a driver may
+    /// wait for an answer before it writes the next event); `nil` collects the answers into the
+    /// command's result instead (tests).
+    package var writeAnswerLines: (@Sendable (String) -> Void)?
 
-    /// A context; by default the real process's.
+    /// A context; by default the real process's, with output collected into the result.
+    ///
+    /// - Parameter readStandardInputChunk: the line-by-line commands' reader; by default
+    ///   `readStandardInput` read once.
     package init(
         readStandardInput: @escaping @Sendable () -> Data = { CommandContext.readBoundedStandardInput() },
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = false,
         writeStandardOutput: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
         writeStandardError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
-        waitForTermination: @escaping @Sendable () async -> Void = { await TerminationSignals.wait() }
+        waitForTermination: @escaping @Sendable () async -> Void = { await TerminationSignals.wait() },
+        readStandardInputChunk: (@Sendable () -> Data)? = nil,
+        writeAnswerLines: (@Sendable (String) -> Void)? = nil
     ) {
         self.readStandardInput = readStandardInput
         self.environment = environment
@@ -36,6 +48,17 @@ package struct CommandContext: Sendable {
         self.writeStandardOutput = writeStandardOutput
         self.writeStandardError = writeStandardError
         self.waitForTermination = waitForTermination
+        self.readStandardInputChunk = readStandardInputChunk ?? OneShotInput(readStandardInput).next
+        self.writeAnswerLines = writeAnswerLines
+    }
+
+    /// The real process's context: standard input read as it arrives, each answer of the
+    /// line-by-line commands written at once.
+    package static func process(isTerminal: Bool) -> CommandContext {
+        CommandContext(
+            isTerminal: isTerminal,
+            readStandardInputChunk: { FileHandle.standardInput.availableData },
+            writeAnswerLines: { text in FileHandle.standardOutput.write(Data(text.utf8)) })
     }
 
     /// The largest file or standard input a command reads: the JSON parser's document limit, so
@@ -81,5 +104,24 @@ package struct CommandContext: Sendable {
     /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`).
     package static func readBoundedStandardInput() -> Data {
         readBounded(FileHandle.standardInput)
+    }
+}
+
+/// Hands out the data of a whole-input reader once, then the end of input.
+private final class OneShotInput: @unchecked Sendable {
+    private let read: @Sendable () -> Data
+    private let lock = NSLock()
+    private var done = false
+
+    init(_ read: @escaping @Sendable () -> Data) {
+        self.read = read
+    }
+
+    @Sendable func next() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return Data() }
+        done = true
+        return read()
     }
 }

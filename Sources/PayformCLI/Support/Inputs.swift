@@ -9,7 +9,11 @@ extension CommandContext {
     /// The product named by `--product`: a file, `-` for stdin, or `sample:NAME` for a sample
     /// shipped inside the binary. Tolerated problems are returned as warnings for stderr.
     func product(_ arguments: ParsedArguments) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        let path = try arguments.required("--product")
+        try product(at: arguments.required("--product"))
+    }
+
+    /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
+    func product(at path: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         let data: Data
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
             return try product(sampleNamed: String(path.dropFirst("sample:".count)))

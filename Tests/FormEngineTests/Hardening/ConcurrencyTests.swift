@@ -75,7 +75,7 @@ struct ConcurrencyTests {
         }
         return Outcome(
             report: report,
-            states: product.fields.map { request.inputState(ofField: $0.id, in: shared.context) },
+            states: try product.fields.map { try request.inputState(ofField: $0.id, in: shared.context) },
             masked: product.fields.map { request.maskedValue(forField: $0.id) },
             edits: edits, messages: messages, decryptedValues: decrypted)
     }
