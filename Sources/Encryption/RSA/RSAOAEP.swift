@@ -48,9 +48,8 @@ package enum RSAOAEP {
         var encoded: [UInt8] = [0]
         encoded.append(contentsOf: zip(seed, seedMask).map { $0 ^ $1 })
         encoded.append(contentsOf: db)
-        let ciphertext = key.rawEncrypt(BigUInt(bigEndianBytes: encoded))
-        // c < n, so it always fits in k bytes.
-        return ciphertext.bigEndianBytes(count: k) ?? []
+        // EM starts with a zero byte, so it is below the modulus and the encryption cannot fail.
+        return key.rawEncrypt(encoded) ?? []
     }
 
     /// Decrypts an RSAES-OAEP ciphertext.
@@ -64,10 +63,9 @@ package enum RSAOAEP {
         let k = key.publicKey.byteCount
         let hLen = Hash.digestByteCount
         let ciphertext = Array(ciphertext)
-        guard ciphertext.count == k, k >= 2 * hLen + 2,
-              let integer = key.rawDecrypt(BigUInt(bigEndianBytes: ciphertext)),
-              let encoded = integer.bigEndianBytes(count: k)
-        else { throw .decryptionFailed }
+        guard ciphertext.count == k, k >= 2 * hLen + 2, let encoded = key.rawDecrypt(ciphertext) else {
+            throw .decryptionFailed
+        }
         let maskedSeed = encoded[1...hLen]
         var db = Array(encoded[(hLen + 1)...])
         let seedMask = MGF1.mask(seed: db, length: hLen, hash: hash)
