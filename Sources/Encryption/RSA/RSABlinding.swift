@@ -71,7 +71,8 @@ final class RSABlinding: @unchecked Sendable {
                 exponentWords.withUnsafeBufferPointer {
                     workspace.publicPower(r, exponent: $0.baseAddress.unsafelyUnwrapped, exponentCount: $0.count, into: power, temporary: temporary)
                 }
-                workspace.multiply(r, t, into: rt)
+                // (r·R)·t·R⁻¹ = r·t, with t as drawn (any value below R will do).
+                tWords.withUnsafeBufferPointer { workspace.multiply(r, $0.baseAddress.unsafelyUnwrapped, into: rt) }
                 func array(_ pointer: UnsafeMutablePointer<UInt64>) -> [UInt64] { Array(UnsafeBufferPointer(start: pointer, count: k)) }
                 return (array(power), array(t), array(rt))
             }

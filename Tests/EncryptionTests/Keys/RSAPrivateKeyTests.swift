@@ -14,7 +14,7 @@ struct RSAPrivateKeyTests {
     @Test func decryptsWhatThePublicKeyEncrypts() throws {
         let key = try TestKeys.demoPrivateKey()
         let k = key.publicKey.byteCount
-        let message = [UInt8](repeating: 0, count: k - 32) + Array("a secret smaller than the modulus".utf8)
+        let message = [UInt8](repeating: 0, count: k - 33) + Array("a secret smaller than the modulus".utf8)
         let ciphertext = try #require(key.publicKey.rawEncrypt(message))
         #expect(key.rawDecrypt(ciphertext) == message)
         // Many decryptions in a row cross the blinding pair's refresh (every 32 operations).
