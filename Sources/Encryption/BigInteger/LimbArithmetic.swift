@@ -22,6 +22,18 @@ enum LimbArithmetic {
         return (high &+ (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0), sum2)
     }
 
+    /// `(acc2:acc1:acc0) += x·y`, the step of product scanning. Compiles to `mul`, `add`, `adc`,
+    /// `adc` (the product's high word cannot overflow when the low word's carry is added).
+    @inline(__always)
+    static func accumulate(_ x: UInt64, _ y: UInt64, into acc0: inout UInt64, _ acc1: inout UInt64, _ acc2: inout UInt64) {
+        let (high, low) = x.multipliedFullWidth(by: y)
+        let (sum0, carry0) = acc0.addingReportingOverflow(low)
+        let (sum1, carry1) = acc1.addingReportingOverflow(high &+ (carry0 ? 1 : 0))
+        acc0 = sum0
+        acc1 = sum1
+        acc2 &+= carry1 ? 1 : 0
+    }
+
     /// `a + b + carry` (carry 0 or 1) and the carry out, computed from the operands' top bits.
     @inline(__always)
     static func add(_ a: UInt64, _ b: UInt64, carry: UInt64) -> (sum: UInt64, carry: UInt64) {

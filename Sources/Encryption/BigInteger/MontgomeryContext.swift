@@ -94,108 +94,150 @@ struct MontgomeryContext: Sendable {
 extension MontgomeryContext {
     /// `result = a·b·R⁻¹ mod n` for `a < R`, `b < n` (k words each; `result` may alias either).
     ///
-    /// CIOS, with the product and the reduction of each row fused into one pass over the words:
-    /// two independent carry chains per word, one `mul` for each. `scratch`: at least k + 1
-    /// words. The intermediate sum stays below 2n, so one subtraction (selected by mask) reduces
-    /// it.
+    /// Product scanning (Comba): column by column, each product of a·b and of m·n goes into a
+    /// three-word accumulator with `mul`/`add`/`adc`/`adc`, two products per step; the column's
+    /// low word fixes mᵢ (which makes it vanish) in the first k columns and is the result's word
+    /// in the last k. The sum stays below 2n, so one subtraction (selected by mask) reduces it.
+    /// `scratch`: at least k words (it receives m, then the unreduced result).
     @inline(__always)
     static func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch t: UnsafeMutablePointer<UInt64>
+        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>
     ) {
-        t.update(repeating: 0, count: k &+ 1)
-        let a0 = a[0], n0 = n[0]
+        var acc0: UInt64 = 0, acc1: UInt64 = 0, acc2: UInt64 = 0
         var i = 0
         while i < k {
-            let bi = b[i]
-            // m makes t + a·bᵢ + m·n divisible by 2⁶⁴.
-            let m = (t[0] &+ a0 &* bi) &* inverse
-            var (productCarry, low) = LimbArithmetic.multiplyAdd(a0, bi, t[0], 0)
-            var (reductionCarry, _) = LimbArithmetic.multiplyAdd(m, n0, low, 0)
-            var j = 1
-            while j < k {
-                (productCarry, low) = LimbArithmetic.multiplyAdd(a[j], bi, t[j], productCarry)
-                (reductionCarry, t[j &- 1]) = LimbArithmetic.multiplyAdd(m, n[j], low, reductionCarry)
+            var j = 0
+            while j < i {
+                LimbArithmetic.accumulate(a[j], b[i &- j], into: &acc0, &acc1, &acc2)
+                LimbArithmetic.accumulate(m[j], n[i &- j], into: &acc0, &acc1, &acc2)
                 j &+= 1
             }
-            let (top, topCarry) = LimbArithmetic.add(t[k], productCarry, carry: 0)
-            let (sum, sumCarry) = LimbArithmetic.add(top, reductionCarry, carry: 0)
-            t[k &- 1] = sum
-            t[k] = topCarry &+ sumCarry
+            LimbArithmetic.accumulate(a[i], b[0], into: &acc0, &acc1, &acc2)
+            let mi = acc0 &* inverse
+            m[i] = mi
+            LimbArithmetic.accumulate(mi, n[0], into: &acc0, &acc1, &acc2)
+            (acc0, acc1, acc2) = (acc1, acc2, 0)
             i &+= 1
         }
-        reduceOnce(t, top: t[k], into: result, modulus: n, count: k)
+        while i < 2 &* k {
+            var j = i &- k &+ 1
+            while j < k {
+                LimbArithmetic.accumulate(a[j], b[i &- j], into: &acc0, &acc1, &acc2)
+                LimbArithmetic.accumulate(m[j], n[i &- j], into: &acc0, &acc1, &acc2)
+                j &+= 1
+            }
+            // m[i − k] is not read again: later columns start at j = i − k + 2.
+            m[i &- k] = acc0
+            (acc0, acc1, acc2) = (acc1, acc2, 0)
+            i &+= 1
+        }
+        reduceOnce(m, top: acc0, into: result, modulus: n, count: k)
     }
 
-    /// `result = a²·R⁻¹ mod n` for `a < n` (`result` may alias `a`). Computes the k(k−1)/2 cross
-    /// products once, doubles them and adds the squares, then reduces word by word: about 25%
-    /// fewer multiplications than ``multiply``. `scratch`: at least 2k + 1 words.
+    /// `result = a²·R⁻¹ mod n` for `a < n` (`result` may alias `a`). `scratch`: at least k words.
+    ///
+    /// Squaring computes each cross product aᵢ·aⱼ once and doubles it: 392 word products for
+    /// k = 16 instead of 512. With 128-bit accumulators (every platform but Apple systems older
+    /// than 2024) it runs the unrolled 16-word kernel or the generic loops; otherwise the
+    /// three-word accumulator of ``multiply``.
     @inline(__always)
     static func square(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
-        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch t: UnsafeMutablePointer<UInt64>
+        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch: UnsafeMutablePointer<UInt64>
     ) {
-        guard k > 1 else {
-            multiply(a, a, into: result, modulus: n, inverse: inverse, count: k, scratch: t)
-            return
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            if k == 16 {
+                square16(a, into: result, modulus: n, inverse: inverse, scratch: scratch)
+            } else {
+                squareWide(a, into: result, modulus: n, inverse: inverse, count: k, scratch: scratch)
+            }
+        } else {
+            squarePortable(a, into: result, modulus: n, inverse: inverse, count: k, scratch: scratch)
         }
-        // Cross products aᵢ·aⱼ (i < j) into t[1 ..< 2k−1].
-        t[0] = 0
-        t[2 &* k &- 1] = 0
-        do {
-            let a0 = a[0]
-            var carry: UInt64 = 0
-            var j = 1
-            while j < k {
-                (carry, t[j]) = LimbArithmetic.multiplyAdd(a0, a[j], carry, 0)
+    }
+
+    /// ``square(_:into:modulus:inverse:count:scratch:)`` by product scanning with 128-bit
+    /// accumulators, for any k.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static func squareWide(
+        _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>
+    ) {
+        var column = ColumnAccumulator()
+        var i = 0
+        while i < 2 &* k {
+            let low = i < k ? 0 : i &- k &+ 1
+            // Cross products aⱼ·aᵢ₋ⱼ with j < i − j, counted twice.
+            var cross = ColumnAccumulator()
+            var j = low
+            let crossEnd = (i &+ 1) >> 1
+            while j < crossEnd {
+                cross.add(a[j], a[i &- j])
                 j &+= 1
             }
-            t[k] = carry
-        }
-        var i = 1
-        while i < k &- 1 {
-            let ai = a[i]
-            var carry: UInt64 = 0
-            var j = i &+ 1
-            while j < k {
-                (carry, t[i &+ j]) = LimbArithmetic.multiplyAdd(ai, a[j], t[i &+ j], carry)
+            column.addTwice(cross)
+            if i & 1 == 0 { column.add(a[i >> 1], a[i >> 1]) }
+            j = low
+            let reductionEnd = i < k ? i : k
+            while j < reductionEnd {
+                column.add(m[j], n[i &- j])
                 j &+= 1
             }
-            t[i &+ k] = carry
+            if i < k {
+                let mi = column.lowWord &* inverse
+                m[i] = mi
+                column.add(mi, n[0])
+                _ = column.shiftWord()
+            } else {
+                m[i &- k] = column.shiftWord()
+            }
             i &+= 1
         }
-        // Double and add the squares aᵢ² at word 2i.
-        var carry: UInt64 = 0
-        var shiftedOut: UInt64 = 0
-        i = 0
-        while i < k {
-            let low = t[2 &* i], high = t[2 &* i &+ 1]
-            let doubledLow = low << 1 | shiftedOut
-            let doubledHigh = high << 1 | low >> 63
-            shiftedOut = high >> 63
-            let (squareHigh, squareLow) = a[i].multipliedFullWidth(by: a[i])
-            let (sumLow, carryLow) = LimbArithmetic.add(doubledLow, squareLow, carry: carry)
-            let (sumHigh, carryHigh) = LimbArithmetic.add(doubledHigh, squareHigh, carry: carryLow)
-            t[2 &* i] = sumLow
-            t[2 &* i &+ 1] = sumHigh
-            carry = carryHigh
-            i &+= 1
-        }
-        // Montgomery reduction of the 2k-word square, one word per row.
-        var extra: UInt64 = 0
-        i = 0
-        while i < k {
-            let m = t[i] &* inverse
-            var (rowCarry, _) = LimbArithmetic.multiplyAdd(m, n[0], t[i], 0)
-            var j = 1
-            while j < k {
-                (rowCarry, t[i &+ j]) = LimbArithmetic.multiplyAdd(m, n[j], t[i &+ j], rowCarry)
+        reduceOnce(m, top: column.lowWord, into: result, modulus: n, count: k)
+    }
+
+    /// ``square(_:into:modulus:inverse:count:scratch:)`` with the three-word accumulator, for
+    /// systems without 128-bit integers.
+    static func squarePortable(
+        _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
+        modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>
+    ) {
+        var acc0: UInt64 = 0, acc1: UInt64 = 0, acc2: UInt64 = 0
+        var i = 0
+        while i < 2 &* k {
+            let low = i < k ? 0 : i &- k &+ 1
+            var cross0: UInt64 = 0, cross1: UInt64 = 0, cross2: UInt64 = 0
+            var j = low
+            let crossEnd = (i &+ 1) >> 1
+            while j < crossEnd {
+                LimbArithmetic.accumulate(a[j], a[i &- j], into: &cross0, &cross1, &cross2)
                 j &+= 1
             }
-            (t[i &+ k], extra) = LimbArithmetic.add(t[i &+ k], rowCarry, carry: extra)
+            // acc += 2·cross, the doubled value's carries from its own top bits.
+            let doubled0 = cross0 << 1, doubled1 = cross1 << 1 | cross0 >> 63, doubled2 = cross2 << 1 | cross1 >> 63
+            var carry: UInt64
+            (acc0, carry) = LimbArithmetic.add(acc0, doubled0, carry: 0)
+            (acc1, carry) = LimbArithmetic.add(acc1, doubled1, carry: carry)
+            acc2 = acc2 &+ doubled2 &+ carry
+            if i & 1 == 0 { LimbArithmetic.accumulate(a[i >> 1], a[i >> 1], into: &acc0, &acc1, &acc2) }
+            j = low
+            let reductionEnd = i < k ? i : k
+            while j < reductionEnd {
+                LimbArithmetic.accumulate(m[j], n[i &- j], into: &acc0, &acc1, &acc2)
+                j &+= 1
+            }
+            if i < k {
+                let mi = acc0 &* inverse
+                m[i] = mi
+                LimbArithmetic.accumulate(mi, n[0], into: &acc0, &acc1, &acc2)
+            } else {
+                m[i &- k] = acc0
+            }
+            (acc0, acc1, acc2) = (acc1, acc2, 0)
             i &+= 1
         }
-        reduceOnce(t + k, top: extra, into: result, modulus: n, count: k)
+        reduceOnce(m, top: acc0, into: result, modulus: n, count: k)
     }
 
     /// `result = (top·R + value) mod n` for a value below 2n: subtracts n and keeps the

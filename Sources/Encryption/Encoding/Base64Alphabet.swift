@@ -64,31 +64,82 @@ enum Base64Alphabet {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// Decodes significant characters (already stripped of padding and, where allowed,
-    /// whitespace) given with their offsets in the original text.
-    func decode(significant: [(character: UInt8, offset: Int)]) throws(Base64Error) -> [UInt8] {
+    /// Decodes the UTF-8 bytes of base64 text in two passes over the text and one output buffer
+    /// of exactly the decoded size: no copy of the text, no per-character records, so the peak
+    /// memory is the text plus three quarters of it.
+    ///
+    /// The first pass checks what ``Base64`` and ``Base64URL`` allow around the characters (where
+    /// whitespace and `=` padding may be) and counts the significant ones; the second decodes them
+    /// and checks each against the alphabet. Errors are reported in the order of the rules, each
+    /// at the offending character's UTF-8 offset.
+    func decode(_ text: some Collection<UInt8>, whitespace: Bool, padding: Bool) throws(Base64Error) -> [UInt8] {
+        // Pass 1: layout (whitespace, padding, nothing after padding) and the significant count.
+        var significantCount = 0
+        var paddingCount = 0
+        var offset = 0
+        for character in text {
+            switch character {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                guard whitespace else { throw .invalidCharacter(offset: offset) }
+            case UInt8(ascii: "=") where padding:
+                paddingCount += 1
+                guard paddingCount <= 2 else { throw .invalidCharacter(offset: offset) }
+            default:
+                // Nothing significant may follow padding.
+                guard paddingCount == 0 else { throw .invalidCharacter(offset: offset) }
+                significantCount += 1
+            }
+            offset += 1
+        }
+        if paddingCount > 0, (significantCount + paddingCount) % 4 != 0 {
+            throw .invalidLength(count: significantCount + paddingCount)
+        }
+        // Pass 2: decode into the one output buffer.
         let table = decodingTable
-        var output: [UInt8] = []
-        output.reserveCapacity(significant.count * 3 / 4)
+        var output = [UInt8](repeating: 0, count: significantCount * 3 / 4)
+        var failure: Base64Error?
         var accumulator: UInt32 = 0
         var bitCount = 0
-        for (character, offset) in significant {
-            let value = table[Int(character)]
-            guard value != 0xFF else { throw .invalidCharacter(offset: offset) }
-            accumulator = (accumulator << 6 | UInt32(value)) & 0xFFFF
-            bitCount += 6
-            if bitCount >= 8 {
-                bitCount -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bitCount)))
+        var lastOffset = 0
+        output.withUnsafeMutableBufferPointer { output in
+            table.withUnsafeBufferPointer { table in
+                var written = 0
+                var offset = 0
+                for character in text {
+                    defer { offset += 1 }
+                    switch character {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                        continue
+                    case UInt8(ascii: "=") where padding:
+                        continue
+                    default:
+                        break
+                    }
+                    let value = table[Int(character)]
+                    guard value != 0xFF else {
+                        failure = .invalidCharacter(offset: offset)
+                        return
+                    }
+                    lastOffset = offset
+                    accumulator = (accumulator << 6 | UInt32(value)) & 0xFFFF
+                    bitCount += 6
+                    if bitCount >= 8 {
+                        bitCount -= 8
+                        // The count of significant characters bounds the writes.
+                        if written < output.count { output[written] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bitCount)) }
+                        written += 1
+                    }
+                }
             }
         }
+        if let failure { throw failure }
         // Checked after the characters so a stray character is reported as itself, not as a length.
-        if significant.count % 4 == 1 {
-            throw .invalidLength(count: significant.count)
+        if significantCount % 4 == 1 {
+            throw .invalidLength(count: significantCount)
         }
         // Leftover bits (2 or 4) must be zero in a canonical encoding.
-        if bitCount > 0, accumulator & ((1 << UInt32(bitCount)) - 1) != 0, let last = significant.last {
-            throw .nonZeroTrailingBits(offset: last.offset)
+        if bitCount > 0, accumulator & ((1 << UInt32(bitCount)) - 1) != 0 {
+            throw .nonZeroTrailingBits(offset: lastOffset)
         }
         return output
     }

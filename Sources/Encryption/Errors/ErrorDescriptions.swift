@@ -96,9 +96,11 @@ extension RSAOAEPError: CustomStringConvertible {
 extension JWEError: CustomStringConvertible {
     package var description: String {
         switch self {
+        case .tokenTooLarge(let length): "the token has \(length) bytes; at most \(JWE.maximumTokenLength) are accepted"
         case .malformedToken(let count): "a compact JWE has 5 dot-separated parts; this token has \(count)"
         case .invalidBase64URL(let segment, let error): "the token's \(segment) is not base64url: \(error)"
         case .invalidHeader: "the token's protected header is not a JSON object of the expected shape"
+        case .duplicateHeaderParameter(let name): "the token's header names '\(name.prefix(32))' more than once"
         case .missingHeaderParameter(let name): "the token's header has no '\(name)'"
         case .unsupportedKeyManagementAlgorithm(let alg): "the token's alg '\(alg.prefix(32))' is not RSA-OAEP or RSA-OAEP-256"
         case .unsupportedContentEncryption(let enc): "the token's enc '\(enc.prefix(32))' is not A256CBC-HS512"

@@ -52,12 +52,20 @@ package enum JWE {
         return try encrypt(plaintext, for: key, keyId: keyId, algorithm: algorithm, using: &generator)
     }
 
+    /// The longest token ``decrypt(_:with:)`` reads, in UTF-8 bytes: 256 KiB, about 190 KB of
+    /// plaintext. A card payment request is under 1 KB; the cap keeps a hostile token from costing
+    /// more than a few milliseconds and a few hundred kilobytes.
+    package static let maximumTokenLength = 256 * 1024
+
     /// Verifies and decrypts a compact JWE.
     ///
-    /// Checks, in order: 5 segments; strict base64url in each; a JSON header with a supported
-    /// `alg` and `enc` and no `zip`/`crit`; segment sizes; then unwraps the key, compares the full
-    /// 32-byte tag in constant time, and only then decrypts and checks the padding.
+    /// Checks, in order: the size (at most ``maximumTokenLength`` bytes); 5 segments; strict
+    /// base64url in each; a JSON header with unique names, a supported `alg` and `enc` and no
+    /// `zip`/`crit`; segment sizes; then unwraps the key, compares the full 32-byte tag in
+    /// constant time, and only then decrypts and checks the padding.
     package static func decrypt(_ token: String, with key: RSAPrivateKey) throws(JWEError) -> JWEDecryption {
+        let length = token.utf8.count
+        guard length <= maximumTokenLength else { throw .tokenTooLarge(length: length) }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 5 else { throw .malformedToken(segmentCount: parts.count) }
         var decoded: [[UInt8]] = []
@@ -128,32 +136,33 @@ package enum JWE {
         }
     }
 
-    /// The header fields as sent, before checking them against what is supported.
-    private struct RawHeader: Decodable {
-        let alg: String?
-        let enc: String?
-        let kid: String?
-        let zip: String?
-        let crit: [String]?
-    }
-
     static func parseHeader(_ bytes: [UInt8]) throws(JWEError) -> JWEHeader {
-        let raw: RawHeader
+        let members: [(name: String, value: JOSEHeaderParser.Value)]
         do {
-            raw = try JSONDecoder().decode(RawHeader.self, from: Data(bytes))
+            members = try JOSEHeaderParser.members(of: bytes)
+        } catch .duplicateName(let name) {
+            throw .duplicateHeaderParameter(String(name.prefix(64)))
         } catch {
             throw .invalidHeader
         }
-        guard let alg = raw.alg else { throw .missingHeaderParameter("alg") }
-        guard let enc = raw.enc else { throw .missingHeaderParameter("enc") }
+        func text(_ name: String) throws(JWEError) -> String? {
+            guard let member = members.first(where: { $0.name == name }) else { return nil }
+            guard case .string(let value) = member.value else { throw .invalidHeader }
+            return value
+        }
+        let alg = try text("alg"), enc = try text("enc"), kid = try text("kid")
+        guard let alg else { throw .missingHeaderParameter("alg") }
+        guard let enc else { throw .missingHeaderParameter("enc") }
         guard let algorithm = KeyManagementAlgorithm(rawValue: alg) else {
             throw .unsupportedKeyManagementAlgorithm(String(alg.prefix(64)))
         }
         guard let encryption = ContentEncryptionAlgorithm(rawValue: enc) else {
             throw .unsupportedContentEncryption(String(enc.prefix(64)))
         }
-        if raw.zip != nil { throw .unsupportedHeaderParameter("zip") }
-        if raw.crit != nil { throw .unsupportedHeaderParameter("crit") }
-        return JWEHeader(algorithm: algorithm, encryption: encryption, keyId: raw.kid)
+        // Parameters a recipient must understand to process the token (RFC 7516 §4.1.3, RFC 7515 §4.1.11).
+        for name in ["zip", "crit"] where members.contains(where: { $0.name == name }) {
+            throw .unsupportedHeaderParameter(name)
+        }
+        return JWEHeader(algorithm: algorithm, encryption: encryption, keyId: kid)
     }
 }

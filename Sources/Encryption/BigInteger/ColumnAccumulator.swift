@@ -1,0 +1,43 @@
+/// The running sum of one column of word products, as two 128-bit integers: the products' low
+/// words and their high words, each summed without carries between 64-bit halves in the source.
+/// The compiler turns 128-bit additions into `add`/`adc` pairs; with no `Bool` carry anywhere, it
+/// has nothing to turn into a branch (which it did, for 64-bit carries, in straight-line code).
+///
+/// Neither sum can overflow: a column has at most 2k + 2 products, each word below 2⁶⁴, and the
+/// carried-in part of the previous column is below 2⁶⁶.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+struct ColumnAccumulator {
+    private var lows: UInt128 = 0
+    private var highs: UInt128 = 0
+
+    @inline(__always)
+    init() {}
+
+    /// Adds x·y.
+    @inline(__always)
+    mutating func add(_ x: UInt64, _ y: UInt64) {
+        let (high, low) = x.multipliedFullWidth(by: y)
+        lows &+= UInt128(low)
+        highs &+= UInt128(high)
+    }
+
+    /// Adds twice another column's sum (the cross products of a square).
+    @inline(__always)
+    mutating func addTwice(_ other: ColumnAccumulator) {
+        lows &+= other.lows &+ other.lows
+        highs &+= other.highs &+ other.highs
+    }
+
+    /// The sum's lowest word.
+    @inline(__always)
+    var lowWord: UInt64 { UInt64(truncatingIfNeeded: lows) }
+
+    /// Returns the lowest word and moves the rest down by one word (the carry into the next column).
+    @inline(__always)
+    mutating func shiftWord() -> UInt64 {
+        let word = UInt64(truncatingIfNeeded: lows)
+        lows = (lows >> 64) &+ highs
+        highs = 0
+        return word
+    }
+}
