@@ -98,8 +98,9 @@ extension MontgomeryContext {
     /// three-word accumulator with `mul`/`add`/`adc`/`adc`, two products per step; the column's
     /// low word fixes mᵢ (which makes it vanish) in the first k columns and is the result's word
     /// in the last k. The sum stays below 2n, so one subtraction (selected by mask) reduces it.
-    /// `scratch`: at least k words (it receives m, then the unreduced result).
-    @inline(__always)
+    /// `scratch`: at least k words (it receives m, then the unreduced result). Not inlined: one
+    /// copy of the code, whose assembly Scripts/check-constant-time.sh inspects.
+    @inline(never)
     static func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>
@@ -160,6 +161,7 @@ extension MontgomeryContext {
     /// ``square(_:into:modulus:inverse:count:scratch:)`` by product scanning with 128-bit
     /// accumulators, for any k.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inline(never)
     static func squareWide(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>
@@ -199,6 +201,7 @@ extension MontgomeryContext {
 
     /// ``square(_:into:modulus:inverse:count:scratch:)`` with the three-word accumulator, for
     /// systems without 128-bit integers.
+    @inline(never)
     static func squarePortable(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch m: UnsafeMutablePointer<UInt64>

@@ -6,6 +6,7 @@ extension MontgomeryContext {
     /// products mⱼ·nᵢ₋ⱼ, then mᵢ (first k columns) or a word of the result (last k).
     /// `scratch`: at least k words. `result` may alias `a`.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inline(never)
     static func square16(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, inverse: UInt64, scratch: UnsafeMutablePointer<UInt64>
