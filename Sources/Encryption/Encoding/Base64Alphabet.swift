@@ -33,35 +33,46 @@ enum Base64Alphabet {
     }
 
     func encode(_ bytes: some Collection<UInt8>, padded: Bool) -> String {
-        let input = Array(bytes)
-        let characters = characters
-        var output: [UInt8] = []
-        output.reserveCapacity((input.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= input.count {
-            let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            output.append(characters[Int(group >> 18)])
-            output.append(characters[Int(group >> 12 & 0x3F)])
-            output.append(characters[Int(group >> 6 & 0x3F)])
-            output.append(characters[Int(group & 0x3F)])
-            index += 3
+        let encoded: String? = bytes.withContiguousStorageIfAvailable { encode(UnsafeRawBufferPointer($0), padded: padded) }
+        return encoded ?? Array(bytes).withUnsafeBytes { encode($0, padded: padded) }
+    }
+
+    /// Encodes into one buffer of the exact output size.
+    private func encode(_ input: UnsafeRawBufferPointer, padded: Bool) -> String {
+        let whole = input.count / 3, rest = input.count % 3
+        let outputCount = 4 * whole + (rest == 0 ? 0 : padded ? 4 : rest + 1)
+        return characters.withUnsafeBufferPointer { characters in
+            String(unsafeUninitializedCapacity: outputCount) { output in
+                var o = 0
+                var index = 0
+                for _ in 0..<whole {
+                    let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                    output[o] = characters[Int(group >> 18)]
+                    output[o + 1] = characters[Int(group >> 12 & 0x3F)]
+                    output[o + 2] = characters[Int(group >> 6 & 0x3F)]
+                    output[o + 3] = characters[Int(group & 0x3F)]
+                    index += 3
+                    o += 4
+                }
+                if rest > 0 {
+                    let group = UInt32(input[index]) << 16 | (rest == 2 ? UInt32(input[index + 1]) << 8 : 0)
+                    output[o] = characters[Int(group >> 18)]
+                    output[o + 1] = characters[Int(group >> 12 & 0x3F)]
+                    o += 2
+                    if rest == 2 {
+                        output[o] = characters[Int(group >> 6 & 0x3F)]
+                        o += 1
+                    }
+                    if padded {
+                        while o < outputCount {
+                            output[o] = UInt8(ascii: "=")
+                            o += 1
+                        }
+                    }
+                }
+                return o
+            }
         }
-        switch input.count - index {
-        case 1:
-            let group = UInt32(input[index]) << 16
-            output.append(characters[Int(group >> 18)])
-            output.append(characters[Int(group >> 12 & 0x3F)])
-            if padded { output.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "=")]) }
-        case 2:
-            let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8
-            output.append(characters[Int(group >> 18)])
-            output.append(characters[Int(group >> 12 & 0x3F)])
-            output.append(characters[Int(group >> 6 & 0x3F)])
-            if padded { output.append(UInt8(ascii: "=")) }
-        default:
-            break
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Decodes the UTF-8 bytes of base64 text in two passes over the text and one output buffer

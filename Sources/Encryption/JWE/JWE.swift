@@ -124,16 +124,22 @@ package enum JWE {
         }
     }
 
-    /// BASE64URL of the header JSON, built by an encoder (so `kid` is escaped, never
-    /// interpolated) with sorted keys: `{"alg":…,"enc":…,"kid":…}`.
+    /// BASE64URL of the header JSON, `{"alg":…,"enc":…,"kid":…}` (sorted keys, no `kid` when
+    /// there is none). Written directly rather than through `JSONEncoder` (a tenth of the cost of
+    /// a whole encryption), with every string escaped as RFC 8259 §7 requires, never interpolated.
     static func encode(_ header: JWEHeader) throws(JWEError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return Base64URL.encode(try encoder.encode(header))
-        } catch {
-            throw .headerEncodingFailed
+        var json: [UInt8] = []
+        json.reserveCapacity(64 + (header.keyId?.utf8.count ?? 0))
+        json.append(contentsOf: #"{"alg":"#.utf8)
+        JSONStringEscaping.append(header.algorithm.rawValue, to: &json)
+        json.append(contentsOf: #","enc":"#.utf8)
+        JSONStringEscaping.append(header.encryption.rawValue, to: &json)
+        if let keyId = header.keyId {
+            json.append(contentsOf: #","kid":"#.utf8)
+            JSONStringEscaping.append(keyId, to: &json)
         }
+        json.append(UInt8(ascii: "}"))
+        return Base64URL.encode(json)
     }
 
     static func parseHeader(_ bytes: [UInt8]) throws(JWEError) -> JWEHeader {
