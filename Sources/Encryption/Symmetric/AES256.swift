@@ -17,12 +17,12 @@ package struct AES256: Sendable {
 
     /// Expands a 32-byte key.
     package init(key: some Collection<UInt8>) throws(SymmetricCipherError) {
-        encryptionKeys = try Self.expand(key)
+        encryptionKeys = try Self.expand(Array(key))
         decryptionKeys = Self.inverseKeys(encryptionKeys)
     }
 
     /// FIPS 197 §5.2 for Nk = 8.
-    static func expand(_ key: some Collection<UInt8>) throws(SymmetricCipherError) -> SIMD64<UInt32> {
+    static func expand(_ key: [UInt8]) throws(SymmetricCipherError) -> SIMD64<UInt32> {
         guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         var words = SIMD64<UInt32>()
         var index = 0

@@ -23,6 +23,12 @@ package enum AES256CBC {
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {
+        // Arrays from here on: other modules call this unspecialized, where generic byte loops
+        // would cost more than the cipher (`Array` of an array is free).
+        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding)
+    }
+
+    static func encrypt(_ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
         var keys = try AES256.expand(key)
         defer { keys = SIMD64() }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
@@ -34,12 +40,15 @@ package enum AES256CBC {
             guard count % 16 == 0 else { throw .invalidInputLength(count) }
             outputCount = count
         }
+        // One buffer: the padding bytes, then the plaintext copied over the front (in bulk: this
+        // function is called unspecialized from other modules, where a byte loop would be slow).
         var data = [UInt8](repeating: UInt8(truncatingIfNeeded: outputCount - count), count: outputCount)
-        data.withUnsafeMutableBufferPointer { buffer in
-            var index = 0
-            for byte in plaintext {
-                buffer[index] = byte
-                index += 1
+        data.withUnsafeMutableBytes { buffer in
+            let copied: Void? = plaintext.withContiguousStorageIfAvailable { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(source))
+            }
+            if copied == nil {
+                Array(plaintext).withUnsafeBytes { buffer.copyMemory(from: $0) }
             }
         }
         var chain = loadIV(iv)
@@ -68,6 +77,10 @@ package enum AES256CBC {
         _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {
+        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding)
+    }
+
+    static func decrypt(_ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
         var keys = AES256.inverseKeys(try AES256.expand(key))
         defer { keys = SIMD64() }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
@@ -98,7 +111,7 @@ package enum AES256CBC {
     }
 
     /// The IV as two native-endian words (XORed onto the first block as words).
-    private static func loadIV(_ iv: some Collection<UInt8>) -> (UInt64, UInt64) {
+    private static func loadIV(_ iv: [UInt8]) -> (UInt64, UInt64) {
         var words = (UInt64(0), UInt64(0))
         withUnsafeMutableBytes(of: &words) { raw in
             for (index, byte) in iv.prefix(16).enumerated() { raw[index] = byte }
