@@ -22,6 +22,9 @@ enum LimbArithmetic {
         return (high &+ (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0), sum2)
     }
 
+    // Shifts here are `&>>`/`&<<` with same-type amounts: the plain operators are generic, which
+    // costs a call per shift in unoptimized (test) builds.
+
     /// `(acc2:acc1:acc0) += x·y`, the step of product scanning. Compiles to `mul`, `add`, `adc`,
     /// `adc` (the product's high word cannot overflow when the low word's carry is added).
     @inline(__always)
@@ -38,21 +41,21 @@ enum LimbArithmetic {
     @inline(__always)
     static func add(_ a: UInt64, _ b: UInt64, carry: UInt64) -> (sum: UInt64, carry: UInt64) {
         let sum = a &+ b &+ carry
-        return (sum, ((a & b) | ((a | b) & ~sum)) >> 63)
+        return (sum, ((a & b) | ((a | b) & ~sum)) &>> 63)
     }
 
     /// `a − b − borrow` (borrow 0 or 1) and the borrow out, computed from the operands' top bits.
     @inline(__always)
     static func subtract(_ a: UInt64, _ b: UInt64, borrow: UInt64) -> (difference: UInt64, borrow: UInt64) {
         let difference = a &- b &- borrow
-        return (difference, ((~a & b) | (~(a ^ b) & difference)) >> 63)
+        return (difference, ((~a & b) | (~(a ^ b) & difference)) &>> 63)
     }
 
     /// All ones when `value` is zero, otherwise zero (not yet passed through ``barrier(_:)``).
     @inline(__always)
     static func isZeroMask(_ value: UInt64) -> UInt64 {
         // (value | −value) has its top bit set exactly when value ≠ 0.
-        ((value | (0 &- value)) >> 63) &- 1
+        ((value | (0 &- value)) &>> 63) &- 1
     }
 
     /// `value`, in a way the optimizer cannot see through: it must treat the result as any

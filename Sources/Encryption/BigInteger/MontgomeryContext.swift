@@ -78,8 +78,8 @@ struct MontgomeryContext: Sendable {
         var index = 0
         while index < k {
             let word = value[index]
-            value[index] = word << 1 | carryBit
-            carryBit = word >> 63
+            value[index] = word &<< 1 | carryBit
+            carryBit = word &>> 63
             index &+= 1
         }
         let borrow = LimbArithmetic.subtract(value, n, into: scratch, count: k)
@@ -173,13 +173,13 @@ extension MontgomeryContext {
             // Cross products aⱼ·aᵢ₋ⱼ with j < i − j, counted twice.
             var cross = ColumnAccumulator()
             var j = low
-            let crossEnd = (i &+ 1) >> 1
+            let crossEnd = (i &+ 1) &>> 1
             while j < crossEnd {
                 cross.add(a[j], a[i &- j])
                 j &+= 1
             }
             column.addTwice(cross)
-            if i & 1 == 0 { column.add(a[i >> 1], a[i >> 1]) }
+            if i & 1 == 0 { column.add(a[i &>> 1], a[i &>> 1]) }
             j = low
             let reductionEnd = i < k ? i : k
             while j < reductionEnd {
@@ -212,18 +212,18 @@ extension MontgomeryContext {
             let low = i < k ? 0 : i &- k &+ 1
             var cross0: UInt64 = 0, cross1: UInt64 = 0, cross2: UInt64 = 0
             var j = low
-            let crossEnd = (i &+ 1) >> 1
+            let crossEnd = (i &+ 1) &>> 1
             while j < crossEnd {
                 LimbArithmetic.accumulate(a[j], a[i &- j], into: &cross0, &cross1, &cross2)
                 j &+= 1
             }
             // acc += 2·cross, the doubled value's carries from its own top bits.
-            let doubled0 = cross0 << 1, doubled1 = cross1 << 1 | cross0 >> 63, doubled2 = cross2 << 1 | cross1 >> 63
+            let doubled0 = cross0 &<< 1, doubled1 = cross1 &<< 1 | cross0 &>> 63, doubled2 = cross2 &<< 1 | cross1 &>> 63
             var carry: UInt64
             (acc0, carry) = LimbArithmetic.add(acc0, doubled0, carry: 0)
             (acc1, carry) = LimbArithmetic.add(acc1, doubled1, carry: carry)
             acc2 = acc2 &+ doubled2 &+ carry
-            if i & 1 == 0 { LimbArithmetic.accumulate(a[i >> 1], a[i >> 1], into: &acc0, &acc1, &acc2) }
+            if i & 1 == 0 { LimbArithmetic.accumulate(a[i &>> 1], a[i &>> 1], into: &acc0, &acc1, &acc2) }
             j = low
             let reductionEnd = i < k ? i : k
             while j < reductionEnd {

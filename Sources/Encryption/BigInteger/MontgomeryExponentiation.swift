@@ -138,9 +138,9 @@ extension MontgomeryContext {
                 // The window's digit: public position, secret value.
                 let position = window * windowBits
                 let word = position / 64, offset = position % 64
-                var digit = exponent[word] >> UInt64(offset)
+                var digit = exponent[word] &>> UInt64(offset)
                 if offset > 64 - windowBits, word + 1 < exponentCount {
-                    digit |= exponent[word + 1] << UInt64(64 - offset)
+                    digit |= exponent[word + 1] &<< UInt64(64 - offset)
                 }
                 digit &= UInt64(entries - 1)
                 for entry in 0..<entries {
@@ -187,7 +187,7 @@ extension MontgomeryContext {
             var bit = topWord * 64 + topBit - 1
             while bit >= 0 {
                 square(result, into: result)
-                if exponent[bit / 64] >> UInt64(bit % 64) & 1 == 1 {
+                if exponent[bit / 64] &>> UInt64(bit % 64) & 1 == 1 {
                     multiply(result, base, into: result)
                 }
                 bit -= 1

@@ -8,7 +8,7 @@ enum WordEncoding {
         var shift: UInt64 = 0
         var index = 0
         for byte in bytes.reversed() {
-            words[index] |= UInt64(byte) << shift
+            words[index] |= UInt64(byte) &<< shift
             shift += 8
             if shift == 64 {
                 shift = 0
@@ -24,7 +24,7 @@ enum WordEncoding {
         [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             for index in 0..<byteCount {
                 let word = index / 8 < wordCount ? words[index / 8] : 0
-                buffer[byteCount - 1 - index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * (index % 8)))
+                buffer[byteCount - 1 - index] = UInt8(truncatingIfNeeded: word &>> UInt64(8 * (index % 8)))
             }
             initialized = byteCount
         }

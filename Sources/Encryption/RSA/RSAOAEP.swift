@@ -29,8 +29,9 @@ package enum RSAOAEP {
 
     /// Encrypts with an explicit seed: deterministic, for the RFC 8017 known-answer vectors.
     /// Never call this with anything but a fresh random seed of `Hash.digestByteCount` bytes.
+    /// `label` is RFC 8017's optional label L (JOSE always uses the empty one).
     static func encrypt<Hash: HashFunction>(
-        _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type, seed: [UInt8]
+        _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type, seed: [UInt8], label: [UInt8] = []
     ) throws(RSAOAEPError) -> [UInt8] {
         let k = key.byteCount
         let hLen = Hash.digestByteCount
@@ -38,7 +39,7 @@ package enum RSAOAEP {
         let maximum = k - 2 * hLen - 2
         guard message.count <= maximum, seed.count == hLen else { throw .messageTooLong(maximum: max(0, maximum)) }
         // DB = lHash ‖ PS ‖ 0x01 ‖ M
-        var db = Hash.hash([UInt8]())
+        var db = Hash.hash(label)
         db.append(contentsOf: repeatElement(0, count: maximum - message.count))
         db.append(0x01)
         db.append(contentsOf: message)
@@ -60,6 +61,13 @@ package enum RSAOAEP {
     package static func decrypt<Hash: HashFunction>(
         _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
+        try decrypt(ciphertext, with: key, hash: hash, label: [])
+    }
+
+    /// The same with RFC 8017's optional label L (for test vectors; JOSE uses the empty label).
+    static func decrypt<Hash: HashFunction>(
+        _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type, label: [UInt8]
+    ) throws(RSAOAEPError) -> [UInt8] {
         let k = key.publicKey.byteCount
         let hLen = Hash.digestByteCount
         let ciphertext = Array(ciphertext)
@@ -73,7 +81,7 @@ package enum RSAOAEP {
         let dbMask = MGF1.mask(seed: seed, length: db.count, hash: hash)
         for index in db.indices { db[index] ^= dbMask[index] }
 
-        let labelHash = Hash.hash([UInt8]())
+        let labelHash = Hash.hash(label)
         var labelDifference: UInt8 = 0
         for index in 0..<hLen { labelDifference |= db[index] ^ labelHash[index] }
         // Scan the whole of PS ‖ 0x01 ‖ M: remember the first 0x01, flag any other non-zero byte
