@@ -172,25 +172,44 @@ extension MontgomeryContext {
         /// `result = base^exponent` in Montgomery form, for a public exponent: left-to-right
         /// square and multiply, which branches on the exponent's bits (and only on them). `base`
         /// must not alias `result`. `temporary`: k words.
+        ///
+        /// With `normalBase` (the same value out of Montgomery form) and an odd exponent, the
+        /// last multiplication uses it instead, which leaves the result in normal form and saves
+        /// the conversion out (one multiplication of 19 for e = 65537).
         func publicPower(
             _ base: UnsafePointer<UInt64>, exponent: UnsafePointer<UInt64>, exponentCount: Int,
-            into result: UnsafeMutablePointer<UInt64>, temporary: UnsafeMutablePointer<UInt64>
+            into result: UnsafeMutablePointer<UInt64>, temporary: UnsafeMutablePointer<UInt64>,
+            normalBase: UnsafePointer<UInt64>? = nil
         ) {
             var topWord = exponentCount - 1
             while topWord >= 0, exponent[topWord] == 0 { topWord -= 1 }
             guard topWord >= 0 else {
                 montgomeryOne(into: result, temporary: temporary)
+                if normalBase != nil { fromMontgomery(result, into: result, temporary: temporary) }
                 return
             }
             result.update(from: base, count: count)
             let topBit = 63 - exponent[topWord].leadingZeroBitCount
             var bit = topWord * 64 + topBit - 1
+            let odd = exponent[0] & 1 == 1
             while bit >= 0 {
                 square(result, into: result)
                 if exponent[bit / 64] &>> UInt64(bit % 64) & 1 == 1 {
+                    if bit == 0, let normalBase {
+                        multiply(result, normalBase, into: result)
+                        return
+                    }
                     multiply(result, base, into: result)
                 }
                 bit -= 1
+            }
+            // An exponent of 1, or an even one: convert out the ordinary way.
+            if normalBase != nil {
+                if odd, topWord == 0, topBit == 0 {
+                    result.update(from: normalBase.unsafelyUnwrapped, count: count)
+                } else {
+                    fromMontgomery(result, into: result, temporary: temporary)
+                }
             }
         }
     }

@@ -48,7 +48,8 @@ package enum JWE {
         _ plaintext: some Collection<UInt8>, for key: RSAPublicKey, keyId: String,
         algorithm: KeyManagementAlgorithm = .rsaOAEP
     ) throws(JWEError) -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         return try encrypt(plaintext, for: key, keyId: keyId, algorithm: algorithm, using: &generator)
     }
 
@@ -89,7 +90,8 @@ package enum JWE {
         }
         // RFC 7516 §11.5: on any unwrap failure carry on with a random key, so a bad encrypted
         // key and a bad tag are indistinguishable to the sender.
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         var cek = RandomBytes.make(count: A256CBCHS512.keyByteCount, using: &generator)
         defer { wipe(&cek) }
         if let unwrapped = try? header.algorithm.unwrap(encryptedKey, with: key), unwrapped.count == A256CBCHS512.keyByteCount {

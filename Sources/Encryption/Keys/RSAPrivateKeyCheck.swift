@@ -19,7 +19,8 @@ enum RSAPrivateKeyCheck {
         guard p * q == n, let contextP = MontgomeryContext(modulus: p), let contextQ = MontgomeryContext(modulus: q) else {
             throw .inconsistentPrivateKey(.modulusIsNotProductOfPrimes)
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         guard contextP.isProbablePrime(rounds: primalityRounds, using: &generator),
               contextQ.isProbablePrime(rounds: primalityRounds, using: &generator)
         else { throw .inconsistentPrivateKey(.primeIsComposite) }

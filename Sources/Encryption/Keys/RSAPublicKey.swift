@@ -157,11 +157,13 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
             words.withUnsafeBufferPointer { value.update(from: $0.baseAddress.unsafelyUnwrapped, count: k) }
             guard WordEncoding.isLess(value, workspace.modulus, count: k) == 1 else { return nil }
             workspace.toMontgomery(value, count: k, into: result, temporary: temporary)
+            // The last multiplication by m in normal form leaves mᵉ in normal form.
             exponentWords.withUnsafeBufferPointer { e in
-                workspace.publicPower(result, exponent: e.baseAddress.unsafelyUnwrapped, exponentCount: e.count, into: value, temporary: temporary)
+                workspace.publicPower(
+                    result, exponent: e.baseAddress.unsafelyUnwrapped, exponentCount: e.count,
+                    into: temporary + k, temporary: temporary, normalBase: value)
             }
-            workspace.fromMontgomery(value, into: result, temporary: temporary)
-            return WordEncoding.bigEndianBytes(result, wordCount: k, byteCount: byteCount)
+            return WordEncoding.bigEndianBytes(temporary + k, wordCount: k, byteCount: byteCount)
         }
     }
 

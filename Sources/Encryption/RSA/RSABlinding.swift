@@ -56,7 +56,8 @@ final class RSABlinding: @unchecked Sendable {
     /// another random t (the variable-time inversion only ever sees r·t, which says nothing about
     /// r), then multiplying by t.
     static func makePair(for key: RSAPublicKey) -> Pair {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         let context = key.context
         let k = context.count
         let exponentWords = key.exponent.limbs

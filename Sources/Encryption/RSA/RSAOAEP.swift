@@ -13,7 +13,8 @@ package enum RSAOAEP {
     package static func encrypt<Hash: HashFunction>(
         _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         return try encrypt(message, for: key, hash: hash, using: &generator)
     }
 

@@ -126,6 +126,38 @@ struct MontgomeryKernelTests {
         }
     }
 
+    /// The public exponentiation ending in normal form (its last multiplication by the base out
+    /// of Montgomery form) gives the same as converting out afterwards, for odd, even and tiny
+    /// exponents.
+    @Test(arguments: [1, 16, 32])
+    func publicPowerIntoNormalForm(words k: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(700 + k))
+        let n = Self.modulus(words: k, using: &generator)
+        let context = try #require(MontgomeryContext(modulus: n))
+        for exponent in [BigUInt(0), BigUInt(1), BigUInt(2), BigUInt(3), BigUInt(65537), BigUInt(65536), BigUInt(limbs: [generator.next(), 1])] {
+            let base = Self.below(n, using: &generator)
+            var direct = [UInt64]()
+            context.withWorkspace(extra: 5 * k) { workspace in
+                let normal = workspace.extra, montgomery = normal + k, out = montgomery + k, temporary = out + k
+                base.limbs(paddedTo: k).withUnsafeBufferPointer { normal.update(from: $0.baseAddress!, count: k) }
+                workspace.toMontgomery(normal, count: k, into: montgomery, temporary: temporary)
+                exponent.limbs(paddedTo: 2).withUnsafeBufferPointer {
+                    workspace.publicPower(montgomery, exponent: $0.baseAddress!, exponentCount: 2, into: out, temporary: temporary, normalBase: normal)
+                }
+                direct = Array(UnsafeBufferPointer(start: out, count: k))
+            }
+            #expect(BigUInt(limbs: direct) == context.publicPower(base, exponent), "exponent \(exponent.limbs)")
+        }
+    }
+
+    @Test func bulkSystemRandom() {
+        var generator = BulkSystemRandomNumberGenerator()
+        let words = (0..<100).map { _ in generator.next() }   // crosses two refills
+        #expect(Set(words).count == 100)
+        generator.wipe()
+        #expect(generator.next() != 0)
+    }
+
     @Test func modularInverse() throws {
         var generator = SeededGenerator(seed: 500)
         for k in [1, 4, 16, 32] {
