@@ -84,6 +84,16 @@ enum Base64Alphabet {
     /// and checks each against the alphabet. Errors are reported in the order of the rules, each
     /// at the offending character's UTF-8 offset.
     func decode(_ text: some Collection<UInt8>, whitespace: Bool, padding: Bool) throws(Base64Error) -> [UInt8] {
+        // Native strings are contiguous UTF-8: decode from the raw buffer (several times faster
+        // than walking a string view's indices).
+        let fast: Result<[UInt8], Base64Error>? = text.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Base64Error) in try decodeBytes(buffer, whitespace: whitespace, padding: padding) }
+        }
+        if let fast { return try fast.get() }
+        return try decodeBytes(text, whitespace: whitespace, padding: padding)
+    }
+
+    private func decodeBytes(_ text: some Collection<UInt8>, whitespace: Bool, padding: Bool) throws(Base64Error) -> [UInt8] {
         // Pass 1: layout (whitespace, padding, nothing after padding) and the significant count.
         var significantCount = 0
         var paddingCount = 0

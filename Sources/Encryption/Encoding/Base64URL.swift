@@ -16,4 +16,9 @@ package enum Base64URL {
     package static func decode(_ text: some StringProtocol) throws(Base64Error) -> [UInt8] {
         try Base64Alphabet.url.decode(text.utf8, whitespace: false, padding: false)
     }
+
+    /// The same for UTF-8 bytes (a segment of a token, without a copy).
+    static func decode(utf8 text: some Collection<UInt8>) throws(Base64Error) -> [UInt8] {
+        try Base64Alphabet.url.decode(text, whitespace: false, padding: false)
+    }
 }
