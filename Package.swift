@@ -28,6 +28,14 @@ let package = Package(
         .target(name: "PaymentFormMasking", path: "Sources/Masking"),
         .target(name: "PaymentFormValidation", path: "Sources/Validation"),
         .target(name: "PaymentFormLocalization", path: "Sources/Localization", plugins: ["PaymentFormEmbedResources"]),
+        // Card brands offline: the brand table (Resources/Brands), detection as the customer types,
+        // grouping and lengths of a card number, the co-badge choice.
+        .target(
+            name: "PaymentFormBrands",
+            dependencies: ["PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON"],
+            path: "Sources/Brands",
+            plugins: ["PaymentFormEmbedResources"]
+        ),
 
         // Hidden utilities: every symbol is `package`, nothing reaches an app.
         .target(name: "PaymentFormJSON", path: "Sources/JSON"),
@@ -36,15 +44,43 @@ let package = Package(
         // The Client API model, requests, forms and `prepare`: composes the modules above.
         .target(
             name: "PaymentFormCore",
-            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormEncryption"],
+            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption"],
             path: "Sources/FormEngine"
+        ),
+
+        // The Client API session: fetches products, groups, IIN details, the public key, ... over
+        // HTTP (URLSession by default), decodes them into the model and caches them.
+        .target(
+            name: "PaymentFormSession",
+            dependencies: ["PaymentFormCore", "PaymentFormValidation", "PaymentFormBrands"],
+            path: "Sources/Session"
         ),
 
         // The umbrella: the public surface an app needs, re-exported by type alias.
         .target(
             name: "PaymentFormEngine",
-            dependencies: ["PaymentFormCore", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
+            dependencies: [
+                "PaymentFormCore", "PaymentFormSession", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormBrands", "PaymentFormProcessors",
+            ],
             path: "Sources/PaymentFormEngine"
+        ),
+
+        // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
+        .target(
+            name: "PaymentFormRendering",
+            dependencies: ["PaymentFormCore", "PaymentFormLocalization"],
+            path: "Sources/Rendering"
+        ),
+
+        // Other platforms from the same engine: Sips In-App and Saferpay's card post.
+        .target(
+            name: "PaymentFormProcessors",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormRendering", "PaymentFormSession",
+            ],
+            path: "Sources/Processors"
         ),
 
         // Backend-test helpers: payload decryption with a private key.
@@ -57,16 +93,30 @@ let package = Package(
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
         .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
 
+        // `payform sandbox`: a local Client API on loopback for tests (a test tool, not a production
+        // server), on the toolchain's sockets only.
+        .target(
+            name: "PaymentFormSandbox",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormSession", "PaymentFormBrands", "PaymentFormEngineTesting", "PaymentFormSamples",
+                "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormLocalization", "PaymentFormValidation", "PaymentFormProcessors",
+            ],
+            path: "Sources/Sandbox"
+        ),
+
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
-            dependencies: ["PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples"],
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering",
+                "PaymentFormSamples", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormProcessors",
+            ],
             path: "Sources/PayformCLI"
         ),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
         .executableTarget(
             name: "payform-bench",
-            dependencies: ["PaymentFormCore", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
+            dependencies: ["PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
             path: "Sources/payform-bench"
         ),
 
@@ -82,6 +132,7 @@ let package = Package(
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["PaymentFormValidation", "PaymentFormTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormTestSupport"]),
+        .testTarget(name: "BrandsTests", dependencies: ["PaymentFormBrands", "PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
@@ -89,8 +140,27 @@ let package = Package(
             dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
         .testTarget(
+            name: "ProcessorsTests",
+            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormTestSupport"]
+        ),
+        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
+        .testTarget(
             name: "PayformCLITests",
-            dependencies: ["PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSandbox",
+            ]
+        ),
+        .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "PaymentFormSession", "PaymentFormSandbox", "PaymentFormBrands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON",
+                "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "SandboxTests",
+            dependencies: ["PaymentFormSandbox", "PaymentFormSession", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -37,7 +37,7 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Samples" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Brands" "$build/generated/Samples" fuzz-artifacts
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules")
 
 # The embedded resources the Localization and Samples modules are built with (the package's
@@ -52,7 +52,8 @@ embed() {
   if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
 }
 embed Localization Resources/Localization/*
-embed Samples Resources/Products/* Resources/Keys/*
+embed Brands Resources/Brands/*
+embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is
@@ -78,18 +79,27 @@ build_module PaymentFormMasking Masking
 build_module PaymentFormValidation Validation
 build_module PaymentFormLocalization Localization -- "$build/generated/Localization/EmbeddedResources.swift"
 build_module PaymentFormJSON JSON
+build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization PaymentFormJSON -- "$build/generated/Brands/EmbeddedResources.swift"
 build_module PaymentFormEncryption Encryption
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
-build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption
-build_module PaymentFormEngine PaymentFormEngine PaymentFormCore
+build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
+build_module PaymentFormSession Session PaymentFormCore PaymentFormValidation PaymentFormBrands PaymentFormJSON
+build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
+build_module PaymentFormProcessors Processors PaymentFormCore PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormProcessors
 build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
+build_module PaymentFormSandbox Sandbox PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormEngineTesting PaymentFormSamples PaymentFormJSON PaymentFormEncryption PaymentFormLocalization PaymentFormValidation
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"
   if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
+        || Tests/Support/HTMLStructure.swift -nt "$binary" || Tests/Support/JSONText.swift -nt "$binary" \
+        || Tests/Support/RendererAllowList.swift -nt "$binary" \
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
-    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift "Fuzz/Targets/$name.swift" \
+    # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
+    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift Tests/Support/RendererAllowList.swift \
+      "Fuzz/Targets/$name.swift" \
       "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
     [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }
   fi

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs the concurrency tests (and, with --all, the whole suite) under ThreadSanitizer.
 #
-#   Scripts/tsan.sh          the "Concurrency" suite: shared models, masks, patterns, keys
+#   Scripts/tsan.sh          the "Concurrency" suite (shared models, masks, patterns, keys), the
+#                            session tests (shared cache, requests in flight) and the sandbox tests
+#                            (its connection threads)
 #   Scripts/tsan.sh --all    every test (slow: the RSA interop tests generate keys)
 #
 # Builds into .build-tsan so the normal build is left alone. TSan reports make the test process
@@ -9,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-filter=(--filter "Concurrency")
+filter=(--filter "Concurrency|SessionTests|SandboxTests")
 if [[ "${1:-}" == "--all" ]]; then filter=(); fi
 
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"

@@ -1,4 +1,4 @@
-// Fuzz target: a mask pattern, a value and a sequence of edits (semantics.md §1 and §5).
+// Fuzz target: a mask pattern, a value and a sequence of edits (masks and cursor-aware editing).
 //
 // Invariants beyond "never crash": carets stay inside the text; a rejected edit changes nothing;
 // the text after an edit is formatted (without a dangling literal run) and unmasks to the edit's

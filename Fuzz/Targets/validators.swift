@@ -1,4 +1,4 @@
-// Fuzz target: every validator of semantics.md §2 with fuzzed parameters, value and clock.
+// Fuzz target: every validator with fuzzed parameters, value and clock.
 //
 // Invariants beyond "never crash": a value that validates is `valid` as typed, and no prefix of it
 // is `invalid` (a field must never tell a customer that typing on cannot help when it can);

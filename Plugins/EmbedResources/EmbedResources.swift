@@ -11,7 +11,8 @@ struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
         "PaymentFormLocalization": ["Localization"],
-        "PaymentFormSamples": ["Products", "Keys"],
+        "PaymentFormBrands": ["Brands"],
+        "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories"],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

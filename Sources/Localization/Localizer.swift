@@ -99,23 +99,47 @@ public struct Localizer: Sendable {
 
     /// A field's label, placeholder or tooltip for one product.
     ///
-    /// Order, in each language of the requested language's chain: the product-specific key
-    /// (`gc.general.paymentProducts.2.paymentProductFields.cvv.label`), then the generic key
-    /// (`gc.general.paymentProductFields.cvv.label`). Then the definition's own text, then the
-    /// English keys in the same order. A label finally falls back to a readable form of the
-    /// field id (`cardholderName` → "Cardholder name"); a placeholder or tooltip to `nil`.
+    /// Order: the product-specific key (`gc.general.paymentProducts.2.paymentProductFields.cvv.label`)
+    /// in the requested language's chain; then the definition's own text; then the generic key
+    /// (`gc.general.paymentProductFields.cvv.label`) in that chain; then both keys in English.
+    /// A label finally falls back to a readable form of the field id (`cardholderName` →
+    /// "Cardholder name"); a placeholder or tooltip to `nil`.
     ///
-    /// Why the definition text comes before English: the Client API sends it already localized,
-    /// so for a language without a shipped table it beats an English translation.
+    /// Why the definition's text beats the generic entry: it was written for this product (the
+    /// Client API sends it localized), so it fits the product's mask and rules — Amex's
+    /// placeholder `**** ****** *****` matches its 4-6-5 grouping where a generic card-number
+    /// placeholder would not. A product-specific entry is the merchant's deliberate choice, so it
+    /// wins over both.
     public func fieldText(_ text: FieldText, productId: String, fieldId: String, definitionText: String?) -> String? {
-        let keys = [
-            TranslationKey.productField(productId: productId, fieldId: fieldId, text),
-            TranslationKey.genericField(fieldId: fieldId, text),
-        ]
-        if let found = resolve(keys, definitionText: definitionText) { return found }
+        let specific = TranslationKey.productField(productId: productId, fieldId: fieldId, text)
+        let generic = TranslationKey.genericField(fieldId: fieldId, text)
+        let requested = fallbackChain.prefix(requestedLanguageDepth)
+        if let found = string(forKey: specific, in: requested) { return found }
+        if let definitionText, !definitionText.trimmingWhitespace.isEmpty { return definitionText }
+        if let found = string(forKey: generic, in: requested) { return found }
+        let english = fallbackChain.dropFirst(requestedLanguageDepth)
+        if let found = string(forKey: specific, in: english) ?? string(forKey: generic, in: english) { return found }
         guard text == .label else { return nil }
         let readable = ReadableIdentifier.label(for: fieldId)
         return readable.isEmpty ? nil : readable
+    }
+
+    /// The text of a field's link: what `{link}` in its label stands for ("SEPA Direct Debit
+    /// mandate terms"). The product-specific key (`gc.general.paymentProducts.770.paymentProductFields.termsAndConditions.link.label`)
+    /// then the generic one, in the requested languages, then in English; `nil` when neither exists.
+    public func fieldLinkText(productId: String, fieldId: String) -> String? {
+        resolve([TranslationKey.productFieldLink(productId: productId, fieldId: fieldId),
+                 TranslationKey.genericFieldLink(fieldId: fieldId)], definitionText: nil)
+    }
+
+    /// The title of a form's pay button ("Pay", "Payer", "Bezahlen", ...).
+    public var payButtonTitle: String {
+        string(forKey: TranslationKey.payButton) ?? "Pay"
+    }
+
+    /// The notice a form preview shows: it is a preview and sends nothing.
+    public var previewNotice: String {
+        string(forKey: TranslationKey.previewNotice) ?? "Preview: this page does not send what you type."
     }
 
     /// The message for a validation error, with its bounds filled in.

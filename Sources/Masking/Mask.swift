@@ -36,6 +36,32 @@ public struct Mask: Sendable, Hashable {
     /// `Mask("{{99}}/{{99}}").capacity == 4`.
     public var capacity: Int { storage.slotCount }
 
+    /// The length, in UTF-16 code units, of the text a completely filled field shows while editing:
+    /// every placeholder and every literal up to the last placeholder (the editor never shows
+    /// literals after the last value character). Placeholders count one unit each, exact for
+    /// digits and letters. What an HTML `maxlength` or a text field's length limit should be.
+    ///
+    /// ```swift
+    /// Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}").formattedCapacity   // 23
+    /// Mask("{{99}}/{{99}}").formattedCapacity                                  // 5
+    /// ```
+    public var formattedCapacity: Int {
+        let literals = storage.literals
+        return storage.withElements { elements in
+            var length = 0
+            var lengthAtLastSlot = 0
+            for (index, element) in elements.enumerated() {
+                if element.isLiteral {
+                    length += literals.utf16Length(of: element, at: index)
+                } else {
+                    length += 1
+                    lengthAtLastSlot = length
+                }
+            }
+            return lengthAtLastSlot
+        }
+    }
+
     /// Whether the mask has at least one placeholder; a mask without one holds no value.
     public var hasPlaceholders: Bool { storage.slotCount > 0 }
 
@@ -46,8 +72,11 @@ public struct Mask: Sendable, Hashable {
     /// `"************4242"` where the strict mask would drop the asterisks.
     public var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
 
+    /// Masks are equal when their patterns are (two copies of one mask share their storage, which
+    /// answers without comparing the patterns).
     public static func == (lhs: Mask, rhs: Mask) -> Bool { lhs.storage === rhs.storage || lhs.pattern == rhs.pattern }
 
+    /// Hashes the pattern.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PaymentFormSamples
 
@@ -7,34 +8,137 @@ import PaymentFormSamples
 /// let result = Payform.run(["validate", "--product", "visa.json", "--value", "cvv=12"])
 /// result.exitCode   // 1: invalid
 /// ```
-public enum Payform {
+package enum Payform {
     /// The commands, in the order `payform --help` lists them.
     static let commands: [CommandSpec] = [
-        DemoCommand.spec, RenderCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
-        PrepareCommand.spec, DecryptCommand.spec,
-    ]
+        DemoCommand.spec, RenderCommand.spec, FormCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
+        PrepareCommand.spec, DecryptCommand.spec, BrandCommand.spec, SandboxCommand.spec,
+    ] + FetchCommands.specs + SipsCommands.specs + SaferpayCommands.specs
 
     /// Runs `payform` with `arguments` (without the program name).
-    public static func run(_ arguments: [String], context: CommandContext = CommandContext()) -> CommandResult {
-        guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                return CommandResult(stdout: command.help)
+    ///
+    /// Commands that await (`sandbox`, `fetch ...`) block the calling thread until they finish:
+    /// call this from a plain thread such as the main thread, and ``execute(_:context:)`` from
+    /// async code.
+    package static func run(_ arguments: [String], context: CommandContext = CommandContext()) -> CommandResult {
+        switch prepare(arguments, context) {
+        case .finished(let result):
+            return result
+        case .pending(let run, let parsed):
+            let box = ResultBox()
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                box.set(await perform(run, parsed, context))
+                done.signal()
             }
-            return CommandResult(stdout: overview)
+            done.wait()
+            return box.get()
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            return .failure(.usage("unknown command '\(first)' (commands: \(commands.map(\.name).joined(separator: ", ")))"))
+    }
+
+    /// Runs `payform` with `arguments` (without the program name) from async code.
+    package static func execute(_ arguments: [String], context: CommandContext = CommandContext()) async -> CommandResult {
+        switch prepare(arguments, context) {
+        case .finished(let result):
+            return result
+        case .pending(let run, let parsed):
+            return await perform(run, parsed, context)
         }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            return CommandResult(stdout: command.help)
+    }
+
+    private enum Preparation {
+        /// Help, an error, or a command that answers at once: its result.
+        case finished(CommandResult)
+        /// A command that awaits, with its parsed options.
+        case pending(@Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult, ParsedArguments)
+    }
+
+    /// Resolves the command and runs it when it answers at once; `run` and `execute` differ only
+    /// in how they wait for the others.
+    private static func prepare(_ arguments: [String], _ context: CommandContext) -> Preparation {
+        switch resolve(arguments) {
+        case .done(let result):
+            return .finished(result)
+        case .command(let command, let parsed):
+            switch command.body {
+            case .sync(let run):
+                do {
+                    return .finished(try run(parsed, context))
+                } catch {
+                    return .finished(.failure(error))
+                }
+            case .async(let run):
+                return .pending(run, parsed)
+            }
         }
+    }
+
+    private static func perform(
+        _ run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult, _ parsed: ParsedArguments,
+        _ context: CommandContext
+    ) async -> CommandResult {
         do {
-            let parsed = try ParsedArguments(rest, options: command.options)
-            return try command.run(parsed, context)
+            return try await run(parsed, context)
         } catch {
             return .failure(error)
         }
+    }
+
+    private enum Resolution {
+        case done(CommandResult)
+        case command(CommandSpec, ParsedArguments)
+    }
+
+    /// The command named by the first word (or the first two: `fetch products`) with its
+    /// parsed options, or the help or error to print.
+    private static func resolve(_ arguments: [String]) -> Resolution {
+        guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+            if arguments.count > 1, let command = command(named: Array(arguments.dropFirst())) {
+                return .done(CommandResult(stdout: command.spec.help))
+            }
+            return .done(CommandResult(stdout: overview))
+        }
+        guard let (command, words) = command(named: arguments) else {
+            if first == "fetch" {
+                let kinds = commands.filter { $0.name.hasPrefix("fetch ") }.map { String($0.name.dropFirst(6)) }
+                if arguments.count == 1 || arguments.dropFirst().first.map({ $0.hasPrefix("-") }) == true {
+                    if arguments.contains("--help") || arguments.contains("-h") { return .done(CommandResult(stdout: FetchCommands.overview)) }
+                    return .done(.failure(.usage("fetch needs what to fetch: \(kinds.joined(separator: ", "))")))
+                }
+                return .done(.failure(.usage("unknown fetch '\(arguments[1])' (fetch: \(kinds.joined(separator: ", ")))")))
+            }
+            return .done(.failure(.usage("unknown command '\(first)' (commands: \(topLevelNames.joined(separator: ", ")))")))
+        }
+        let rest = Array(arguments.dropFirst(words))
+        if rest.contains("--help") || rest.contains("-h") {
+            return .done(CommandResult(stdout: command.help))
+        }
+        do {
+            return .command(command, try ParsedArguments(rest, options: command.options))
+        } catch {
+            return .done(.failure(error))
+        }
+    }
+
+    /// The command whose name is the first one or two words, and how many words that took.
+    private static func command(named words: [String]) -> (spec: CommandSpec, words: Int)? {
+        if words.count >= 2, let command = commands.first(where: { $0.name == "\(words[0]) \(words[1])" }) {
+            return (command, 2)
+        }
+        if let first = words.first, let command = commands.first(where: { $0.name == first }) {
+            return (command, 1)
+        }
+        return nil
+    }
+
+    /// The first words of the commands, without repeats (`fetch` once).
+    private static var topLevelNames: [String] {
+        var names: [String] = []
+        for command in commands {
+            let name = String(command.name.split(separator: " ").first ?? "")
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// `payform --help`.
@@ -66,5 +170,23 @@ public enum Payform {
 
     private static var samplesList: String {
         Samples.productNames.joined(separator: ", ")
+    }
+}
+
+/// The result of an async command, handed to the thread that waits for it.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result = CommandResult(exitCode: 2)
+
+    func set(_ value: CommandResult) {
+        lock.lock()
+        result = value
+        lock.unlock()
+    }
+
+    func get() -> CommandResult {
+        lock.lock()
+        defer { lock.unlock() }
+        return result
     }
 }

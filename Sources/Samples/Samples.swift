@@ -8,10 +8,10 @@ import Foundation
 /// ```swift
 /// let visa = Samples.product(named: "visa")   // Resources/Products/visa.json
 /// ```
-public enum Samples {
+package enum Samples {
     /// The names of the shipped sample products (file names under `Resources/Products` without
     /// `.json`), sorted.
-    public static var productNames: [String] {
+    package static var productNames: [String] {
         EmbeddedResources.base64.keys
             .filter { $0.hasPrefix("Products/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst("Products/".count).dropLast(".json".count)) }
@@ -19,7 +19,7 @@ public enum Samples {
     }
 
     /// The JSON of a shipped sample product, or `nil` when there is no sample of that name.
-    public static func product(named name: String) -> Data? {
+    package static func product(named name: String) -> Data? {
         file(at: "Products/\(name).json")
     }
 
@@ -27,13 +27,40 @@ public enum Samples {
     ///
     /// A sample for tests and demos only: its private half ships with the package, so it must
     /// never protect real card data.
-    public static var demoPublicKeyResponse: Data? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
+    package static var demoPublicKeyResponse: Data? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
 
     /// The demo private key (PKCS#8 PEM) matching ``demoPublicKeyResponse``. Never for real use.
-    public static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
+    package static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
+
+    /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
+    /// `.json`), sorted.
+    public static var groupIds: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("Groups/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Groups/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The JSON of a shipped sample product group (`cards`), or `nil`.
+    public static func group(withId id: String) -> Data? {
+        file(at: "Groups/\(id).json")
+    }
+
+    /// The product ids that have a shipped sample directory (`Resources/Directories`), sorted.
+    public static var directoryProductIds: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("Directories/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Directories/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
+    public static func directory(forProductId id: String) -> Data? {
+        file(at: "Directories/\(id).json")
+    }
 
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
-    public static func file(at path: String) -> Data? {
+    package static func file(at path: String) -> Data? {
         EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }
     }
 }

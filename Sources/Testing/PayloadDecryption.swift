@@ -46,12 +46,12 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// A sentence saying what was wrong.
+    /// What was wrong, as a sentence (never plaintext or key material).
     public var description: String {
         switch self {
-        case .invalidKey(let reason): "The private key cannot be used: \(reason)."
-        case .invalidToken(let reason): "The token was rejected: \(reason)."
-        case .notJSON: "The decrypted payload is not a JSON object."
+        case .invalidKey(let reason): "the private key cannot be used: \(reason)"
+        case .invalidToken(let reason): "the token was rejected: \(reason)"
+        case .notJSON: "the decrypted payload is not a JSON object"
         }
     }
 }
@@ -63,11 +63,21 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
     /// The payload JSON: clientSessionId, nonce, paymentProductId, paymentValues, ...
     package let json: JSONValue
 
-    /// Decrypts and checks a token (header, key, full tag in constant time, padding).
+    /// Decrypts and checks a token (size, header, key, full tag in constant time, padding).
+    ///
+    /// Surrounding white space is ignored. A token over 256 KiB (262,144 UTF-8 bytes, far above
+    /// any payment request) is refused as ``DecryptionError/invalidToken(reason:)`` before
+    /// anything is copied or decoded.
     public init(token: String, key: DecryptionKey) throws(DecryptionError) {
         let decryption: JWEDecryption
-        do {
-            decryption = try JWE.decrypt(token.trimmingWhitespace(), with: key.privateKey)
+        do throws(JWEError) {
+            // Measured on the trimmed view, so a huge token is refused without being copied.
+            let start = token.firstIndex { !$0.isWhitespace } ?? token.endIndex
+            let end = token[start...].lastIndex { !$0.isWhitespace }.map { token.index(after: $0) } ?? start
+            let trimmed = token[start..<end]
+            let length = trimmed.utf8.count
+            guard length <= JWE.maximumTokenLength else { throw JWEError.tokenTooLarge(length: length) }
+            decryption = try JWE.decrypt(String(trimmed), with: key.privateKey)
         } catch {
             throw .invalidToken(reason: error.description)
         }

@@ -34,7 +34,7 @@ public struct RegularExpression: Sendable, Hashable {
 
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     ///
-    /// Compiled patterns are shared process-wide (see ``RegularExpressionCache``): product lists
+    /// Compiled patterns are shared process-wide (in a bounded cache): product lists
     /// repeat the same few patterns, and compiling one with `\p{L}` costs ICU about 250 µs.
     public init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern

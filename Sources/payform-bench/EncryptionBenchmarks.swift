@@ -31,13 +31,28 @@ func encryptionBenchmarks() -> BenchmarkGroup {
         + #"{"key":"expiryDate","value":"1228"},{"key":"cvv","value":"123"},{"key":"cardholderName","value":"Wile E. Coyote"}]}"#).utf8)
     let cek = [UInt8](repeating: 1, count: 64)
     let token = (try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId)) ?? ""
+    let wrappedKey = (try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) ?? []
+    let kibibyteCiphertext = (try? AES256CBC.encrypt(kibibyte, key: aesKey, iv: iv, padding: .none)) ?? []
     benchmarks += [
-        Benchmark(id: "rsa2048.oaep.encrypt", name: "RSA-OAEP encrypt (2048-bit)") { blackHole(try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) },
+        Benchmark(id: "aes256cbc.decrypt.1k", name: "AES-256-CBC decrypt 1 KiB") { blackHole(try? AES256CBC.decrypt(kibibyteCiphertext, key: aesKey, iv: iv, padding: .none)) },
+        // The public operation as the client uses it: RSA-OAEP (SHA-1) of a 64-byte content key.
+        Benchmark(id: "rsa2048.public", name: "RSA-OAEP encrypt (2048-bit public op)") { blackHole(try? RSAOAEP.encrypt(cek, for: publicKey, hash: SHA1.self)) },
+        // The private operation as a server uses it: blinded constant-time CRT, re-encryption
+        // check, then OAEP decoding.
+        Benchmark(id: "rsa2048.private", name: "RSA-OAEP decrypt (2048-bit private op)") { blackHole(try? RSAOAEP.decrypt(wrappedKey, with: privateKey, hash: SHA1.self)) },
         Benchmark(id: "key.parse", name: "Parse Client API public key (2048-bit)") { blackHole(try? RSAPublicKey(base64DER: response.publicKey)) },
         Benchmark(id: "jwe.encrypt", name: "JWE encrypt \(payload.count) B (2048-bit)") {
             blackHole(try? JWE.encrypt(payload, for: publicKey, keyId: response.keyId))
         },
         Benchmark(id: "jwe.decrypt", name: "JWE decrypt (2048-bit private key)") { blackHole(try? JWE.decrypt(token, with: privateKey)) },
     ]
-    return BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
+    var group = BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
+    group.external = { ExternalBaselines.openSSLRSA2048() + ExternalBaselines.joserfc(privateKeyPEM: pemData) }
+    group.ratios = [
+        ("rsa2048.public", "openssl.rsa2048.verify"),
+        ("rsa2048.private", "openssl.rsa2048.sign"),
+        ("jwe.encrypt", "joserfc.jwe.encrypt"),
+        ("jwe.decrypt", "joserfc.jwe.decrypt"),
+    ]
+    return group
 }

@@ -46,12 +46,41 @@ func formEngineBenchmarks() -> BenchmarkGroup {
         try? long.setValue(String(repeating: "é", count: length), forField: "cardholderName")
         return Benchmark(name: "validate a card request, name n=\(length)") { blackHole(long.validate(in: context)) }
     }
-    let hostile = (try? RegularExpression("(a+)+")).map { pattern in
-        let value = String(repeating: "a", count: 40) + "!"
-        return Benchmark(name: "hostile regex (a+)+ on 41 chars, cut off") { blackHole(pattern.matchesWhole(value)) }
+    // A catastrophic pattern: `(a+)+` runs on the linear matcher; the same pattern with `(?i)` is
+    // outside its subset, so ICU runs it, and the backtracking budget cuts it off.
+    let hostileValue = String(repeating: "a", count: 40) + "!"
+    let hostile = [
+        ("regex.hostile.linear", "(a+)+", "hostile regex (a+)+ on 41 chars, linear matcher"),
+        ("regex.hostile.icu", "(?i)(a+)+", "hostile regex (?i)(a+)+ on 41 chars, ICU, cut off"),
+    ].compactMap { id, source, name in
+        (try? RegularExpression(source)).map { pattern in
+            Benchmark(id: id, name: name) { blackHole(pattern.matchesWhole(hostileValue)) }
+        }
     }
 
-    return BenchmarkGroup(name: "FormEngine", benchmarks: [
+    // The form controller: what one keystroke costs a screen (edit, brand, state, message).
+    var typed = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
+    _ = try? typed.focus("cardNumber")
+    _ = try? typed.set("cardNumber", value: "4111 1111 1111 111")
+    let halfTyped = typed
+    let controllerBenchmarks = [
+        Benchmark(id: "controller.keystroke.card", name: "controller: one keystroke completing a card number") {
+            var controller = halfTyped
+            blackHole(try? controller.replace("cardNumber", range: 18..<18, with: "1"))
+        },
+        Benchmark(id: "controller.fill.card", name: "controller: type a card form (16 + 4 + 3 keystrokes), submit") {
+            var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
+            for (field, text) in [("cardNumber", "4111111111111111"), ("expiryDate", "1230"), ("cvv", "123")] {
+                for character in text {
+                    let caret = controller[field: field]?.selection ?? 0..<0
+                    _ = try? controller.replace(field, range: caret, with: String(character))
+                }
+            }
+            blackHole(controller.submit())
+        },
+    ]
+
+    return BenchmarkGroup(name: "FormEngine", benchmarks: controllerBenchmarks + [
         Benchmark(id: "decode.visa", name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
         Benchmark(id: "decode.list200", name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
         Benchmark(id: "validate.card.valid", name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
@@ -60,7 +89,7 @@ func formEngineBenchmarks() -> BenchmarkGroup {
             blackHole(try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context))
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },
-    ] + listScaling + fieldScaling + lengthScaling + (hostile.map { [$0] } ?? []))
+    ] + listScaling + fieldScaling + lengthScaling + hostile)
 }
 
 /// A product of `fieldCount` required text fields, each with a length and a regular-expression

@@ -4,6 +4,7 @@ func allBenchmarkGroups() -> [BenchmarkGroup] {
         jsonBenchmarks(),
         maskingBenchmarks(),
         validationBenchmarks(),
+        brandBenchmarks(),
         encryptionBenchmarks(),
         formEngineBenchmarks(),
     ]

@@ -2,8 +2,10 @@
 //
 //     swift run -c release payform-bench [--json] [FILTER]
 //
-// Prints one line per benchmark: its name and the time per operation; with --json, one JSON
-// object per line instead, `{"id": "...", "name": "...", "nsPerOp": N}`, where `id` is stable.
+// Prints one line per benchmark: its name and the time per operation, then any baselines measured
+// by other programs in the same run (`openssl speed`, Python joserfc) and the ratios between ours
+// and theirs; with --json, one JSON object per line instead, `{"id": "...", "name": "...",
+// "nsPerOp": N}`, where `id` is stable (baselines included, ratios left to the reader).
 // FILTER keeps only the benchmarks whose id or "group/name" contains it ("memory" selects only the peak-memory runs of
 // `payform validate`, which need the release `payform` built beside this binary). Benchmarks are
 // measured here, never in timed tests.
@@ -50,10 +52,28 @@ for group in allBenchmarkGroups() {
         let padded = name + String(repeating: " ", count: max(1, 48 - name.count))
         print("  \(padded)\(formatDuration(nanoseconds))/op")
     }
+    var measured: [String: Double] = [:]
     for benchmark in benchmarks {
-        report(id: benchmark.identifier(in: group.name), name: benchmark.name, nanoseconds: nanosecondsPerOperation(benchmark.body))
+        let id = benchmark.identifier(in: group.name)
+        let nanoseconds = nanosecondsPerOperation(benchmark.body)
+        measured[id] = nanoseconds
+        report(id: id, name: benchmark.name, nanoseconds: nanoseconds)
     }
-    for figure in group.external() where selected(figure.id, "\(group.name)/\(figure.name)") {
-        report(id: figure.id, name: figure.name, nanoseconds: figure.nanosecondsPerOperation)
+    // External baselines take seconds: run them for a whole run, or when the filter selects one
+    // of them or a benchmark they are compared with.
+    let wantsBaselines = filter == nil
+        || group.ratios.contains { measured[$0.ours] != nil || $0.baseline.contains(filter ?? "") }
+    if wantsBaselines {
+        for figure in group.external() {
+            measured[figure.id] = figure.nanosecondsPerOperation
+            report(id: figure.id, name: figure.name, nanoseconds: figure.nanosecondsPerOperation)
+        }
+    }
+    if !json {
+        for (ours, baseline) in group.ratios {
+            guard let numerator = measured[ours], let denominator = measured[baseline], denominator > 0 else { continue }
+            let label = "ratio \(ours) / \(baseline)"
+            print("  \(label)\(String(repeating: " ", count: max(1, 48 - label.count)))\(ratioText(numerator / denominator))")
+        }
     }
 }

@@ -10,7 +10,10 @@ import Musl
 import Darwin
 #endif
 
-let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: CommandContext(isTerminal: isatty(STDOUT_FILENO) == 1))
+// Writes to a closed socket or pipe fail with EPIPE instead of ending the process.
+signal(SIGPIPE, SIG_IGN)
+
+let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: .process(isTerminal: isatty(STDOUT_FILENO) == 1))
 FileHandle.standardOutput.write(Data(result.stdout.utf8))
 FileHandle.standardError.write(Data(result.stderr.utf8))
 exit(result.exitCode)

@@ -17,10 +17,12 @@ struct LocalizerTests {
         var testDescription: String { name }
     }
 
-    @Test("field text: product-specific > generic > definition text > readable fallback", arguments: [
+    @Test("field text: product-specific > definition text > generic > English > readable fallback", arguments: [
         OrderCase(name: "product-specific wins", tables: ["en": [product: "P", generic: "G"]], language: "en",
                   definitionText: "D", expected: "P"),
-        OrderCase(name: "generic next", tables: ["en": [generic: "G"]], language: "en", definitionText: "D", expected: "G"),
+        // The definition's own text fits its product (Amex's 4-6-5 placeholder), so it beats the generic entry.
+        OrderCase(name: "definition text beats generic", tables: ["en": [generic: "G"]], language: "en", definitionText: "D", expected: "D"),
+        OrderCase(name: "generic without definition text", tables: ["en": [generic: "G"]], language: "en", definitionText: nil, expected: "G"),
         OrderCase(name: "definition text next", tables: ["en": [:]], language: "en", definitionText: "D", expected: "D"),
         OrderCase(name: "blank definition text skipped", tables: ["en": [:]], language: "en", definitionText: "  ",
                   expected: "Cvv"),
@@ -35,7 +37,10 @@ struct LocalizerTests {
         // ...and without it the English text is used.
         OrderCase(name: "English fallback without definition text", tables: ["en": [product: "P-en"]], language: "ja",
                   definitionText: nil, expected: "P-en"),
-        OrderCase(name: "regional table first", tables: ["fr-CA": [generic: "G-ca"], "fr": [product: "P-fr"]],
+        // A product-specific entry anywhere in the requested chain beats a generic one.
+        OrderCase(name: "product-specific in the chain before generic", tables: ["fr-CA": [generic: "G-ca"], "fr": [product: "P-fr"]],
+                  language: "fr-CA", definitionText: nil, expected: "P-fr"),
+        OrderCase(name: "regional generic before parent generic", tables: ["fr-CA": [generic: "G-ca"], "fr": [generic: "G-fr"]],
                   language: "fr-CA", definitionText: nil, expected: "G-ca"),
     ])
     func fieldTextOrder(_ testCase: OrderCase) {
@@ -83,8 +88,10 @@ struct LocalizerTests {
         let localizer = Localizer(languageTag: "en")
         let amex = localizer.fieldText(.label, productId: "2", fieldId: "cvv", definitionText: "CVV")
         let visa = localizer.fieldText(.label, productId: "1", fieldId: "cvv", definitionText: "CVV")
+        let unlabelled = localizer.fieldText(.label, productId: "1", fieldId: "cvv", definitionText: nil)
         #expect(amex == "4-digit security code (CID)")
-        #expect(visa == "Security code (CVV)")
+        #expect(visa == "CVV")   // the definition's own text beats the generic entry
+        #expect(unlabelled == "Security code (CVV)")
         #expect(localizer.fieldText(.tooltipText, productId: "2", fieldId: "cvv", definitionText: nil)?.contains("front") == true)
         #expect(localizer.productGroupName(groupId: "cards", definitionLabel: nil) == "Cards")
         #expect(Localizer(languageTag: "de").productGroupName(groupId: "cards", definitionLabel: nil) == "Karten")

@@ -85,3 +85,24 @@ struct MaskTests {
         #expect(String(reflecting: Mask("{{9}}")) == #"Mask("{{9}}")"#)
     }
 }
+
+/// `formattedCapacity`: placeholders count one UTF-16 unit, literals their own length, and
+/// literals after the last placeholder not at all; the ASCII and the non-ASCII literal storage
+/// agree.
+struct MaskFormattedCapacityTests {
+    @Test("formattedCapacity", arguments: [
+        ("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", 23),
+        ("{{99}}/{{99}}", 5),
+        ("{{9999}}", 4),
+        ("{{99}}/{{99}} ", 5),
+        ("(+{{99}}) {{999}}", 9),
+        ("{{99}} → {{99}}", 7),
+        ("{{99}}😀{{99}}", 6),
+        ("9a-A*", 0),
+        ("", 0),
+        ("{{*}}€", 1),
+    ])
+    func formattedCapacity(pattern: String, expected: Int) {
+        #expect(Mask(pattern).formattedCapacity == expected)
+    }
+}

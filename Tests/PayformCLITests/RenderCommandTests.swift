@@ -6,7 +6,8 @@ import PaymentFormEngine
 
 @Suite("payform render")
 struct RenderCommandTests {
-    static let fieldKeys = ["id", "type", "inputType", "label", "placeholder", "tooltip", "mask", "obfuscate", "required", "readOnly", "value", "options"]
+    static let fieldKeys = ["id", "type", "inputType", "label", "placeholder", "tooltip", "tooltipImage", "mask", "maxLength", "obfuscate",
+                            "required", "readOnly", "value", "mustWriteReason", "link", "linkText", "options"]
 
     @Test("JSON output has the documented shape for every sample", arguments: ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"])
     func shape(sample: String) throws {
@@ -19,7 +20,7 @@ struct RenderCommandTests {
             return
         }
         #expect(root.keys == ["product", "accountOnFile", "fields"])
-        #expect(product.keys == ["id", "label"])
+        #expect(product.keys == ["id", "label", "logo"])
         #expect(root["accountOnFile"] == .null)
         #expect(!fields.isEmpty)
         for field in fields {
@@ -52,7 +53,8 @@ struct RenderCommandTests {
         #expect(ideal["fields"].flatMap { if case .array(let f) = $0 { f.first?["options"] } else { nil } } == expected)
         let result = CLI.run(["render", "--product", CLI.product("mastercard-accounts-on-file"), "--account-on-file", "1001"])
         let json = try CLI.json(result)
-        #expect(json["accountOnFile"] == ["id": "1001", "label": "Road Runner **** **** **** 4444"])
+        #expect(json["accountOnFile"] == ["id": "1001", "label": "Road Runner **** **** **** 4444",
+                                          "logo": "templates/master/global/css/img/ppimages/pp_logo_3_v1.png"])
         guard case .array(let fields)? = json["fields"] else { Issue.record("no fields"); return }
         let byId = Dictionary(uniqueKeysWithValues: fields.compactMap { field -> (String, JSONValue)? in
             if case .string(let id)? = field["id"] { (id, field) } else { nil }
@@ -119,4 +121,46 @@ enum Fixtures {
      "accountsOnFile": [{"id": 1, "paymentProductId": 1, "attributes": [{"key": "f", "value": "a\"b", "status": "CAN_WRITE"}]}],
      "fields": [{"id": "f", "displayHints": {"label": "<script>alert(\"x\")</script> & co", "formElement": {"type": "text"}}}]}
     """#
+}
+
+@Suite("payform render: new members and --values")
+struct RenderMembersTests {
+    @Test("terms links, images, reasons and limits in the JSON; --asset-base-url resolves paths")
+    func newMembers() throws {
+        let sepa = try CLI.json(CLI.run(["render", "--product", CLI.product("sepa-direct-debit"), "--locale", "de"]))
+        guard case .array(let fields)? = sepa["fields"] else { Issue.record("no fields"); return }
+        let terms = fields.first { $0["id"] == "termsAndConditions" }
+        #expect(terms?["link"] == "https://example.com/sepa-mandate-terms")
+        #expect(terms?["linkText"] == "Bedingungen des SEPA-Lastschriftmandats")
+        #expect(terms?["label"] == "Ich erteile das SEPA-Lastschriftmandat und akzeptiere die Bedingungen des SEPA-Lastschriftmandats.")
+        #expect(fields.first { $0["id"] == "iban" }?["maxLength"] == 42)
+        let visa = try CLI.json(CLI.run(["render", "--product", CLI.product("visa"), "--asset-base-url", "https://assets.test/"]))
+        #expect(visa["product"]?["logo"] == "https://assets.test/templates/master/global/css/img/ppimages/pp_logo_1_v1.png")
+        guard case .array(let visaFields)? = visa["fields"] else { return }
+        #expect(visaFields.first { $0["id"] == "cvv" }?["tooltipImage"] == "https://assets.test/templates/master/global/css/img/ppimages/ppf_cvv_v1.png")
+        #expect(visaFields.first { $0["id"] == "cardNumber" }?["maxLength"] == 23)
+        let account = try CLI.json(CLI.run(["render", "--product", CLI.product("mastercard-accounts-on-file"), "--account-on-file", "1002"]))
+        guard case .array(let accountFields)? = account["fields"] else { return }
+        #expect(accountFields.first { $0["id"] == "expiryDate" }?["mustWriteReason"] == "EXPIRED")
+    }
+
+    @Test("--values shows the form as submitted with those values")
+    func values() throws {
+        let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1112", "expiryDate": "12/20", "cvv": "12"}"#)
+        let result = CLI.run(["render", "--product", CLI.product("visa"), "--values", values, "--now", "2026-06"])
+        let json = try CLI.json(result)
+        guard case .array(let fields)? = json["fields"] else { Issue.record("no fields"); return }
+        #expect(fields.map { $0["errorId"] } == ["luhn", "expirationDate", "length", .null])
+        #expect(fields[1]["state"] == "invalid")
+        #expect(fields[1]["text"] == "12/20")
+        let html = CLI.run(["render", "--product", CLI.product("visa"), "--values", values, "--now", "2026-06", "--format", "html"])
+        #expect(html.stdout.contains("aria-invalid=\"true\""))
+        #expect(html.stdout.contains("role=\"alert\""))
+        #expect(!html.stdout.contains("value=\"12\""))   // the CVV never goes into the page
+        let text = CLI.run(["render", "--product", CLI.product("visa"), "--values", values, "--now", "2026-06", "--format", "text"])
+        #expect(text.stdout.contains("✗ This card number is not valid. Please check it."))
+        #expect(text.stdout.contains("[ ••"))
+        try CLI.expectUsableError(CLI.run(["render", "--product", CLI.product("visa"), "--values", try CLI.temporaryFile(#"{"nope": "1"}"#)]),
+                                  code: "unknown_field", mentioning: "nope")
+    }
 }

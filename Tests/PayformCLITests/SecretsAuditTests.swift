@@ -10,7 +10,7 @@ struct CLISecretsAuditTests {
     static let pan = "4929518637402760"
     static let needles = [pan, "4929 5186 3740 2760", "492951863740", "7391", "0831", "08/31"]
 
-    @Test("validate, render and prepare never echo card data", arguments: [
+    @Test("validate, render, prepare and brand never echo card data", arguments: [
         ["validate", "--product", CLI.product("visa"), "--now", "2026-11",
          "--value", "cardNumber=\(pan)1", "--value", "expiryDate=08319", "--value", "cvv=73919"],
         ["validate", "--product", CLI.product("visa"), "--value", "noSuchField=\(pan)"],
@@ -22,6 +22,10 @@ struct CLISecretsAuditTests {
          "--value", "cardNumber=\(pan)", "--value", "cvv=7391", "--value", "expiryDate=0831"],
         ["prepare", "--product", CLI.product("visa"), "--client-session-id", "x", "--now", "2026-11",
          "--public-key", CLI.product("visa"), "--value", "cardNumber=\(pan)", "--value", "cvv=7391", "--value", "expiryDate=0831"],
+        ["brand", "--number", "\(pan)x"],
+        ["brand", "--number", "-"],
+        ["brand", "--number", pan, "--products", "/nonexistent"],
+        ["brand", pan],
     ])
     func neverEchoed(arguments: [String]) {
         let result = CLI.run(arguments, stdin: #"{"cardNumber": "\#(Self.pan)", "cvv": "7391", "expiryDate": 0831}"#)

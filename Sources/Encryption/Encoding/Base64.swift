@@ -16,25 +16,11 @@ package enum Base64 {
     /// anywhere are skipped, as in PEM bodies and keys pasted from a terminal. Every other
     /// character must be in the alphabet; unused trailing bits must be zero.
     package static func decode(_ text: some StringProtocol, ignoringWhitespace: Bool = true) throws(Base64Error) -> [UInt8] {
-        var significant: [(character: UInt8, offset: Int)] = []
-        significant.reserveCapacity(text.utf8.count)
-        var paddingCount = 0
-        for (offset, character) in text.utf8.enumerated() {
-            switch character {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
-                guard ignoringWhitespace else { throw .invalidCharacter(offset: offset) }
-            case UInt8(ascii: "="):
-                paddingCount += 1
-                guard paddingCount <= 2 else { throw .invalidCharacter(offset: offset) }
-            default:
-                // Nothing significant may follow padding.
-                guard paddingCount == 0 else { throw .invalidCharacter(offset: offset) }
-                significant.append((character, offset))
-            }
-        }
-        if paddingCount > 0, (significant.count + paddingCount) % 4 != 0 {
-            throw .invalidLength(count: significant.count + paddingCount)
-        }
-        return try Base64Alphabet.standard.decode(significant: significant)
+        try decode(utf8: text.utf8, ignoringWhitespace: ignoringWhitespace)
+    }
+
+    /// The same for UTF-8 bytes (a PEM body as it sits in the text, without a copy).
+    static func decode(utf8 text: some Collection<UInt8>, ignoringWhitespace: Bool = true) throws(Base64Error) -> [UInt8] {
+        try Base64Alphabet.standard.decode(text, whitespace: ignoringWhitespace, padding: true)
     }
 }

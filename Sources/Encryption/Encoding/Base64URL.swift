@@ -14,11 +14,11 @@ package enum Base64URL {
     /// `=`, whitespace, `+` or `/`), the length must be possible, and unused trailing bits zero,
     /// so each byte string has exactly one accepted encoding.
     package static func decode(_ text: some StringProtocol) throws(Base64Error) -> [UInt8] {
-        var significant: [(character: UInt8, offset: Int)] = []
-        significant.reserveCapacity(text.utf8.count)
-        for (offset, character) in text.utf8.enumerated() {
-            significant.append((character, offset))
-        }
-        return try Base64Alphabet.url.decode(significant: significant)
+        try Base64Alphabet.url.decode(text.utf8, whitespace: false, padding: false)
+    }
+
+    /// The same for UTF-8 bytes (a segment of a token, without a copy).
+    static func decode(utf8 text: some Collection<UInt8>) throws(Base64Error) -> [UInt8] {
+        try Base64Alphabet.url.decode(text, whitespace: false, padding: false)
     }
 }

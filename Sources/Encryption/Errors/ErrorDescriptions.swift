@@ -46,13 +46,29 @@ extension KeyError: CustomStringConvertible {
         case .evenPublicExponent: "the public exponent is even"
         case .publicExponentTooLarge: "the public exponent is not smaller than the modulus, or is wider than 64 bits"
         case .unsupportedVersion(let version): "the private key has version \(version); only two-prime keys (version 0) are supported"
-        case .inconsistentPrivateKey: "the private key's parts do not fit together"
+        case .privateModulusTooLarge(let bits):
+            "the private key's modulus has \(bits) bits; at most \(RSAKeyPolicy.maximumPrivateModulusBits) are accepted for decryption"
+        case .inconsistentPrivateKey(let problem): "the private key's parts do not fit together: \(problem)"
         }
     }
 
     private func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}
+
+extension PrivateKeyInconsistency: CustomStringConvertible {
+    package var description: String {
+        switch self {
+        case .modulusIsNotProductOfPrimes: "the modulus is not the product of prime1 and prime2"
+        case .primeIsComposite: "prime1 or prime2 is not prime"
+        case .privateExponentMismatch: "the private exponent d is not the inverse of the public exponent e modulo λ(n)"
+        case .primesSwapped: "prime1 and prime2 are swapped (exponent1, exponent2 and the coefficient belong to the other order)"
+        case .firstExponentMismatch: "exponent1 is not d mod (prime1 − 1)"
+        case .secondExponentMismatch: "exponent2 is not d mod (prime2 − 1)"
+        case .coefficientMismatch: "the coefficient is not the inverse of prime2 modulo prime1"
+        }
     }
 }
 
@@ -80,9 +96,11 @@ extension RSAOAEPError: CustomStringConvertible {
 extension JWEError: CustomStringConvertible {
     package var description: String {
         switch self {
+        case .tokenTooLarge(let length): "the token has \(length) bytes; at most \(JWE.maximumTokenLength) are accepted"
         case .malformedToken(let count): "a compact JWE has 5 dot-separated parts; this token has \(count)"
         case .invalidBase64URL(let segment, let error): "the token's \(segment) is not base64url: \(error)"
         case .invalidHeader: "the token's protected header is not a JSON object of the expected shape"
+        case .duplicateHeaderParameter(let name): "the token's header names '\(name.prefix(32))' more than once"
         case .missingHeaderParameter(let name): "the token's header has no '\(name)'"
         case .unsupportedKeyManagementAlgorithm(let alg): "the token's alg '\(alg.prefix(32))' is not RSA-OAEP or RSA-OAEP-256"
         case .unsupportedContentEncryption(let enc): "the token's enc '\(enc.prefix(32))' is not A256CBC-HS512"

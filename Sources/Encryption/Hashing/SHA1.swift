@@ -26,43 +26,53 @@ package struct SHA1: HashFunction {
     struct Compression: BlockCompression {
         static let blockByteCount = 64
         static let lengthFieldByteCount = 8
-        private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        private var h0: UInt32 = 0x6745_2301, h1: UInt32 = 0xEFCD_AB89, h2: UInt32 = 0x98BA_DCFE
+        private var h3: UInt32 = 0x1032_5476, h4: UInt32 = 0xC3D2_E1F0
 
         init() {}
 
-        mutating func compress(_ block: UnsafeRawBufferPointer) {
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
-                for t in 0..<16 { w[t] = block.loadBigEndianUInt32(at: 4 * t) }
-                for t in 16..<80 {
-                    w[t] = (w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]).rotatedLeft(by: 1)
-                }
-                var (a, b, c, d, e) = h
-                for t in 0..<80 {
-                    let f: UInt32
-                    let k: UInt32
-                    switch t {
-                    case 0..<20: f = (b & c) | (~b & d); k = 0x5A82_7999
-                    case 20..<40: f = b ^ c ^ d; k = 0x6ED9_EBA1
-                    case 40..<60: f = (b & c) | (b & d) | (c & d); k = 0x8F1B_BCDC
-                    default: f = b ^ c ^ d; k = 0xCA62_C1D6
+        mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { schedule in
+                let w = schedule.baseAddress.unsafelyUnwrapped
+                for blockIndex in 0..<count {
+                    let block = blocks + 64 * blockIndex
+                    for t in 0..<16 { w[t] = block.loadBigEndianUInt32(at: 4 * t) }
+                    for t in 16..<80 {
+                        w[t] = (w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]).rotatedLeft(by: 1)
                     }
-                    let temp = a.rotatedLeft(by: 5) &+ f &+ e &+ k &+ w[t]
-                    e = d
-                    d = c
-                    c = b.rotatedLeft(by: 30)
-                    b = a
-                    a = temp
+                    var a = h0, b = h1, c = h2, d = h3, e = h4
+                    // Five rounds per step with the variables in rotated roles (FIPS 180-4 §6.1.2).
+                    @inline(__always)
+                    func steps(_ range: Range<Int>, _ k: UInt32, _ f: (UInt32, UInt32, UInt32) -> UInt32) {
+                        var t = range.lowerBound
+                        while t < range.upperBound {
+                            e &+= a.rotatedLeft(by: 5) &+ f(b, c, d) &+ k &+ w[t]; b = b.rotatedLeft(by: 30)
+                            d &+= e.rotatedLeft(by: 5) &+ f(a, b, c) &+ k &+ w[t + 1]; a = a.rotatedLeft(by: 30)
+                            c &+= d.rotatedLeft(by: 5) &+ f(e, a, b) &+ k &+ w[t + 2]; e = e.rotatedLeft(by: 30)
+                            b &+= c.rotatedLeft(by: 5) &+ f(d, e, a) &+ k &+ w[t + 3]; d = d.rotatedLeft(by: 30)
+                            a &+= b.rotatedLeft(by: 5) &+ f(c, d, e) &+ k &+ w[t + 4]; c = c.rotatedLeft(by: 30)
+                            t += 5
+                        }
+                    }
+                    steps(0..<20, 0x5A82_7999) { b, c, d in d ^ (b & (c ^ d)) }
+                    steps(20..<40, 0x6ED9_EBA1) { b, c, d in b ^ c ^ d }
+                    steps(40..<60, 0x8F1B_BCDC) { b, c, d in (b & c) | (d & (b | c)) }
+                    steps(60..<80, 0xCA62_C1D6) { b, c, d in b ^ c ^ d }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e
                 }
-                h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
             }
         }
 
         var digest: [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(20)
-            for word in [h.0, h.1, h.2, h.3, h.4] { out.appendBigEndian(word) }
-            return out
+            [UInt8](unsafeUninitializedCapacity: 20) { buffer, count in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                raw.storeBytes(of: h0.bigEndian, toByteOffset: 0, as: UInt32.self)
+                raw.storeBytes(of: h1.bigEndian, toByteOffset: 4, as: UInt32.self)
+                raw.storeBytes(of: h2.bigEndian, toByteOffset: 8, as: UInt32.self)
+                raw.storeBytes(of: h3.bigEndian, toByteOffset: 12, as: UInt32.self)
+                raw.storeBytes(of: h4.bigEndian, toByteOffset: 16, as: UInt32.self)
+                count = 20
+            }
         }
     }
 }

@@ -23,50 +23,74 @@ package struct SHA256: HashFunction {
     struct Compression: BlockCompression {
         static let blockByteCount = 64
         static let lengthFieldByteCount = 8
-        private var h: [UInt32] = initialHash
+        private var h0: UInt32 = 0x6A09E667, h1: UInt32 = 0xBB67AE85, h2: UInt32 = 0x3C6EF372, h3: UInt32 = 0xA54FF53A
+        private var h4: UInt32 = 0x510E527F, h5: UInt32 = 0x9B05688C, h6: UInt32 = 0x1F83D9AB, h7: UInt32 = 0x5BE0CD19
 
         init() {}
 
-        mutating func compress(_ block: UnsafeRawBufferPointer) {
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-                for t in 0..<16 { w[t] = block.loadBigEndianUInt32(at: 4 * t) }
-                for t in 16..<64 {
-                    let s0 = w[t - 15].rotatedRight(by: 7) ^ w[t - 15].rotatedRight(by: 18) ^ (w[t - 15] >> 3)
-                    let s1 = w[t - 2].rotatedRight(by: 17) ^ w[t - 2].rotatedRight(by: 19) ^ (w[t - 2] >> 10)
-                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-                }
-                h.withUnsafeMutableBufferPointer { h in
-                    Self.roundConstantTable.withUnsafeBufferPointer { k in
-                        var a = h[0], b = h[1], c = h[2], d = h[3]
-                        var e = h[4], f = h[5], g = h[6], hh = h[7]
-                        for t in 0..<64 {
-                            let s1 = e.rotatedRight(by: 6) ^ e.rotatedRight(by: 11) ^ e.rotatedRight(by: 25)
-                            let choice = (e & f) ^ (~e & g)
-                            let t1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-                            let s0 = a.rotatedRight(by: 2) ^ a.rotatedRight(by: 13) ^ a.rotatedRight(by: 22)
-                            let majority = (a & b) ^ (a & c) ^ (b & c)
-                            let t2 = s0 &+ majority
-                            hh = g; g = f; f = e; e = d &+ t1
-                            d = c; c = b; b = a; a = t1 &+ t2
+        /// One round (FIPS 180-4 §6.2.2 step 3) with the working variables passed in their
+        /// rotated roles, so eight calls in a row need no shuffling of values.
+        @inline(__always)
+        private static func round(
+            _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+            _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+        ) {
+            let t1 = h &+ (e.rotatedRight(by: 6) ^ e.rotatedRight(by: 11) ^ e.rotatedRight(by: 25))
+                &+ (g ^ (e & (f ^ g))) &+ kw
+            let t2 = (a.rotatedRight(by: 2) ^ a.rotatedRight(by: 13) ^ a.rotatedRight(by: 22))
+                &+ ((a & b) | (c & (a | b)))
+            d &+= t1
+            h = t1 &+ t2
+        }
+
+        mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                let w = schedule.baseAddress.unsafelyUnwrapped
+                Self.roundConstantTable.withUnsafeBufferPointer { constants in
+                    let k = constants.baseAddress.unsafelyUnwrapped
+                    for blockIndex in 0..<count {
+                        let block = blocks + 64 * blockIndex
+                        for t in 0..<16 { w[t] = block.loadBigEndianUInt32(at: 4 * t) }
+                        for t in 16..<64 {
+                            let x = w[t - 15], y = w[t - 2]
+                            let s0 = x.rotatedRight(by: 7) ^ x.rotatedRight(by: 18) ^ (x >> 3)
+                            let s1 = y.rotatedRight(by: 17) ^ y.rotatedRight(by: 19) ^ (y >> 10)
+                            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
                         }
-                        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-                        h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+                        var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                        var t = 0
+                        while t < 64 {
+                            Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                            Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                            Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                            Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                            Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                            Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                            Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                            Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                            t += 8
+                        }
+                        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+                        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                     }
                 }
             }
         }
 
         var digest: [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(32)
-            for word in h { out.appendBigEndian(word) }
-            return out
+            [UInt8](unsafeUninitializedCapacity: 32) { buffer, count in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                raw.storeBytes(of: h0.bigEndian, toByteOffset: 0, as: UInt32.self)
+                raw.storeBytes(of: h1.bigEndian, toByteOffset: 4, as: UInt32.self)
+                raw.storeBytes(of: h2.bigEndian, toByteOffset: 8, as: UInt32.self)
+                raw.storeBytes(of: h3.bigEndian, toByteOffset: 12, as: UInt32.self)
+                raw.storeBytes(of: h4.bigEndian, toByteOffset: 16, as: UInt32.self)
+                raw.storeBytes(of: h5.bigEndian, toByteOffset: 20, as: UInt32.self)
+                raw.storeBytes(of: h6.bigEndian, toByteOffset: 24, as: UInt32.self)
+                raw.storeBytes(of: h7.bigEndian, toByteOffset: 28, as: UInt32.self)
+                count = 32
+            }
         }
-
-        /// First 32 bits of the fractional parts of the square roots of the first 8 primes.
-        private static let initialHash: [UInt32] = [
-        0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB, 0x5BE0CD19,
-        ]
 
         /// First 32 bits of the fractional parts of the cube roots of the first 64 primes.
         private static let roundConstantTable: [UInt32] = [

@@ -23,51 +23,75 @@ package struct SHA512: HashFunction {
     struct Compression: BlockCompression {
         static let blockByteCount = 128
         static let lengthFieldByteCount = 16
-        private var h: [UInt64] = initialHash
+        private var h0: UInt64 = 0x6A09E667F3BCC908, h1: UInt64 = 0xBB67AE8584CAA73B
+        private var h2: UInt64 = 0x3C6EF372FE94F82B, h3: UInt64 = 0xA54FF53A5F1D36F1
+        private var h4: UInt64 = 0x510E527FADE682D1, h5: UInt64 = 0x9B05688C2B3E6C1F
+        private var h6: UInt64 = 0x1F83D9ABFB41BD6B, h7: UInt64 = 0x5BE0CD19137E2179
 
         init() {}
 
-        mutating func compress(_ block: UnsafeRawBufferPointer) {
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 80) { w in
-                for t in 0..<16 { w[t] = block.loadBigEndianUInt64(at: 8 * t) }
-                for t in 16..<80 {
-                    let s0 = w[t - 15].rotatedRight(by: 1) ^ w[t - 15].rotatedRight(by: 8) ^ (w[t - 15] >> 7)
-                    let s1 = w[t - 2].rotatedRight(by: 19) ^ w[t - 2].rotatedRight(by: 61) ^ (w[t - 2] >> 6)
-                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-                }
-                h.withUnsafeMutableBufferPointer { h in
-                    Self.roundConstantTable.withUnsafeBufferPointer { k in
-                        var a = h[0], b = h[1], c = h[2], d = h[3]
-                        var e = h[4], f = h[5], g = h[6], hh = h[7]
-                        for t in 0..<80 {
-                            let s1 = e.rotatedRight(by: 14) ^ e.rotatedRight(by: 18) ^ e.rotatedRight(by: 41)
-                            let choice = (e & f) ^ (~e & g)
-                            let t1 = hh &+ s1 &+ choice &+ k[t] &+ w[t]
-                            let s0 = a.rotatedRight(by: 28) ^ a.rotatedRight(by: 34) ^ a.rotatedRight(by: 39)
-                            let majority = (a & b) ^ (a & c) ^ (b & c)
-                            let t2 = s0 &+ majority
-                            hh = g; g = f; f = e; e = d &+ t1
-                            d = c; c = b; b = a; a = t1 &+ t2
+        /// One round (FIPS 180-4 §6.4.2 step 3), working variables in rotated roles.
+        @inline(__always)
+        private static func round(
+            _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
+            _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ kw: UInt64
+        ) {
+            let t1 = h &+ (e.rotatedRight(by: 14) ^ e.rotatedRight(by: 18) ^ e.rotatedRight(by: 41))
+                &+ (g ^ (e & (f ^ g))) &+ kw
+            let t2 = (a.rotatedRight(by: 28) ^ a.rotatedRight(by: 34) ^ a.rotatedRight(by: 39))
+                &+ ((a & b) | (c & (a | b)))
+            d &+= t1
+            h = t1 &+ t2
+        }
+
+        mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 80) { schedule in
+                let w = schedule.baseAddress.unsafelyUnwrapped
+                Self.roundConstantTable.withUnsafeBufferPointer { constants in
+                    let k = constants.baseAddress.unsafelyUnwrapped
+                    for blockIndex in 0..<count {
+                        let block = blocks + 128 * blockIndex
+                        for t in 0..<16 { w[t] = block.loadBigEndianUInt64(at: 8 * t) }
+                        for t in 16..<80 {
+                            let x = w[t - 15], y = w[t - 2]
+                            let s0 = x.rotatedRight(by: 1) ^ x.rotatedRight(by: 8) ^ (x >> 7)
+                            let s1 = y.rotatedRight(by: 19) ^ y.rotatedRight(by: 61) ^ (y >> 6)
+                            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
                         }
-                        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
-                        h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+                        var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                        var t = 0
+                        while t < 80 {
+                            Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                            Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                            Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                            Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                            Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                            Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                            Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                            Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                            t += 8
+                        }
+                        h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+                        h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                     }
                 }
             }
         }
 
         var digest: [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(64)
-            for word in h { out.appendBigEndian(word) }
-            return out
+            [UInt8](unsafeUninitializedCapacity: 64) { buffer, count in
+                let raw = UnsafeMutableRawBufferPointer(buffer)
+                raw.storeBytes(of: h0.bigEndian, toByteOffset: 0, as: UInt64.self)
+                raw.storeBytes(of: h1.bigEndian, toByteOffset: 8, as: UInt64.self)
+                raw.storeBytes(of: h2.bigEndian, toByteOffset: 16, as: UInt64.self)
+                raw.storeBytes(of: h3.bigEndian, toByteOffset: 24, as: UInt64.self)
+                raw.storeBytes(of: h4.bigEndian, toByteOffset: 32, as: UInt64.self)
+                raw.storeBytes(of: h5.bigEndian, toByteOffset: 40, as: UInt64.self)
+                raw.storeBytes(of: h6.bigEndian, toByteOffset: 48, as: UInt64.self)
+                raw.storeBytes(of: h7.bigEndian, toByteOffset: 56, as: UInt64.self)
+                count = 64
+            }
         }
-
-        /// First 64 bits of the fractional parts of the square roots of the first 8 primes.
-        private static let initialHash: [UInt64] = [
-        0x6A09E667F3BCC908, 0xBB67AE8584CAA73B, 0x3C6EF372FE94F82B, 0xA54FF53A5F1D36F1,
-        0x510E527FADE682D1, 0x9B05688C2B3E6C1F, 0x1F83D9ABFB41BD6B, 0x5BE0CD19137E2179,
-        ]
 
         /// First 64 bits of the fractional parts of the cube roots of the first 80 primes.
         private static let roundConstantTable: [UInt64] = [

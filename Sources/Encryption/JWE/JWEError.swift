@@ -1,12 +1,17 @@
 /// Why a JWE could not be produced or opened. Cases say which part was wrong; none carries key
 /// bytes or plaintext.
 package enum JWEError: Error, Sendable, Hashable {
+    /// The token is longer than ``JWE/maximumTokenLength`` UTF-8 bytes; nothing was decoded.
+    case tokenTooLarge(length: Int)
     /// A compact JWE has exactly 5 dot-separated segments; this many were found.
     case malformedToken(segmentCount: Int)
     /// A segment is not strict unpadded base64url.
     case invalidBase64URL(segment: JWESegment, Base64Error)
     /// The protected header is not a JSON object of the expected shape.
     case invalidHeader
+    /// The header names a parameter twice (RFC 7515 §4 requires unique names). The name is
+    /// echoed, shortened.
+    case duplicateHeaderParameter(String)
     /// The header has no `alg` or no `enc`.
     case missingHeaderParameter(String)
     /// `alg` is not RSA-OAEP or RSA-OAEP-256 (the value is echoed, shortened).

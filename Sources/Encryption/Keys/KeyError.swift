@@ -40,8 +40,31 @@ package enum KeyError: Error, Sendable, Hashable {
     case publicExponentTooLarge
     /// The private key structure has a version other than 0 (multi-prime keys are not supported).
     case unsupportedVersion(Int)
-    /// The private key's parts do not fit together (p·q ≠ n, or a CRT value out of range).
-    case inconsistentPrivateKey
+    /// The private key's modulus is larger than ``RSAKeyPolicy/maximumPrivateModulusBits``:
+    /// each decryption with it would take too long.
+    case privateModulusTooLarge(bits: Int)
+    /// The private key's parts do not fit together; the case says which check failed.
+    case inconsistentPrivateKey(PrivateKeyInconsistency)
+}
+
+/// Which of the private key checks failed (the checks OpenSSL's `RSA_check_key` makes). A key
+/// that fails one would decrypt nothing, so it is refused when it is read.
+package enum PrivateKeyInconsistency: Sendable, Hashable {
+    /// The modulus is not the product of prime1 and prime2.
+    case modulusIsNotProductOfPrimes
+    /// prime1 or prime2 is not prime (Miller–Rabin).
+    case primeIsComposite
+    /// d·e is not 1 modulo λ(n): the private exponent does not belong to the public exponent.
+    case privateExponentMismatch
+    /// prime1 and prime2 appear in the wrong order: exponent1, exponent2 and the coefficient
+    /// belong to the other order.
+    case primesSwapped
+    /// exponent1 is not d mod (p − 1).
+    case firstExponentMismatch
+    /// exponent2 is not d mod (q − 1).
+    case secondExponentMismatch
+    /// The coefficient is not q⁻¹ mod p.
+    case coefficientMismatch
 }
 
 /// What is wrong with PEM armour (RFC 7468).

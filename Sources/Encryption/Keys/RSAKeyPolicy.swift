@@ -15,6 +15,13 @@ struct RSAKeyPolicy: Sendable {
     /// OpenSSL's bound for the same reason.
     static let maximumExponentBits = 64
 
+    /// The largest private key accepted, in bits of the modulus. A private operation costs about
+    /// the cube of the key size: 8192 bits take roughly 30× as long as 2048 (tens of
+    /// milliseconds), while 16384 bits took about 5 seconds per decryption, which a hostile key
+    /// could impose on every call. Public keys (encryption only) may be up to
+    /// ``maximumModulusBits``.
+    static let maximumPrivateModulusBits = 8192
+
     /// Checks the public parts of a key.
     func validate(modulus: BigUInt, exponent: BigUInt) throws(KeyError) {
         let bits = modulus.bitWidth

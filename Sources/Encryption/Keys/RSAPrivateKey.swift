@@ -5,16 +5,24 @@
 /// let decryption = try JWE.decrypt(token, with: key)
 /// ```
 ///
-/// Decryption uses the CRT parameters and re-encrypts the result to detect faults before
-/// anything is returned. `description`, `debugDescription` and `dump` show only the size.
+/// Reading a key checks that its parts fit together, as OpenSSL's `RSA_check_key` does (n = p·q,
+/// p and q prime, d·e ≡ 1 mod λ(n), exponent1, exponent2 and the coefficient), and refuses
+/// moduli over 8192 bits. Decryption is blinded, constant-time RSA-CRT with a re-encryption check
+/// (see `RSAPrivateKey+Decryption.swift`). `description`, `debugDescription` and `dump` show only
+/// the size.
 package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The matching public key.
     package let publicKey: RSAPublicKey
-    private let primeP: MontgomeryContext
-    private let primeQ: MontgomeryContext
-    private let exponentP: BigUInt
-    private let exponentQ: BigUInt
-    private let coefficient: BigUInt
+    /// Montgomery contexts for the two primes (R² mod p, R² mod q computed once, here).
+    let primeP: MontgomeryContext
+    let primeQ: MontgomeryContext
+    /// d mod (p − 1) and d mod (q − 1), as many words as p and q.
+    let exponentP: [UInt64]
+    let exponentQ: [UInt64]
+    /// q⁻¹ mod p, as many words as p.
+    let coefficient: [UInt64]
+    /// The blinding factors, shared by the copies of this key.
+    let blinding: RSABlinding
 
     /// Reads a PEM `PRIVATE KEY` (PKCS#8) or `RSA PRIVATE KEY` (PKCS#1) block. Encrypted PEM is
     /// refused with ``KeyError/unsupportedPEMLabel(_:)`` or ``PEMArmorProblem/unsupportedHeaders``.
@@ -80,47 +88,36 @@ package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStri
     private init(pkcs1Fields fields: inout DERReader, policy: RSAKeyPolicy) throws(KeyError) {
         let modulus = try fields.readUnsignedInteger()
         let publicExponent = try fields.readUnsignedInteger()
-        _ = try fields.readUnsignedInteger()  // d: the CRT values below are used instead
+        let privateExponent = try fields.readUnsignedInteger()
         let p = try fields.readUnsignedInteger()
         let q = try fields.readUnsignedInteger()
         let dP = try fields.readUnsignedInteger()
         let dQ = try fields.readUnsignedInteger()
         let qInv = try fields.readUnsignedInteger()
         try fields.expectEnd()
-        try self.init(modulus: modulus, publicExponent: publicExponent, p: p, q: q, dP: dP, dQ: dQ, qInv: qInv, policy: policy)
+        try self.init(
+            modulus: modulus, publicExponent: publicExponent, privateExponent: privateExponent,
+            p: p, q: q, dP: dP, dQ: dQ, qInv: qInv, policy: policy)
     }
 
+    /// A key from its parts, checked (see ``RSAPrivateKeyCheck``).
     init(
-        modulus: BigUInt, publicExponent: BigUInt, p: BigUInt, q: BigUInt, dP: BigUInt, dQ: BigUInt, qInv: BigUInt,
-        policy: RSAKeyPolicy
+        modulus: BigUInt, publicExponent: BigUInt, privateExponent: BigUInt,
+        p: BigUInt, q: BigUInt, dP: BigUInt, dQ: BigUInt, qInv: BigUInt, policy: RSAKeyPolicy
     ) throws(KeyError) {
         publicKey = try RSAPublicKey(modulus: modulus, exponent: publicExponent, policy: policy)
-        guard p * q == modulus,
-              let contextP = MontgomeryContext(modulus: p),
-              let contextQ = MontgomeryContext(modulus: q),
-              !dP.isZero, dP < p, !dQ.isZero, dQ < q, !qInv.isZero, qInv < p
-        else { throw .inconsistentPrivateKey }
-        primeP = contextP
-        primeQ = contextQ
-        exponentP = dP
-        exponentQ = dQ
-        coefficient = qInv
-    }
-
-    /// `m = c^d mod n` by CRT (RFC 8017 §5.1.2 RSADP, case 2.b), or `nil` when `c` is not below
-    /// the modulus or the result fails the re-encryption check (a fault or an inconsistent key).
-    func rawDecrypt(_ ciphertext: BigUInt) -> BigUInt? {
-        let p = primeP.modulus, q = primeQ.modulus
-        guard ciphertext < publicKey.modulus else { return nil }
-        let m1 = primeP.power(ciphertext.remainder(dividingBy: p), exponentP)
-        let m2 = primeQ.power(ciphertext.remainder(dividingBy: q), exponentQ)
-        // h = qInv · (m1 − m2) mod p, then m = m2 + q·h.
-        let m2ModP = m2.remainder(dividingBy: p)
-        let difference = BigUInt.subtracting(m1, m2ModP) ?? BigUInt.subtracting(m1 + p, m2ModP) ?? BigUInt(0)
-        let h = (difference * coefficient).remainder(dividingBy: p)
-        let message = m2 + q * h
-        guard publicKey.rawEncrypt(message) == ciphertext else { return nil }
-        return message
+        guard modulus.bitWidth <= RSAKeyPolicy.maximumPrivateModulusBits else {
+            throw .privateModulusTooLarge(bits: modulus.bitWidth)
+        }
+        let contexts = try RSAPrivateKeyCheck.check(
+            modulus: modulus, publicExponent: publicExponent, privateExponent: privateExponent,
+            p: p, q: q, dP: dP, dQ: dQ, qInv: qInv)
+        primeP = contexts.p
+        primeQ = contexts.q
+        exponentP = dP.limbs(paddedTo: contexts.p.count)
+        exponentQ = dQ.limbs(paddedTo: contexts.q.count)
+        coefficient = qInv.limbs(paddedTo: contexts.p.count)
+        blinding = RSABlinding()
     }
 
     /// `RSAPrivateKey(2048 bits, redacted)`: the size only.

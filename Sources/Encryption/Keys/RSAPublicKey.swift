@@ -143,9 +143,28 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `c = m^e mod n` (RFC 8017 §5.1.1 RSAEP); `message` must be below the modulus.
-    func rawEncrypt(_ message: BigUInt) -> BigUInt {
-        context.publicPower(message, exponent)
+    /// `c = m^e mod n` (RFC 8017 §5.1.1 RSAEP) on big-endian integers of exactly ``byteCount``
+    /// bytes, or `nil` when `message` has another size or is not below the modulus. The
+    /// message may be secret (an OAEP encoding, or a decryption's result being checked): it only
+    /// meets fixed-size constant-time arithmetic; the branches follow the public exponent.
+    func rawEncrypt(_ message: [UInt8]) -> [UInt8]? {
+        guard message.count == byteCount else { return nil }
+        let k = context.count
+        let words = WordEncoding.words(bigEndian: message, count: k)
+        let exponentWords = exponent.limbs
+        return context.withWorkspace(extra: 4 * k) { workspace -> [UInt8]? in
+            let value = workspace.extra, result = value + k, temporary = result + k
+            words.withUnsafeBufferPointer { value.update(from: $0.baseAddress.unsafelyUnwrapped, count: k) }
+            guard WordEncoding.isLess(value, workspace.modulus, count: k) == 1 else { return nil }
+            workspace.toMontgomery(value, count: k, into: result, temporary: temporary)
+            // The last multiplication by m in normal form leaves mᵉ in normal form.
+            exponentWords.withUnsafeBufferPointer { e in
+                workspace.publicPower(
+                    result, exponent: e.baseAddress.unsafelyUnwrapped, exponentCount: e.count,
+                    into: temporary + k, temporary: temporary, normalBase: value)
+            }
+            return WordEncoding.bigEndianBytes(temporary + k, wordCount: k, byteCount: byteCount)
+        }
     }
 
     /// `RSAPublicKey(2048 bits)`: the size only, never the modulus.

@@ -13,7 +13,8 @@ package enum RSAOAEP {
     package static func encrypt<Hash: HashFunction>(
         _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         return try encrypt(message, for: key, hash: hash, using: &generator)
     }
 
@@ -29,8 +30,9 @@ package enum RSAOAEP {
 
     /// Encrypts with an explicit seed: deterministic, for the RFC 8017 known-answer vectors.
     /// Never call this with anything but a fresh random seed of `Hash.digestByteCount` bytes.
+    /// `label` is RFC 8017's optional label L (JOSE always uses the empty one).
     static func encrypt<Hash: HashFunction>(
-        _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type, seed: [UInt8]
+        _ message: some Collection<UInt8>, for key: RSAPublicKey, hash: Hash.Type, seed: [UInt8], label: [UInt8] = []
     ) throws(RSAOAEPError) -> [UInt8] {
         let k = key.byteCount
         let hLen = Hash.digestByteCount
@@ -38,7 +40,7 @@ package enum RSAOAEP {
         let maximum = k - 2 * hLen - 2
         guard message.count <= maximum, seed.count == hLen else { throw .messageTooLong(maximum: max(0, maximum)) }
         // DB = lHash ‖ PS ‖ 0x01 ‖ M
-        var db = Hash.hash([UInt8]())
+        var db = Hash.hash(label)
         db.append(contentsOf: repeatElement(0, count: maximum - message.count))
         db.append(0x01)
         db.append(contentsOf: message)
@@ -48,9 +50,8 @@ package enum RSAOAEP {
         var encoded: [UInt8] = [0]
         encoded.append(contentsOf: zip(seed, seedMask).map { $0 ^ $1 })
         encoded.append(contentsOf: db)
-        let ciphertext = key.rawEncrypt(BigUInt(bigEndianBytes: encoded))
-        // c < n, so it always fits in k bytes.
-        return ciphertext.bigEndianBytes(count: k) ?? []
+        // EM starts with a zero byte, so it is below the modulus and the encryption cannot fail.
+        return key.rawEncrypt(encoded) ?? []
     }
 
     /// Decrypts an RSAES-OAEP ciphertext.
@@ -61,13 +62,19 @@ package enum RSAOAEP {
     package static func decrypt<Hash: HashFunction>(
         _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type
     ) throws(RSAOAEPError) -> [UInt8] {
+        try decrypt(ciphertext, with: key, hash: hash, label: [])
+    }
+
+    /// The same with RFC 8017's optional label L (for test vectors; JOSE uses the empty label).
+    static func decrypt<Hash: HashFunction>(
+        _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type, label: [UInt8]
+    ) throws(RSAOAEPError) -> [UInt8] {
         let k = key.publicKey.byteCount
         let hLen = Hash.digestByteCount
         let ciphertext = Array(ciphertext)
-        guard ciphertext.count == k, k >= 2 * hLen + 2,
-              let integer = key.rawDecrypt(BigUInt(bigEndianBytes: ciphertext)),
-              let encoded = integer.bigEndianBytes(count: k)
-        else { throw .decryptionFailed }
+        guard ciphertext.count == k, k >= 2 * hLen + 2, let encoded = key.rawDecrypt(ciphertext) else {
+            throw .decryptionFailed
+        }
         let maskedSeed = encoded[1...hLen]
         var db = Array(encoded[(hLen + 1)...])
         let seedMask = MGF1.mask(seed: db, length: hLen, hash: hash)
@@ -75,7 +82,7 @@ package enum RSAOAEP {
         let dbMask = MGF1.mask(seed: seed, length: db.count, hash: hash)
         for index in db.indices { db[index] ^= dbMask[index] }
 
-        let labelHash = Hash.hash([UInt8]())
+        let labelHash = Hash.hash(label)
         var labelDifference: UInt8 = 0
         for index in 0..<hLen { labelDifference |= db[index] ^ labelHash[index] }
         // Scan the whole of PS ‖ 0x01 ‖ M: remember the first 0x01, flag any other non-zero byte

@@ -7,7 +7,8 @@ package enum RandomUUID {
     /// A UUID string (RFC 4122 §4.4: 122 random bits, version 4, variant 10), upper-case with
     /// hyphens, 36 characters, from the system's secure generator.
     package static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
         return make(using: &generator)
     }
 

@@ -17,34 +17,53 @@ package enum AES256CBC {
         case none
     }
 
-    /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV.
+    /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV. Allocates the ciphertext and
+    /// nothing else (the key schedule is inline, the blocks are chained in place).
     package static func encrypt(
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {
-        let cipher = try AES256(key: key)
-        let iv = Array(iv)
+        // Arrays from here on: other modules call this unspecialized, where generic byte loops
+        // would cost more than the cipher (`Array` of an array is free).
+        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding)
+    }
+
+    static func encrypt(_ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
+        var keys = try AES256.expand(key)
+        defer { keys = SIMD64() }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
-        var data = Array(plaintext)
+        let count = plaintext.count
+        let outputCount: Int
         switch padding {
-        case .pkcs7:
-            let padLength = 16 - data.count % 16
-            data.append(contentsOf: repeatElement(UInt8(padLength), count: padLength))
+        case .pkcs7: outputCount = (count / 16 + 1) * 16
         case .none:
-            guard data.count % 16 == 0 else { throw .invalidInputLength(data.count) }
+            guard count % 16 == 0 else { throw .invalidInputLength(count) }
+            outputCount = count
         }
+        // One buffer: the padding bytes, then the plaintext copied over the front (in bulk: this
+        // function is called unspecialized from other modules, where a byte loop would be slow).
+        var data = [UInt8](repeating: UInt8(truncatingIfNeeded: outputCount - count), count: outputCount)
         data.withUnsafeMutableBytes { buffer in
-            var chain = (iv[0..<8].loadUInt64(), iv[8..<16].loadUInt64())
-            var offset = 0
-            while offset < buffer.count {
-                let block = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + 16)])
-                let a = block.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ chain.0
-                let b = block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1
-                block.storeBytes(of: a, toByteOffset: 0, as: UInt64.self)
-                block.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
-                cipher.encrypt(UnsafeRawBufferPointer(block), into: block)
-                chain = (block.loadUnaligned(fromByteOffset: 0, as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                offset += 16
+            let copied: Void? = plaintext.withContiguousStorageIfAvailable { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(source))
+            }
+            if copied == nil {
+                Array(plaintext).withUnsafeBytes { buffer.copyMemory(from: $0) }
+            }
+        }
+        var chain = loadIV(iv)
+        data.withUnsafeMutableBytes { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            AES256.withEncryptionTables(&keys) { rounds in
+                var offset = 0
+                while offset < outputCount {
+                    let block = base + offset
+                    block.storeBytes(of: block.loadUnaligned(as: UInt64.self) ^ chain.0, as: UInt64.self)
+                    block.storeBytes(of: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1, toByteOffset: 8, as: UInt64.self)
+                    rounds.encrypt(block, into: block)
+                    chain = (block.loadUnaligned(as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                    offset += 16
+                }
             }
         }
         return data
@@ -58,32 +77,46 @@ package enum AES256CBC {
         _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7
     ) throws(SymmetricCipherError) -> [UInt8] {
-        let cipher = try AES256(key: key)
-        let iv = Array(iv)
+        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding)
+    }
+
+    static func decrypt(_ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
+        var keys = AES256.inverseKeys(try AES256.expand(key))
+        defer { keys = SIMD64() }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
         var data = Array(ciphertext)
         guard data.count % 16 == 0, padding == .none || !data.isEmpty else {
             throw .invalidInputLength(data.count)
         }
+        var chain = loadIV(iv)
         data.withUnsafeMutableBytes { buffer in
-            var chain = (iv[0..<8].loadUInt64(), iv[8..<16].loadUInt64())
-            var offset = 0
-            while offset < buffer.count {
-                let block = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + 16)])
-                let next = (block.loadUnaligned(fromByteOffset: 0, as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                cipher.decrypt(UnsafeRawBufferPointer(block), into: block)
-                let a = block.loadUnaligned(fromByteOffset: 0, as: UInt64.self) ^ chain.0
-                let b = block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1
-                block.storeBytes(of: a, toByteOffset: 0, as: UInt64.self)
-                block.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
-                chain = next
-                offset += 16
+            guard let base = buffer.baseAddress else { return }
+            AES256.withDecryptionTables(&keys) { rounds in
+                var offset = 0
+                while offset < buffer.count {
+                    let block = base + offset
+                    let next = (block.loadUnaligned(as: UInt64.self), block.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                    rounds.decrypt(block, into: block)
+                    block.storeBytes(of: block.loadUnaligned(as: UInt64.self) ^ chain.0, as: UInt64.self)
+                    block.storeBytes(of: block.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ chain.1, toByteOffset: 8, as: UInt64.self)
+                    chain = next
+                    offset += 16
+                }
             }
         }
         guard padding == .pkcs7 else { return data }
         let padLength = try pkcs7PadLength(data)
         data.removeLast(padLength)
         return data
+    }
+
+    /// The IV as two native-endian words (XORed onto the first block as words).
+    private static func loadIV(_ iv: [UInt8]) -> (UInt64, UInt64) {
+        var words = (UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &words) { raw in
+            for (index, byte) in iv.prefix(16).enumerated() { raw[index] = byte }
+        }
+        return words
     }
 
     /// The PKCS#7 pad length of a non-empty whole-block buffer, checked without data-dependent
@@ -102,12 +135,5 @@ package enum AES256CBC {
         }
         guard bad == 0 else { throw .invalidPadding }
         return Int(last)
-    }
-}
-
-extension ArraySlice where Element == UInt8 {
-    /// The 8 bytes of this slice as a native-endian UInt64 (used to XOR whole words).
-    func loadUInt64() -> UInt64 {
-        withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
     }
 }

@@ -27,7 +27,7 @@ public protocol ClientAPIModel: Sendable, Hashable, Codable {
 
 extension ClientAPIModel {
     /// Reads the value from the bytes of a JSON document (UTF-8); problems that do not stop the
-    /// read are dropped (use ``init(jsonEncoded:diagnostics:)`` to see them).
+    /// read are dropped (pass a `diagnostics` array to see them).
     public init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError) {
         var diagnostics: [DefinitionDiagnostic] = []
         try self.init(jsonEncoded: bytes, diagnostics: &diagnostics)
@@ -59,6 +59,7 @@ package struct Decoded<Value: Sendable>: Sendable {
 extension Decoded: Equatable where Value: Equatable {}
 
 extension JSONModel {
+    /// Reads the value from the bytes of a JSON document, with the JSON path of any problem.
     public init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let document = try Self.parse(bytes, limits: .standard)
         if document.hasDuplicateKeys { diagnostics += duplicateKeyDiagnostics(in: document.root, at: .root) }
@@ -74,6 +75,7 @@ extension JSONModel {
         }
     }
 
+    /// The value as JSON text in its Client API shape, members in the definition's order.
     public func jsonString(prettyPrinted: Bool) -> String {
         JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
     }

@@ -42,6 +42,7 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
         self.kind = kind
     }
 
+    /// The JSON path, then what was noticed and what the engine did about it.
     public var description: String {
         switch kind {
         case .unknownValidator(let name): "\(path): unknown validator '\(name)' kept by name; it does not affect validation"

@@ -40,6 +40,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// The JSON path, then what was wrong: `fields[2].id: expected string, found integer`. Never a value from the document.
     public var description: String {
         switch kind {
         case .malformedJSON(let reason): reason

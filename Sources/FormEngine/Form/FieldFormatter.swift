@@ -3,7 +3,9 @@ import PaymentFormMasking
 /// Formatting and editing for a field that may or may not have a mask.
 ///
 /// With a mask it is the mask's own behaviour; without one, values pass through unchanged and
-/// edits are plain text edits, so callers never special-case mask-less fields.
+/// edits are plain text edits, so callers never special-case mask-less fields. An expiry date
+/// whose mask begins with a two-digit month also gets the month shortcuts (see
+/// ``expiryShortcuts``).
 ///
 /// ```swift
 /// let formatter = FieldFormatter(field: field)
@@ -12,16 +14,31 @@ import PaymentFormMasking
 public struct FieldFormatter: Sendable, Hashable {
     /// The mask, or `nil` for plain text.
     public let mask: Mask?
+    /// Whether typing follows the expiry-date shortcuts: a first digit `2`–`9` becomes `0d`
+    /// (`2` → `02`), a month that cannot exist is refused as it is typed (`1` then `3`–`9`, `0`
+    /// then `0`), and a pasted `MM/YYYY` or `MMYYYY` (year 20xx) fills a two-digit-year mask as
+    /// `MM/YY`. On for `expirydate` fields whose mask begins with two digits.
+    public let expiryShortcuts: Bool
 
-    /// A formatter for `mask` (`nil`: plain text).
+    /// A formatter for `mask` (`nil`: plain text), without expiry shortcuts.
     public init(mask: Mask?) {
         self.mask = mask
+        self.expiryShortcuts = false
     }
 
     /// A formatter for a field's values: its ``PaymentProductField/effectiveMask`` (a mask without
-    /// placeholders counts as none, so formatting, editing and unmasking agree).
+    /// placeholders counts as none, so formatting, editing and unmasking agree), with the expiry
+    /// shortcuts for an `expirydate` field whose mask begins with a two-digit month.
     public init(field: PaymentProductField) {
-        self.mask = field.effectiveMask
+        self.init(mask: field.effectiveMask, expiryShortcuts: field.type == .expiryDate
+                  && field.effectiveMask?.pattern.hasPrefix("{{99") == true)
+    }
+
+    /// A formatter with a mask and, when `expiryShortcuts` is set and the mask holds a value, the
+    /// expiry-date shortcuts.
+    public init(mask: Mask?, expiryShortcuts: Bool) {
+        self.mask = mask
+        self.expiryShortcuts = expiryShortcuts && mask?.hasPlaceholders == true
     }
 
     /// `value` formatted, with the caret (a UTF-16 offset into `value`) carried along.
@@ -37,7 +54,82 @@ public struct FieldFormatter: Sendable, Hashable {
 
     /// Applies one text-field edit (selection in UTF-16 offsets, clamped).
     public func apply(_ edit: TextEdit, to text: String, selection: Range<Int>) -> EditResult {
-        if let mask { return mask.apply(edit, to: text, selection: selection) }
-        return edit.applied(to: text, selection: selection)
+        guard let mask else { return edit.applied(to: text, selection: selection) }
+        if expiryShortcuts, case .insert(let inserted) = edit {
+            return mask.apply(.insert(Self.expiryInsertion(inserted, mask: mask, text: text, selection: selection)),
+                              to: text, selection: selection)
+        }
+        return mask.apply(edit, to: text, selection: selection)
     }
+
+    /// The text a field shows for a whole value set at once (autofill, a stored value, a
+    /// programmatic set): the value laid out as typing it into an empty field would, so the
+    /// expiry shortcuts apply and the text never ends in a separator.
+    public func text(forValue value: String) -> EditResult {
+        if value.isEmpty { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }
+        let result = apply(.insert(value), to: "", selection: 0..<0)
+        if result.outcome == .rejected { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }
+        return result
+    }
+
+    // MARK: - Expiry shortcuts
+
+    /// `inserted` rewritten for the expiry shortcuts, given where it lands in the value.
+    private static func expiryInsertion(_ inserted: String, mask: Mask, text: String, selection: Range<Int>) -> String {
+        let mapped = inserted.withASCIIDigits
+        let units = Array(text.utf16)
+        let lowerOffset = min(max(0, selection.lowerBound), units.count)
+        let upperOffset = min(max(lowerOffset, selection.upperBound), units.count)
+        let value = Array(mask.unformat(text))
+        let lower = mask.unformat(String(decoding: units[..<lowerOffset], as: UTF16.self)).count
+        let upper = max(lower, mask.unformat(String(decoding: units[..<upperOffset], as: UTF16.self)).count)
+
+        // A whole `MM/YYYY` or `MMYYYY` (20xx) pasted or set over the whole value of an `MM/YY` mask.
+        if mask.capacity == 4, lower == 0, upper >= value.count {
+            let characters = Array(mapped)
+            let digits = characters.filter(\.isASCIIDigit)
+            let separatorsOnly = characters.allSatisfy { $0.isASCIIDigit || $0 == "/" || $0 == "-" || $0 == " " || $0 == "." }
+            if separatorsOnly, digits.count == 6, digits[2] == "2", digits[3] == "0",
+               let month = Int(String(digits[0..<2])), (1...12).contains(month) {
+                return String(digits[0..<2]) + "/" + String(digits[4..<6])
+            }
+        }
+
+        // Month rules, character by character from where the insertion lands.
+        var output = ""
+        var position = lower
+        var previous: Character? = lower > 0 && lower <= value.count ? value[lower - 1] : nil
+        let characters = Array(mapped)
+        for (index, character) in characters.enumerated() {
+            guard character.isASCIIDigit else {
+                output.append(character)  // separators and other text: the mask decides
+                continue
+            }
+            switch position {
+            case 0:
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let endsMonth = next.map { !$0.isASCIIDigit && ($0 == "/" || $0 == "-" || $0 == " " || $0 == ".") } ?? false
+                if ("2"..."9").contains(character) || (character != "0" && endsMonth) {
+                    output += "0" + String(character)  // `2` → `02`; `1/` → `01/`
+                    position = 2
+                    previous = character
+                    continue
+                }
+            case 1:
+                if previous == "1", ("3"..."9").contains(character) { continue }  // no month 13–19
+                if previous == "0", character == "0" { continue }                  // no month 00
+            default:
+                break
+            }
+            output.append(character)
+            previous = character
+            position += 1
+        }
+        return output
+    }
+}
+
+extension Character {
+    /// `0`–`9`.
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,55 +1,118 @@
 import PaymentFormLocalization
 import PaymentFormMasking
 
-/// A payment form as a front end draws it: the product, the selected account on file, and the
-/// fields in display order with localized texts.
+/// A payment form as a front end draws it: the product (or product group), the selected account
+/// on file, and the fields in display order with localized texts.
+///
+/// It is `Codable`, so a server can send it to a client that draws it.
 ///
 /// ```swift
-/// let form = PaymentForm(product: product, accountOnFile: nil, localizer: Localizer(languageTag: "fr"))
+/// let form = PaymentForm(product: product, localizer: Localizer(languageTag: "fr"))
 /// for field in form.fields { print(field.label, field.required) }
 /// ```
-public struct PaymentForm: Sendable, Hashable {
-    /// The product's id and localized name.
+public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The id of the product or group (`1`, `cards`).
     public var productId: String
+    /// Whether ``productId`` names a product or a product group.
+    public var kind: PaymentItemKind
+    /// The product's or group's localized name.
     public var productLabel: String
-    /// The selected account on file's id and label, if any.
-    public var accountOnFile: (id: String, label: String)?
+    /// The product's or group's logo: a URL when the form was made with an asset base URL,
+    /// else the path the definition gives (relative to the platform's asset base).
+    public var logo: String?
+    /// The selected account on file, if any.
+    public var accountOnFile: SelectedAccountOnFile?
+    /// The fields in display order.
     public var fields: [FormField]
 
-    /// The form for `product`, optionally with one of its accounts on file selected.
-    public init(product: PaymentProduct, accountOnFile: AccountOnFile? = nil, localizer: Localizer) {
-        productId = product.id
-        productLabel = localizer.productName(productId: product.id, definitionLabel: product.displayHints.label)
-        self.accountOnFile = accountOnFile.map { ($0.id, $0.label) }
-        fields = product.fieldsInDisplayOrder.map { field in
-            FormField(field: field, productId: product.id, attribute: accountOnFile?.attribute(forField: field.id), localizer: localizer)
+    /// The account on file a form was drawn for: its id and its label (masked card number,
+    /// alias, ...).
+    public struct SelectedAccountOnFile: Sendable, Hashable, Codable {
+        /// The account's id.
+        public var id: String
+        /// The label shown for it, built from its label template.
+        public var label: String
+        /// The account's logo (resolved like ``PaymentForm/logo``), if any.
+        public var logo: String?
+
+        /// A selected account.
+        public init(id: String, label: String, logo: String? = nil) {
+            self.id = id
+            self.label = label
+            self.logo = logo
         }
     }
 
-    public static func == (lhs: PaymentForm, rhs: PaymentForm) -> Bool {
-        lhs.productId == rhs.productId && lhs.productLabel == rhs.productLabel
-            && lhs.accountOnFile?.id == rhs.accountOnFile?.id && lhs.accountOnFile?.label == rhs.accountOnFile?.label
-            && lhs.fields == rhs.fields
+    /// The form for a product or group, optionally with one of its accounts on file selected.
+    ///
+    /// With `assetBaseURL`, the platform's asset base URL (the client session's `assetUrl`),
+    /// logos and tooltip images, which definitions give as relative paths, become URLs under it;
+    /// without it they stay as the definition gives them.
+    public init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
+        productId = item.id
+        kind = type(of: item).kind
+        productLabel = switch kind {
+        case .product: localizer.productName(productId: item.id, definitionLabel: item.displayHints.label)
+        case .group: localizer.productGroupName(groupId: item.id, definitionLabel: item.displayHints.label)
+        }
+        logo = item.displayHints.logo.map { AssetURL.resolve($0, base: assetBaseURL) }
+        self.accountOnFile = accountOnFile.map { account in
+            SelectedAccountOnFile(id: account.id, label: account.label, logo: account.logo.map { AssetURL.resolve($0, base: assetBaseURL) })
+        }
+        fields = item.fieldsInDisplayOrder.map { field in
+            FormField(field: field, productId: item.id, attribute: accountOnFile?.attribute(forField: field.id),
+                      localizer: localizer, assetBaseURL: assetBaseURL)
+        }
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(productId)
-        hasher.combine(accountOnFile?.id)
-        hasher.combine(fields)
+    /// The form for `product`, optionally with one of its accounts on file selected.
+    public init(product: PaymentProduct, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
+        self.init(item: product, accountOnFile: accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
+    }
+
+    /// Names the product, the account and the fields; never the prefilled values (a stored
+    /// account's values are partly hidden, but still the customer's data).
+    public var description: String {
+        let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
+        return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map(\.id)))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Redacted for `dump` and debuggers: the fields without their values.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "productId": productId, "kind": kind, "productLabel": productLabel, "logo": logo as Any,
+            "accountOnFile": accountOnFile?.id as Any, "fields": fields,
+        ], displayStyle: .struct)
     }
 }
 
 /// One field of a ``PaymentForm``.
-public struct FormField: Sendable, Hashable {
+public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The field's id (`cardNumber`).
     public var id: String
     /// The Client API field type (`numericstring`, `expirydate`, ...).
     public var type: String
+    /// The kind of input to draw.
     public var inputType: FormInputType
+    /// The localized label, with a terms-and-conditions `{link}` replaced by ``linkText``
+    /// ("I accept the SEPA Direct Debit mandate terms").
     public var label: String
+    /// The localized placeholder, if any.
     public var placeholder: String?
+    /// The localized tooltip text, if any.
     public var tooltip: String?
+    /// The tooltip's image (where to find the value on a card), resolved like
+    /// ``PaymentForm/logo``, if any.
+    public var tooltipImage: String?
     /// The mask pattern, if any.
     public var mask: String?
+    /// The longest text the input takes, in UTF-16 code units (a text field's length limit, an
+    /// HTML `maxlength`): the mask's `formattedCapacity` (23 for a 19-digit card number
+    /// grouped by four), else the `length` validator's maximum; `nil` when nothing limits it.
+    public var maxLength: Int?
     /// Whether the value is hidden on screen.
     public var obfuscate: Bool
     /// Whether the customer must fill it in (a `MUST_WRITE` attribute makes it required).
@@ -58,29 +121,51 @@ public struct FormField: Sendable, Hashable {
     public var readOnly: Bool
     /// The prefilled value from the account on file (stored values are already partly hidden).
     public var value: String?
-    /// A link the label refers to (`{link}` in terms-and-conditions labels).
+    /// Why the account on file needs the value entered again (`MUST_WRITE`), as the platform
+    /// says it (`EXPIRED`, `IN_THE_PAST`, ...), if it says.
+    public var mustWriteReason: String?
+    /// A link the label refers to (`{link}` in terms-and-conditions labels): its URL.
     public var link: String?
+    /// The text that stands for `{link}` in ``label``: the localized link text, else the URL;
+    /// `nil` when the label has no `{link}`.
+    public var linkText: String?
+    /// Where ``linkText`` sits in ``label``, in UTF-16 offsets, so a front end can make it
+    /// tappable (UIKit: `NSRange(range)` with `.link`); `nil` when the label has no link.
+    public var linkTextRange: Range<Int>?
     /// The options of a list field, in order.
     public var options: [FormOption]
 
-    /// The form field for `field`, with the account on file's attribute for it, if any.
-    public init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer) {
+    /// The form field for `field`, with the account on file's attribute for it, if any; a tooltip
+    /// image is resolved against `assetBaseURL` as ``PaymentForm/init(item:accountOnFile:localizer:assetBaseURL:)``
+    /// does.
+    public init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
+                assetBaseURL: String? = nil) {
         id = field.id
         type = field.type.name
         inputType = FormInputType(field: field)
         let hints = field.displayHints
-        label = localizer.fieldText(.label, productId: productId, fieldId: field.id, definitionText: hints.label) ?? field.id
+        let template = localizer.fieldText(.label, productId: productId, fieldId: field.id, definitionText: hints.label) ?? field.id
         placeholder = localizer.fieldText(.placeholder, productId: productId, fieldId: field.id, definitionText: hints.placeholderLabel)
         tooltip = localizer.fieldText(.tooltipText, productId: productId, fieldId: field.id, definitionText: hints.tooltip?.label)
+        tooltipImage = hints.tooltip?.image.map { AssetURL.resolve($0, base: assetBaseURL) }
         mask = hints.mask?.pattern
+        maxLength = field.effectiveMask.map(\.formattedCapacity) ?? field.maximumValueLength
         obfuscate = hints.obfuscate
         link = hints.link
+        label = template
+        if let placeholderRange = template.range(of: "{link}"),
+           let text = localizer.fieldLinkText(productId: productId, fieldId: field.id) ?? hints.link {
+            let start = template[..<placeholderRange.lowerBound].utf16.count
+            label = localizer.fill(template, with: ["link": text])
+            linkText = text
+            linkTextRange = start..<(start + text.utf16.count)
+        }
         options = hints.formElement.valueMapping.map { FormOption(value: $0.value, label: $0.label) }
         required = field.dataRestrictions.isRequired
         readOnly = false
         value = nil
         guard let attribute else { return }
-        let stored = attribute.value.map { stored in hints.mask.map { $0.relaxed.format(stored).trimmingWhitespace() } ?? stored }
+        let stored = attribute.value.map { stored in (hints.mask.map { $0.relaxed.format(stored) } ?? stored).trimmingWhitespace() }
         switch attribute.status {
         case .readOnly, .other:
             readOnly = true
@@ -91,7 +176,32 @@ public struct FormField: Sendable, Hashable {
             required = false
         case .mustWrite:
             required = true
+            mustWriteReason = attribute.mustWriteReason
         }
+    }
+}
+
+extension FormField {
+    /// Names the field and its flags; a prefilled value shows as `prefilled`, never itself.
+    public var description: String {
+        var flags = [inputType.rawValue]
+        if required { flags.append("required") }
+        if readOnly { flags.append("read-only") }
+        if value != nil { flags.append("prefilled") }
+        return "FormField(\(id): \(flags.joined(separator: ", ")))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Redacted for `dump` and debuggers: everything but the prefilled value.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "id": id, "type": type, "inputType": inputType, "label": label, "placeholder": placeholder as Any,
+            "tooltip": tooltip as Any, "tooltipImage": tooltipImage as Any, "mask": mask as Any, "maxLength": maxLength as Any,
+            "obfuscate": obfuscate, "required": required, "readOnly": readOnly, "prefilled": value != nil,
+            "mustWriteReason": mustWriteReason as Any, "link": link as Any, "linkText": linkText as Any, "options": options,
+        ], displayStyle: .struct)
     }
 }
 

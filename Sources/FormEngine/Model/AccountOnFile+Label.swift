@@ -1,8 +1,8 @@
 import PaymentFormMasking
 
 extension AccountOnFile {
-    /// The account's label for a list of saved accounts, built from ``labelTemplate``
-    /// (semantics.md §4): each item's attribute, formatted with its relaxed mask when it has one,
+    /// The account's label for a list of saved accounts, built from ``labelTemplate``:
+    /// each item's attribute, formatted with its relaxed mask when it has one,
     /// trimmed, empty parts skipped, joined with single spaces.
     ///
     /// `Road Runner` and `************4242` with `{{9999}} {{9999}} {{9999}} {{9999}}` give

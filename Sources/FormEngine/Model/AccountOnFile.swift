@@ -8,7 +8,9 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
     public var paymentProductId: String
     /// Which attributes make up the account's label, in order.
     public var labelTemplate: [LabelTemplateItem]
+    /// The logo to show next to the account (relative to the asset URL).
     public var logo: String?
+    /// The stored values, by field id (partly hidden by the platform, such as `************4444`).
     public var attributes: [AccountOnFileAttribute]
 
     /// An account on file.

@@ -16,8 +16,10 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
         /// A status the engine does not know, kept by name; treated as read-only (nothing sent).
         case other(String)
 
+        /// The statuses the Client API defines.
         public static let known: [Status] = [.readOnly, .canWrite, .mustWrite]
 
+        /// The Client API name (`READ_ONLY`, ...), or the unknown name as sent.
         public var name: String {
             switch self {
             case .readOnly: "READ_ONLY"
@@ -32,6 +34,7 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
     public var key: String
     /// The stored value, usually partly hidden (`************4242`).
     public var value: String?
+    /// Whether the stored value is used as is, may be replaced, or must be entered again.
     public var status: Status
     /// Why the customer must write the value again, when the API says.
     public var mustWriteReason: String?

@@ -3,6 +3,7 @@ import PaymentFormJSON
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
 public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
+    /// Whether the field must have a value.
     public var isRequired: Bool
     /// The validators, in the order the definition lists them (errors are reported in this order).
     public var validators: [Validator]

@@ -2,10 +2,13 @@ import PaymentFormJSON
 
 /// An issuer (bank) of a product's directory (`GET /products/{id}/directory`).
 public struct DirectoryEntry: ClientAPIModel, JSONModel, Hashable {
+    /// The issuer's id, sent as the field's value.
     public var issuerId: String
     /// `short` or `long`: which list the issuer belongs in.
     public var issuerList: String
+    /// The issuer's name, shown in the list.
     public var issuerName: String
+    /// The countries the issuer serves.
     public var countryNames: [String]
 
     /// An entry.
@@ -36,6 +39,7 @@ public struct DirectoryEntry: ClientAPIModel, JSONModel, Hashable {
 
 /// A product's directory: `{"entries": [...]}`. Unreadable entries are skipped and reported.
 public struct Directory: ClientAPIModel, JSONModel, Hashable {
+    /// The issuers, in the order the API sent them.
     public var entries: [DirectoryEntry]
 
     /// A directory.

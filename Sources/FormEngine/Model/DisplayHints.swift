@@ -2,6 +2,7 @@ import PaymentFormJSON
 
 /// How to show a product or group in a list: label, logo and position.
 public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
+    /// The product's or group's name as the definition gives it (localized by the server).
     public var label: String?
     /// The logo's path or URL, as the API sends it.
     public var logo: String?

@@ -5,7 +5,9 @@ import PaymentFormJSON
 public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
     /// Position among the product's fields (lower first); fields without one go last.
     public var displayOrder: Int?
+    /// The field's label as the definition gives it.
     public var label: String?
+    /// The placeholder as the definition gives it (`**** **** **** ****`).
     public var placeholderLabel: String?
     /// The input mask (`{{9999}} {{9999}} ...`), parsed once.
     public var mask: Mask?
@@ -13,8 +15,11 @@ public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
     public var obfuscate: Bool
     /// Whether to show the field even when a front end would collapse optional fields.
     public var alwaysShow: Bool
+    /// The keyboard the field prefers.
     public var preferredInputType: PreferredInputType?
+    /// Help for the field: a text and an image.
     public var tooltip: Tooltip?
+    /// How the field is drawn: text, list, date, check box, amount.
     public var formElement: FormElement
     /// A link (terms and conditions) the label refers to.
     public var link: String?

@@ -5,8 +5,10 @@ public enum FieldType: OpenEnumeration {
     /// A type the engine does not know, kept by name.
     case other(String)
 
+    /// The field types the Client API defines.
     public static let known: [FieldType] = [.string, .integer, .expiryDate, .numericString, .boolean, .date]
 
+    /// The Client API name (`numericstring`, ...), or the unknown name as sent.
     public var name: String {
         switch self {
         case .string: "string"

@@ -4,8 +4,10 @@ public enum FormElementType: OpenEnumeration {
     /// A form element type the engine does not know, kept by name.
     case other(String)
 
+    /// The form element types the Client API defines.
     public static let known: [FormElementType] = [.text, .list, .currency, .date, .boolean]
 
+    /// The Client API name (`text`, `list`, ...), or the unknown name as sent.
     public var name: String {
         switch self {
         case .text: "text"

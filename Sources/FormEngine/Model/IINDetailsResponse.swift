@@ -18,8 +18,10 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
         case credit, debit, prepaid
         case other(String)
 
+        /// The card types the Client API defines.
         public static let known: [CardType] = [.credit, .debit, .prepaid]
 
+        /// The Client API name (`Credit`, ...), or the unknown name as sent.
         public var name: String {
             switch self {
             case .credit: "Credit"
@@ -32,8 +34,11 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
 
     /// Another brand the card also carries.
     public struct CoBrand: ClientAPIModel, JSONModel, Hashable {
+        /// The co-brand's payment product id.
         public var paymentProductId: Int
+        /// Whether the co-brand can be used for this payment context.
         public var isAllowedInContext: Bool
+        /// Credit, debit or prepaid, when known.
         public var cardType: CardType?
 
         /// A co-brand.
@@ -59,10 +64,15 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
         }
     }
 
+    /// The product the card belongs to, when the IIN is known.
     public var paymentProductId: Int?
+    /// Whether that product can be used for this payment context.
     public var isAllowedInContext: Bool
+    /// The issuing country (ISO 3166-1 alpha-2), when known.
     public var countryCode: String?
+    /// Credit, debit or prepaid, when known.
     public var cardType: CardType?
+    /// The other brands of a co-badged card, which the customer may choose.
     public var coBrands: [CoBrand]
 
     /// A response.

@@ -2,6 +2,7 @@ import PaymentFormJSON
 
 /// One part of an account on file's label: which attribute to show, through which mask.
 public struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
+    /// The attribute (field id) whose stored value appears in the label.
     public var attributeKey: String
     /// A mask whose placeholders are relaxed to `*` before use (stored values are partly hidden).
     public var mask: String?

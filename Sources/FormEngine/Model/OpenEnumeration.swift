@@ -20,6 +20,7 @@ extension OpenEnumeration {
     /// Whether the engine knows this value.
     public var isKnown: Bool { Self.known.contains(self) }
 
+    /// The Client API name.
     public var description: String { name }
 
     /// Reads the value at `node`, reporting unknown names.

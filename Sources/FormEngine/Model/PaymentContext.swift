@@ -4,6 +4,7 @@ import PaymentFormJSON
 public struct AmountOfMoney: ClientAPIModel, JSONModel, Hashable {
     /// The amount in minor units (1234 = 12.34 EUR).
     public var amount: Int
+    /// The ISO 4217 currency code (`EUR`).
     public var currencyCode: String
 
     /// An amount.
@@ -25,8 +26,11 @@ public struct AmountOfMoney: ClientAPIModel, JSONModel, Hashable {
 
 /// What the customer is paying: amount, country and whether it is recurring.
 public struct PaymentContext: ClientAPIModel, JSONModel, Hashable {
+    /// The amount to pay.
     public var amountOfMoney: AmountOfMoney
+    /// The customer's country (ISO 3166-1 alpha-2).
     public var countryCode: String
+    /// Whether the payment starts a series of recurring payments.
     public var isRecurring: Bool
     /// A locale such as `en_US`, when known.
     public var locale: String?

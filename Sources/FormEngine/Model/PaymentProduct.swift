@@ -6,23 +6,29 @@ import PaymentFormJSON
 /// has them. Accounts on file ride along when the customer has some.
 ///
 /// ```swift
-/// let product = try PaymentProduct.decode(from: data).value
+/// let product = try PaymentProduct(jsonEncoded: data)
 /// for field in product.fieldsInDisplayOrder { print(field.id) }
 /// ```
-public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable {
+public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     /// The product id (the API sends a number or a string; kept as text).
     public var id: String
     /// `card`, `redirect`, `directDebit`, ...
     public var paymentMethod: String
+    /// The product's logo, label and display order.
     public var displayHints: DisplayHints
     /// The product group it belongs to (`cards`), if any.
     public var paymentProductGroup: String?
+    /// Whether the account can be stored for later payments.
     public var allowsTokenization: Bool
+    /// Whether the product can be used for recurring payments.
     public var allowsRecurring: Bool
+    /// Whether the platform stores the account without being asked.
     public var autoTokenized: Bool
+    /// Whether paying redirects the customer to a third party (a bank, a wallet).
     public var usesRedirectionTo3rdParty: Bool
     /// Amount bounds in minor units, when the API sends them.
     public var minAmount: Int?
+    /// The largest amount accepted, in minor units, when the API sends it.
     public var maxAmount: Int?
     /// The customer's stored accounts for this product.
     public var accountsOnFile: [AccountOnFile]
@@ -50,42 +56,8 @@ public struct PaymentProduct: ClientAPIModel, JSONModel, Hashable, Identifiable 
         self.fields = fields
     }
 
-    /// The fields sorted by display order; fields without one last, in definition order.
-    public var fieldsInDisplayOrder: [PaymentProductField] {
-        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
-    }
-
-    /// Calls `body` with each field in display order (as ``fieldsInDisplayOrder``), without
-    /// building that array when the definition already lists the fields in order (it usually
-    /// does): validation walks the fields once per request.
-    func forEachFieldInDisplayOrder(_ body: (PaymentProductField) -> Void) {
-        var isSorted = true
-        var previous: Int? = Int.min
-        for field in fields {
-            let order = field.displayHints.displayOrder
-            switch (previous, order) {
-            case let (before?, current?) where before <= current: previous = current
-            case (_, nil): previous = nil
-            default: isSorted = false
-            }
-            if !isSorted { break }
-        }
-        if isSorted {
-            for field in fields { body(field) }
-        } else {
-            for field in fieldsInDisplayOrder { body(field) }
-        }
-    }
-
-    /// The field with the given id.
-    public func field(withId id: String) -> PaymentProductField? {
-        fields.first(where: { $0.id == id })
-    }
-
-    /// The account on file with the given id.
-    public func accountOnFile(withId id: String) -> AccountOnFile? {
-        accountsOnFile.first(where: { $0.id == id })
-    }
+    /// A product.
+    public static var kind: PaymentItemKind { .product }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()

@@ -5,8 +5,11 @@ import PaymentFormJSON
 public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifiable {
     /// The field id (`cardNumber`, `expiryDate`, ...): the key of its value in a request.
     public var id: String
+    /// The field's type (`numericstring`, `expirydate`, ...).
     public var type: FieldType
+    /// How the field is shown: label, placeholder, mask, tooltip, list options.
     public var displayHints: FieldDisplayHints
+    /// Whether the field is required and the validators its value must pass.
     public var dataRestrictions: DataRestrictions
     /// Whether the value is used for an IIN/issuer lookup.
     public var usedForLookup: Bool

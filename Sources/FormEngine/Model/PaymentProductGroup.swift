@@ -1,13 +1,18 @@
 import PaymentFormJSON
 
 /// A group of products shown as one choice (`cards`), with its own fields and accounts on file.
-public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifiable {
+public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
     /// The group id (`cards`); always a string.
     public var id: String
+    /// The group's logo, label and display order.
     public var displayHints: DisplayHints
+    /// Whether payments in installments are possible.
     public var allowsInstallments: Bool
+    /// Whether the platform asks for a device fingerprint.
     public var deviceFingerprintEnabled: Bool
+    /// The customer's stored accounts for the group's products.
     public var accountsOnFile: [AccountOnFile]
+    /// The group's fields as listed in the definition.
     public var fields: [PaymentProductField]
 
     /// A group.
@@ -23,16 +28,8 @@ public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifi
         self.fields = fields
     }
 
-    /// The fields sorted by display order.
-    public var fieldsInDisplayOrder: [PaymentProductField] {
-        sortedByDisplayOrder(fields) { $0.displayHints.displayOrder }
-    }
-
-    /// The field with the given id.
-    public func field(withId id: String) -> PaymentProductField? { fields.first(where: { $0.id == id }) }
-
-    /// The account on file with the given id.
-    public func accountOnFile(withId id: String) -> AccountOnFile? { accountsOnFile.first(where: { $0.id == id }) }
+    /// A group.
+    public static var kind: PaymentItemKind { .group }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
@@ -63,6 +60,7 @@ public struct PaymentProductGroup: ClientAPIModel, JSONModel, Hashable, Identifi
 /// The Client API's group list (`GET /productgroups`): `{"paymentProductGroups": [...]}`.
 /// Unreadable groups are skipped and reported.
 public struct PaymentProductGroupList: ClientAPIModel, JSONModel, Hashable {
+    /// The groups that could be read, in the order sent.
     public var paymentProductGroups: [PaymentProductGroup]
 
     /// A list.

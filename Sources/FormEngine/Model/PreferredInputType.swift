@@ -4,8 +4,10 @@ public enum PreferredInputType: OpenEnumeration {
     /// An input type the engine does not know, kept by name.
     case other(String)
 
+    /// The input types the Client API defines.
     public static let known: [PreferredInputType] = [.string, .integer, .emailAddress, .phoneNumber, .date]
 
+    /// The Client API name (`IntegerKeyboard`, ...), or the unknown name as sent.
     public var name: String {
         switch self {
         case .string: "StringKeyboard"

@@ -2,7 +2,9 @@ import PaymentFormJSON
 
 /// Help shown next to a field: a text and an image path.
 public struct Tooltip: ClientAPIModel, JSONModel, Hashable {
+    /// The help text.
     public var label: String?
+    /// An image that shows where to find the value (relative to the asset URL).
     public var image: String?
 
     /// A tooltip.

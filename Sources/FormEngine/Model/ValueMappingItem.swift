@@ -42,8 +42,11 @@ public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
 /// A display element of a list option: `{id, type, value}` (type STRING, INTEGER, CURRENCY,
 /// PERCENTAGE or URI).
 public struct DisplayElement: ClientAPIModel, JSONModel, Hashable {
+    /// The element's id (`displayName`, `logo`, ...).
     public var id: String
+    /// The element's type (`STRING`, `URI`, ...).
     public var type: String
+    /// The element's value.
     public var value: String
 
     /// A display element.

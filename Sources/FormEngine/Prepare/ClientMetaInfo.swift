@@ -10,10 +10,13 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
     public var appIdentifier: String
     /// `<sdk name>/v<version>`.
     public var sdkIdentifier: String
+    /// Who made the SDK that prepared the payment.
     public var sdkCreator: String
     /// `<width>x<height>` in pixels, when known.
     public var screenSize: String?
+    /// The device's maker, when known.
     public var deviceBrand: String?
+    /// The device's model, when known.
     public var deviceType: String?
 
     /// The engine's name and version, as `sdkIdentifier` reports them.

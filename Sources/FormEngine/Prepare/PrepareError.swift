@@ -2,6 +2,9 @@
 public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request does not validate; nothing was encrypted.
     case invalidRequest(ValidationReport)
+    /// The request is for a product group: a payload names one product, so the product (from
+    /// the card's brand or IIN details) must be chosen first.
+    case productGroup(String)
     /// The payload needs a numeric product id (a JSON number), and this product's id is not one.
     case nonNumericProductId(String)
     /// The payload needs a numeric account-on-file id, and this account's id is not one.
@@ -17,6 +20,7 @@ public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .invalidRequest: "invalid_request"
+        case .productGroup: "product_group"
         case .nonNumericProductId: "non_numeric_product_id"
         case .nonNumericAccountOnFileId: "non_numeric_account_on_file_id"
         case .invalidPublicKey: "invalid_public_key"
@@ -25,13 +29,15 @@ public enum PrepareError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What was wrong, as a sentence; never a value or key material.
     public var description: String {
         switch self {
         case .invalidRequest(let report): "the request is invalid: \(report)"
+        case .productGroup(let id): "'\(id)' is a product group; choose its product (from the card's brand or IIN details) before preparing"
         case .nonNumericProductId(let id): "product id '\(id)' is not numeric; the payload needs a number"
         case .nonNumericAccountOnFileId(let id): "account on file id '\(id)' is not numeric; the payload needs a number"
-        case .invalidPublicKey(let reason): "The public key cannot be used: \(reason)."
-        case .encryptionFailed(let reason): "Encryption failed: \(reason)."
+        case .invalidPublicKey(let reason): "the public key cannot be used: \(reason)"
+        case .encryptionFailed(let reason): "encryption failed: \(reason)"
         case .encodingFailed: "the payload could not be encoded"
         }
     }

@@ -1,8 +1,9 @@
+import PaymentFormBrands
 import PaymentFormMasking
 import PaymentFormValidation
 
-/// What a customer entered for a product: values per field, an optional account on file, and
-/// whether to store the account. Validates as `semantics.md` §3 specifies.
+/// What a customer entered for a product or product group: values per field, an optional account
+/// on file, and whether to store the account.
 ///
 /// ```swift
 /// var request = PaymentRequest(product: visa)
@@ -13,24 +14,35 @@ import PaymentFormValidation
 /// report.isValid   // true
 /// ```
 public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The product being paid with.
-    public let product: PaymentProduct
+    /// The product or group being paid with.
+    public let item: any PaymentItem
     /// The selected account on file, if any.
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
     public var tokenize: Bool
+    /// The brand the customer chose for a co-badged card (see `BrandChoice`), or `nil`.
+    ///
+    /// It travels with the request for the processors that take a brand (Sips: `paymentMeanBrand`).
+    /// It is not part of the encrypted Client API payload, whose product id already names the
+    /// brand, so preparing a request sends exactly what it sent before.
+    public var selectedBrand: Brand?
     /// Values as typed (masked or not), by field id.
     private var values: [String: String] = [:]
 
+    /// A request for a product or group, with nothing entered and no account on file.
+    public init(item: some PaymentItem, tokenize: Bool = false) {
+        self.item = item
+        self.tokenize = tokenize
+    }
+
     /// A request for `product`, with nothing entered and no account on file.
     public init(product: PaymentProduct, tokenize: Bool = false) {
-        self.product = product
-        self.tokenize = tokenize
+        self.init(item: product, tokenize: tokenize)
     }
 
     /// Sets the value of a field, as typed: masked (`4111 1111 ...`) or not.
     public mutating func setValue(_ value: String, forField fieldId: String) throws(PaymentRequestError) {
-        guard product.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
+        guard item.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
         values[fieldId] = value
     }
 
@@ -46,13 +58,13 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
     public func maskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
         return field.format(value)
     }
 
     /// The value of a field without its mask's literals (as it is validated and sent).
     public func unmaskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = product.field(withId: fieldId) else { return nil }
+        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
         return field.unmask(value)
     }
 
@@ -62,11 +74,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
             accountOnFile = nil
             return
         }
-        guard let account = product.accountOnFile(withId: id) else { throw .unknownAccountOnFile(id) }
+        guard let account = item.accountOnFile(withId: id) else { throw .unknownAccountOnFile(id) }
         accountOnFile = account
     }
 
-    /// Validates every field of the product (semantics.md §3).
+    /// Validates every field of the product or group.
     ///
     /// Per field, in display order: with an account on file, a `READ_ONLY` attribute skips the
     /// field, a `CAN_WRITE` one keeps the stored value when nothing was entered, a `MUST_WRITE`
@@ -85,25 +97,25 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     package func validate(in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationReport {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
-        sent.reserveCapacity(product.fields.count)
+        sent.reserveCapacity(item.fields.count)
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
-        product.forEachFieldInDisplayOrder { field in
+        for field in item.fieldsInDisplayOrder {
             let unmasked = values[field.id].map { field.unmask($0) } ?? ""
             var required = field.dataRestrictions.isRequired
                 || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
             if let attribute = accountOnFile?.attribute(forField: field.id) {
                 switch attribute.status {
                 case .readOnly, .other:
-                    return
+                    continue
                 case .canWrite:
-                    if unmasked.isEmpty { return }
+                    if unmasked.isEmpty { continue }
                 case .mustWrite:
                     required = true
                 }
             }
             if unmasked.isEmpty {
                 if required { errors.append(FieldError(fieldId: field.id, error: .required)) }
-                return
+                continue
             }
             for validator in field.dataRestrictions.validators {
                 if let failure = validator.validate(unmasked, in: context, budget: &budget) {
@@ -117,15 +129,38 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
 
     /// As-you-type state of one field: `incomplete` while the value can still become valid,
     /// so a form can hold back red errors until it can no longer.
-    public func inputState(ofField fieldId: String, in context: ValidationContext) -> InputState {
-        guard let field = product.field(withId: fieldId) else { return .invalid }
-        return field.inputState(of: values[fieldId] ?? "", in: context)
+    ///
+    /// The selected account on file counts: a field it makes read-only is `valid` (nothing is
+    /// entered or sent for it), and so is an empty `CAN_WRITE` field (the stored value is kept);
+    /// an empty `MUST_WRITE` field is `incomplete`, as a required one. A card number at its
+    /// detected brand's longest length that still fails is `invalid`.
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the product has no such field
+    ///   (as ``setValue(_:forField:)`` does).
+    public func inputState(ofField fieldId: String, in context: ValidationContext) throws(PaymentRequestError) -> InputState {
+        guard let field = item.field(withId: fieldId) else { throw .unknownField(fieldId) }
+        let value = values[fieldId] ?? ""
+        var required = field.dataRestrictions.isRequired
+        if let attribute = accountOnFile?.attribute(forField: fieldId) {
+            switch attribute.status {
+            case .readOnly, .other:
+                return .valid
+            case .canWrite:
+                if field.unmask(value).isEmpty { return .valid }
+            case .mustWrite:
+                required = true
+            }
+        }
+        // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).
+        let brandMaximum = fieldId == Self.cardNumberFieldId ? field.cardNumberLayout(for: brandDetection()).maximumLength : nil
+        return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)
     }
 
     /// Redacted: names the product and which fields have values, never the values.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentRequest(product: \(product.id)\(account), fields set: \(values.keys.sorted()))"
+        let brand = selectedBrand.map { ", selectedBrand: \($0.id)" } ?? ""
+        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
     /// Redacted like ``description``.
@@ -134,9 +169,10 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     /// Redacted for `dump` and debuggers.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "product": product.id,
+            "item": item.id,
             "accountOnFile": accountOnFile?.id as Any,
             "tokenize": tokenize,
+            "selectedBrand": selectedBrand?.id as Any,
             "fieldsSet": values.keys.sorted(),
         ], displayStyle: .struct)
     }
@@ -160,20 +196,47 @@ extension PaymentProductField {
         effectiveMask.map { $0.format($0.unformat(value)) } ?? value
     }
 
+    /// The most value characters the field can take: the tightest of its mask's capacity and its
+    /// `length` validator's `maxLength`; `nil` when neither limits it.
+    ///
+    /// ```swift
+    /// expiryDate.maximumValueLength   // 4: the mask {{99}}/{{99}}
+    /// ```
+    public var maximumValueLength: Int? {
+        var maximum = effectiveMask?.capacity
+        for case .length(_, let maxLength?) in dataRestrictions.validators {
+            maximum = min(maximum ?? maxLength, maxLength)
+        }
+        return maximum
+    }
+
     /// As-you-type state of `value` (masked or not): `invalid` when a validator can no longer
     /// pass, `incomplete` when one still can, else `valid`. Empty is `incomplete` when required.
     ///
-    /// The field's regular expressions that run on ICU share one request budget (see
+    /// A value that already has ``maximumValueLength`` characters cannot grow, so one that still
+    /// fails a validator is `invalid`, not `incomplete`: a fully typed `12/20` in 2026 is expired.
+    /// The field's regular expressions that run on ICU share one budget, as a request's do (see
     /// ``PaymentRequest/validate(in:)``).
     public func inputState(of value: String, in context: ValidationContext) -> InputState {
-        var budget = RegularExpressionBudget.perRequest
-        return inputState(of: value, in: context, budget: &budget)
+        inputState(of: value, in: context, required: dataRestrictions.isRequired)
     }
 
-    /// ``inputState(of:in:)`` drawing ICU's regular-expression work from `budget`.
-    package func inputState(of value: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> InputState {
+    /// ``inputState(of:in:)`` with the field's requiredness decided by the caller (an account on
+    /// file's `MUST_WRITE` makes an optional field required) and, for card numbers, the detected
+    /// brand's longest length as a further limit.
+    package func inputState(of value: String, in context: ValidationContext, required: Bool, maximumLength: Int? = nil) -> InputState {
+        var budget = RegularExpressionBudget.perRequest
+        return inputState(of: value, in: context, required: required, maximumLength: maximumLength, budget: &budget)
+    }
+
+    /// ``inputState(of:in:required:maximumLength:)`` drawing ICU's regular-expression work from
+    /// `budget`.
+    package func inputState(
+        of value: String, in context: ValidationContext, required: Bool, maximumLength: Int?,
+        budget: inout RegularExpressionBudget
+    ) -> InputState {
         let unmasked = unmask(value)
-        if unmasked.isEmpty { return dataRestrictions.isRequired ? .incomplete : .valid }
+        if unmasked.isEmpty { return required ? .incomplete : .valid }
         var state = InputState.valid
         for validator in dataRestrictions.validators {
             switch validator.inputState(of: unmasked, in: context, budget: &budget) {
@@ -181,6 +244,9 @@ extension PaymentProductField {
             case .incomplete: state = .incomplete
             case .valid: break
             }
+        }
+        if state == .incomplete, let limit = [maximumValueLength, maximumLength].compactMap({ $0 }).min(), unmasked.count >= limit {
+            return .invalid
         }
         return state
     }

@@ -1,11 +1,17 @@
 /// The outcome of ``PaymentRequest/validate(in:)``: every failure, in the form's order, and the
 /// values that would be sent.
-public struct ValidationReport: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Failures ordered by the fields' display order, then by the validators' definition order.
     public let errors: [FieldError]
     /// The unmasked values of the fields that were validated, in display order: what an
     /// encrypted payload carries (read-only and empty optional fields are not in it).
     public let values: [(fieldId: String, value: String)]
+
+    /// A report with errors and the values that would be sent.
+    package init(errors: [FieldError], values: [(fieldId: String, value: String)]) {
+        self.errors = errors
+        self.values = values
+    }
 
     /// Whether the request has no failures.
     public var isValid: Bool { errors.isEmpty }
@@ -28,16 +34,39 @@ public struct ValidationReport: Sendable, Hashable, CustomStringConvertible, Cus
         Mirror(self, children: ["errors": errors, "valueFieldIds": values.map(\.fieldId)], displayStyle: .struct)
     }
 
+    /// Reports are equal when their errors and values are.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
         lhs.errors == rhs.errors && lhs.values.map(\.fieldId) == rhs.values.map(\.fieldId)
             && lhs.values.map(\.value) == rhs.values.map(\.value)
     }
 
+    /// Hashes the errors and values.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(errors)
         for entry in values {
             hasher.combine(entry.fieldId)
             hasher.combine(entry.value)
         }
+    }
+}
+
+extension ValidationReport {
+    private enum CodingKeys: String, CodingKey {
+        case valid, errors
+    }
+
+    /// Encodes `{"valid": false, "errors": [...]}` (errors as ``FieldError`` encodes them).
+    /// The values are **not** encoded: they are card data, and a report sent as JSON is for
+    /// showing errors.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isValid, forKey: .valid)
+        try container.encode(errors, forKey: .errors)
+    }
+
+    /// Decodes the errors of an encoded report; its ``values`` are empty (they are never encoded).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(errors: try container.decode([FieldError].self, forKey: .errors), values: [])
     }
 }

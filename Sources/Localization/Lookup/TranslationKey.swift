@@ -19,6 +19,22 @@ enum TranslationKey {
         "gc.general.paymentProductFields.\(fieldId).\(text.rawValue)"
     }
 
+    /// The text of a field's link (`{link}` in a terms-and-conditions label), for one product.
+    static func productFieldLink(productId: String, fieldId: String) -> String {
+        "gc.general.paymentProducts.\(productId).paymentProductFields.\(fieldId).link.label"
+    }
+
+    /// The text of a field's link, for every product.
+    static func genericFieldLink(fieldId: String) -> String {
+        "gc.general.paymentProductFields.\(fieldId).link.label"
+    }
+
+    /// The pay button of a form.
+    static let payButton = "gc.app.paymentProductDetails.payButton"
+
+    /// The notice on a form preview that it sends nothing.
+    static let previewNotice = "gc.app.paymentProductDetails.previewNotice"
+
     static func validationError(_ messageId: String) -> String {
         "gc.general.paymentProductFields.validationErrors.\(messageId).label"
     }

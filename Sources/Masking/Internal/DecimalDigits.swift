@@ -15,7 +15,7 @@ extension Character {
 extension String {
     /// The string with every non-ASCII decimal digit replaced by its ASCII digit. Returns `self`
     /// untouched (no copy) when it is ASCII.
-    var withASCIIDigits: String {
+    package var withASCIIDigits: String {
         var isASCII = true
         for byte in utf8 where byte >= 0x80 {
             isASCII = false

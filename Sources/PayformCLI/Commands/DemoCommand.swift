@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormCore
 import PaymentFormSamples
 import PaymentFormEngine
+import PaymentFormRendering
 import PaymentFormEngineTesting
 
 /// `payform demo`: the whole flow on a shipped sample with the shipped demo key.
@@ -68,9 +69,7 @@ enum DemoCommand {
         let bad = ["cardNumber": "4111 1111 1111 1112", "expiryDate": "13/20", "cvv": "12"]
         let badReport = try request(product, bad).validate(in: now)
         for error in badReport.errors {
-            var parameters: [String: Int] = [:]
-            for parameter in error.error.parameters { parameters[parameter.name] = parameter.value }
-            out.line("  ✗ \(error.fieldId.padded(to: 15)) \(error.errorId.padded(to: 18)) \(localizer.validationMessage(errorId: error.errorId, parameters: parameters))")
+            out.line("  ✗ \(error.fieldId.padded(to: 15)) \(error.errorId.padded(to: 18)) \(localizer.message(for: error))")
         }
         let good = ["cardNumber": text, "expiryDate": String(expiry.prefix(2)) + "/" + String(expiry.suffix(2)), "cvv": "123", "cardholderName": "Zoë O'Brien-Ñúñez"]
         let goodRequest = try request(product, good)

@@ -11,18 +11,25 @@ enum MaskCommands {
         OptionSpec("--field", "ID", help: "The field whose mask --product supplies."),
     ]
 
+    static let valueOption = SecretOption("--value")
+    static let textOption = SecretOption("--text")
+    static let insertOption = SecretOption("--insert")
+    static let replacementOption = SecretOption("--replacement")
+
     static let mask = CommandSpec(
         name: "mask",
-        synopsis: "(--mask MASK | --product FILE --field ID) --value TEXT [--cursor N]",
+        synopsis: "(--mask MASK | --product FILE --field ID) (--value TEXT | --value-file FILE) [--cursor N]",
         summary: "Format a value with a mask (Connect-compatible), moving a cursor along.",
-        details: "Output: {\"value\": \"<masked>\", \"cursor\": N}. Without --cursor the cursor starts at the end of TEXT.",
-        options: maskSource + [
-            OptionSpec("--value", "TEXT", help: "The value to format (masked or not)."),
+        details: """
+        Output: {"value": "<masked>", "cursor": N}. Without --cursor the cursor starts at the end of TEXT.
+        \(SecretOption.visibilityNote)
+        """,
+        options: maskSource + valueOption.specs(valueName: "TEXT", help: "The value to format (masked or not).") + [
             OptionSpec("--cursor", "N", help: "Caret position in TEXT (UTF-16 offset)."),
         ],
         run: { arguments, context throws(CLIError) in
             let format = try formatter(arguments, context)
-            let value = try arguments.required("--value")
+            let value = try valueOption.required(in: arguments, context: context)
             let cursor = try arguments.integer("--cursor") ?? value.utf16.count
             let result = format.format(value, cursor: cursor)
             return CommandResult(stdout: JSONValue.object(JSONObject([
@@ -33,13 +40,16 @@ enum MaskCommands {
 
     static let unmask = CommandSpec(
         name: "unmask",
-        synopsis: "(--mask MASK | --product FILE --field ID) --value TEXT",
+        synopsis: "(--mask MASK | --product FILE --field ID) (--value TEXT | --value-file FILE)",
         summary: "Strip a mask's literals from a value (what is validated and sent).",
-        details: "Output: {\"value\": \"<unmasked>\"}.",
-        options: maskSource + [OptionSpec("--value", "TEXT", help: "The value to unmask (masked or not).")],
+        details: """
+        Output: {"value": "<unmasked>"}.
+        \(SecretOption.visibilityNote)
+        """,
+        options: maskSource + valueOption.specs(valueName: "TEXT", help: "The value to unmask (masked or not)."),
         run: { arguments, context throws(CLIError) in
             let format = try formatter(arguments, context)
-            let value = try arguments.required("--value")
+            let value = try valueOption.required(in: arguments, context: context)
             return CommandResult(stdout: JSONValue.object(JSONObject([(key: "value", value: .string(format.unformat(value)))])).prettyText + "\n")
         }
     )
@@ -53,30 +63,38 @@ enum MaskCommands {
         "unmasked": "<raw>", "outcome": "changed" | "rejected"}. A rejected edit (nothing fitted,
         or the field is full) leaves text and caret unchanged.
         Alias: --range START:END --replacement STR (an empty replacement deletes the range).
+        --text, --insert and --replacement each have a -file twin (FILE, or - for standard input);
+        at most one of them may read standard input.
+        \(SecretOption.visibilityNote)
         """,
-        options: maskSource + [
-            OptionSpec("--text", "TEXT", help: "The masked text currently in the field."),
-            OptionSpec("--selection", "START:END", help: "The selection (UTF-16 offsets)."),
-            OptionSpec("--insert", "STR", help: "Text typed, pasted or autofilled over the selection."),
-            OptionSpec("--delete", "DIRECTION", help: "backward (backspace) or forward (delete key)."),
-            OptionSpec("--range", "START:END", help: "Alias of --selection."),
-            OptionSpec("--replacement", "STR", help: "With --range: the replacement text."),
-        ],
+        options: maskSource
+            + textOption.specs(valueName: "TEXT", help: "The masked text currently in the field.")
+            + [OptionSpec("--selection", "START:END", help: "The selection (UTF-16 offsets).")]
+            + insertOption.specs(valueName: "STR", help: "Text typed, pasted or autofilled over the selection.")
+            + [
+                OptionSpec("--delete", "DIRECTION", help: "backward (backspace) or forward (delete key)."),
+                OptionSpec("--range", "START:END", help: "Alias of --selection."),
+            ]
+            + replacementOption.specs(valueName: "STR", help: "With --range: the replacement text."),
         run: runEdit
     )
 
     static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let format = try formatter(arguments, context)
-        let text = try arguments.required("--text")
+        try SecretOption.checkOneStandardInput([textOption, insertOption, replacementOption], in: arguments)
+        let text = try textOption.required(in: arguments, context: context)
         let selectionFlag = arguments.has("--range") ? "--range" : "--selection"
         if arguments.has("--range"), arguments.has("--selection") { throw .usage("give --selection or --range, not both") }
         let selection = try parseSelection(arguments.required(selectionFlag), flag: selectionFlag)
         let action: TextEdit
-        switch (arguments.value("--insert"), arguments.value("--delete"), arguments.value("--replacement")) {
+        let inserted = try insertOption.value(in: arguments, context: context)
+        let replacement = try replacementOption.value(in: arguments, context: context)
+        switch (inserted, arguments.value("--delete"), replacement) {
         case (let inserted?, nil, nil): action = .insert(inserted)
         case (nil, "backward"?, nil): action = .deleteBackward
         case (nil, "forward"?, nil): action = .deleteForward
-        case (nil, let direction?, nil): throw .usage("--delete must be backward or forward, not '\(direction)'")
+        // The value is not echoed: a misplaced card number could sit there.
+        case (nil, _?, nil): throw .usage("--delete must be backward or forward")
         case (nil, nil, let replacement?):
             guard selectionFlag == "--range" else { throw .usage("--replacement goes with --range") }
             action = replacement.isEmpty ? .deleteBackward : .insert(replacement)

@@ -1,25 +1,37 @@
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormRendering
 
 /// `payform render`: the form a front end would draw.
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
-        synopsis: "--product FILE [--account-on-file ID] [--locale TAG] [--format json|text|html]",
+        synopsis: "--product FILE [--account-on-file ID] [--locale TAG] [--format json|text|html] [--values FILE [--now YYYY-MM]] [--asset-base-url URL]",
         summary: "Show the form for a product: fields in display order with labels, masks and rules.",
         details: """
-        JSON output: {"product": {"id", "label"}, "accountOnFile": {"id", "label"} | null,
-        "fields": [{"id", "type", "inputType", "label", "placeholder", "tooltip", "mask",
-        "obfuscate", "required", "readOnly", "value", "options": [{"value", "label"}]}]}
-        (absent values are null). With an account on file, its read-only fields carry their
-        stored (partly hidden) value and "readOnly": true.
+        JSON output: {"product": {"id", "label", "logo"}, "accountOnFile": {"id", "label", "logo"} | null,
+        "fields": [{"id", "type", "inputType", "label", "placeholder", "tooltip", "tooltipImage",
+        "mask", "maxLength", "obfuscate", "required", "readOnly", "value", "mustWriteReason", "link",
+        "linkText", "options": [{"value", "label"}]}]} (absent values are null). "label" has a
+        terms-and-conditions {link} filled with "linkText"; "maxLength" is the longest text the
+        input takes (the mask's formatted length). With an account on file, its read-only fields
+        carry their stored (partly hidden) value and "readOnly": true. Logos and tooltip images are
+        paths relative to the platform's asset base, or URLs with --asset-base-url.
+        With --values FILE ({"<fieldId>": "<value>"}), the form is shown as a form controller holds
+        it after those values are entered and submitted: JSON fields gain "text", "state",
+        "message" and "errorId"; the HTML page shows the messages (aria-invalid, role=alert).
+        The HTML page is a preview: its inputs have no name and the form no method, so it never
+        posts card data anywhere.
         """,
         options: [
             OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample)."),
             OptionSpec("--account-on-file", "ID", help: "Render with this account on file selected."),
             OptionSpec("--locale", "TAG", help: "Language of labels (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
             OptionSpec("--format", "FORMAT", help: "json (default), text (a terminal preview) or html (a page)."),
+            OptionSpec("--values", "FILE", help: "Show the form filled with these values and submitted (messages shown)."),
+            OptionSpec("--now", "YYYY-MM", help: "With --values: the current month for expiry checks."),
+            OptionSpec("--asset-base-url", "URL", help: "The platform's asset base URL: logos and tooltip images become URLs."),
         ],
         run: run
     )
@@ -38,44 +50,80 @@ enum RenderCommand {
             account = found
         }
         let localizer = context.localizer(arguments)
-        let form = PaymentForm(product: product, accountOnFile: account, localizer: localizer)
+        let assetBaseURL = arguments.value("--asset-base-url")
+        var controller: PaymentFormController?
+        if arguments.has("--values") {
+            var filled = PaymentFormController(item: product, localizer: localizer,
+                                               context: try context.validationContext(arguments), assetBaseURL: assetBaseURL)
+            do {
+                if let account { try filled.selectAccountOnFile(id: account.id) }
+                for (fieldId, value) in try context.values(arguments) { try filled.set(fieldId, value: value) }
+            } catch let error as PaymentRequestError {
+                throw CLIError(code: error.code, message: "--values: \(error.description)")
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw CLIError(code: "internal", message: "\(error)")
+            }
+            filled.submit()
+            controller = filled
+        }
+        let form = controller?.form ?? PaymentForm(product: product, accountOnFile: account, localizer: localizer, assetBaseURL: assetBaseURL)
         let stdout: String
         switch format {
-        case "text": stdout = FormTextRenderer(color: context.isTerminal).render(form)
-        case "html": stdout = FormHTMLRenderer(languageTag: localizer.languageTag, localizer: localizer).render(form)
-        default: stdout = form.jsonValue.prettyText + "\n"
+        case "text": stdout = FormTextRenderer(color: context.isTerminal).render(form, states: controller?.fields ?? [])
+        case "html":
+            let renderer = FormHTMLRenderer(languageTag: localizer.languageTag, localizer: localizer)
+            stdout = controller.map { renderer.render($0) } ?? renderer.render(form)
+        default: stdout = form.jsonValue(states: controller?.fields).prettyText + "\n"
         }
         return CommandResult(stdout: stdout, stderr: warnings.map { "payform: warning: \($0)\n" }.joined())
     }
 }
 
 extension PaymentForm {
-    /// The `render` JSON shape.
-    var jsonValue: JSONValue {
-        let account: JSONValue = accountOnFile.map { ["id": .string($0.id), "label": .string($0.label)] } ?? .null
+    /// The `render` JSON shape; with controller states, each field's text, state and message too.
+    func jsonValue(states: [FormFieldState]? = nil) -> JSONValue {
+        let account: JSONValue = accountOnFile.map {
+            ["id": .string($0.id), "label": .string($0.label), "logo": .optional($0.logo)]
+        } ?? .null
+        var byId: [String: FormFieldState] = [:]
+        for state in states ?? [] { byId[state.id] = state }
         return [
-            "product": ["id": .string(productId), "label": .string(productLabel)],
+            "product": ["id": .string(productId), "label": .string(productLabel), "logo": .optional(logo)],
             "accountOnFile": account,
-            "fields": .array(fields.map(\.jsonValue)),
+            "fields": .array(fields.map { $0.jsonValue(state: byId[$0.id]) }),
         ]
     }
 }
 
 extension FormField {
-    var jsonValue: JSONValue {
-        [
-            "id": .string(id),
-            "type": .string(type),
-            "inputType": .string(inputType.rawValue),
-            "label": .string(label),
-            "placeholder": .optional(placeholder),
-            "tooltip": .optional(tooltip),
-            "mask": .optional(mask),
-            "obfuscate": .bool(obfuscate),
-            "required": .bool(required),
-            "readOnly": .bool(readOnly),
-            "value": .optional(value),
-            "options": .array(options.map { ["value": .string($0.value), "label": .string($0.label)] }),
-        ]
+    func jsonValue(state: FormFieldState?) -> JSONValue {
+        var object = JSONObject([
+            (key: "id", value: .string(id)),
+            (key: "type", value: .string(type)),
+            (key: "inputType", value: .string(inputType.rawValue)),
+            (key: "label", value: .string(label)),
+            (key: "placeholder", value: .optional(placeholder)),
+            (key: "tooltip", value: .optional(tooltip)),
+            (key: "tooltipImage", value: .optional(tooltipImage)),
+            (key: "mask", value: .optional(mask)),
+            (key: "maxLength", value: maxLength.map { .integer($0) } ?? .null),
+            (key: "obfuscate", value: .bool(obfuscate)),
+            (key: "required", value: .bool(state?.required ?? required)),
+            (key: "readOnly", value: .bool(readOnly)),
+            (key: "value", value: .optional(value)),
+            (key: "mustWriteReason", value: .optional(mustWriteReason)),
+            (key: "link", value: .optional(link)),
+            (key: "linkText", value: .optional(linkText)),
+            (key: "options", value: .array(options.map { ["value": .string($0.value), "label": .string($0.label)] })),
+        ])
+        if let state {
+            object.append("text", .string(state.text))
+            object.append("state", .string(state.state.rawValue))
+            object.append("message", .optional(state.message))
+            object.append("errorId", .optional(state.error?.errorId))
+        }
+        return .object(object)
     }
 }

@@ -13,21 +13,30 @@ enum ValidateCommand {
         OptionSpec("--locale", "TAG", help: "Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
     ]
 
+    static let batchOption = OptionSpec(
+        "--batch", help: "Read one request per stdin line, {\"values\": {...}, \"accountOnFile\": \"ID\"}, answer one result per line.")
+
     static let spec = CommandSpec(
         name: "validate",
-        synopsis: "--product FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--now YYYY-MM] [--locale TAG]",
+        synopsis: "--product FILE (--values FILE | --value ID=VALUE ... | --batch) [--account-on-file ID] [--now YYYY-MM] [--locale TAG]",
         summary: "Validate field values against a product's rules; exit 0 valid, 1 invalid.",
         details: """
         Output: {"valid": BOOL, "errors": [{"fieldId", "errorId", <the rule's parameters>, "message"}]}
         with errors in the fields' display order, then the validators' order in the definition.
         errorId is required, length, range, luhn, expirationDate, regularExpression, emailAddress,
         fixedList, iban, termsAndConditions, residentIdNumber or an unknown validator's name.
+        With --batch: one request per standard-input line, {"values": {"<fieldId>": "<value>"},
+        "accountOnFile": "ID"} ("accountOnFile" optional; --account-on-file is the default), one
+        compact result per line, in order, in one process; exit 0 at the end of input. A line that
+        is not such a request answers {"error": {"code": "bad_request", "message": "line N: ..."}}
+        (unknown_field, unknown_account_on_file for those) and the batch goes on.
         """,
-        options: options,
+        options: options + [batchOption],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.has("--batch") { return try runBatch(arguments, context) }
         let (product, warnings) = try context.product(arguments)
         let request = try context.request(for: product, arguments)
         let report = request.validate(in: try context.validationContext(arguments))
@@ -37,6 +46,74 @@ enum ValidateCommand {
             stderr: warnings.map { "payform: warning: \($0)\n" }.joined(),
             exitCode: report.isValid ? 0 : 1
         )
+    }
+}
+
+extension ValidateCommand {
+    /// `validate --batch`: many requests, one process.
+    static func runBatch(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.has("--values") || arguments.has("--value") {
+            throw .usage("--batch reads the values from standard input: give no --values or --value")
+        }
+        if arguments.value("--product") == "-" { throw .usage("--product - is not possible with --batch: standard input carries the requests") }
+        let (product, warnings) = try context.product(arguments)
+        let validation = try context.validationContext(arguments)
+        let localizer = context.localizer(arguments)
+        let defaultAccount = arguments.value("--account-on-file")
+        if let defaultAccount, product.accountOnFile(withId: defaultAccount) == nil {
+            throw CLIError(code: "unknown_account_on_file", message: "--account-on-file \(defaultAccount): the product has no such account on file")
+        }
+        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        return JSONLines.run(context, malformedCode: "bad_request", stderr: stderr) { json, line in
+            do throws(CLIError) {
+                return try validate(json, product: product, defaultAccount: defaultAccount, in: validation)
+                    .jsonValue(localizer: localizer)
+            } catch {
+                return JSONLines.error(error.code, "line \(line): \(error.message)")
+            }
+        }
+    }
+
+    /// One batch line: `{"values": {...}, "accountOnFile": "ID"}`.
+    static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?,
+                         in validation: ValidationContext) throws(CLIError) -> ValidationReport {
+        guard case .object(let object) = json else {
+            throw CLIError(code: "bad_request", message: "a request is a JSON object {\"values\": {...}, \"accountOnFile\": \"ID\"}")
+        }
+        for key in object.keys where key != "values" && key != "accountOnFile" {
+            let shown = key.count <= 40 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "'\(key)'" : "a member"
+            throw CLIError(code: "bad_request", message: "unexpected \(shown) (a request has \"values\" and \"accountOnFile\")")
+        }
+        var request = PaymentRequest(product: product)
+        var account = defaultAccount
+        switch object["accountOnFile"] {
+        case .string(let id)?: account = id
+        case .number(let id)? where Int(id) != nil: account = id
+        case .null?, nil: break
+        default: throw CLIError(code: "bad_request", message: "\"accountOnFile\" must be a string")
+        }
+        do {
+            try request.selectAccountOnFile(withId: account)
+            switch object["values"] {
+            case .object(let values)?:
+                for (fieldId, value) in values {
+                    guard case .string(let text) = value else {
+                        throw CLIError(code: "bad_request", message: "\(JSONPath.root.appending("values").appending(fieldId)): expected string, found \(value.kind)")
+                    }
+                    try request.setValue(text, forField: fieldId)
+                }
+            case nil: break
+            case let other?:
+                throw CLIError(code: "bad_request", message: "\"values\" must be an object of field id to string, found \(other.kind)")
+            }
+        } catch let error as PaymentRequestError {
+            throw CLIError(code: error.code, message: error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(code: "internal", message: "\(error)")
+        }
+        return request.validate(in: validation)
     }
 }
 
@@ -54,12 +131,10 @@ extension FieldError {
     /// One error: field, error id, the rule's parameters under their Client API names, message.
     func jsonValue(localizer: Localizer) -> JSONValue {
         var object = JSONObject([(key: "fieldId", value: .string(fieldId)), (key: "errorId", value: .string(errorId))])
-        var parameters: [String: Int] = [:]
         for parameter in error.parameters {
             object.append(parameter.name, .integer(parameter.value))
-            parameters[parameter.name] = parameter.value
         }
-        object.append("message", .string(localizer.validationMessage(errorId: errorId, parameters: parameters)))
+        object.append("message", .string(localizer.message(for: self)))
         return .object(object)
     }
 }

@@ -39,7 +39,9 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let spec = options.first(where: { $0.flag == flag }) else {
-                throw .usage("unknown option '\(flag)' (see --help)")
+                // Only a flag-shaped word is echoed; anything else could be card data.
+                let plain = flag.count <= 40 && flag.dropFirst(2).allSatisfy { $0.isASCII && ($0.isLowercase || $0 == "-") }
+                throw .usage(plain ? "unknown option '\(flag)' (see --help)" : "unknown option at position \(index) (see --help)")
             }
             let value: String
             if spec.valueName == nil {

@@ -2,14 +2,14 @@
 ///
 /// Printed as one line on stderr and as `{"error": {"code": ..., "message": ...}}` on stdout.
 /// Messages name the file, JSON path or flag at fault, never a value the customer typed.
-public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier scripts can match on (`usage`, `unreadable_file`, `malformed_json`, ...).
-    public let code: String
+    package let code: String
     /// What was wrong and where.
-    public let message: String
+    package let message: String
 
     /// An error with a code and message.
-    public init(code: String, message: String) {
+    package init(code: String, message: String) {
         self.code = code
         self.message = message
     }
@@ -19,5 +19,5 @@ public struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
         CLIError(code: "usage", message: message)
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -5,29 +5,65 @@ import PaymentFormEngine
 
 /// What a command may read from its surroundings: files, standard input and the environment.
 /// Injected so tests run commands in-process with fixed inputs.
-public struct CommandContext: Sendable {
+package struct CommandContext: Sendable {
     /// Reads standard input: all of it, or at least ``maximumInputBytes`` + 1 bytes when it is
     /// longer (the rest is not needed to refuse it).
-    public var readStandardInput: @Sendable () -> Data
+    package var readStandardInput: @Sendable () -> Data
     /// The process environment (for the default locale).
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// Whether standard output is a terminal (colour is used only then).
-    public var isTerminal: Bool
+    package var isTerminal: Bool
+    /// Writes to standard output at once, for long-running commands (`sandbox` prints its URLs
+    /// as soon as it listens); other commands return their output in the result.
+    package var writeStandardOutput: @Sendable (String) -> Void
+    /// Writes to standard error at once (the sandbox's request log).
+    package var writeStandardError: @Sendable (String) -> Void
+    /// Returns when a long-running command should stop: by default on SIGINT or SIGTERM.
+    package var waitForTermination: @Sendable () async -> Void
+    /// Reads the next part of standard input for the line-by-line commands (`form`,
+    /// `validate --batch`), blocking until some is available; empty at the end of input.
+    package var readStandardInputChunk: @Sendable () -> Data
+    /// Where the line-by-line commands write each answer as soon as it is ready (a driver may
+    /// wait for an answer before it writes the next event); `nil` collects the answers into the
+    /// command's result instead (tests).
+    package var writeAnswerLines: (@Sendable (String) -> Void)?
 
-    /// A context; by default the real process's.
-    public init(
+    /// A context; by default the real process's, with output collected into the result.
+    ///
+    /// - Parameter readStandardInputChunk: the line-by-line commands' reader; by default
+    ///   `readStandardInput` read once.
+    package init(
         readStandardInput: @escaping @Sendable () -> Data = { CommandContext.readBoundedStandardInput() },
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        isTerminal: Bool = false
+        isTerminal: Bool = false,
+        writeStandardOutput: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        writeStandardError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        waitForTermination: @escaping @Sendable () async -> Void = { await TerminationSignals.wait() },
+        readStandardInputChunk: (@Sendable () -> Data)? = nil,
+        writeAnswerLines: (@Sendable (String) -> Void)? = nil
     ) {
         self.readStandardInput = readStandardInput
         self.environment = environment
         self.isTerminal = isTerminal
+        self.writeStandardOutput = writeStandardOutput
+        self.writeStandardError = writeStandardError
+        self.waitForTermination = waitForTermination
+        self.readStandardInputChunk = readStandardInputChunk ?? OneShotInput(readStandardInput).next
+        self.writeAnswerLines = writeAnswerLines
+    }
+
+    /// The real process's context: standard input read as it arrives, each answer of the
+    /// line-by-line commands written at once.
+    package static func process(isTerminal: Bool) -> CommandContext {
+        CommandContext(
+            isTerminal: isTerminal,
+            readStandardInputChunk: { FileHandle.standardInput.availableData },
+            writeAnswerLines: { text in FileHandle.standardOutput.write(Data(text.utf8)) })
     }
 
     /// The largest file or standard input a command reads: the JSON parser's document limit, so
     /// a huge input is refused before it is read into memory.
-    public static let maximumInputBytes = JSONParser.Limits.standard.maximumBytes
+    package static let maximumInputBytes = JSONParser.Limits.standard.maximumBytes
 
     /// The bytes of FILE, or of standard input for `-`; at most ``maximumInputBytes``.
     func read(_ path: String, for flag: String) throws(CLIError) -> Data {
@@ -42,20 +78,20 @@ public struct CommandContext: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CLIError(code: "unreadable_file", message: "\(flag) \(path): no such file")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.maximumInputBytes else { throw tooLarge }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        // Read through a handle, in bounded chunks: works for pipes and process substitution
+        // (`<(...)`, /dev/fd/N) too, and a huge or growing file stops at the limit.
+        guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
             throw CLIError(code: "unreadable_file", message: "\(flag) \(path): cannot read the file")
         }
-        // A file that grew after the size check (or a pipe with no size) is caught here.
+        defer { try? handle.close() }
+        let data = Self.readBounded(handle)
         guard data.count <= Self.maximumInputBytes else { throw tooLarge }
         return data
     }
 
-    /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`).
-    public static func readBoundedStandardInput() -> Data {
+    /// Up to ``maximumInputBytes`` + 1 bytes of `handle` (enough to refuse a longer input).
+    static func readBounded(_ handle: FileHandle) -> Data {
         var data = Data()
-        let handle = FileHandle.standardInput
         while data.count <= maximumInputBytes {
             // `readData(ofLength:)` rather than `read(upToCount:)`: the latter needs macOS 10.15.4.
             let chunk = handle.readData(ofLength: 1 << 16)
@@ -63,5 +99,29 @@ public struct CommandContext: Sendable {
             data.append(chunk)
         }
         return data
+    }
+
+    /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`).
+    package static func readBoundedStandardInput() -> Data {
+        readBounded(FileHandle.standardInput)
+    }
+}
+
+/// Hands out the data of a whole-input reader once, then the end of input.
+private final class OneShotInput: @unchecked Sendable {
+    private let read: @Sendable () -> Data
+    private let lock = NSLock()
+    private var done = false
+
+    init(_ read: @escaping @Sendable () -> Data) {
+        self.read = read
+    }
+
+    @Sendable func next() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return Data() }
+        done = true
+        return read()
     }
 }

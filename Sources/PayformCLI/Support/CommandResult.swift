@@ -1,14 +1,14 @@
 /// What a `payform` command printed and its exit status.
-public struct CommandResult: Sendable, Hashable {
+package struct CommandResult: Sendable, Hashable {
     /// Standard output: JSON unless a text or HTML format was asked for.
-    public var stdout: String
+    package var stdout: String
     /// Standard error: diagnostics only.
-    public var stderr: String
+    package var stderr: String
     /// 0 success / valid, 1 invalid input (validation errors), 2 usage error or unusable input.
-    public var exitCode: Int32
+    package var exitCode: Int32
 
     /// A result.
-    public init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0) {
+    package init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0) {
         self.stdout = stdout
         self.stderr = stderr
         self.exitCode = exitCode

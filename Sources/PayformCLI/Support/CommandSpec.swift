@@ -8,7 +8,38 @@ struct CommandSpec: Sendable {
     /// Paragraphs shown by `payform NAME --help` after the options.
     let details: String
     let options: [OptionSpec]
-    let run: @Sendable (ParsedArguments, CommandContext) throws(CLIError) -> CommandResult
+    let body: Body
+
+    /// What a command does: at once, or asynchronously (network calls, serving).
+    enum Body: Sendable {
+        case sync(@Sendable (ParsedArguments, CommandContext) throws(CLIError) -> CommandResult)
+        case async(@Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult)
+    }
+
+    /// A command that answers at once.
+    init(
+        name: String, synopsis: String, summary: String, details: String, options: [OptionSpec],
+        run: @escaping @Sendable (ParsedArguments, CommandContext) throws(CLIError) -> CommandResult
+    ) {
+        self.init(name: name, synopsis: synopsis, summary: summary, details: details, options: options, body: .sync(run))
+    }
+
+    /// A command that awaits (network calls, serving).
+    init(
+        name: String, synopsis: String, summary: String, details: String, options: [OptionSpec],
+        runAsync: @escaping @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult
+    ) {
+        self.init(name: name, synopsis: synopsis, summary: summary, details: details, options: options, body: .async(runAsync))
+    }
+
+    private init(name: String, synopsis: String, summary: String, details: String, options: [OptionSpec], body: Body) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.details = details
+        self.options = options
+        self.body = body
+    }
 
     /// `payform NAME --help`.
     var help: String {

@@ -9,22 +9,34 @@ extension CommandContext {
     /// The product named by `--product`: a file, `-` for stdin, or `sample:NAME` for a sample
     /// shipped inside the binary. Tolerated problems are returned as warnings for stderr.
     func product(_ arguments: ParsedArguments) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        let path = try arguments.required("--product")
+        try product(at: arguments.required("--product"))
+    }
+
+    /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
+    func product(at path: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         let data: Data
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
-            let name = String(path.dropFirst("sample:".count))
-            guard let sample = Samples.product(named: name) else {
-                throw CLIError(code: "unreadable_file", message: "--product \(path): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
-            }
-            data = sample
+            return try product(sampleNamed: String(path.dropFirst("sample:".count)))
         } else {
             data = try read(path, for: "--product")
         }
+        return try decodeProduct(data, from: "--product \(path)")
+    }
+
+    /// A sample shipped inside the binary (`sample:NAME`).
+    func product(sampleNamed name: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        guard let sample = Samples.product(named: name) else {
+            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+        }
+        return try decodeProduct(sample, from: "--product sample:\(name)")
+    }
+
+    private func decodeProduct(_ data: Data, from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         do {
             let decoded = try PaymentProduct.decode(from: data)
-            return (decoded.value, decoded.diagnostics.map { "--product \(path): \($0)" })
+            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
         } catch {
-            throw CLIError(code: error.code, message: "--product \(path): \(error)")
+            throw CLIError(code: error.code, message: "\(origin): \(error)")
         }
     }
 
@@ -78,7 +90,7 @@ extension CommandContext {
     func validationContext(_ arguments: ParsedArguments) throws(CLIError) -> ValidationContext {
         guard let text = arguments.value("--now") else { return ValidationContext.current() }
         guard let now = YearMonth(parsing: text) else {
-            throw .usage("--now \(text): expected YYYY-MM with a month from 01 to 12")
+            throw .usage("--now must be YYYY-MM with a month from 01 to 12")
         }
         return ValidationContext(now: now)
     }

@@ -22,7 +22,7 @@ struct JWETests {
         #expect(decryption.header == JWEHeader(algorithm: algorithm, keyId: keyId))
     }
 
-    /// The header is exactly the documented JSON, keys in order, built by an encoder.
+    /// The header is exactly the documented JSON, keys in order, every string escaped.
     @Test func headerIsEncoderBuiltJSON() throws {
         let header = try JWE.encode(JWEHeader(algorithm: .rsaOAEP, keyId: "86b64e4e-f43e-4a27-9863-9bbd5b499f82"))
         #expect(String(decoding: try Base64URL.decode(header), as: UTF8.self)

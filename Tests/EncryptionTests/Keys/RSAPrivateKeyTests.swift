@@ -13,9 +13,22 @@ struct RSAPrivateKeyTests {
 
     @Test func decryptsWhatThePublicKeyEncrypts() throws {
         let key = try TestKeys.demoPrivateKey()
-        let message = BigUInt(bigEndianBytes: Array("a secret smaller than the modulus".utf8))
-        #expect(key.rawDecrypt(key.publicKey.rawEncrypt(message)) == message)
-        #expect(key.rawDecrypt(key.publicKey.modulus) == nil)
+        let k = key.publicKey.byteCount
+        let message = [UInt8](repeating: 0, count: k - 33) + Array("a secret smaller than the modulus".utf8)
+        let ciphertext = try #require(key.publicKey.rawEncrypt(message))
+        #expect(key.rawDecrypt(ciphertext) == message)
+        // Many decryptions in a row cross the blinding pair's refresh (every 32 operations).
+        for round in 0..<70 {
+            var other = message
+            other[k - 1] = UInt8(round)
+            #expect(try key.rawDecrypt(#require(key.publicKey.rawEncrypt(other))) == other)
+        }
+        let modulus = try #require(key.publicKey.modulus.bigEndianBytes(count: k))
+        #expect(key.rawDecrypt(modulus) == nil)
+        #expect(key.publicKey.rawEncrypt(modulus) == nil)
+        #expect(key.rawDecrypt([UInt8](repeating: 0xFF, count: k)) == nil)
+        #expect(key.rawDecrypt(Array(ciphertext.dropFirst())) == nil)
+        #expect(key.rawDecrypt([UInt8](repeating: 0, count: k)) == [UInt8](repeating: 0, count: k))
     }
 
     @Test func toleratesTextAroundTheArmourAndCRLF() throws {
@@ -58,7 +71,7 @@ struct RSAPrivateKeyTests {
         // Flip a bit in the middle of the prime p: p·q no longer equals n.
         var tampered = der
         tampered[600] ^= 0x04
-        #expect(throws: KeyError.inconsistentPrivateKey) { try RSAPrivateKey(derRepresentation: tampered) }
+        #expect(throws: KeyError.inconsistentPrivateKey(.modulusIsNotProductOfPrimes)) { try RSAPrivateKey(derRepresentation: tampered) }
     }
 
     @Test func descriptionsShowNoKeyMaterial() throws {

@@ -6,7 +6,8 @@ import PaymentFormTestSupport
 // "pkcs-1v2-1d2-vec/oaep-vect.txt" (RSA Laboratories), as shipped in pyca's cryptography-vectors
 // 50.0.2 (asymmetric/RSA/pkcs-1v2-1d2-vec/oaep-vect.txt). Example 1 is a 1024-bit key, which the
 // public API refuses; the tests load it with the internal `.testVectors` policy so the same
-// arithmetic and padding code runs. Example 10 is a 2048-bit key.
+// arithmetic and padding code runs. Example 10 is a 2048-bit key. The private exponents d are
+// e⁻¹ mod (p−1)(q−1), computed from the published p, q and e (the key checks need d).
 struct OAEPVector: Sendable, CustomTestStringConvertible {
     let name: String
     let key: OAEPTestKey
@@ -17,11 +18,12 @@ struct OAEPVector: Sendable, CustomTestStringConvertible {
 }
 
 struct OAEPTestKey: Sendable {
-    let n, e, p, q, dP, dQ, qInv: String
+    let n, e, d, p, q, dP, dQ, qInv: String
 
     func privateKey() throws -> RSAPrivateKey {
         try RSAPrivateKey(
             modulus: BigUInt(bigEndianBytes: Hex.bytes(n)), publicExponent: BigUInt(bigEndianBytes: Hex.bytes(e)),
+            privateExponent: BigUInt(bigEndianBytes: Hex.bytes(d)),
             p: BigUInt(bigEndianBytes: Hex.bytes(p)), q: BigUInt(bigEndianBytes: Hex.bytes(q)),
             dP: BigUInt(bigEndianBytes: Hex.bytes(dP)), dQ: BigUInt(bigEndianBytes: Hex.bytes(dQ)),
             qInv: BigUInt(bigEndianBytes: Hex.bytes(qInv)), policy: .testVectors)
@@ -38,6 +40,11 @@ enum OAEPVectors {
             """,
         e: """
             010001
+            """,
+        d: """
+            53339cfdb79fc8466a655c7316aca85c55fd8f6dd898fdaf119517ef4f52e8fd8e258df93fee180fa0e4ab29693cd83b
+            152a553d4ac4d1812b8b9fa5af0e7f55fe7304df41570926f3311f15c4d65a732c483116ee3d3d2d0af3549ad9bf7cbf
+            b78ad884f84d5beb04724dc7369b31def37d0cf539e9cfcdd3de653729ead5d1
             """,
         p: """
             d32737e7267ffe1341b2d5c0d150a81b586fb3132bed2f8d5262864a9cb9f30af38be448598d413a172efb802c21acf1
@@ -71,6 +78,14 @@ enum OAEPVectors {
             """,
         e: """
             010001
+            """,
+        d: """
+            5c8dfacc70cd56b1127a210c1519402c1398c807d6c27f820d4ed7b3b6a5182dd9d0062e9ea891ba735fd458125cf112
+            d5e89a9c5f33d7210f0f9189854b8087ba0bc906eeb1e952c485b7ded5be1b96f4e2ca3a2ab702901e0b4bf3cf0cf8d6
+            8ef7efd0f35c3e11596705f1ff576ef9ca3de86f28270bfc3ff1ecab9108795f71e3e85f136a9f977cb13be1ebfb27fb
+            c1514fadff039158c6141732df25a151b0f1ecca5f953df14fe0be849608aea527860470181d9487b0223d2e7967a103
+            b70b333ccfa55c6daa9d49144c35aee5a1c0688820f1c4823f2d9f202ad7b943b3a23f0ebc7430627d79640da67d1155
+            10e5b802c122e7f9463535b4244953e1
             """,
         p: """
             ecf5aecd1e5515fffacbd75a2816c6ebf49018cdfb4638e185d66a7396b6f8090f8018c7fd95cc34b857dc17f0cc6516

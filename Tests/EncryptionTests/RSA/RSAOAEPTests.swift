@@ -74,7 +74,7 @@ struct RSAOAEPTests {
         let key = privateKey.publicKey
         let k = key.byteCount, hLen = 20
         func raw(_ encoded: [UInt8]) -> [UInt8] {
-            key.rawEncrypt(BigUInt(bigEndianBytes: encoded)).bigEndianBytes(count: k) ?? []
+            key.rawEncrypt(encoded) ?? []
         }
         func encoded(leading: UInt8 = 0, label: [UInt8] = SHA1.hash([UInt8]()), separator: UInt8 = 1, padding: UInt8 = 0) -> [UInt8] {
             let seed = [UInt8](repeating: 7, count: hLen)

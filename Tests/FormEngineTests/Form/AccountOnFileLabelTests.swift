@@ -2,7 +2,7 @@ import Testing
 @testable import PaymentFormCore
 import PaymentFormEngine
 
-/// semantics.md §4.
+/// Account-on-file labels from their label templates.
 @Suite("Account-on-file labels")
 struct AccountOnFileLabelTests {
     static let cardMask = "{{9999}} {{9999}} {{9999}} {{9999}}"

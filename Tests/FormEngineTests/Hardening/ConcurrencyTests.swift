@@ -65,11 +65,7 @@ struct ConcurrencyTests {
         }
         let report = request.validate(in: shared.context)
         let localizer = shared.localizers[index % shared.localizers.count]
-        let messages = report.errors.map { error in
-            localizer.validationMessage(
-                errorId: error.errorId,
-                parameters: Dictionary(error.error.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
-        }
+        let messages = report.errors.map { localizer.message(for: $0) }
         var decrypted: [String: String]?
         if encrypt && report.isValid {
             let prepared = try request.prepare(
@@ -79,7 +75,7 @@ struct ConcurrencyTests {
         }
         return Outcome(
             report: report,
-            states: product.fields.map { request.inputState(ofField: $0.id, in: shared.context) },
+            states: try product.fields.map { try request.inputState(ofField: $0.id, in: shared.context) },
             masked: product.fields.map { request.maskedValue(forField: $0.id) },
             edits: edits, messages: messages, decryptedValues: decrypted)
     }

@@ -40,8 +40,8 @@ struct RegularExpressionBudgetTests {
         // The same fields accept matching values.
         let fine = try request(product) { _ in String(repeating: "a", count: 61) }
         #expect(fine.validate(in: context).isValid)
-        #expect(hostile.inputState(ofField: "f0", in: context) == .invalid)
-        #expect(fine.inputState(ofField: "f0", in: context) == .valid)
+        #expect(try hostile.inputState(ofField: "f0", in: context) == .invalid)
+        #expect(try fine.inputState(ofField: "f0", in: context) == .valid)
     }
 
     @Test("1,000 fields of a pattern only ICU runs share one request budget, then are cut off")
@@ -81,7 +81,7 @@ struct RegularExpressionBudgetTests {
         let product = try product(fields: 1, pattern: "(?i)^(a|aa)+$")
         let field = try #require(product.fields.first)
         var budget = RegularExpressionBudget(reports: 0)
-        #expect(field.inputState(of: "aaaa", in: context, budget: &budget) == .incomplete)
+        #expect(field.inputState(of: "aaaa", in: context, required: true, maximumLength: nil, budget: &budget) == .incomplete)
         #expect(budget.cutOffMatches >= 1)
         #expect(field.inputState(of: "aaaa", in: context) == .valid)
     }

@@ -64,7 +64,7 @@ struct SecretsAuditTests {
         let invalid = invalidRequest.validate(in: context)
         #expect(!invalid.isValid)
 
-        let mask = try #require(request.product.field(withId: "cardNumber")?.mask)
+        let mask = try #require(request.item.field(withId: "cardNumber")?.mask)
         let typed = mask.apply(.insert(Self.pan), to: "", selection: 0..<0)
         #expect(typed.text == "4929 5186 3740 2760")   // the edit works; only its renderings are redacted
 
@@ -98,7 +98,12 @@ struct SecretsAuditTests {
             ("AccountOnFile", product.accountsOnFile),
             ("PaymentRequest with an account on file", request),
             ("ValidationReport with an account on file", report),
-        ], extraNeedles: ["************4444", "555555XXXXXX4444", "1230", "0325"])
+            // Regression: the form's description and dump used to show the prefilled values.
+            ("PaymentForm with an account on file",
+             PaymentForm(product: product, accountOnFile: product.accountOnFile(withId: "1001"), localizer: Localizer(languageTag: "en"))),
+            ("FormField with a prefilled value",
+             PaymentForm(product: product, accountOnFile: product.accountOnFile(withId: "1001"), localizer: Localizer(languageTag: "en")).fields),
+        ], extraNeedles: ["************4444", "555555XXXXXX4444", "1230", "0325", "4444", "12/30"])
     }
 
     @Test("prepare, decrypt and their errors never show card data or key material")

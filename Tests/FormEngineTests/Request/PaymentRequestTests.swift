@@ -2,7 +2,7 @@ import Testing
 import PaymentFormValidation
 @testable import PaymentFormCore
 
-/// semantics.md §3, rule by rule, on the shipped samples.
+/// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")
 struct PaymentRequestTests {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
@@ -142,7 +142,7 @@ struct PaymentRequestTests {
     ])
     func inputState(field: String, value: String, expected: InputState) throws {
         let request = try request("visa", [field: value])
-        #expect(request.inputState(ofField: field, in: Self.now) == expected)
+        #expect(try request.inputState(ofField: field, in: Self.now) == expected)
     }
 
     @Test("boletoBancarioRequiredness makes a field required when the fiscal number has that length")
@@ -159,5 +159,43 @@ struct PaymentRequestTests {
         #expect(request.validate(in: Self.now).errors.map(\.description) == ["stateCode: required"])
         try request.setValue("SP", forField: "stateCode")
         #expect(request.validate(in: Self.now).isValid)
+    }
+}
+
+@Suite("As-you-type state with limits and accounts on file")
+struct InputStateLimitTests {
+    static let june2026 = ValidationContext(now: YearMonth(year: 2026, month: 6)!)
+
+    @Test("a value at the field's maximum length that fails a validator is invalid, not incomplete", arguments: [
+        ("expiryDate", "12/20", InputState.invalid), ("expiryDate", "122", .incomplete), ("expiryDate", "12/30", .valid),
+        ("cardNumber", "4111 1111 1111 1111 112", .invalid), ("cardNumber", "4111 1111 1111 1112", .incomplete),
+        ("cvv", "12", .incomplete), ("cardNumber", "5555 5555 5555 4445", .invalid), ("cardNumber", "5555 5555 5555 444", .incomplete),
+    ])
+    func maximumLength(field: String, value: String, expected: InputState) throws {
+        var request = PaymentRequest(product: try Fixtures.sample("visa"))
+        try request.setValue(value, forField: field)
+        #expect(try request.inputState(ofField: field, in: Self.june2026) == expected)
+    }
+
+    @Test("the field's maximum value length is the tightest of its mask and its length rule")
+    func maximumValueLength() throws {
+        let visa = try Fixtures.sample("visa")
+        #expect(visa.field(withId: "cardNumber")?.maximumValueLength == 19)
+        #expect(visa.field(withId: "expiryDate")?.maximumValueLength == 4)
+        #expect(visa.field(withId: "cardholderName")?.maximumValueLength == 51)
+        #expect(try Fixtures.sample("sepa-direct-debit").field(withId: "debitDay")?.maximumValueLength == nil)
+    }
+
+    @Test("the selected account on file counts: read-only valid, MUST_WRITE required; unknown fields throw")
+    func accountOnFile() throws {
+        var request = PaymentRequest(product: try Fixtures.sample("mastercard-accounts-on-file"))
+        #expect(try request.inputState(ofField: "cardNumber", in: Self.june2026) == .incomplete)
+        try request.selectAccountOnFile(withId: "1001")
+        #expect(try request.inputState(ofField: "cardNumber", in: Self.june2026) == .valid)     // READ_ONLY
+        #expect(try request.inputState(ofField: "expiryDate", in: Self.june2026) == .valid)     // CAN_WRITE, kept
+        #expect(try request.inputState(ofField: "cvv", in: Self.june2026) == .incomplete)       // MUST_WRITE
+        try request.setValue("1220", forField: "expiryDate")
+        #expect(try request.inputState(ofField: "expiryDate", in: Self.june2026) == .invalid)
+        #expect(throws: PaymentRequestError.unknownField("nope")) { try request.inputState(ofField: "nope", in: Self.june2026) }
     }
 }

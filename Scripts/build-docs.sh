@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every public module with the toolchain's own `docc` (no
+# package plugin), failing on any warning: a broken symbol link, an unresolved article reference,
+# a malformed directive.
+#
+#   Scripts/build-docs.sh                 build every catalog into .build/docs/MODULE.doccarchive
+#   Scripts/build-docs.sh PaymentFormCore only that module
+#
+# Symbol graphs come from `swift package dump-symbol-graph` (public symbols only); each module's
+# catalog is `Sources/<folder>/<Module>.docc`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+only="${1:-}"
+out=.build/docs
+mkdir -p "$out"
+echo "== symbol graphs"
+swift package dump-symbol-graph --minimum-access-level public > "$out/symbolgraph.log" 2>&1 || { cat "$out/symbolgraph.log"; exit 1; }
+graphs=$(sed -n 's/^Files written to //p' "$out/symbolgraph.log" | tail -n 1)
+[[ -d "$graphs" ]] || { echo "build-docs: no symbol graphs found" >&2; cat "$out/symbolgraph.log"; exit 1; }
+
+status=0
+for catalog in Sources/*/*.docc; do
+  module=$(basename "$catalog" .docc)
+  [[ -n "$only" && "$only" != "$module" ]] && continue
+  dir="$out/graphs/$module"
+  rm -rf "$dir"; mkdir -p "$dir"
+  # The module's own graph and its extensions of other modules' types.
+  cp "$graphs/$module.symbols.json" "$dir/" 2>/dev/null || { echo "build-docs: no symbol graph for $module" >&2; status=1; continue; }
+  cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+  echo "== docc $module"
+  if ! docc convert "$catalog" \
+      --additional-symbol-graph-dir "$dir" \
+      --fallback-display-name "$module" --fallback-bundle-identifier "com.paymentformengine.$module" \
+      --output-path "$out/$module.doccarchive" --warnings-as-errors > "$out/$module.log" 2>&1; then
+    grep -E 'warning|error' "$out/$module.log" | head -n 40
+    echo "build-docs: $module has documentation problems (full log: $out/$module.log)" >&2
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,88 @@
+/// The customer's choice of brand for a co-badged card (EU Regulation 2015/751, Art. 8: the
+/// customer, not the merchant or the engine, decides which brand pays).
+///
+/// A form keeps one, updates it with every detection (or with a server lookup's brands, which win
+/// once they arrive) and shows ``options`` when there is more than one. Nothing is pre-selected
+/// unless the app set a ``preferredBrandId`` that is among the options; a selection survives
+/// further typing while its brand is still offered.
+///
+/// ```swift
+/// var choice = BrandChoice()
+/// choice.update(with: try BrandDetector.shipped.detect("4571 0000"))
+/// choice.options.map(\.id)        // ["dankort", "visa"]
+/// choice.selected                 // nil: the customer has not chosen
+/// try choice.select(brandId: "visa")
+/// choice.selected?.id             // "visa"
+/// ```
+public struct BrandChoice: Sendable, Hashable {
+    /// The brands to choose from; empty unless the card carries more than one.
+    public private(set) var options: [Brand] = []
+    /// The brand the customer (or the app's preference) chose, or `nil`.
+    public private(set) var selected: Brand?
+    /// The brand the app pre-selects when it is among the options, or `nil` for none.
+    public var preferredBrandId: String?
+
+    /// A choice with no options yet.
+    ///
+    /// - Parameter preferredBrandId: a brand the app pre-selects when a card offers it (by default
+    ///   none: the customer chooses).
+    public init(preferredBrandId: String? = nil) {
+        self.preferredBrandId = preferredBrandId
+    }
+
+    /// Whether the customer still has to choose: several options and none selected.
+    public var needsSelection: Bool { options.count > 1 && selected == nil }
+
+    /// Takes the co-badge choices of a detection (none unless it is resolved and co-badged).
+    public mutating func update(with detection: BrandDetection) {
+        update(options: detection.coBadgeChoices)
+    }
+
+    /// Sets the brands to choose from (a server lookup's co-brands, say). Fewer than two brands
+    /// means nothing to choose. The selection is kept if still offered, else the app's preferred
+    /// brand is selected if offered, else nothing.
+    public mutating func update(options newOptions: [Brand]) {
+        var unique: [Brand] = []
+        for brand in newOptions where !unique.contains(where: { $0.id == brand.id }) { unique.append(brand) }
+        options = unique.count > 1 ? unique : []
+        if let current = selected, let kept = options.first(where: { $0.id == current.id }) {
+            selected = kept
+        } else if let preferredBrandId, let preferred = options.first(where: { $0.id == preferredBrandId }) {
+            selected = preferred
+        } else {
+            selected = nil
+        }
+    }
+
+    /// Selects one of the ``options`` by id, or clears the selection with `nil`.
+    ///
+    /// - Throws: ``BrandChoiceError/notOffered(brandId:)`` when the id is not an option.
+    public mutating func select(brandId: String?) throws(BrandChoiceError) {
+        guard let brandId else {
+            selected = nil
+            return
+        }
+        guard let brand = options.first(where: { $0.id == brandId }) else { throw .notOffered(brandId: brandId) }
+        selected = brand
+    }
+}
+
+/// Why a brand could not be selected.
+public enum BrandChoiceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The brand is not among the card's co-badged brands.
+    case notOffered(brandId: String)
+
+    /// A stable identifier: `brand_not_offered`.
+    public var code: String { "brand_not_offered" }
+
+    /// What was wrong.
+    public var description: String {
+        switch self {
+        case .notOffered(let brandId):
+            // Only a well-formed id is repeated: whatever else was passed could be anything.
+            BrandTableValidation.isBrandId(brandId)
+                ? "The brand \(brandId) is not one of the brands this card carries, so it cannot be selected."
+                : "The brand to select is not a brand id (lower-case words joined by -), so it cannot be selected."
+        }
+    }
+}

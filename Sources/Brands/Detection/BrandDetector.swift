@@ -1,0 +1,70 @@
+/// Tells a card's brand from the digits typed so far, offline, as the customer types.
+///
+/// Create one and share it (it is an immutable `Sendable` value; ``shipped`` is the one built from
+/// the shipped table). Each ``detect(_:)`` costs one pass over the characters and a binary search
+/// in answers precomputed for every prefix, so it is cheap enough for every keystroke.
+///
+/// ```swift
+/// let detector = BrandDetector.shipped
+/// let detection = try detector.detect("3782 822463 10005")
+/// detection.brandIds         // ["american-express"]
+/// detection.lengths          // [15]
+/// detection.cvcLength        // 4
+/// ```
+///
+/// The rule, on the digits typed (spaces and `-` ignored): each brand's prefix ranges that still
+/// fit the digits make it a candidate. One candidate wins outright; while some candidate's
+/// prefixes are longer than what is typed, the answer is ambiguous and lists every candidate in
+/// canonical order; otherwise the most specific range wins (the one covering the smallest share of
+/// its prefixes: Dankort's `4571` beats Visa's `4`), followed by the brands it is co-badged with.
+/// Only a server lookup can see co-badges with brands that have no ranges of their own (Cartes
+/// Bancaires, eftpos, Interac); when it answers, its answer wins over this one.
+public struct BrandDetector: Sendable {
+    /// The table the detector answers from.
+    public let table: BrandTable
+
+    /// A detector over `table` (already checked and indexed when it was built).
+    public init(table: BrandTable) {
+        self.table = table
+    }
+
+    /// The detector of the shipped table.
+    public static let shipped = BrandDetector(table: .shipped)
+
+    /// The brands of a partial or full card number.
+    ///
+    /// - Parameter number: ASCII digits; spaces and `-` are ignored, so a masked value works as is.
+    ///   Empty input (or only separators) is ``BrandDetection/unknown``.
+    /// - Throws: ``CardNumberInputError`` for any other character; the number is never repeated.
+    public func detect(_ number: String) throws(CardNumberInputError) -> BrandDetection {
+        let longest = table.index.longestPrefix
+        var prefix: UInt64 = 0
+        var digitCount = 0
+        var clean = true
+        for byte in number.utf8 {
+            if byte &- 0x30 < 10 {
+                if digitCount < longest { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
+                digitCount &+= 1
+            } else if byte != 0x20, byte != 0x2D {
+                clean = false
+                break
+            }
+        }
+        guard clean else { throw .unexpectedCharacter(position: Self.firstUnexpectedPosition(in: number)) }
+        if digitCount == 0 { return .unknown }
+        return table.index.answer(digitCount: digitCount, prefix: prefix)
+    }
+
+    /// The 1-based character position of the first character that is not a digit, space or `-`.
+    private static func firstUnexpectedPosition(in number: String) -> Int {
+        var position = 0
+        for character in number {
+            position += 1
+            let scalars = character.unicodeScalars
+            guard scalars.count == 1, let scalar = scalars.first,
+                  scalar == " " || scalar == "-" || ("0"..."9").contains(scalar)
+            else { return position }
+        }
+        return position
+    }
+}

@@ -1,0 +1,71 @@
+/// A card brand (card scheme) as the brand table describes it: its id, name, the card-number
+/// lengths it issues, how its numbers are grouped, its security code, and the Client API payment
+/// products that stand for it.
+///
+/// Brands come from a ``BrandTable``; the shipped one is ``BrandTable/shipped``. Ids are stable
+/// lower-case words joined by `-`: `visa`, `mastercard`, `american-express`, `diners-club`,
+/// `discover`, `troy`, `jcb`, `unionpay`, `naranja`, `verve`, `maestro`, `elo`, `mir`, `hiper`,
+/// `hipercard`, `rupay`, `dankort`, `bancontact`, `mada`, `uatp` (the table's canonical order), and
+/// `cartes-bancaires`, `eftpos`, `interac`, which have no prefix ranges: only a server lookup can
+/// tell them, so offline detection never reports them, but a co-badge choice may offer them.
+///
+/// ```swift
+/// let amex = BrandTable.shipped.brand(withId: "american-express")
+/// amex?.lengths          // [15]
+/// amex?.gaps             // [4, 10]: shown as 4-6-5
+/// amex?.cvcLength        // 4
+/// ```
+///
+/// A brand is a description of a card scheme, never card data, so it prints freely.
+public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
+    /// The stable id, e.g. `american-express`.
+    public let id: String
+    /// The brand's name as the table spells it (`American Express`); see ``displayName(_:)`` for
+    /// the name in the customer's language.
+    public let name: String
+    /// The card-number prefixes that belong to the brand; empty for a brand only a server lookup
+    /// can recognise.
+    public let prefixRanges: [BrandPrefixRange]
+    /// The card-number lengths (digits) the brand issues, ascending.
+    public let lengths: [Int]
+    /// Where a space is shown when a number of this brand is displayed: 0-based digit indexes
+    /// before which a space goes. `[4, 8, 12]` shows 4-4-4-4, `[4, 10]` shows 4-6-5; empty shows
+    /// the digits ungrouped.
+    public let gaps: [Int]
+    /// What the brand calls its security code (`CVV`, `CVC`, `CID`, ...), or `nil` when its cards
+    /// have none.
+    public let cvcName: String?
+    /// The security code's length in digits; 0 when the brand's cards have none or it is optional.
+    public let cvcLength: Int
+    /// The Client API payment product ids that stand for the brand (Visa: 1 Visa, 114 Visa Debit,
+    /// 122 Visa Electron), ascending as the table lists them. Which of them a form may use depends
+    /// on the products actually on offer.
+    public let paymentProductIds: [Int]
+
+    /// A brand; ``BrandTable`` checks the values when it is built.
+    public init(
+        id: String, name: String, prefixRanges: [BrandPrefixRange], lengths: [Int], gaps: [Int],
+        cvcName: String?, cvcLength: Int, paymentProductIds: [Int]
+    ) {
+        self.id = id
+        self.name = name
+        self.prefixRanges = prefixRanges
+        self.lengths = lengths
+        self.gaps = gaps
+        self.cvcName = cvcName
+        self.cvcLength = cvcLength
+        self.paymentProductIds = paymentProductIds
+    }
+
+    /// The longest card number the brand issues (19 when the table gives no length).
+    public var maximumLength: Int { lengths.last ?? Self.longestCardNumber }
+
+    /// Whether offline detection can report the brand (it has prefix ranges).
+    public var isDetectableOffline: Bool { !prefixRanges.isEmpty }
+
+    /// The longest card number any brand issues (ISO/IEC 7812: 19 digits).
+    public static let longestCardNumber = 19
+
+    /// The id.
+    public var description: String { id }
+}

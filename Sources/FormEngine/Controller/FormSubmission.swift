@@ -1,0 +1,36 @@
+/// The answer to ``PaymentFormController/submit()``: whether the request is valid, every
+/// error, the fields whose state changed (each now shows its first error), and, when the
+/// controller was given a key, the encrypted request.
+///
+/// ```swift
+/// let submission = try controller.submit(clientSessionId: session, key: key, metaInfo: .current(appIdentifier: "shop/1.0"))
+/// if let prepared = submission.prepared { send(prepared) } else { redraw(submission.fields) }
+/// ```
+public struct FormSubmission: Sendable, Hashable {
+    /// Whether the whole request validates.
+    public var isValid: Bool
+    /// Every failure, in display order, then the validators' order.
+    public var errors: [FieldError]
+    /// The fields whose state changed (messages appear on submit).
+    public var fields: [FormFieldState]
+    /// The encrypted request, when it was valid and a key was given; else `nil`.
+    public var prepared: PreparedPaymentRequest?
+
+    /// A submission.
+    public init(isValid: Bool, errors: [FieldError], fields: [FormFieldState], prepared: PreparedPaymentRequest?) {
+        self.isValid = isValid
+        self.errors = errors
+        self.fields = fields
+        self.prepared = prepared
+    }
+}
+
+extension FormSubmission: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Validity, errors and whether a request was prepared; never values.
+    public var description: String {
+        "FormSubmission(isValid: \(isValid), errors: \(errors.map(\.description)), prepared: \(prepared != nil))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,48 @@
+import PaymentFormMasking
+
+/// What a ``PaymentFormController`` event changed: the fields to redraw, whether an edit was
+/// applied, whether to move the focus on, and whether the whole form is valid now.
+///
+/// ```swift
+/// let update = try controller.replace("cardNumber", range: range, with: string)
+/// for field in update.fields { redraw(field) }
+/// if update.advance, let next = update.next { focus(next) }
+/// ```
+public struct FormUpdate: Sendable, Hashable {
+    /// The fields whose state changed, in display order; a field event always includes its field.
+    public var fields: [FormFieldState]
+    /// `.changed`, or `.rejected` when an edit changed nothing (nothing fitted, the field is full
+    /// or read-only, an empty replacement over an empty range).
+    public var outcome: EditOutcome
+    /// Whether the event completed the focused field with the caret at its end: move the focus
+    /// to ``next``.
+    public var advance: Bool
+    /// With ``advance``: the next field the customer can edit, or `nil` after the last one.
+    public var next: String?
+    /// Whether the whole request validates now.
+    public var isValid: Bool
+
+    /// An update.
+    public init(fields: [FormFieldState], outcome: EditOutcome, advance: Bool, next: String?, isValid: Bool) {
+        self.fields = fields
+        self.outcome = outcome
+        self.advance = advance
+        self.next = next
+        self.isValid = isValid
+    }
+
+    /// The new state of a field, when the event changed it.
+    public subscript(fieldId: String) -> FormFieldState? {
+        fields.first { $0.id == fieldId }
+    }
+}
+
+extension FormUpdate: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The outcome, flags and changed fields (redacted as ``FormFieldState`` is).
+    public var description: String {
+        "FormUpdate(\(outcome.rawValue), advance: \(advance), next: \(next ?? "nil"), isValid: \(isValid), fields: \(fields))"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,229 @@
+import PaymentFormMasking
+
+extension PaymentFormController {
+    /// The customer edited a field: typed, pasted or autofilled text over `selection`, or pressed
+    /// backspace or forward delete (a `TextEdit`). Positions are UTF-16 offsets into the
+    /// field's ``FormFieldState/text``; out-of-range ones are clamped.
+    ///
+    /// The answer holds the field's new text and caret (set both in the text field), with
+    /// ``FormUpdate/outcome`` `.rejected` when nothing fitted, the field is full or read-only.
+    ///
+    /// ```swift
+    /// try controller.edit("cardNumber", selection: 4..<4, .insert("5"))   // "1234" → "1234 5"
+    /// ```
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func edit(_ fieldId: String, selection: Range<Int>, _ edit: TextEdit) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        return perform(fieldIndex: index, completes: true) { controller in
+            controller.apply(edit, at: index, selection: selection)
+        }
+    }
+
+    /// UIKit's `textField(_:shouldChangeCharactersIn:replacementString:)`, as it arrives: the
+    /// controller decides what the call means from the caret it last saw (after the last edit,
+    /// set or ``select(_:selection:)``):
+    /// - a non-empty `string` is typed or pasted over `range`;
+    /// - an empty `string` over a non-empty `range` deletes: backspace when `range` ends at the
+    ///   caret (so backspace right after a separator, `1234 |5`, deletes the `4`), else forward
+    ///   delete;
+    /// - an empty `string` over an empty `range` changes nothing (`.rejected`).
+    ///
+    /// Set the text field's text and selection from the answer and return `false`.
+    ///
+    /// ```swift
+    /// func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange,
+    ///                replacementString string: String) -> Bool {
+    ///     guard let range = Range(range),
+    ///           let update = try? controller.replace("cardNumber", range: range, with: string) else { return false }
+    ///     show(update)
+    ///     return false
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func replace(_ fieldId: String, range: Range<Int>, with string: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        let caret = fields[index].selection
+        return perform(fieldIndex: index, completes: true) { controller in
+            if !string.isEmpty { return controller.apply(.insert(string), at: index, selection: range) }
+            guard !range.isEmpty else { return .rejected }
+            let backward = range.upperBound == caret.upperBound
+            return controller.apply(backward ? .deleteBackward : .deleteForward, at: index, selection: range)
+        }
+    }
+
+    /// A text field that reports only its new text (SwiftUI's `TextField(text:)` binding): the
+    /// controller compares it with the field's text, takes the differing part as typed, pasted
+    /// or deleted text, and applies it as ``replace(_:range:with:)`` would — a deletion as a
+    /// backspace, so deleting a separator deletes the digit before it. Give the binding the
+    /// answer's text back.
+    ///
+    /// ```swift
+    /// Binding(get: { controller[field: "cardNumber"]?.text ?? "" },
+    ///         set: { _ = try? controller.change("cardNumber", to: $0) })
+    /// ```
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func change(_ fieldId: String, to newText: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        let old = Array(fields[index].text)
+        let new = Array(newText)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        let lower = String(old[..<prefix]).utf16.count
+        let upper = lower + String(old[prefix..<(old.count - suffix)]).utf16.count
+        let inserted = String(new[prefix..<(new.count - suffix)])
+        return perform(fieldIndex: index, completes: true) { controller in
+            if !inserted.isEmpty { return controller.apply(.insert(inserted), at: index, selection: lower..<upper) }
+            guard lower < upper else { return .rejected }
+            return controller.apply(.deleteBackward, at: index, selection: lower..<upper)
+        }
+    }
+
+    /// Sets a field's whole value (autofill, a value the app already knows, a list choice, a
+    /// check box's `"true"`): formatted with the field's mask, as if typed into an empty field,
+    /// caret at the end. An empty value clears the field. A read-only field refuses it.
+    ///
+    /// ```swift
+    /// try controller.set("expiryDate", value: "12/2030")   // shows "12/30"
+    /// ```
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func set(_ fieldId: String, value: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        return perform(fieldIndex: index, completes: true) { controller in
+            guard !controller.fields[index].readOnly else { return .rejected }
+            let definition = controller.definitions[index]
+            var formatter = controller.fields[index].formatter
+            if Self.isCardNumber(definition) {
+                let digits = String(value.filter { $0.isASCII && $0.isNumber })
+                formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
+            }
+            let result = formatter.text(forValue: value)
+            controller.store(result, at: index)
+            return .changed
+        }
+    }
+
+    /// The caret moved or the selection changed without an edit (a tap, arrow keys; UIKit's
+    /// `textFieldDidChangeSelection`). ``replace(_:range:with:)`` needs it to tell backspace from
+    /// forward delete. The selection is clamped to the text.
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func select(_ fieldId: String, selection: Range<Int>) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        return perform(fieldIndex: index, completes: false) { controller in
+            controller.fields[index].selection = Self.clamped(selection, to: controller.fields[index].text)
+            return .changed
+        }
+    }
+
+    /// The field got the focus (the one that had it loses it).
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func focus(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        return perform(fieldIndex: index, completes: false) { controller in
+            for other in controller.fields.indices where other != index && controller.fields[other].hasFocus {
+                controller.fields[other].hasFocus = false
+                controller.fields[other].wasBlurred = true
+            }
+            controller.fields[index].hasFocus = true
+            return .changed
+        }
+    }
+
+    /// The field lost the focus: from now on its message shows when its value is not valid
+    /// (or it is empty, required and was edited).
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)``.
+    @discardableResult
+    public mutating func blur(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
+        let index = try index(of: fieldId)
+        return perform(fieldIndex: index, completes: false) { controller in
+            controller.fields[index].hasFocus = false
+            controller.fields[index].wasBlurred = true
+            return .changed
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Applies an edit to a field's text; stores the result when it changed something.
+    mutating func apply(_ edit: TextEdit, at index: Int, selection: Range<Int>) -> EditOutcome {
+        let state = fields[index]
+        let clampedSelection = Self.clamped(selection, to: state.text)
+        guard !state.readOnly else { return .rejected }
+        let result = state.formatter.apply(edit, to: state.text, selection: clampedSelection)
+        guard result.outcome == .changed else {
+            fields[index].selection = clampedSelection
+            return .rejected
+        }
+        store(result, at: index)
+        return .changed
+    }
+
+    /// Stores an edit's text, caret and value in a field. A card number is laid out again when
+    /// its brand changes its grouping, the caret following the same digits.
+    mutating func store(_ result: EditResult, at index: Int) {
+        var state = fields[index]
+        var text = result.text
+        var caret = result.cursor
+        var value = result.value
+        if Self.isCardNumber(definitions[index]) {
+            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
+                                               previous: state.cardNumberFormat)
+            if format.formatter != state.formatter {
+                let valueBeforeCaret = state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
+                let afterLiteral = caret > 0 && caret < text.utf16.count
+                    && state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self))
+                        == state.formatter.unformat(String(decoding: text.utf16.prefix(caret - 1), as: UTF16.self))
+                let relaid = format.formatter.text(forValue: value)
+                text = relaid.text
+                value = relaid.value
+                caret = Self.offset(afterValueCharacters: valueBeforeCaret, in: value, formatter: format.formatter,
+                                    pastLiterals: afterLiteral)
+            }
+            state.formatter = format.formatter
+            state.cardLayout = format.layout
+            state.brands = format.detection
+        }
+        state.text = text
+        state.value = value
+        state.selection = caret..<caret
+        state.prefilled = false
+        state.wasEdited = true
+        fields[index] = state
+    }
+
+    /// The UTF-16 offset just after the first `count` value characters of `value` as `formatter`
+    /// lays it out; with `pastLiterals`, past the literals that follow when a value character
+    /// comes after them.
+    static func offset(afterValueCharacters count: Int, in value: String, formatter: FieldFormatter, pastLiterals: Bool) -> Int {
+        let characters = Array(value)
+        let count = min(max(0, count), characters.count)
+        let before = formatter.text(forValue: String(characters[..<count])).text.utf16.count
+        guard pastLiterals, count < characters.count else { return before }
+        let withNext = formatter.text(forValue: String(characters[...count])).text.utf16
+        return withNext.count - String(characters[count]).utf16.count
+    }
+
+    /// `selection` within `text`'s UTF-16 bounds.
+    static func clamped(_ selection: Range<Int>, to text: String) -> Range<Int> {
+        let length = text.utf16.count
+        let lower = min(max(0, selection.lowerBound), length)
+        let upper = min(max(lower, selection.upperBound), length)
+        return lower..<upper
+    }
+}

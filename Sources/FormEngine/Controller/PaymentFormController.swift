@@ -1,0 +1,180 @@
+import PaymentFormBrands
+import PaymentFormLocalization
+import PaymentFormMasking
+import PaymentFormValidation
+
+/// The state a payment screen binds to: one value per form, one method per user event.
+///
+/// Create it from a product or a product group, then forward each text-field event to it and
+/// draw what it answers: every field's text, caret, as-you-type ``FormFieldState/state``, the
+/// message to show now, and whether the focus should move on.
+///
+/// ```swift
+/// var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "fr"),
+///                                        context: .current())
+/// try controller.focus("cardNumber")
+/// let update = try controller.replace("cardNumber", range: 0..<0, with: "4")
+/// update["cardNumber"]?.text      // "4"
+/// update.advance                  // true once the number is complete: move to update.next
+/// let submission = controller.submit()
+/// submission.isValid              // false: every field now shows its first error
+/// ```
+///
+/// Rules it applies, so a screen does not have to:
+/// - Editing is cursor-aware and works in value space (backspace right after a separator deletes
+///   the digit before it); ``replace(_:range:with:)`` maps UIKit's `shouldChangeCharactersIn`
+///   call to a backspace, a forward delete or an insertion from the caret the controller last saw.
+/// - Expiry dates take shortcuts (`2` → `02`, month `13` refused as it is typed, a pasted
+///   `12/2030` fills `MM/YY` as `12/30`); a fully typed but expired date is `invalid`.
+/// - At most one message per field, its first error, shown: while the field has the focus only
+///   when the value can no longer become valid; after the field lost the focus when it holds a
+///   value that is not valid, or is empty, required and was edited; after ``submit()`` for every
+///   field with an error; never for a read-only field.
+/// - An event that completes the focused field with the caret at the end reports ``FormUpdate/advance``
+///   and the ``FormUpdate/next`` field.
+/// - An account on file prefills its values; read-only ones are valid and never sent, `MUST_WRITE`
+///   ones are required.
+/// - A card number carries its offline brand detection; a generic card field groups and limits
+///   the digits by the brand, and completes at a length the brand issues (Visa at 16). A co-badged
+///   card's brand is the customer's choice (``selectBrand(_:)``).
+/// - Switching the product keeps the values of the fields both products have.
+///
+/// It is a `Sendable` value: copy it, keep it in a view model, or drive it from a test.
+public struct PaymentFormController: Sendable {
+    /// The product or group the form is for.
+    public internal(set) var item: any PaymentItem
+    /// The texts' language.
+    public let localizer: Localizer
+    /// "Now", for expiry dates.
+    public let context: ValidationContext
+    /// The platform's asset base URL that logos and tooltip images are resolved against, if any.
+    public let assetBaseURL: String?
+    /// The form as drawn (labels, placeholders, tooltips, options), for the current item and
+    /// account on file.
+    public internal(set) var form: PaymentForm
+    /// What the customer entered, as a request: what ``submit()`` validates and prepares.
+    public internal(set) var request: PaymentRequest
+    /// Every field's state, in display order.
+    public internal(set) var fields: [FormFieldState]
+    /// Whether ``submit()`` was called: from then on every field with an error shows it.
+    public internal(set) var isSubmitted = false
+    /// The products (or groups) ``selectProduct(id:)`` can switch to, besides ``item``.
+    public internal(set) var otherItems: [any PaymentItem]
+    /// Tells card brands from the digits typed, offline.
+    public let brandDetector: BrandDetector
+    /// The customer's brand choice for a co-badged card: its options follow the card number;
+    /// nothing is chosen for the customer unless the app set a preferred brand.
+    public internal(set) var brandChoice: BrandChoice
+
+    /// The field definitions, aligned with ``fields``.
+    var definitions: [PaymentProductField]
+    /// The whole-request validation as of the last event.
+    var report: ValidationReport
+
+    /// A controller for a product or group with nothing entered.
+    ///
+    /// - Parameters:
+    ///   - item: the product (Visa) or group (`cards`) whose form this is.
+    ///   - localizer: the language of labels and messages.
+    ///   - context: "now", for expiry dates (`.current()` for the real clock).
+    ///   - assetBaseURL: the client session's asset URL, to resolve logos and tooltip images.
+    ///   - otherItems: products (or groups) ``selectProduct(id:)`` may switch to, such as the one
+    ///     an IIN lookup names.
+    ///   - brandDetector: offline card-brand detection (the shipped table by default).
+    ///   - preferredBrandId: a brand to pre-select when a co-badged card offers it; by default
+    ///     none, the customer chooses.
+    public init(item: some PaymentItem, localizer: Localizer, context: ValidationContext, assetBaseURL: String? = nil,
+                otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped, preferredBrandId: String? = nil) {
+        self.item = item
+        self.localizer = localizer
+        self.context = context
+        self.assetBaseURL = assetBaseURL
+        self.otherItems = otherItems
+        self.brandDetector = brandDetector
+        brandChoice = BrandChoice(preferredBrandId: preferredBrandId)
+        form = PaymentForm(item: item, localizer: localizer, assetBaseURL: assetBaseURL)
+        request = PaymentRequest(item: item)
+        definitions = item.fieldsInDisplayOrder
+        report = ValidationReport(errors: [], values: [])
+        fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1, detector: brandDetector) }
+        refresh()
+    }
+
+    /// A controller with one of the item's accounts on file selected.
+    ///
+    /// - Throws: ``PaymentRequestError/unknownAccountOnFile(_:)`` when the item has no account
+    ///   with that id.
+    public init(item: some PaymentItem, accountOnFileId: String, localizer: Localizer, context: ValidationContext,
+                assetBaseURL: String? = nil, otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped,
+                preferredBrandId: String? = nil) throws(PaymentRequestError) {
+        self.init(item: item, localizer: localizer, context: context, assetBaseURL: assetBaseURL, otherItems: otherItems,
+                  brandDetector: brandDetector, preferredBrandId: preferredBrandId)
+        _ = try selectAccountOnFile(id: accountOnFileId)
+    }
+
+    // MARK: - Reading the state
+
+    /// Whether the whole request validates now (no field has an error).
+    public var isValid: Bool { report.isValid }
+
+    /// The selected account on file, if any.
+    public var accountOnFile: AccountOnFile? { request.accountOnFile }
+
+    /// The field that has the focus, if any.
+    public var focusedFieldId: String? { fields.first(where: \.hasFocus)?.id }
+
+    /// The state of a field, or `nil` when the form has no such field.
+    public subscript(field fieldId: String) -> FormFieldState? {
+        fields.first { $0.id == fieldId }
+    }
+
+    /// The state of a field.
+    ///
+    /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the form has no such field.
+    public func state(ofField fieldId: String) throws(PaymentRequestError) -> FormFieldState {
+        fields[try index(of: fieldId)]
+    }
+
+    /// The next field the customer can edit after `fieldId` in display order (read-only fields
+    /// are skipped), or `nil` after the last one or for an unknown id.
+    public func next(after fieldId: String) -> String? {
+        guard let index = fields.firstIndex(where: { $0.id == fieldId }) else { return nil }
+        return fields[(index + 1)...].first { !$0.readOnly }?.id
+    }
+
+    // MARK: - Internals shared by the events
+
+    func index(of fieldId: String) throws(PaymentRequestError) -> Int {
+        guard let index = fields.firstIndex(where: { $0.id == fieldId }) else { throw .unknownField(fieldId) }
+        return index
+    }
+
+    static func emptyState(definition: PaymentProductField, field: FormField, detector: BrandDetector) -> FormFieldState {
+        let format = isCardNumber(definition) ? cardNumberFormat(field: definition, value: "", detector: detector) : nil
+        return FormFieldState(
+            field: field, text: "", selection: 0..<0, value: "", state: .valid, message: nil, error: nil,
+            complete: false, prefilled: false, hasFocus: false, wasEdited: false, wasBlurred: false,
+            brands: format?.detection, firstError: nil, formatter: format?.formatter ?? FieldFormatter(field: definition),
+            cardLayout: format?.layout, required: field.required)
+    }
+}
+
+extension PaymentFormController: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The item, the account and the fields' states; never what was typed.
+    public var description: String {
+        let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
+        return "PaymentFormController(\(type(of: item).kind.rawValue): \(item.id)\(account), "
+            + "fields: [\(fields.map { "\($0.id): \($0.state.rawValue)" }.joined(separator: ", "))])"
+    }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// Redacted for `dump` and debuggers: field states show lengths, not text.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "item": item.id, "accountOnFile": accountOnFile?.id as Any, "fields": fields,
+            "isSubmitted": isSubmitted, "isValid": isValid,
+        ], displayStyle: .struct)
+    }
+}

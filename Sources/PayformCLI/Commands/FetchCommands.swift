@@ -1,0 +1,238 @@
+import Foundation
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormSession
+
+/// `payform fetch ...`: one Client API call through a session, the decoded model printed as
+/// JSON. For backend tests that want what an app would get (against `payform sandbox` or a real
+/// Client API).
+enum FetchCommands {
+    static let sessionOptions: [OptionSpec] = [
+        OptionSpec("--session", "FILE", help: "A JSON object {clientApiUrl, customerId, clientSessionId[, assetUrl]} (payform sandbox's first line)."),
+        OptionSpec("--client-api-url", "URL", help: "The Client API URL (instead of --session)."),
+        OptionSpec("--customer-id", "ID", help: "The customer id (instead of --session)."),
+        OptionSpec("--client-session-id", "ID", help: "The client session id (instead of --session)."),
+        OptionSpec("--asset-url", "URL", help: "The asset URL (default: the Client API's host)."),
+        OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
+        OptionSpec("--timeout", "SECONDS", help: "How long the call may take (default 30)."),
+    ]
+
+    static let contextOptions: [OptionSpec] = [
+        OptionSpec("--country", "CC", help: "The payment context's country (ISO 3166 alpha-2)."),
+        OptionSpec("--currency", "CCY", help: "The payment context's currency (ISO 4217)."),
+        OptionSpec("--amount", "N", help: "The amount in minor units (default 0)."),
+        OptionSpec("--recurring", help: "A recurring payment."),
+        OptionSpec("--locale", "TAG", help: "The locale sent with the call (en_US)."),
+    ]
+
+    static let productId = OptionSpec("--product-id", "ID", help: "The payment product id.")
+
+    static let specs: [CommandSpec] = [
+        spec("products", "Print the products offered in a context (a Client API product list, without fields).", contextOptions) { session, arguments, _ in
+            try await session.paymentProducts(for: try context(arguments)).json
+        },
+        spec("product", "Print one product with its fields, for a context.", [productId] + contextOptions) { session, arguments, _ in
+            try await session.paymentProduct(withId: try arguments.required("--product-id"), context: try context(arguments)).json
+        },
+        spec("groups", "Print the product groups offered in a context (without fields).", contextOptions) { session, arguments, _ in
+            try await session.paymentProductGroups(for: try context(arguments)).json
+        },
+        spec("group", "Print one product group with its fields, for a context.",
+             [OptionSpec("--group-id", "ID", help: "The product group id (cards).")] + contextOptions) { session, arguments, _ in
+            try await session.paymentProductGroup(withId: try arguments.required("--group-id"), context: try context(arguments)).json
+        },
+        spec("iin", "Look up a card number's first digits: status, product, co-brands (at most 8 digits are sent).",
+             [OptionSpec("--number", "DIGITS", help: "The card number or its first digits; - reads stdin.")] + contextOptions) { session, arguments, input in
+            let number = try cardNumber(arguments, input)
+            let answer = try await session.iinDetails(forPartialCardNumber: number, context: try optionalContext(arguments))
+            return iinJSON(answer)
+        },
+        spec("public-key", "Print the platform's public key response {keyId, publicKey} (input for payform prepare).", []) { session, _, _ in
+            try await session.publicKey().json
+        },
+        spec("directory", "Print a product's directory (iDEAL banks).", [productId, contextOptions[0], contextOptions[1]]) { session, arguments, _ in
+            try await session.directory(
+                forProductId: try arguments.required("--product-id"), countryCode: try arguments.required("--country"),
+                currencyCode: try arguments.required("--currency")).json
+        },
+        spec("convert", "Convert an amount (minor units) between currencies at the platform's rate.", [
+            OptionSpec("--amount", "N", help: "The amount in minor units of --source."),
+            OptionSpec("--source", "CCY", help: "The source currency."),
+            OptionSpec("--target", "CCY", help: "The target currency."),
+        ]) { session, arguments, _ in
+            guard let amount = try arguments.integer("--amount") else { throw CLIError.usage("missing required option --amount (see --help)") }
+            let converted = try await session.convertAmount(amount, from: try arguments.required("--source"), to: try arguments.required("--target"))
+            return ["convertedAmount": .number(String(converted))]
+        },
+        spec("networks", "Print the networks a wallet product (302, 320) accepts in a context.", [productId] + contextOptions) { session, arguments, _ in
+            try await session.paymentProductNetworks(forProductId: try arguments.required("--product-id"), context: try context(arguments)).json
+        },
+        spec("customer-details", "Look up a customer from lookup values (fiscal number, ...).", [
+            productId, OptionSpec("--country", "CC", help: "The customer's country."),
+            OptionSpec("--values", "FILE", help: "A JSON object {\"<key>\": \"<value>\"} of lookup values."),
+            OptionSpec("--value", "KEY=VALUE", repeatable: true, help: "One lookup value (repeatable); instead of --values."),
+        ]) { session, arguments, input in
+            let values = try input.values(arguments).map { (key: $0.fieldId, value: $0.value) }
+            guard !values.isEmpty else { throw CLIError.usage("give --values FILE or --value KEY=VALUE") }
+            return try await session.customerDetails(
+                forProductId: try arguments.required("--product-id"), countryCode: try arguments.required("--country"), values: values).json
+        },
+        spec("third-party-status", "Print where a third-party payment (Bancontact, WeChat Pay) stands.", [
+            OptionSpec("--payment-id", "ID", help: "The payment id."),
+        ]) { session, arguments, _ in
+            try await session.thirdPartyStatus(forPaymentId: try arguments.required("--payment-id")).json
+        },
+    ]
+
+    /// `payform fetch --help`.
+    static var overview: String {
+        var text = "Usage: payform fetch WHAT [OPTIONS]\n\nOne Client API call through a session; the answer decoded and printed as JSON.\n\n"
+        let width = (specs.map(\.name.count).max() ?? 0) + 3
+        for spec in specs {
+            text += "  " + spec.name + String(repeating: " ", count: width - spec.name.count) + spec.summary + "\n"
+        }
+        text += "\nRun `payform fetch WHAT --help` for its options.\n"
+        return text
+    }
+
+    private typealias Fetch = @Sendable (ClientSession, ParsedArguments, CommandContext) async throws -> JSONValue
+
+    private static func spec(_ what: String, _ summary: String, _ options: [OptionSpec], _ fetch: @escaping Fetch) -> CommandSpec {
+        let contextSynopsis = options.contains { $0.flag == "--country" } ? " [--country CC --currency CCY [--amount N] [--recurring] [--locale TAG]]" : ""
+        let own = options.filter { !contextOptions.map(\.flag).contains($0.flag) }.map { "\($0.flag)\($0.valueName.map { " " + $0 } ?? "")" }
+        return CommandSpec(
+            name: "fetch \(what)",
+            synopsis: "(--session FILE | --client-api-url URL --customer-id ID --client-session-id ID)"
+                + (own.isEmpty ? "" : " " + own.joined(separator: " ")) + contextSynopsis,
+            summary: summary,
+            details: """
+            Prints the answer decoded into the engine's model, as Client API JSON. Tolerated problems in
+            the answer go to stderr as warnings. Errors exit 2 with a code: network_error, timeout,
+            http_error (the message has the status, errorId and the API's errors), malformed_answer,
+            invalid_configuration.
+            """,
+            options: options + sessionOptions,
+            runAsync: { arguments, context throws(CLIError) in
+                let warnings = WarningList()
+                let session = try makeSession(arguments, context, warnings: warnings)
+                do {
+                    let json = try await fetch(session, arguments, context)
+                    return CommandResult(stdout: json.prettyText + "\n", stderr: warnings.text)
+                } catch let error as CLIError {
+                    throw error
+                } catch let error as ClientAPIError {
+                    throw CLIError(code: error.code, message: error.description)
+                } catch {
+                    throw CLIError(code: "internal", message: "\(error)")
+                }
+            })
+    }
+
+    /// Warnings collected from the session's diagnostics handler.
+    private final class WarningList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+
+        func add(_ line: String) {
+            lock.lock()
+            lines.append(line)
+            lock.unlock()
+        }
+
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines.map { "payform: warning: \($0)\n" }.joined()
+        }
+    }
+
+    private static func makeSession(_ arguments: ParsedArguments, _ context: CommandContext, warnings: WarningList) throws(CLIError) -> ClientSession {
+        var apiURL = arguments.value("--client-api-url")
+        var customerId = arguments.value("--customer-id")
+        var sessionId = arguments.value("--client-session-id")
+        var assetURL = arguments.value("--asset-url")
+        if let path = arguments.value("--session") {
+            let data = try context.read(path, for: "--session")
+            // The sandbox's first line, or any JSON object with the same keys.
+            let firstLine = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).first ?? data[...]
+            let json: JSONValue
+            do {
+                json = try JSONParser().parse(firstLine)
+            } catch {
+                throw CLIError(code: "malformed_json", message: "--session \(path): \(error)")
+            }
+            func member(_ key: String) -> String? {
+                if case .string(let text)? = json[key] { return text }
+                return nil
+            }
+            apiURL = apiURL ?? member("clientApiUrl")
+            customerId = customerId ?? member("customerId")
+            sessionId = sessionId ?? member("clientSessionId")
+            assetURL = assetURL ?? member("assetUrl")
+        }
+        guard let apiURL, let customerId, let sessionId else {
+            throw .usage("give --session FILE, or --client-api-url, --customer-id and --client-session-id")
+        }
+        var timeout = 30.0
+        if let text = arguments.value("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { throw .usage("--timeout must be a number of seconds from 0 to 3600") }
+            timeout = seconds
+        }
+        let configuration = ClientSessionConfiguration(
+            clientSessionId: sessionId, customerId: customerId, clientApiUrl: apiURL,
+            assetUrl: assetURL ?? Self.defaultAssetURL(apiURL), appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN",
+            timeout: timeout,
+            diagnosticsHandler: { call, diagnostics in
+                for diagnostic in diagnostics { warnings.add("\(call): \(diagnostic)") }
+            })
+        do {
+            return try ClientSession(configuration)
+        } catch {
+            throw CLIError(code: error.code, message: "--client-api-url / --session: \(error.description)")
+        }
+    }
+
+    /// The scheme and host of the Client API URL: a stand-in when no asset URL is given (the
+    /// fetch commands never download assets).
+    private static func defaultAssetURL(_ apiURL: String) -> String {
+        guard let components = URLComponents(string: apiURL), let scheme = components.scheme, let host = components.host else { return apiURL }
+        return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
+    }
+
+    static func context(_ arguments: ParsedArguments) throws(CLIError) -> PaymentContext {
+        guard let context = try optionalContext(arguments) else { throw .usage("give the payment context: --country CC --currency CCY [--amount N]") }
+        return context
+    }
+
+    static func optionalContext(_ arguments: ParsedArguments) throws(CLIError) -> PaymentContext? {
+        let country = arguments.value("--country"), currency = arguments.value("--currency")
+        guard country != nil || currency != nil || arguments.has("--amount") || arguments.has("--recurring") else { return nil }
+        guard let country, let currency else { throw .usage("give both --country and --currency") }
+        let amount = try arguments.integer("--amount") ?? 0
+        guard amount >= 0 else { throw .usage("--amount must not be negative") }
+        return PaymentContext(
+            amountOfMoney: AmountOfMoney(amount: amount, currencyCode: currency), countryCode: country,
+            isRecurring: arguments.has("--recurring"), locale: arguments.value("--locale"))
+    }
+
+    /// The `--number` value: the argument, or stdin for `-` (whitespace around it dropped).
+    private static func cardNumber(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> String {
+        let value = try arguments.required("--number")
+        let text = value == "-" ? String(decoding: try context.read("-", for: "--number"), as: UTF8.self) : value
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == " " || $0 == "-" }) else {
+            // The value is not echoed: it may be a card number with a typo.
+            throw CLIError(code: "bad_number", message: "--number: expected digits (spaces and - allowed)")
+        }
+        return trimmed
+    }
+
+    /// `{"status": ..., "source": ..., "paymentProductId", "countryCode", "isAllowedInContext", "coBrands"}`.
+    private static func iinJSON(_ answer: IINLookupResult) -> JSONValue {
+        var object = JSONObject([(key: "status", value: .string(answer.status.rawValue))])
+        if let details = answer.details, case .object(let members) = details.json {
+            for member in members where member.key != "status" { object.append(member.key, member.value) }
+        }
+        return .object(object)
+    }
+}

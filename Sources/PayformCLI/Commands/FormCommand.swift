@@ -1,0 +1,285 @@
+import Foundation
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormEngine
+
+/// `payform form`: the form controller over JSON lines, one event per line in, one answer per
+/// line out, in one process.
+enum FormCommand {
+    static let spec = CommandSpec(
+        name: "form",
+        synopsis: "--product FILE [--product FILE ...] [--account-on-file ID] [--locale TAG] [--now YYYY-MM] [--public-key FILE --client-session-id ID]",
+        summary: "Drive a form as a screen would: one JSON event per stdin line, one JSON answer per line.",
+        details: """
+        Events (one per line):
+          {"event":"edit","field":"cardNumber","selection":[0,0],"insert":"4"}
+          {"event":"edit","field":"cardNumber","selection":[5,5],"delete":"backward"}   (or "forward")
+          {"event":"replace","field":"cardNumber","range":[4,1],"string":""}   (UIKit: [location, length])
+          {"event":"set","field":"expiryDate","value":"12/2030"}
+          {"event":"select","field":"cardNumber","selection":[12,12]}
+          {"event":"focus","field":"cvv"}   {"event":"blur","field":"cvv"}
+          {"event":"selectAccountOnFile","id":"1001"}   (null: none)
+          {"event":"selectProduct","id":"2"}   (a product given by another --product)
+          {"event":"selectBrand","brand":"visa"}   (null: none)
+          {"event":"submit"}
+        A field event answers {"field","text","cursor","value","state","message","errorId",
+        "complete","advance","next","outcome"} and, for card numbers, "brands". Selecting an
+        account, a product or a brand answers {"valid","product","accountOnFile","brand","fields":
+        [the changed fields]}. submit answers {"valid","errors":[...],"prepared":{...}|null}; with
+        --public-key and --client-session-id a valid form is encrypted into "prepared".
+        A line that is not a valid event answers {"error":{"code":"bad_event","message":"line N: ..."}}
+        and the session goes on. Exit 0 at the end of input; 2 when a product cannot be read.
+        Positions are UTF-16 offsets. The first --product is the form's; more --product options
+        give the products selectProduct can switch to. Card data never goes to stderr.
+        """,
+        options: [
+            OptionSpec("--product", "FILE", repeatable: true, help: "Client API product JSON (sample:NAME for a shipped sample); repeat for selectProduct."),
+            OptionSpec("--account-on-file", "ID", help: "Start with this account on file selected."),
+            OptionSpec("--locale", "TAG", help: "Language of labels and messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
+            OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks (default: the real clock, UTC)."),
+            OptionSpec("--public-key", "FILE", help: "The Client API public key response: submit then prepares the request."),
+            OptionSpec("--client-session-id", "ID", help: "With --public-key: the client session id the payload carries."),
+            OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
+        ],
+        run: run
+    )
+
+    /// What submit needs to prepare a request.
+    struct Preparation {
+        let key: EncryptionKey
+        let clientSessionId: String
+        let metaInfo: ClientMetaInfo
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        let paths = arguments.values("--product")
+        guard !paths.isEmpty else { throw .usage("missing required option --product (see --help)") }
+        if paths.contains("-") { throw .usage("--product - is not possible here: standard input carries the events") }
+        var warnings: [String] = []
+        var products: [PaymentProduct] = []
+        for path in paths {
+            let (product, productWarnings) = try context.product(at: path)
+            products.append(product)
+            warnings += productWarnings
+        }
+        var preparation: Preparation?
+        switch (arguments.value("--public-key"), arguments.value("--client-session-id")) {
+        case (let path?, let session?):
+            if path == "-" { throw .usage("--public-key - is not possible here: standard input carries the events") }
+            preparation = Preparation(key: try context.encryptionKey(at: path), clientSessionId: session,
+                                      metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"))
+        case (nil, nil): break
+        default: throw .usage("give --public-key and --client-session-id together")
+        }
+        let localizer = context.localizer(arguments)
+        let validation = try context.validationContext(arguments)
+        var controller: PaymentFormController
+        if let account = arguments.value("--account-on-file") {
+            do {
+                controller = try PaymentFormController(item: products[0], accountOnFileId: account, localizer: localizer,
+                                                       context: validation, otherItems: Array(products.dropFirst()))
+            } catch {
+                throw CLIError(code: error.code, message: "--account-on-file \(account): \(error.description)")
+            }
+        } else {
+            controller = PaymentFormController(item: products[0], localizer: localizer, context: validation,
+                                               otherItems: Array(products.dropFirst()))
+        }
+        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        return JSONLines.run(context, malformedCode: "bad_event", stderr: stderr) { json, line in
+            do throws(CLIError) {
+                return try FormEvent(json).apply(to: &controller, preparation: preparation)
+            } catch {
+                return JSONLines.error(error.code, "line \(line): \(error.message)")
+            }
+        }
+    }
+}
+
+/// One event line of `payform form`.
+enum FormEvent {
+    case edit(field: String, selection: Range<Int>, TextEdit)
+    case replace(field: String, range: Range<Int>, string: String)
+    case set(field: String, value: String)
+    case select(field: String, selection: Range<Int>)
+    case focus(field: String)
+    case blur(field: String)
+    case selectAccountOnFile(id: String?)
+    case selectProduct(id: String)
+    case selectBrand(id: String?)
+    case submit
+
+    /// Reads an event; errors name the member at fault, never a value.
+    init(_ json: JSONValue) throws(CLIError) {
+        guard case .object = json else { throw Self.bad("an event is a JSON object such as {\"event\":\"submit\"}") }
+        guard case .string(let name)? = json["event"] else { throw Self.bad("\"event\" must be a string naming the event") }
+        switch name {
+        case "edit":
+            let field = try Self.field(json)
+            let selection = try Self.pair(json, "selection")
+            let edit: TextEdit
+            switch (json["insert"], json["delete"]) {
+            case (.string(let text)?, nil): edit = .insert(text)
+            case (nil, .string("backward")?): edit = .deleteBackward
+            case (nil, .string("forward")?): edit = .deleteForward
+            case (nil, _?): throw Self.bad("\"delete\" must be \"backward\" or \"forward\"")
+            case (_?, nil): throw Self.bad("\"insert\" must be a string")
+            case (nil, nil), (_?, _?): throw Self.bad("an edit has exactly one of \"insert\" (a string) or \"delete\"")
+            }
+            self = .edit(field: field, selection: min(selection.0, selection.1)..<max(selection.0, selection.1), edit)
+        case "replace":
+            let field = try Self.field(json)
+            let range = try Self.pair(json, "range")
+            guard range.0 >= 0, range.1 >= 0 else { throw Self.bad("\"range\" is [location, length], both at least 0") }
+            guard case .string(let string)? = json["string"] else { throw Self.bad("\"string\" must be a string (\"\" deletes)") }
+            let (end, overflow) = range.0.addingReportingOverflow(range.1)
+            guard !overflow else { throw Self.bad("\"range\" is too large") }
+            self = .replace(field: field, range: range.0..<end, string: string)
+        case "set":
+            let field = try Self.field(json)
+            guard case .string(let value)? = json["value"] else { throw Self.bad("\"value\" must be a string") }
+            self = .set(field: field, value: value)
+        case "select":
+            let field = try Self.field(json)
+            let selection = try Self.pair(json, "selection")
+            self = .select(field: field, selection: min(selection.0, selection.1)..<max(selection.0, selection.1))
+        case "focus": self = .focus(field: try Self.field(json))
+        case "blur": self = .blur(field: try Self.field(json))
+        case "selectAccountOnFile": self = .selectAccountOnFile(id: try Self.identifier(json, "id", nullable: true))
+        case "selectProduct":
+            guard let id = try Self.identifier(json, "id", nullable: false) else { throw Self.bad("\"id\" must name a product") }
+            self = .selectProduct(id: id)
+        case "selectBrand": self = .selectBrand(id: try Self.identifier(json, "brand", nullable: true))
+        case "submit": self = .submit
+        default:
+            let shown = name.count <= 40 && name.allSatisfy { $0.isASCII && $0.isLetter } ? "'\(name)'" : "this event"
+            throw Self.bad("unknown event \(shown) (edit, replace, set, select, focus, blur, selectAccountOnFile, selectProduct, selectBrand, submit)")
+        }
+    }
+
+    /// Applies the event and answers it.
+    func apply(to controller: inout PaymentFormController, preparation: FormCommand.Preparation?) throws(CLIError) -> JSONValue {
+        do {
+            switch self {
+            case .edit(let field, let selection, let edit):
+                return Self.fieldAnswer(try controller.edit(field, selection: selection, edit), field: field, controller)
+            case .replace(let field, let range, let string):
+                return Self.fieldAnswer(try controller.replace(field, range: range, with: string), field: field, controller)
+            case .set(let field, let value):
+                return Self.fieldAnswer(try controller.set(field, value: value), field: field, controller)
+            case .select(let field, let selection):
+                return Self.fieldAnswer(try controller.select(field, selection: selection), field: field, controller)
+            case .focus(let field):
+                return Self.fieldAnswer(try controller.focus(field), field: field, controller)
+            case .blur(let field):
+                return Self.fieldAnswer(try controller.blur(field), field: field, controller)
+            case .selectAccountOnFile(let id):
+                return Self.formAnswer(try controller.selectAccountOnFile(id: id), controller)
+            case .selectProduct(let id):
+                return Self.formAnswer(try controller.selectProduct(id: id), controller)
+            case .selectBrand(let id):
+                return Self.formAnswer(try controller.selectBrand(id), controller)
+            case .submit:
+                let submission: FormSubmission
+                if let preparation {
+                    do {
+                        submission = try controller.submit(clientSessionId: preparation.clientSessionId, key: preparation.key,
+                                                           metaInfo: preparation.metaInfo)
+                    } catch {
+                        throw CLIError(code: "bad_event", message: "the form is valid but cannot be prepared: \(error.description)")
+                    }
+                } else {
+                    submission = controller.submit()
+                }
+                return submissionAnswer(submission, controller.localizer)
+            }
+        } catch let error as PaymentRequestError {
+            throw CLIError(code: "bad_event", message: error.description)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(code: "bad_event", message: "\(error)")
+        }
+    }
+
+    // MARK: - Answers
+
+    static func fieldAnswer(_ update: FormUpdate, field: String, _ controller: PaymentFormController) -> JSONValue {
+        guard let state = update[field] ?? controller[field: field] else { return .null }
+        return fieldJSON(state, update: update)
+    }
+
+    static func fieldJSON(_ state: FormFieldState, update: FormUpdate?) -> JSONValue {
+        var object = JSONObject([
+            (key: "field", value: .string(state.id)),
+            (key: "text", value: .string(state.text)),
+            (key: "cursor", value: .integer(state.cursor)),
+            (key: "value", value: .string(state.value)),
+            (key: "state", value: .string(state.state.rawValue)),
+            (key: "message", value: .optional(state.message)),
+            (key: "errorId", value: .optional(state.error?.errorId)),
+            (key: "complete", value: .bool(state.complete)),
+        ])
+        if let update {
+            object.append("advance", .bool(update.advance))
+            object.append("next", .optional(update.next))
+            object.append("outcome", .string(update.outcome.rawValue))
+        }
+        if let brands = state.brandIds {
+            object.append("brands", .array(brands.map { .string($0) }))
+        }
+        return .object(object)
+    }
+
+    static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController) -> JSONValue {
+        .object(JSONObject([
+            (key: "valid", value: .bool(update.isValid)),
+            (key: "product", value: .string(controller.item.id)),
+            (key: "accountOnFile", value: .optional(controller.accountOnFile?.id)),
+            (key: "brand", value: .optional(controller.selectedBrandId)),
+            (key: "fields", value: .array(update.fields.map { fieldJSON($0, update: nil) })),
+        ]))
+    }
+
+    func submissionAnswer(_ submission: FormSubmission, _ localizer: Localizer) -> JSONValue {
+        let prepared: JSONValue = submission.prepared.map { prepared in
+            .object(JSONObject([
+                (key: "encryptedFields", value: .string(prepared.encryptedFields)),
+                (key: "encodedClientMetaInfo", value: .string(prepared.encodedClientMetaInfo)),
+            ]))
+        } ?? .null
+        return .object(JSONObject([
+            (key: "valid", value: .bool(submission.isValid)),
+            (key: "errors", value: .array(submission.errors.map { $0.jsonValue(localizer: localizer) })),
+            (key: "prepared", value: prepared),
+        ]))
+    }
+
+    // MARK: - Reading members
+
+    static func bad(_ message: String) -> CLIError {
+        CLIError(code: "bad_event", message: message)
+    }
+
+    static func field(_ json: JSONValue) throws(CLIError) -> String {
+        guard case .string(let field)? = json["field"] else { throw bad("\"field\" must be a string naming the field") }
+        return field
+    }
+
+    static func pair(_ json: JSONValue, _ name: String) throws(CLIError) -> (Int, Int) {
+        guard case .array(let elements)? = json[name], elements.count == 2,
+              case .number(let first) = elements[0], case .number(let second) = elements[1],
+              let start = Int(first), let end = Int(second)
+        else { throw bad("\"\(name)\" must be an array of two integers") }
+        return (start, end)
+    }
+
+    static func identifier(_ json: JSONValue, _ name: String, nullable: Bool) throws(CLIError) -> String? {
+        switch json[name] {
+        case .string(let id)?: return id
+        case .number(let id)? where Int(id) != nil: return id
+        case .null? where nullable, nil where nullable: return nil
+        default: throw bad("\"\(name)\" must be a string\(nullable ? " or null" : "")")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PaymentFormCore
+import PaymentFormEngine
+import PaymentFormJSON
+import PaymentFormProcessors
+import PaymentFormSession
+
+/// `payform saferpay …`: Saferpay's card post and return URLs on the command line.
+enum SaferpayCommands {
+    static var specs: [CommandSpec] { [post, returnURL] }
+
+    static let post = CommandSpec(
+        name: "saferpay post",
+        synopsis: "--redirect-url URL (--values FILE | --value ID=VALUE ...) [--now YYYY-MM] [--locale TAG] [--timeout SECONDS]",
+        summary: "Validate the saferpay-card form and post it to Saferpay's RedirectUrl; print the next step.",
+        details: """
+        Values use the saferpay-card definition's ids: HolderName, CardNumber, Expiry (MM/YY, sent as
+        ExpMonth 01-12 and ExpYear with four digits), VerificationCode. The body is form-encoded, with
+        FromAjax=true. Output: {"outcome": "redirect", "redirectUrl": URL} (exit 0), or {"outcome":
+        "error", "errorName", "behavior", "errorDetail": [...], "fieldErrors": [{"fieldId", "errorId":
+        "rejected", "message"}], "message"} (exit 1); invalid values answer like validate (exit 1).
+        Values hold card data: use --values FILE or - for stdin. `payform sandbox` serves a Saferpay
+        stand-in (POST /saferpay/tokens) for tests.
+        """,
+        options: [
+            OptionSpec("--redirect-url", "URL", help: "The RedirectUrl the merchant's server got from Saferpay."),
+            OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
+            OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
+            OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks."),
+            OptionSpec("--locale", "TAG", help: "Language of messages."),
+            OptionSpec("--timeout", "SECONDS", help: "How long to wait for Saferpay (default 30)."),
+        ],
+        runAsync: { arguments, context throws(CLIError) in
+            let (definition, _) = try context.product(sampleNamed: SaferpayCardPost.definitionName)
+            let request = try context.request(for: definition, arguments)
+            let localizer = context.localizer(arguments)
+            guard let url = URL(string: try arguments.required("--redirect-url")) else {
+                throw .usage("--redirect-url must be an absolute http or https URL")
+            }
+            let timeout = try arguments.integer("--timeout").map(TimeInterval.init) ?? 30
+            guard timeout > 0 else { throw .usage("--timeout must be a positive number of seconds") }
+            let now = try context.validationContext(arguments)
+            let post: SaferpayCardPost
+            do throws(SaferpayError) {
+                post = try SaferpayCardPost(request: request, redirectURL: url, in: now)
+            } catch {
+                if case .invalidRequest(let report) = error {
+                    return CommandResult(stdout: report.jsonValue(localizer: localizer).prettyText + "\n", exitCode: 1)
+                }
+                throw CLIError(code: error.code, message: "--redirect-url: \(error)")
+            }
+            let result: SaferpayPostResult
+            do throws(SaferpayError) {
+                result = try await post.send(using: URLSessionTransport(), timeout: timeout, localizer: localizer, form: definition)
+            } catch {
+                throw CLIError(code: error.code, message: error.description)
+            }
+            switch result {
+            case .redirect(let next):
+                let json: JSONValueBuilder = ["outcome": "redirect", "redirectUrl": .string(next.absoluteString),
+                                              "message": .string(localizer.string(forKey: "gc.processors.saferpay.redirect") ?? "")]
+                return CommandResult(stdout: json.prettyText + "\n")
+            case .error(let answer):
+                let json: JSONValueBuilder = [
+                    "outcome": "error",
+                    "errorName": .string(answer.errorName),
+                    "behavior": .string(answer.behavior.name),
+                    "errorDetail": .array(answer.errorDetail.map { .string($0) }),
+                    "fieldErrors": .array(answer.fieldErrors.map { error in
+                        ["fieldId": .string(error.fieldId), "errorId": .string(error.errorId), "message": .string(localizer.message(for: error))]
+                    }),
+                    "message": .string(answer.message),
+                ]
+                return CommandResult(stdout: json.prettyText + "\n", exitCode: 1)
+            }
+        }
+    )
+
+    static let returnURL = CommandSpec(
+        name: "saferpay return",
+        synopsis: "--url URL --success URL --fail URL [--abort URL]",
+        summary: "Say which of the shop's return URLs a web view is about to load.",
+        details: """
+        Output: {"result": "success" | "fail" | "abort" | "none"}. Scheme, host, port and path must match;
+        query and fragment are ignored.
+        """,
+        options: [
+            OptionSpec("--url", "URL", help: "The URL the web view is about to load."),
+            OptionSpec("--success", "URL", help: "The shop's success return URL."),
+            OptionSpec("--fail", "URL", help: "The shop's fail return URL."),
+            OptionSpec("--abort", "URL", help: "The shop's abort return URL."),
+        ],
+        run: { arguments, _ throws(CLIError) in
+            func url(_ flag: String) throws(CLIError) -> URL {
+                guard let url = URL(string: try arguments.required(flag)), url.scheme != nil else { throw .usage("\(flag) must be an absolute URL") }
+                return url
+            }
+            let abort: URL? = arguments.has("--abort") ? try url("--abort") : nil
+            let result = SaferpayReturn(navigation: try url("--url"), success: try url("--success"), fail: try url("--fail"), abort: abort)
+            return CommandResult(stdout: (["result": .string(result.rawValue)] as JSONValueBuilder).prettyText + "\n")
+        }
+    )
+}

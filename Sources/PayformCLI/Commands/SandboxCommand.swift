@@ -1,0 +1,80 @@
+import Foundation
+import PaymentFormSandbox
+
+/// `payform sandbox`: a local Client API on loopback for tests.
+enum SandboxCommand {
+    static let spec = CommandSpec(
+        name: "sandbox",
+        synopsis: "[--port N] [--host ADDRESS] [--products DIR] [--private-key PEM_FILE] [--customer-id ID] [--client-session-id ID]",
+        summary: "Serve a local Client API for tests (products, IIN, key, ...) until SIGINT/SIGTERM.",
+        details: """
+        A test tool, not a production server. The first stdout line, printed as soon as it accepts
+        connections, is what a session needs:
+        {"clientApiUrl": "http://127.0.0.1:PORT/client/v1", "assetUrl": "http://127.0.0.1:PORT/assets",
+         "customerId": "...", "clientSessionId": "..."}
+        It serves the Client API calls (products, product groups, products/{id}, networks,
+        directory, customerDetails, services/getIINdetails, services/convert/amount,
+        crypto/publickey, payments/{id}/thirdpartystatus), checks Authorization (401) and the
+        customer id (404), and answers POST /sandbox/v1/payments {"paymentProductId",
+        "encryptedCustomerInput"} with {"valid", "errors", "values"} after decrypting with its key
+        (loopback clients only). DIR holds products (*.json), groups/*.json and
+        directories/<productId>.json; the default is the shipped Client API samples. The default key is the
+        demo key, NOT FOR PRODUCTION. stderr gets one line per request: method, path, status, ms.
+        Limits: head 16 KiB (431), body 1 MiB (413), 10 s to read a request, 64 connections (more
+        wait up to 1 s, then 503). Exits 0 on SIGINT or SIGTERM.
+        """,
+        options: [
+            OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which)."),
+            OptionSpec("--host", "ADDRESS", help: "The address to listen on (default 127.0.0.1)."),
+            OptionSpec("--products", "DIR", help: "A folder of product definitions (default: the shipped samples)."),
+            OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, not for production)."),
+            OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer)."),
+            OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random)."),
+        ],
+        runAsync: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> CommandResult {
+        let port = try arguments.integer("--port") ?? 0
+        guard (0...65_535).contains(port) else { throw .usage("--port must be from 0 to 65535") }
+        var pem: String?
+        if let path = arguments.value("--private-key") {
+            pem = String(decoding: try context.read(path, for: "--private-key"), as: UTF8.self)
+        }
+        let data: SandboxData
+        do {
+            if let folder = arguments.value("--products") {
+                data = try SandboxData.load(productsFolder: URL(fileURLWithPath: folder), privateKeyPEM: pem)
+            } else if let pem {
+                data = try SandboxData.load(samplesWithPrivateKeyPEM: pem)
+            } else {
+                data = try SandboxData.samples()
+            }
+        } catch {
+            throw CLIError(code: error.code, message: error.message)
+        }
+        for (flag, value) in [("--customer-id", arguments.value("--customer-id")), ("--client-session-id", arguments.value("--client-session-id"))] {
+            if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
+                throw .usage("\(flag) must be printable ASCII without spaces or slashes")
+            }
+        }
+        let writeError = context.writeStandardError
+        let configuration = SandboxConfiguration(
+            host: arguments.value("--host") ?? "127.0.0.1", port: port, data: data,
+            customerId: arguments.value("--customer-id") ?? "sandbox-customer", clientSessionId: arguments.value("--client-session-id"),
+            log: { writeError("payform sandbox: \($0)\n") })
+        let server = SandboxServer(configuration)
+        do {
+            try server.start()
+        } catch {
+            throw CLIError(code: error.code, message: error.message)
+        }
+        context.writeStandardOutput(server.sessionLine + "\n")
+        let key = data.keyId.hasPrefix("demo-") ? " with the demo key (NOT FOR PRODUCTION)" : ""
+        writeError("payform sandbox: a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C\n")
+        await context.waitForTermination()
+        server.stop()
+        writeError("payform sandbox: stopped after \(server.answeredRequestCount) requests\n")
+        return CommandResult()
+    }
+}

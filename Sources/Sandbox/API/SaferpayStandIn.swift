@@ -1,0 +1,147 @@
+import Foundation
+import PaymentFormCore
+import PaymentFormJSON
+import PaymentFormProcessors
+import PaymentFormSamples
+import PaymentFormSession
+import PaymentFormValidation
+
+/// A stand-in for Saferpay's card post, so an app's whole Saferpay flow runs in tests over
+/// loopback. It is not Saferpay: it checks the posted card data against the `saferpay-card`
+/// definition and answers the way the card post does.
+///
+/// - `POST /saferpay/tokens` with `{"ReturnUrl": "<url>"}` answers
+///   `{"Token", "RedirectUrl": "http://<host>/saferpay/cardpost/<token>"}` (what the merchant's
+///   server gets from Transaction Initialize).
+/// - `POST /saferpay/cardpost/<token>` (form-encoded `HolderName`, `CardNumber`, `ExpMonth`,
+///   `ExpYear`, `VerificationCode`, `FromAjax`) answers 200 `{"RedirectUrl": ".../saferpay/redirect/<token>"}`,
+///   or 400 `{"ErrorName": "VALIDATION_FAILED", "Behavior": "RETRY", "ErrorDetail": [<invalid fields>]}`;
+///   the card number `4000000000000002` is declined (402 `TRANSACTION_DECLINED`, `DO_NOT_RETRY`); a
+///   used or unknown token is `TOKEN_INVALID`.
+/// - `GET /saferpay/redirect/<token>` redirects (303) to the token's `ReturnUrl`.
+final class SaferpayStandIn: @unchecked Sendable {
+    /// The card number the stand-in declines, to exercise an error answer that is not about input.
+    static let declinedCardNumber = "4000000000000002"
+    /// Tokens kept at once; the oldest are dropped beyond it.
+    static let maximumTokens = 10_000
+
+    private struct Token {
+        let returnURL: String
+        var used = false
+    }
+
+    private let lock = NSLock()
+    private var tokens: [String: Token] = [:]
+    private var order: [String] = []
+    private let definition: PaymentProduct?
+
+    init() {
+        definition = Samples.product(named: SaferpayCardPost.definitionName).flatMap { try? PaymentProduct(jsonEncoded: $0) }
+    }
+
+    /// Answers a request below `/saferpay/`.
+    func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
+        let host = request.header("Host") ?? "127.0.0.1"
+        switch (request.method, segments.count) {
+        case ("POST", 1) where segments[0] == "tokens":
+            return makeToken(request.body, host: host)
+        case ("POST", 2) where segments[0] == "cardpost":
+            return cardPost(token: segments[1], body: request.body, host: host)
+        case ("GET", 2) where segments[0] == "redirect":
+            return redirect(token: segments[1])
+        case (_, 1) where segments[0] == "tokens", (_, 2) where segments[0] == "cardpost":
+            return Self.error(405, name: "ACTION_NOT_SUPPORTED", behavior: "DO_NOT_RETRY", message: "use POST")
+        default:
+            return Self.error(404, name: "ACTION_NOT_SUPPORTED", behavior: "DO_NOT_RETRY", message: "no such path")
+        }
+    }
+
+    private func makeToken(_ body: [UInt8], host: String) -> HTTPResponse {
+        guard case .object(let object)? = try? JSONParser().parse(body), case .string(let returnURL)? = object["ReturnUrl"],
+              let url = URL(string: returnURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            return Self.error(400, name: "VALIDATION_FAILED", behavior: "DO_NOT_RETRY", message: "ReturnUrl must be an absolute http(s) URL", detail: ["ReturnUrl"])
+        }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
+        let token = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        lock.lock()
+        tokens[token] = Token(returnURL: returnURL)
+        order.append(token)
+        if order.count > Self.maximumTokens {
+            // Drop the oldest half at once, so the cost stays amortised constant per token.
+            let dropped = order.prefix(order.count - Self.maximumTokens / 2)
+            for old in dropped { tokens[old] = nil }
+            order.removeFirst(dropped.count)
+        }
+        lock.unlock()
+        return .json(200, ["Token": .string(token), "RedirectUrl": .string("http://\(host)/saferpay/cardpost/\(token)")])
+    }
+
+    private func cardPost(token: String, body: [UInt8], host: String) -> HTTPResponse {
+        lock.lock()
+        let known = tokens[token]
+        lock.unlock()
+        guard let known, !known.used else {
+            return Self.error(400, name: "TOKEN_INVALID", behavior: "DO_NOT_RETRY", message: "the token is unknown or was already used")
+        }
+        guard let definition else {
+            return Self.error(500, name: "INTERNAL_ERROR", behavior: "RETRY_LATER", message: "the saferpay-card definition is missing from the build")
+        }
+        var posted: [String: String] = [:]
+        for field in PercentEncoding.formFields(Substring(String(decoding: body, as: UTF8.self))) where posted[field.name] == nil {
+            posted[field.name] = field.value
+        }
+        var invalid: [String] = []
+        let month = posted["ExpMonth"] ?? ""
+        let year = posted["ExpYear"] ?? ""
+        if !(month.count == 2 || month.count == 1) || Int(month).map({ !(1...12).contains($0) }) ?? true { invalid.append("ExpMonth") }
+        if year.count != 4 || Int(year) == nil { invalid.append("ExpYear") }
+        var request = PaymentRequest(product: definition)
+        try? request.setValue(posted["HolderName"] ?? "", forField: "HolderName")
+        try? request.setValue(posted["CardNumber"] ?? "", forField: "CardNumber")
+        try? request.setValue(posted["VerificationCode"] ?? "", forField: "VerificationCode")
+        if invalid.isEmpty {
+            let paddedMonth = month.count == 1 ? "0" + month : month
+            try? request.setValue(paddedMonth + String(year.suffix(2)), forField: "Expiry")
+        }
+        for error in request.validate(in: .current()).errors {
+            switch error.fieldId {
+            case "Expiry":
+                // A month and year that read well but lie in the past: the year is at fault.
+                if invalid.isEmpty || (!invalid.contains("ExpMonth") && !invalid.contains("ExpYear")) { invalid.append("ExpYear") }
+            default:
+                if !invalid.contains(error.fieldId) { invalid.append(error.fieldId) }
+            }
+        }
+        if !invalid.isEmpty {
+            return Self.error(400, name: "VALIDATION_FAILED", behavior: "RETRY", message: "the card data is not valid", detail: invalid)
+        }
+        if SipsCallParameters.digits(posted["CardNumber"] ?? "") == Self.declinedCardNumber {
+            return Self.error(402, name: "TRANSACTION_DECLINED", behavior: "DO_NOT_RETRY", message: "the transaction was declined")
+        }
+        lock.lock()
+        tokens[token]?.used = true
+        lock.unlock()
+        return .json(200, ["RedirectUrl": .string("http://\(host)/saferpay/redirect/\(token)")])
+    }
+
+    private func redirect(token: String) -> HTTPResponse {
+        lock.lock()
+        let known = tokens[token]
+        lock.unlock()
+        guard let known, known.used else { return Self.error(404, name: "TOKEN_INVALID", behavior: "DO_NOT_RETRY", message: "no such payment") }
+        return HTTPResponse(status: 303, headers: [HTTPHeaderField("Location", known.returnURL)])
+    }
+
+    static func error(_ status: Int, name: String, behavior: String, message: String, detail: [String] = []) -> HTTPResponse {
+        var object = JSONObject([
+            (key: "ResponseHeader", value: ["SpecVersion": "1.53", "RequestId": .string(UUID().uuidString.lowercased())]),
+            (key: "Behavior", value: .string(behavior)),
+            (key: "ErrorName", value: .string(name)),
+            (key: "ErrorMessage", value: .string(message)),
+        ])
+        if !detail.isEmpty { object.append("ErrorDetail", .array(detail.map { .string($0) })) }
+        return .json(status, .object(object))
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import PaymentFormCore
+import PaymentFormEncryption
+import PaymentFormEngineTesting
+import PaymentFormJSON
+import PaymentFormSamples
+
+/// What a sandbox serves: products, groups, directories and a key pair.
+///
+/// From a folder: `DIR/*.json` are products (`GET /products/{id}` answers), `DIR/groups/*.json`
+/// groups, `DIR/directories/<productId>.json` directories. By default: the samples shipped in
+/// the package and the demo key (not for production).
+public struct SandboxData: Sendable {
+    /// A product or group: the JSON as given (served as it is, unknown keys included) and its
+    /// decoded model.
+    struct Item<Model: Sendable>: Sendable {
+        let json: JSONValue
+        let model: Model
+    }
+
+    var products: [Item<PaymentProduct>]
+    var groups: [Item<PaymentProductGroup>]
+    var directories: [String: JSONValue]
+    let decryptionKey: DecryptionKey
+    /// `{"keyId", "publicKey"}` as the Client API serves it.
+    let publicKeyResponse: PublicKeyResponse
+    /// Every logo and tooltip-image path the products and groups mention (served as placeholders).
+    let assetPaths: Set<String>
+
+    /// The ids of the products served, in file-name order.
+    public var productIds: [String] { products.map(\.model.id) }
+    /// The ids of the groups served.
+    public var groupIds: [String] { groups.map(\.model.id) }
+    /// The ids of the products with a directory.
+    public var directoryProductIds: [String] { directories.keys.sorted() }
+    /// The id of the key served by `GET /crypto/publickey`.
+    public var keyId: String { publicKeyResponse.keyId }
+
+    /// The shipped Client API samples (the products of `Resources/Products` with numeric ids),
+    /// groups and directories (`Resources/Groups`, `Resources/Directories`), and the demo key.
+    public static func samples() throws(SandboxError) -> SandboxData {
+        var products: [(String, Data)] = []
+        for name in Samples.productNames {
+            // Client API products only: the samples for other platforms (Sips, Saferpay) have
+            // non-numeric ids.
+            guard let data = Samples.product(named: name), let product = try? PaymentProduct.decode(from: data).value,
+                  !product.id.isEmpty, product.id.allSatisfy({ $0.isASCII && $0.isNumber })
+            else { continue }
+            products.append(("sample:\(name)", data))
+        }
+        var groups: [(String, Data)] = []
+        for id in Samples.groupIds {
+            if let data = Samples.group(withId: id) { groups.append(("sample group \(id)", data)) }
+        }
+        var directories: [(String, String, Data)] = []
+        for id in Samples.directoryProductIds {
+            if let data = Samples.directory(forProductId: id) { directories.append((id, "sample directory \(id)", data)) }
+        }
+        return try SandboxData(products: products, groups: groups, directories: directories, privateKeyPEM: nil)
+    }
+
+    /// The shipped samples with the key pair of `privateKeyPEM` instead of the demo key.
+    public static func load(samplesWithPrivateKeyPEM privateKeyPEM: String) throws(SandboxError) -> SandboxData {
+        let samples = try samples()
+        return try SandboxData(
+            products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
+            groups: samples.groups.map { ("sample group \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
+            directories: samples.directories.map { ($0.key, "sample directory \($0.key)", Data(JSONWriter().string(from: $0.value).utf8)) },
+            privateKeyPEM: privateKeyPEM)
+    }
+
+    /// The products of `folder` (and its `groups/` and `directories/`), with the private key of
+    /// `privateKeyPEM` (PKCS#8 or PKCS#1), or the demo key when `nil`.
+    public static func load(productsFolder folder: URL, privateKeyPEM: String? = nil) throws(SandboxError) -> SandboxData {
+        let products = try jsonFiles(in: folder, required: true).map { ($0.path, $0.data) }
+        let groups = try jsonFiles(in: folder.appendingPathComponent("groups"), required: false).map { ($0.path, $0.data) }
+        let directories = try jsonFiles(in: folder.appendingPathComponent("directories"), required: false).map {
+            ($0.name, $0.path, $0.data)
+        }
+        return try SandboxData(products: products, groups: groups, directories: directories, privateKeyPEM: privateKeyPEM)
+    }
+
+    private static func jsonFiles(in folder: URL, required: Bool) throws(SandboxError) -> [(name: String, path: String, data: Data)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if required { throw SandboxError(code: "unreadable_file", message: "--products \(folder.path): no such folder") }
+            return []
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        var files: [(name: String, path: String, data: Data)] = []
+        for name in names {
+            let url = folder.appendingPathComponent(name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= JSONParser.Limits.standard.maximumBytes, let data = FileManager.default.contents(atPath: url.path) else {
+                throw SandboxError(code: "unreadable_file", message: "\(url.path): cannot read the file (or it is over 32 MiB)")
+            }
+            files.append((String(name.dropLast(".json".count)), url.path, data))
+        }
+        return files
+    }
+
+    private init(products: [(String, Data)], groups: [(String, Data)], directories: [(String, String, Data)], privateKeyPEM: String?) throws(SandboxError) {
+        var productItems: [Item<PaymentProduct>] = []
+        var assets = Set<String>()
+        for (source, data) in products {
+            let json = try Self.parse(data, source: source)
+            let product: PaymentProduct
+            do {
+                product = try PaymentProduct.decode(from: json).value
+            } catch {
+                throw SandboxError(code: error.code, message: "\(source): \(error)")
+            }
+            guard !productItems.contains(where: { $0.model.id == product.id }) else {
+                throw SandboxError(code: "invalid_value", message: "\(source): product id \(product.id) is served twice")
+            }
+            productItems.append(Item(json: json, model: product))
+            assets.formUnion(Self.assetPaths(of: product.displayHints, fields: product.fields, accounts: product.accountsOnFile))
+        }
+        var groupItems: [Item<PaymentProductGroup>] = []
+        for (source, data) in groups {
+            let json = try Self.parse(data, source: source)
+            let group: PaymentProductGroup
+            do {
+                group = try PaymentProductGroup.decode(from: json).value
+            } catch {
+                throw SandboxError(code: error.code, message: "\(source): \(error)")
+            }
+            groupItems.append(Item(json: json, model: group))
+            assets.formUnion(Self.assetPaths(of: group.displayHints, fields: group.fields, accounts: group.accountsOnFile))
+        }
+        var directoryItems: [String: JSONValue] = [:]
+        for (productId, source, data) in directories {
+            let json = try Self.parse(data, source: source)
+            do {
+                _ = try Directory.decode(from: json)
+            } catch {
+                throw SandboxError(code: error.code, message: "\(source): \(error)")
+            }
+            directoryItems[productId] = json
+        }
+
+        let pem: String
+        if let privateKeyPEM {
+            pem = privateKeyPEM
+        } else {
+            guard let demo = Samples.demoPrivateKeyPEM else {
+                throw SandboxError(code: "invalid_private_key", message: "the demo private key is missing from this build")
+            }
+            pem = String(decoding: demo, as: UTF8.self)
+        }
+        let privateKey: RSAPrivateKey
+        do {
+            privateKey = try RSAPrivateKey(pemRepresentation: pem)
+            decryptionKey = try DecryptionKey(pemRepresentation: pem)
+        } catch {
+            throw SandboxError(code: "invalid_private_key", message: "--private-key: the private key cannot be used: \(error)")
+        }
+        let publicDER = privateKey.publicKey.derRepresentation
+        let demoKeyId = Samples.demoPublicKeyResponse.flatMap { try? PublicKeyResponse.decode(from: $0).value }
+        if let demoKeyId, (try? RSAPublicKey(base64DER: demoKeyId.publicKey))?.derRepresentation == publicDER {
+            publicKeyResponse = demoKeyId
+        } else {
+            var hash = SHA256()
+            hash.update(publicDER)
+            let hex = hash.finalize().prefix(8).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            publicKeyResponse = PublicKeyResponse(keyId: "sandbox-\(hex)", publicKey: Base64.encode(publicDER))
+        }
+        self.products = productItems
+        self.groups = groupItems
+        self.directories = directoryItems
+        self.assetPaths = assets
+    }
+
+    private static func parse(_ data: Data, source: String) throws(SandboxError) -> JSONValue {
+        do {
+            return try JSONParser().parse(data)
+        } catch {
+            throw SandboxError(code: "malformed_json", message: "\(source): \(error)")
+        }
+    }
+
+    private static func assetPaths(of hints: DisplayHints, fields: [PaymentProductField], accounts: [AccountOnFile]) -> Set<String> {
+        var paths = Set<String>()
+        if let logo = hints.logo { paths.insert(logo) }
+        for field in fields {
+            if let image = field.displayHints.tooltip?.image { paths.insert(image) }
+        }
+        for account in accounts {
+            if let logo = account.logo { paths.insert(logo) }
+        }
+        return paths
+    }
+
+    /// The product with `id`.
+    func product(withId id: String) -> Item<PaymentProduct>? { products.first { $0.model.id == id } }
+
+    /// The group with `id`.
+    func group(withId id: String) -> Item<PaymentProductGroup>? { groups.first { $0.model.id == id } }
+}

@@ -1,0 +1,61 @@
+import PaymentFormJSON
+import PaymentFormSession
+
+/// An answer of the sandbox: status, header fields and body, written as HTTP/1.1.
+public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
+    /// The status code.
+    public var status: Int
+    /// Header fields besides `Content-Length` and `Connection`, which ``bytes(closing:)`` adds.
+    public var headers: [HTTPHeaderField]
+    /// The body.
+    public var body: [UInt8]
+
+    /// A response.
+    public init(status: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON answer (`application/json; charset=utf-8`).
+    package static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        HTTPResponse(
+            status: status, headers: [HTTPHeaderField("Content-Type", "application/json; charset=utf-8")],
+            body: Array(JSONWriter().string(from: value).utf8))
+    }
+
+    /// The bytes on the wire, with `Content-Length` and `Connection: keep-alive` or `close`.
+    public func bytes(closing: Bool) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
+        for field in headers { head += "\(field.name): \(field.value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n"
+        head += "Connection: \(closing ? "close" : "keep-alive")\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    /// Status and size; never the body (a payments answer holds card data).
+    public var description: String { "HTTPResponse(\(status), \(body.count) bytes)" }
+
+    /// The reason phrase of the statuses the sandbox answers.
+    static func reasonPhrase(_ status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 417: "Expectation Failed"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
+        default: "Status"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import PaymentFormBrands
+import PaymentFormSession
+
+/// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
+public struct SandboxConfiguration: Sendable {
+    /// The address to listen on (default `127.0.0.1`; loopback unless you say otherwise).
+    public var host: String
+    /// The port (0: any free port; the server reports the one it got).
+    public var port: Int
+    /// What it serves (default: the shipped samples and the demo key).
+    public var data: SandboxData
+    /// The customer id the Client API paths must carry.
+    public var customerId: String
+    /// The client session id the `Authorization` header must carry.
+    public var clientSessionId: String
+    /// Answers IIN lookups: the engine's offline brand detector with its shipped table by default.
+    public var brandDetector: any OfflineBrandDetector
+    /// The bounds of requests and connections.
+    public var limits: SandboxLimits
+    /// Gets one line per request (method, path without query, status, milliseconds); never card
+    /// data. `nil`: no log.
+    public var log: (@Sendable (String) -> Void)?
+    /// For the package's tests: answers a request instead of the sandbox when it returns a
+    /// response (server errors, malformed answers, slow answers over real sockets).
+    package var intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+
+    /// A configuration; the client session id defaults to a fresh random one.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
+        clientSessionId: String? = nil, brandDetector: any OfflineBrandDetector = BrandDetector.shipped,
+        limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.data = data
+        self.customerId = customerId
+        self.clientSessionId = clientSessionId ?? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        self.brandDetector = brandDetector
+        self.limits = limits
+        self.log = log
+    }
+}
+
+/// The sandbox's bounds: per request, per connection and for the whole server.
+public struct SandboxLimits: Sendable, Hashable {
+    /// Request line, header and body bounds (16 KiB head, 1 MiB body, 100 header fields).
+    public var request: HTTPRequestParser.Limits
+    /// The most time a request may take to arrive, from the moment the server starts waiting
+    /// for it (keep-alive idle time included) to its last byte (default 10 s).
+    public var readTimeout: Double
+    /// The most time one write to a client may block (default 10 s).
+    public var writeTimeout: Double
+    /// Connections served at once (default 64).
+    public var maximumConnections: Int
+    /// How long a connection beyond ``maximumConnections`` waits for a free slot before it is
+    /// answered 503 and closed (default 1 s).
+    public var connectionWait: Double
+
+    /// Limits; the defaults are those `payform sandbox` documents.
+    public init(
+        request: HTTPRequestParser.Limits = HTTPRequestParser.Limits(), readTimeout: Double = 10, writeTimeout: Double = 10,
+        maximumConnections: Int = 64, connectionWait: Double = 1
+    ) {
+        self.request = request
+        self.readTimeout = readTimeout
+        self.writeTimeout = writeTimeout
+        self.maximumConnections = maximumConnections
+        self.connectionWait = connectionWait
+    }
+}

@@ -1,0 +1,76 @@
+import PaymentFormCore
+import PaymentFormJSON
+
+extension ClientSession {
+    /// The server's answer for a card number's first digits (`POST services/getIINdetails`).
+    ///
+    /// Spaces and `-` are ignored; any other non-digit answers `unknown` without a call. Fewer
+    /// than 6 digits answer `notEnoughDigits` without a call; with 8 or more the first 8 are sent,
+    /// else the first 6. HTTP 404 answers `unknown`. Kept for the session, keyed by the digits
+    /// sent and `context`; concurrent identical lookups share one request.
+    ///
+    /// ```swift
+    /// let answer = try await session.iinDetails(forPartialCardNumber: "4111 11", context: context)
+    /// answer.status             // .supported
+    /// answer.paymentProductId   // 1
+    /// ```
+    public func iinDetails(forPartialCardNumber number: String, context: PaymentContext? = nil) async throws(ClientAPIError) -> IINLookupResult {
+        guard let digits = Self.iinDigits(number) else { return IINLookupResult(status: .unknown, source: .none) }
+        guard digits.count >= 6 else { return .notEnoughDigits }
+        let bin = String(digits.prefix(digits.count >= 8 ? 8 : 6))
+        var body = JSONObject([(key: "bin", value: .string(bin))])
+        if let context {
+            body.append("paymentContext", [
+                "amountOfMoney": ["amount": .number(String(context.amountOfMoney.amount)), "currencyCode": .string(context.amountOfMoney.currencyCode)],
+                "countryCode": .string(context.countryCode),
+                "isRecurring": .bool(context.isRecurring),
+            ])
+        }
+        let answer = try await call(
+            IINDetailsResponse.self, "POST", ["services", "getIINdetails"], body: .object(body), policy: .keep, accepting: [404])
+        guard let answer, answer.paymentProductId != nil else {
+            return IINLookupResult(status: .unknown, source: .server, details: answer)
+        }
+        // `isAllowedInContext` is only sent when a context was: without one, a product is a yes.
+        var details = answer
+        if context == nil, !details.isAllowedInContext {
+            details.isAllowedInContext = true
+        }
+        return IINLookupResult(status: details.isAllowedInContext ? .supported : .existingButNotAllowed, source: .server, details: details)
+    }
+
+    /// The offline detector's answer for a card number's first digits, at once and without a
+    /// call; `nil` when no ``ClientSessionConfiguration/offlineBrandDetector`` is set or there are
+    /// no digits.
+    ///
+    /// Brands map to one product each (``CardBrandProducts``), restricted to the products of the
+    /// last product list this session fetched; several brands (a co-badged card) become
+    /// co-brands. An ambiguous answer is `unknown` with the candidate ``IINLookupResult/brands``.
+    public func offlineIINDetails(forPartialCardNumber number: String) -> IINLookupResult? {
+        guard let detector = configuration.offlineBrandDetector, let digits = Self.iinDigits(number), !digits.isEmpty else { return nil }
+        let detection = detector.detectBrands(inDigits: digits)
+        guard !detection.isAmbiguous else {
+            return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
+        }
+        let ids = CardBrandProducts.productIds(for: detection, offered: offeredProducts.current)
+        guard let first = ids.first else {
+            return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
+        }
+        let coBrands = ids.count > 1 ? ids.map { IINDetailsResponse.CoBrand(paymentProductId: $0, isAllowedInContext: true) } : []
+        let details = IINDetailsResponse(paymentProductId: first, isAllowedInContext: true, coBrands: coBrands)
+        return IINLookupResult(status: .supported, source: .offline, details: details, brands: detection.brands)
+    }
+
+    /// The digits of `number` with spaces and `-` removed, or `nil` when anything else is in it.
+    static func iinDigits(_ number: String) -> String? {
+        var digits = ""
+        for scalar in number.unicodeScalars {
+            switch scalar {
+            case "0"..."9": digits.unicodeScalars.append(scalar)
+            case " ", "-": continue
+            default: return nil
+            }
+        }
+        return digits
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Baselines measured by other programs in the same run as our figures, so ratios compare like
+/// with like on the same machine at the same moment. Each is skipped (with a note on stderr) when
+/// its program is not installed.
+enum ExternalBaselines {
+    /// `openssl speed -seconds 1 rsa2048`: sign (private operation, CRT) and verify (public).
+    static func openSSLRSA2048() -> [ExternalFigure] {
+        guard let output = run("openssl", ["speed", "-seconds", "1", "rsa2048"]) else {
+            note("openssl not found: no OpenSSL baseline")
+            return []
+        }
+        // "rsa 2048 bits 0.000808s 0.000022s   1237.7  44577.0" (sign s, verify s, sign/s, verify/s)
+        for line in output.split(separator: "\n") where line.hasPrefix("rsa") && line.contains("2048 bits") {
+            let seconds = line.split(separator: " ").filter { $0.hasSuffix("s") }.compactMap { Double($0.dropLast()) }
+            guard seconds.count >= 2 else { continue }
+            return [
+                ExternalFigure(id: "openssl.rsa2048.verify", name: "openssl speed rsa2048 verify (public op)", nanosecondsPerOperation: seconds[1] * 1e9),
+                ExternalFigure(id: "openssl.rsa2048.sign", name: "openssl speed rsa2048 sign (private op)", nanosecondsPerOperation: seconds[0] * 1e9),
+            ]
+        }
+        note("could not read `openssl speed` output: no OpenSSL baseline")
+        return []
+    }
+
+    /// Scripts/joserfc-bench.py (Python joserfc on OpenSSL): JWE encrypt and decrypt of the same
+    /// kind of token with the shipped demo key.
+    static func joserfc(privateKeyPEM: Data) -> [ExternalFigure] {
+        let script = sourceRoot.appendingPathComponent("Scripts/joserfc-bench.py")
+        guard FileManager.default.fileExists(atPath: script.path) else { return [] }
+        let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("payform-bench-key-\(ProcessInfo.processInfo.processIdentifier).pem")
+        defer { try? FileManager.default.removeItem(at: keyFile) }
+        guard (try? privateKeyPEM.write(to: keyFile)) != nil,
+              let output = run("python3", [script.path, keyFile.path])
+        else {
+            note("python3 with joserfc not found: no joserfc baseline")
+            return []
+        }
+        struct Line: Decodable { let id: String; let name: String; let nsPerOp: Double }
+        return output.split(separator: "\n").compactMap { line in
+            (try? JSONDecoder().decode(Line.self, from: Data(line.utf8))).map {
+                ExternalFigure(id: $0.id, name: $0.name, nanosecondsPerOperation: $0.nsPerOp)
+            }
+        }
+    }
+
+    /// The checkout this benchmark was built from (for Scripts/).
+    private static let sourceRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Standard output of `program arguments` found on the PATH, or `nil` when it cannot run or fails.
+    private static func run(_ program: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [program] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data("payform-bench: \(text)\n".utf8))
+    }
+}

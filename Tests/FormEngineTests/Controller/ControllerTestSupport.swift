@@ -1,0 +1,43 @@
+import Testing
+@testable import PaymentFormCore
+import PaymentFormEngine
+
+/// Builders and helpers for driving a controller in tests.
+enum ControllerFixtures {
+    /// June 2026: `12/20` is expired, `12/30` is not.
+    static let now = ValidationContext(now: YearMonth(year: 2026, month: 6)!)
+
+    static func controller(_ sample: String, language: String = "en", account: String? = nil,
+                           otherSamples: [String] = []) throws -> PaymentFormController {
+        let product = try Fixtures.sample(sample)
+        let others: [any PaymentItem] = try otherSamples.map { try Fixtures.sample($0) }
+        if let account {
+            return try PaymentFormController(item: product, accountOnFileId: account, localizer: Localizer(languageTag: language),
+                                             context: now, otherItems: others)
+        }
+        return PaymentFormController(item: product, localizer: Localizer(languageTag: language), context: now, otherItems: others)
+    }
+}
+
+extension PaymentFormController {
+    /// Types `text` one character at a time at the caret, as a keyboard does through UIKit's
+    /// delegate call; returns every update.
+    @discardableResult
+    mutating func type(_ text: String, into fieldId: String) throws -> [FormUpdate] {
+        var updates: [FormUpdate] = []
+        for character in text {
+            let caret = try state(ofField: fieldId).selection
+            updates.append(try replace(fieldId, range: caret, with: String(character)))
+        }
+        return updates
+    }
+
+    /// Backspace at the caret, as UIKit reports it: the range of the UTF-16 unit before a
+    /// collapsed caret, or the selection.
+    @discardableResult
+    mutating func backspace(in fieldId: String) throws -> FormUpdate {
+        let selection = try state(ofField: fieldId).selection
+        let range = selection.isEmpty ? max(0, selection.lowerBound - 1)..<selection.lowerBound : selection
+        return try replace(fieldId, range: range, with: "")
+    }
+}

@@ -1,0 +1,337 @@
+import Foundation
+import Testing
+@testable import PaymentFormCore
+@testable import PayformCLI
+import PaymentFormJSON
+import PaymentFormEngine
+import PaymentFormEngineTesting
+import PaymentFormSamples
+
+/// `payform form`: the controller over JSON lines, scenario by scenario.
+@Suite("payform form")
+struct FormCommandTests {
+    /// Runs a session: one event per line; returns the answers, one per line, and the result.
+    static func session(_ events: [String], product: String = "visa", extra: [String] = []) throws -> ([JSONValue], CommandResult) {
+        let result = CLI.run(["form", "--product", "sample:\(product)", "--now", "2026-06"] + extra,
+                             stdin: events.joined(separator: "\n") + "\n")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == events.count, "one answer per event")
+        let answers = try lines.map { try JSONParser().parse(Array($0.utf8)) }
+        return (answers, result)
+    }
+
+    static func typing(_ text: String, into field: String, from start: Int = 0) -> [String] {
+        var events: [String] = []
+        var caret = start
+        for character in text {
+            events.append(#"{"event":"replace","field":"\#(field)","range":[\#(caret),0],"string":"\#(character)"}"#)
+            caret += 1
+            if field == "cardNumber", caret % 5 == 4 { caret += 1 }   // the space the mask adds
+            if field == "expiryDate", caret == 2 { caret += 1 }
+        }
+        return events
+    }
+
+    @Test("typing a card number digit by digit: the documented answer shape")
+    func typingCardNumber() throws {
+        let (answers, result) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("41111", into: "cardNumber"))
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        guard case .object(let last) = try #require(answers.last) else { Issue.record("not an object"); return }
+        #expect(last.keys == ["field", "text", "cursor", "value", "state", "message", "errorId", "complete", "advance", "next", "outcome", "brands"])
+        #expect(answers.last?["text"] == "4111 1")
+        #expect(answers.last?["cursor"] == 6)
+        #expect(answers.last?["value"] == "41111")
+        #expect(answers.last?["state"] == "incomplete")
+        #expect(answers.last?["message"] == .null)
+        #expect(answers.last?["outcome"] == "changed")
+        #expect(answers.map { $0["text"] } == ["", "4", "41", "411", "4111", "4111 1"].map { .string($0) })
+    }
+
+    @Test("backspace right after a separator via replace, forward delete, paste over a selection")
+    func editing() throws {
+        let (answers, _) = try Self.session(Self.typing("411156", into: "cardNumber") + [
+            #"{"event":"select","field":"cardNumber","selection":[5,5]}"#,
+            #"{"event":"replace","field":"cardNumber","range":[4,1],"string":""}"#,     // backspace: deletes the last 1
+            #"{"event":"select","field":"cardNumber","selection":[3,3]}"#,
+            #"{"event":"replace","field":"cardNumber","range":[3,1],"string":""}"#,     // forward delete: the 5
+            #"{"event":"edit","field":"cardNumber","selection":[0,4],"insert":"9999 88"}"#,   // paste over a selection
+            #"{"event":"edit","field":"cardNumber","selection":[7,7],"delete":"backward"}"#,
+            #"{"event":"replace","field":"cardNumber","range":[2,0],"string":""}"#,
+        ])
+        #expect(answers[7]["text"] == "4115 6")
+        #expect(answers[7]["cursor"] == 3)
+        #expect(answers[9]["text"] == "4116")
+        #expect(answers[9]["cursor"] == 3)
+        #expect(answers[10]["text"] == "9999 88")
+        #expect(answers[10]["cursor"] == 7)
+        #expect(answers[11]["text"] == "9999 8")
+        #expect(answers[12]["outcome"] == "rejected")
+    }
+
+    @Test("expiry: shortcut, impossible months rejected, expired invalid when full, MM/YYYY set")
+    func expiry() throws {
+        let (answers, _) = try Self.session([
+            #"{"event":"focus","field":"expiryDate"}"#,
+            #"{"event":"replace","field":"expiryDate","range":[0,0],"string":"2"}"#,
+            #"{"event":"set","field":"expiryDate","value":"1"}"#,
+            #"{"event":"replace","field":"expiryDate","range":[1,0],"string":"3"}"#,
+            #"{"event":"set","field":"expiryDate","value":"0"}"#,
+            #"{"event":"replace","field":"expiryDate","range":[1,0],"string":"0"}"#,
+            #"{"event":"set","field":"expiryDate","value":"12/2"}"#,
+            #"{"event":"replace","field":"expiryDate","range":[4,0],"string":"0"}"#,
+            #"{"event":"set","field":"expiryDate","value":"12/2030"}"#,
+        ])
+        #expect(answers[1]["text"] == "02")
+        #expect(answers[3]["outcome"] == "rejected")
+        #expect(answers[3]["text"] == "1")
+        #expect(answers[5]["outcome"] == "rejected")
+        #expect(answers[6]["state"] == "incomplete")
+        #expect(answers[7]["text"] == "12/20")
+        #expect(answers[7]["state"] == "invalid")
+        #expect(answers[7]["errorId"] == "expirationDate")         // focused and invalid: shown
+        #expect(answers[7]["message"] == "This expiry date is not valid, or the card has expired.")
+        #expect(answers[8]["text"] == "12/30")
+        #expect(answers[8]["state"] == "valid")
+        #expect(answers[8]["complete"] == .bool(true))
+        #expect(answers[8]["advance"] == .bool(true))
+        #expect(answers[8]["next"] == "cvv")
+    }
+
+    @Test("messages follow the display policy: focus, blur, submit")
+    func displayPolicy() throws {
+        let (answers, _) = try Self.session([
+            #"{"event":"focus","field":"cvv"}"#,
+            #"{"event":"replace","field":"cvv","range":[0,0],"string":"1"}"#,
+            #"{"event":"blur","field":"cvv"}"#,
+            #"{"event":"focus","field":"cvv"}"#,
+            #"{"event":"blur","field":"cvv"}"#,
+            #"{"event":"focus","field":"cardNumber"}"#,
+            #"{"event":"blur","field":"cardNumber"}"#,
+            #"{"event":"submit"}"#,
+            #"{"event":"blur","field":"cardNumber"}"#,
+        ])
+        #expect(answers[1]["message"] == .null)
+        #expect(answers[2]["errorId"] == "length")
+        #expect(answers[3]["message"] == .null)
+        #expect(answers[4]["errorId"] == "length")
+        #expect(answers[6]["message"] == .null)                    // empty, never edited
+        #expect(answers[7]["valid"] == .bool(false))
+        guard case .array(let errors)? = answers[7]["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
+        #expect(errors.first?["message"] == "This field is required.")
+        #expect(answers[7]["prepared"] == .null)
+        #expect(answers[8]["errorId"] == "required")               // after submit: shown
+    }
+
+    @Test("card brands: reported on every card-number answer, advance at the brand's length, co-badge choice")
+    func brands() throws {
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("4111111111111111", into: "cardNumber") + [
+            #"{"event":"set","field":"cardNumber","value":"4571"}"#,
+            #"{"event":"selectBrand","brand":"visa"}"#,
+            #"{"event":"selectBrand","brand":"mir"}"#,
+            #"{"event":"selectBrand","brand":null}"#,
+        ])
+        #expect(answers[1]["brands"] == ["visa", "naranja", "maestro", "elo", "dankort", "bancontact", "mada"])
+        #expect(answers[5]["text"] == "4111 1")
+        #expect(answers[5]["brands"] == ["visa"])
+        #expect(answers[16]["advance"] == .bool(true))
+        #expect(answers[16]["complete"] == .bool(true))
+        #expect(answers[16]["next"] == "expiryDate")
+        #expect(answers[17]["brands"] == ["dankort", "visa"])
+        #expect(answers[18]["brand"] == "visa")
+        #expect(answers[19]["error"]?["code"] == "bad_event")
+        #expect(answers[20]["brand"] == .null)
+    }
+
+    @Test("auto-advance at the mask's end (CVV 4 digits), not before")
+    func advance() throws {
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cvv"}"#] + Self.typing("1234", into: "cvv"))
+        #expect(answers.dropFirst().map { $0["advance"] } == [false, false, false, true].map { .bool($0) })
+        #expect(answers.last?["next"] == "cardholderName")
+        #expect(answers[3]["complete"] == .bool(false))
+    }
+
+    @Test("account on file: read-only fields valid, MUST_WRITE required, CAN_WRITE prefilled")
+    func accountOnFile() throws {
+        let (answers, result) = try Self.session([
+            #"{"event":"submit"}"#,
+            #"{"event":"edit","field":"cardNumber","selection":[0,0],"insert":"5"}"#,
+            #"{"event":"set","field":"cvv","value":"123"}"#,
+            #"{"event":"submit"}"#,
+            #"{"event":"selectAccountOnFile","id":null}"#,
+            #"{"event":"selectAccountOnFile","id":"42"}"#,
+        ], product: "mastercard-accounts-on-file", extra: ["--account-on-file", "1001"])
+        #expect(result.exitCode == 0)
+        #expect(answers[0]["errors"] == [["fieldId": "cvv", "errorId": "required", "message": "This field is required."]])
+        #expect(answers[1]["outcome"] == "rejected")
+        #expect(answers[1]["state"] == "valid")
+        #expect(answers[1]["text"] == "**** **** **** 4444")
+        #expect(answers[1]["message"] == .null)
+        #expect(answers[3]["valid"] == .bool(true))
+        #expect(answers[4]["accountOnFile"] == .null)
+        guard case .array(let changed)? = answers[4]["fields"] else { Issue.record("no fields"); return }
+        #expect(changed.map { $0["field"] }.contains("cardNumber"))
+        #expect(answers[5]["error"]?["code"] == "bad_event")
+        // An unknown account on the command line is a usage-level failure.
+        try CLI.expectUsableError(CLI.run(["form", "--product", "sample:mastercard-accounts-on-file", "--account-on-file", "9"], stdin: ""),
+                                  code: "unknown_account_on_file", mentioning: "--account-on-file 9")
+    }
+
+    @Test("product switch keeps the values, re-formatted with the new mask")
+    func productSwitch() throws {
+        let (answers, _) = try Self.session([
+            #"{"event":"set","field":"cardNumber","value":"378282246310005"}"#,
+            #"{"event":"set","field":"cvv","value":"1234"}"#,
+            #"{"event":"selectProduct","id":"2"}"#,
+            #"{"event":"selectProduct","id":"99"}"#,
+        ], extra: ["--product", "sample:amex"])
+        #expect(answers[0]["text"] == "3782 822463 10005")   // Visa's generic mask follows the brand
+        #expect(answers[2]["product"] == "2")
+        guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
+        #expect(fields.first { $0["field"] == "cardNumber" }?["text"] == "3782 822463 10005")
+        #expect(answers[3]["error"]?["code"] == "bad_event")
+    }
+
+    @Test("submit with a key prepares a request that decrypts to the values")
+    func submitWithKey() throws {
+        let keyFile = try CLI.temporaryFile(String(decoding: try #require(Samples.demoPublicKeyResponse), as: UTF8.self))
+        let (answers, _) = try Self.session([
+            #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#,
+            #"{"event":"submit"}"#,
+            #"{"event":"set","field":"expiryDate","value":"12/30"}"#,
+            #"{"event":"set","field":"cvv","value":"123"}"#,
+            #"{"event":"submit"}"#,
+        ], extra: ["--public-key", keyFile, "--client-session-id", "session-1"])
+        #expect(answers[1]["prepared"] == .null)
+        guard case .string(let token)? = answers[4]["prepared"]?["encryptedFields"] else { Issue.record("nothing prepared"); return }
+        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let payload = try DecryptedPayload(token: token, key: try DecryptionKey(pemRepresentation: pem))
+        #expect(payload.json["clientSessionId"] == "session-1")
+        #expect(payload.json["paymentValues"] == [
+            ["key": "cardNumber", "value": "4111111111111111"], ["key": "expiryDate", "value": "1230"], ["key": "cvv", "value": "123"],
+        ])
+        try CLI.expectUsableError(CLI.run(["form", "--product", "sample:visa", "--public-key", keyFile], stdin: ""),
+                                  code: "usage", mentioning: "--client-session-id")
+    }
+
+    @Test("a malformed line answers an error and the session goes on; nothing reaches stderr", arguments: [
+        "not json", "[1,2]", #"{"field":"cardNumber"}"#, #"{"event":"explode"}"#, #"{"event":"edit","field":"cardNumber","selection":[0],"insert":"4111"}"#,
+        #"{"event":"edit","field":"cardNumber","selection":[0,0]}"#, #"{"event":"edit","field":"nope","selection":[0,0],"insert":"4"}"#,
+        #"{"event":"replace","field":"cardNumber","range":[-1,0],"string":"4"}"#, #"{"event":"set","field":"cardNumber","value":4111}"#,
+        "", #"{"event":"edit","field":"cardNumber","selection":[0,0],"delete":"4111111111111111"}"#,
+    ])
+    func malformed(line: String) throws {
+        let (answers, result) = try Self.session([
+            #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#, line,
+            #"{"event":"set","field":"cvv","value":"123"}"#,
+        ])
+        #expect(answers[1]["error"]?["code"] == "bad_event")
+        guard case .string(let message)? = answers[1]["error"]?["message"] else { Issue.record("no message"); return }
+        #expect(message.hasPrefix("line 2: "))
+        #expect(!message.contains("4111"))
+        #expect(answers[2]["text"] == "123")
+        #expect(result.stderr.isEmpty)
+        #expect(result.exitCode == 0)
+    }
+
+    @Test("the product must load (exit 2); standard input cannot be the product")
+    func productErrors() throws {
+        try CLI.expectUsableError(CLI.run(["form", "--product", "/nonexistent.json"], stdin: ""), code: "unreadable_file", mentioning: "--product")
+        try CLI.expectUsableError(CLI.run(["form", "--product", "-"], stdin: "{}"), code: "usage", mentioning: "standard input")
+        try CLI.expectUsableError(CLI.run(["form"], stdin: ""), code: "usage", mentioning: "--product")
+    }
+
+    @Test("lines: CRLF, no final line break, an overlong line")
+    func lines() throws {
+        let events = #"{"event":"set","field":"cvv","value":"12"}"# + "\r\n" + String(repeating: " ", count: JSONLines.maximumLineBytes + 10)
+            + "\n" + #"{"event":"blur","field":"cvv"}"#
+        let result = CLI.run(["form", "--product", "sample:visa"], stdin: events)
+        let answers = try result.stdout.split(separator: "\n").map { try JSONParser().parse(Array($0.utf8)) }
+        #expect(answers.count == 3)
+        #expect(answers[0]["text"] == "12")
+        #expect(answers[1]["error"]?["code"] == "bad_event")
+        #expect(answers[2]["errorId"] == "length")
+    }
+
+    @Test("each answer is written as soon as its line is read")
+    func streaming() throws {
+        let chunks = [#"{"event":"set","field":"cvv","value":"1"}"# + "\n" + #"{"event":"set","#, #""field":"cvv","value":"12"}"# + "\n", ""]
+        let feeder = ChunkFeeder(chunks)
+        let output = OutputCollector()
+        let context = CommandContext(readStandardInput: { Data() }, environment: [:], readStandardInputChunk: feeder.next,
+                                     writeAnswerLines: output.write)
+        let result = Payform.run(["form", "--product", "sample:visa"], context: context)
+        #expect(result.stdout.isEmpty)
+        #expect(output.writes.count == 2)
+        #expect(output.writes.first?.hasPrefix(#"{"field":"cvv","text":"1","#) == true)
+    }
+}
+
+/// Feeds fixed chunks, then the end of input.
+final class ChunkFeeder: @unchecked Sendable {
+    private var chunks: [String]
+    private let lock = NSLock()
+    init(_ chunks: [String]) { self.chunks = chunks }
+    @Sendable func next() -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return chunks.isEmpty ? Data() : Data(chunks.removeFirst().utf8)
+    }
+}
+
+/// Records each write.
+final class OutputCollector: @unchecked Sendable {
+    private(set) var writes: [String] = []
+    private let lock = NSLock()
+    @Sendable func write(_ text: String) {
+        lock.lock()
+        writes.append(text)
+        lock.unlock()
+    }
+}
+
+@Suite("payform validate --batch")
+struct ValidateBatchTests {
+    @Test("many requests, one process, one answer per line in order")
+    func batch() throws {
+        let lines = [
+            #"{"values":{"cardNumber":"4111 1111 1111 1111","expiryDate":"12/30","cvv":"123"}}"#,
+            #"{"values":{"cardNumber":"4111111111111112","cvv":"1"}}"#,
+            #"{"values":{"expiryDate":"12/30","cvv":"123"},"accountOnFile":"1002"}"#,
+            "oops",
+            #"{"values":{"nope":"1"}}"#,
+            #"{"values":{"cvv":123}}"#,
+            #"{"accountOnFile":"9"}"#,
+            #"{"values":{},"extra":1}"#,
+        ]
+        let result = CLI.run(["validate", "--batch", "--product", "sample:mastercard-accounts-on-file", "--now", "2026-06"],
+                             stdin: lines.joined(separator: "\n"))
+        #expect(result.exitCode == 0)
+        #expect(result.stderr.isEmpty)
+        let answers = try result.stdout.split(separator: "\n").map { try JSONParser().parse(Array($0.utf8)) }
+        #expect(answers.count == lines.count)
+        #expect(answers[0] == ["valid": true, "errors": []])
+        #expect(answers[1]["valid"] == .bool(false))
+        guard case .array(let errors)? = answers[1]["errors"] else { Issue.record("no errors"); return }
+        #expect(errors.map { $0["errorId"] } == ["luhn", "required", "length", "regularExpression"].map { .string($0) })
+        #expect(answers[2] == ["valid": true, "errors": []])
+        #expect(answers[3]["error"]?["code"] == "bad_request")
+        #expect(answers[4]["error"]?["code"] == "unknown_field")
+        #expect(answers[5]["error"]?["code"] == "bad_request")
+        #expect(answers[6]["error"]?["code"] == "unknown_account_on_file")
+        #expect(answers[7]["error"]?["code"] == "bad_request")
+        for answer in answers { #expect(!JSONWriter().string(from: answer).contains("4111")) }
+        // The default account applies to lines that name none.
+        let withDefault = CLI.run(["validate", "--batch", "--product", "sample:mastercard-accounts-on-file", "--account-on-file", "1001"],
+                                  stdin: #"{"values":{"cvv":"123"}}"#)
+        #expect(try CLI.json(withDefault) == ["valid": true, "errors": []])
+    }
+
+    @Test("--batch refuses values on the command line")
+    func usage() throws {
+        try CLI.expectUsableError(CLI.run(["validate", "--batch", "--product", "sample:visa", "--value", "cvv=1"]), code: "usage", mentioning: "--batch")
+        try CLI.expectUsableError(CLI.run(["validate", "--batch", "--product", "sample:visa", "--account-on-file", "1"]),
+                                  code: "unknown_account_on_file", mentioning: "--account-on-file 1")
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import PaymentFormEngine
+import PaymentFormSandbox
+import PaymentFormSession
+import PaymentFormTestSupport
+
+/// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the
+/// sandbox's stand-in over loopback.
+@Suite("Saferpay card post")
+struct SaferpayTests {
+    static let november2026 = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
+
+    static func request(_ values: [String: String]) throws -> PaymentRequest {
+        var request = PaymentRequest(product: try SipsFixtures.definition("saferpay-card"))
+        for (field, value) in values { try request.setValue(value, forField: field) }
+        return request
+    }
+
+    static let good = ["HolderName": "Zoë O'Brien & Co", "CardNumber": "4111 1111 1111 1111", "Expiry": "03/31", "VerificationCode": "123"]
+
+    @Test("the body: the five fields and FromAjax, card number as digits, two-digit month, four-digit year")
+    func body() throws {
+        let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: URL(string: "https://test.saferpay.com/x")!, in: Self.november2026)
+        #expect(post.fieldNames == ["HolderName", "CardNumber", "ExpMonth", "ExpYear", "VerificationCode", "FromAjax"])
+        let body = String(decoding: post.body, as: UTF8.self)
+        #expect(body == "HolderName=Zo%C3%AB%20O%27Brien%20%26%20Co&CardNumber=4111111111111111&ExpMonth=03&ExpYear=2031&VerificationCode=123&FromAjax=true")
+        #expect(!String(describing: post).contains("4111"))
+        var dumped = ""
+        dump(post, to: &dumped)
+        #expect(!dumped.contains("4111") && !dumped.contains("123&"))
+    }
+
+    @Test("invalid values are not posted; the request must be on saferpay-card; the URL must be http(s)")
+    func refusals() throws {
+        var bad = Self.good
+        bad["CardNumber"] = "4111 1111 1111 1112"
+        #expect(throws: SaferpayError.self) {
+            try SaferpayCardPost(request: try Self.request(bad), redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
+        }
+        let visa = PaymentRequest(product: try SipsFixtures.definition("visa"))
+        #expect(throws: SaferpayError.wrongDefinition("1")) {
+            try SaferpayCardPost(request: visa, redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
+        }
+        #expect(throws: SaferpayError.invalidURL("RedirectUrl")) {
+            try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: URL(string: "javascript:alert(1)")!, in: Self.november2026)
+        }
+    }
+
+    /// Answers Saferpay could give, read without a network.
+    @Test("answers: redirect, errors with ErrorDetail as an array or a string, behaviours, malformed answers", arguments: [
+        (200, #"{"RedirectUrl": "https://test.saferpay.com/3ds"}"#, "redirect", [String](), ""),
+        (400, #"{"ErrorName": "VALIDATION_FAILED", "Behavior": "RETRY", "ErrorDetail": ["CardNumber", "ExpMonth", "ExpYear"]}"#, "VALIDATION_FAILED", ["CardNumber", "Expiry"], "RETRY"),
+        (400, #"{"ErrorName": "VALIDATION_FAILED", "Behavior": "ABORT", "ErrorDetail": "VerificationCode, HolderName"}"#, "VALIDATION_FAILED", ["HolderName", "VerificationCode"], "DO_NOT_RETRY"),
+        (402, #"{"ErrorName": "TRANSACTION_DECLINED", "Behavior": "OTHER_MEANS"}"#, "TRANSACTION_DECLINED", [], "OTHER_MEANS"),
+        (400, #"{"ErrorName": "CARD_CVC_INVALID", "Behavior": "RETRY_LATER", "ErrorDetail": ["Something"]}"#, "CARD_CVC_INVALID", [], "RETRY_LATER"),
+        (403, #"{"ErrorName": "NEW_NAME", "Behavior": "SOMETHING_NEW"}"#, "NEW_NAME", [], "SOMETHING_NEW"),
+    ])
+    func answers(status: Int, json: String, expected: String, fields: [String], behavior: String) throws {
+        let form = try SipsFixtures.definition("saferpay-card")
+        let result = try SaferpayPostResult(statusCode: status, body: Array(json.utf8), localizer: Localizer(languageTag: "de"), form: form)
+        switch result {
+        case .redirect(let url):
+            #expect(expected == "redirect")
+            #expect(url.absoluteString == "https://test.saferpay.com/3ds")
+        case .error(let error):
+            #expect(error.errorName == expected)
+            #expect(error.fieldErrors.map(\.fieldId) == fields)
+            #expect(error.fieldErrors.allSatisfy { $0.errorId == "rejected" })
+            #expect(error.behavior.name == behavior)
+            #expect(error.behavior.allowsResubmitting == (behavior == "RETRY"))
+            #expect(!error.message.isEmpty)
+        }
+    }
+
+    @Test("answers that are neither a redirect nor a Saferpay error are typed errors", arguments: [
+        (500, "<html>oops</html>"), (200, #"{"Nothing": 1}"#), (200, #"{"RedirectUrl": "javascript:alert(1)"}"#),
+        (400, #"{"Message": "no ErrorName"}"#), (302, #"{"RedirectUrl": "https://x.example"}"#), (200, "[]"),
+    ])
+    func unexpected(status: Int, body: String) {
+        #expect(throws: SaferpayError.self) {
+            try SaferpayPostResult(statusCode: status, body: Array(body.utf8), localizer: Localizer(languageTag: "en"))
+        }
+    }
+
+    @Test("return URLs: scheme, host, port and path match; query and fragment are ignored", arguments: [
+        ("https://shop.example/pay/success?tx=1#x", SaferpayReturn.success), ("HTTPS://SHOP.EXAMPLE:443/pay/success", .success),
+        ("https://shop.example/pay/fail", .fail), ("https://shop.example/pay/abort?x", .abort),
+        ("https://shop.example/pay/success/more", .none), ("http://shop.example/pay/success", .none),
+        ("https://evil.example/pay/success", .none), ("https://shop.example:8443/pay/success", .none),
+        ("https://test.saferpay.com/3ds", .none),
+    ])
+    func returns(url: String, expected: SaferpayReturn) throws {
+        let result = SaferpayReturn(
+            navigation: try #require(URL(string: url)), success: try #require(URL(string: "https://shop.example/pay/success")),
+            fail: try #require(URL(string: "https://shop.example/pay/fail")), abort: URL(string: "https://shop.example/pay/abort"))
+        #expect(result == expected)
+    }
+
+    /// A transport that fails or hangs, for the error paths.
+    struct FailingTransport: ClientAPITransport {
+        let hang: Bool
+        func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse {
+            if hang {
+                try await Task.sleep(nanoseconds: 60_000_000_000)
+            }
+            throw URLError(.cannotConnectToHost)
+        }
+    }
+
+    @Test("no answer is a network error; cancellation is cancelled")
+    func transportErrors() async throws {
+        let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
+        await #expect(throws: SaferpayError.network("URLError")) { try await post.send(using: FailingTransport(hang: false)) }
+        let task = Task { try await post.send(using: FailingTransport(hang: true)) }
+        task.cancel()
+        await #expect(throws: SaferpayError.cancelled) { try await task.value }
+    }
+
+    // MARK: - Against the sandbox's stand-in, over loopback
+
+    struct Sandbox {
+        let server: SandboxServer
+        let base: String
+
+        init() throws {
+            server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples()))
+            try server.start()
+            base = "http://127.0.0.1:\(server.port)"
+        }
+
+        /// What the merchant's server does: a token and a RedirectUrl for a return URL.
+        func token(returnURL: String) async throws -> URL {
+            let response = try await URLSessionTransport().send(ClientAPIRequest(
+                method: "POST", url: try #require(URL(string: base + "/saferpay/tokens")),
+                headers: [HTTPHeaderField("Content-Type", "application/json")], body: Array(#"{"ReturnUrl": "\#(returnURL)"}"#.utf8)))
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+            let text = try #require(object?["RedirectUrl"] as? String)
+            return try #require(URL(string: text))
+        }
+    }
+
+    @Test("valid card: redirect, and the redirect page sends the browser to the shop's success URL")
+    func flowSuccess() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.server.stop() }
+        let success = "https://shop.example/pay/success"
+        let redirectURL = try await sandbox.token(returnURL: success)
+        let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: redirectURL, in: .current())
+        let result = try await post.send(using: URLSessionTransport(), form: try SipsFixtures.definition("saferpay-card"))
+        guard case .redirect(let next) = result else {
+            Issue.record("expected a redirect, got \(result)")
+            return
+        }
+        // The stand-in's redirect page answers 303 to the ReturnUrl (read without following it).
+        let page = try await NoRedirectFetch.location(of: next)
+        let location = try #require(page.flatMap { URL(string: $0) })
+        #expect(SaferpayReturn(navigation: location, success: try #require(URL(string: success)), fail: try #require(URL(string: "https://shop.example/pay/fail"))) == .success)
+
+        // The token is spent.
+        guard case .error(let again) = try await post.send(using: URLSessionTransport()) else {
+            Issue.record("a second post went through")
+            return
+        }
+        #expect(again.errorName == "TOKEN_INVALID")
+        #expect(again.behavior == .doNotRetry)
+    }
+
+    @Test("invalid at Saferpay: VALIDATION_FAILED lands on exactly the named fields")
+    func flowValidationFailed() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.server.stop() }
+        // Valid for a client whose clock says 2020, expired for the stand-in's real clock.
+        var values = Self.good
+        values["Expiry"] = "01/22"
+        let post = try SaferpayCardPost(request: try Self.request(values), redirectURL: try await sandbox.token(returnURL: "https://shop.example/r"),
+                                        in: ValidationContext(now: YearMonth(year: 2020, month: 1)!))
+        let result = try await post.send(using: URLSessionTransport(), localizer: Localizer(languageTag: "fr"), form: try SipsFixtures.definition("saferpay-card"))
+        guard case .error(let error) = result else {
+            Issue.record("expected an error answer")
+            return
+        }
+        #expect(error.errorName == "VALIDATION_FAILED")
+        #expect(error.errorDetail == ["ExpYear"])
+        #expect(error.fieldErrors == [FieldError(fieldId: "Expiry", error: ValidationError(id: "rejected"))])
+        #expect(error.behavior == .retry)
+        #expect(error.message.contains("réessayer"))
+    }
+
+    @Test("a declined card: the advice is surfaced, no field is blamed")
+    func flowDeclined() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.server.stop() }
+        var values = Self.good
+        values["CardNumber"] = "4000 0000 0000 0002"
+        let post = try SaferpayCardPost(request: try Self.request(values), redirectURL: try await sandbox.token(returnURL: "https://shop.example/r"), in: .current())
+        guard case .error(let error) = try await post.send(using: URLSessionTransport()) else {
+            Issue.record("expected an error answer")
+            return
+        }
+        #expect(error.errorName == "TRANSACTION_DECLINED")
+        #expect(error.behavior == .doNotRetry)
+        #expect(error.fieldErrors.isEmpty)
+    }
+
+    @Test("posted straight to the stand-in, invalid fields are named in Saferpay's names")
+    func standInNamesFields() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.server.stop() }
+        let url = try await sandbox.token(returnURL: "https://shop.example/r")
+        let response = try await URLSessionTransport().send(ClientAPIRequest(
+            method: "POST", url: url, headers: [HTTPHeaderField("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("HolderName=&CardNumber=4111111111111112&ExpMonth=13&ExpYear=2030&VerificationCode=1&FromAjax=true".utf8)))
+        #expect(response.statusCode == 400)
+        let result = try SaferpayPostResult(statusCode: response.statusCode, body: response.body, localizer: Localizer(languageTag: "en"),
+                                            form: try SipsFixtures.definition("saferpay-card"))
+        guard case .error(let error) = result else {
+            Issue.record("expected an error answer")
+            return
+        }
+        #expect(error.errorDetail.sorted() == ["CardNumber", "ExpMonth", "HolderName", "VerificationCode"])
+        #expect(error.fieldErrors.map(\.fieldId) == ["HolderName", "CardNumber", "Expiry", "VerificationCode"])
+    }
+}
+
+/// Reads a redirect's `Location` without following it.
+enum NoRedirectFetch {
+    final class Delegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            completionHandler(nil)
+        }
+    }
+
+    static func location(of url: URL) async throws -> String? {
+        let session = URLSession(configuration: .ephemeral, delegate: Delegate(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: url) { _, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"))
+                }
+            }.resume()
+        }
+    }
+}

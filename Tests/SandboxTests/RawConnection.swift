@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A plain TCP client for tests that send what no HTTP library would: malformed, oversized or
+/// slow requests. Blocking, with a receive timeout so a test never hangs.
+final class RawConnection: @unchecked Sendable {
+    private let descriptor: Int32
+
+    init(port: Int, receiveTimeout: Double = 5) throws {
+        #if canImport(Darwin)
+        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var time = timeval(tv_sec: .init(receiveTimeout), tv_usec: .init((receiveTimeout - receiveTimeout.rounded(.down)) * 1_000_000))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+        var yes: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(descriptor)
+            throw POSIXError(.ECONNREFUSED)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Sends bytes; `false` when the server closed the connection.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        #if canImport(Darwin)
+        let flags: Int32 = 0
+        #else
+        let flags = Int32(MSG_NOSIGNAL)
+        #endif
+        return bytes.withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, flags) == $0.count }
+    }
+
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Everything until the server closes the connection (or the receive timeout).
+    func readToEnd() -> String {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            data += chunk[0..<count]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Reads until `count` HTTP responses' heads have arrived (or the connection ends).
+    func readResponses(_ count: Int) -> String {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while String(decoding: data, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").count - 1 < count
+            || !responsesComplete(String(decoding: data, as: UTF8.self), count) {
+            let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if received <= 0 { break }
+            data += chunk[0..<received]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func responsesComplete(_ text: String, _ count: Int) -> Bool {
+        var rest = Substring(text)
+        for _ in 0..<count {
+            guard let headEnd = rest.range(of: "\r\n\r\n") else { return false }
+            let head = rest[..<headEnd.lowerBound]
+            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+            let body = rest[headEnd.upperBound...]
+            guard body.utf8.count >= length else { return false }
+            rest = body.dropFirst(length)
+        }
+        return true
+    }
+}
+
+private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, buffer, count, flags)
+}

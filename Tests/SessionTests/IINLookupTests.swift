@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import PaymentFormBrands
+import PaymentFormCore
+import PaymentFormSandbox
+import PaymentFormSession
+
+/// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
+@Suite("IIN lookups")
+struct IINLookupTests {
+    let context = SandboxHarness.context
+
+    /// What the sandbox's IIN endpoint was sent, recorded by an intercept that lets the request through.
+    final class SentBins: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bins: [String] = []
+
+        func record(_ request: HTTPRequest) -> HTTPResponse? {
+            if request.path.hasSuffix("getIINdetails"), let text = String(bytes: request.body, encoding: .utf8),
+               let range = text.range(of: #""bin":"[0-9]*""#, options: .regularExpression) {
+                lock.lock()
+                bins.append(String(text[range].dropFirst(7).dropLast()))
+                lock.unlock()
+            }
+            return nil
+        }
+
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return bins
+        }
+    }
+
+    @Test("digits sent: none below 6, the first 8 from 8 on, else the first 6", arguments: [
+        ("", IINStatus.notEnoughDigits, nil as String?),
+        ("4", .notEnoughDigits, nil),
+        ("41111", .notEnoughDigits, nil),
+        ("4111 1", .notEnoughDigits, nil),
+        ("411111", .supported, "411111"),
+        ("4111112", .supported, "411111"),
+        ("41111122", .supported, "41111122"),
+        ("4111-1122-3344-5566", .supported, "41111122"),
+        ("4111 11x", .unknown, nil),
+        ("123456", .unknown, "123456"),
+    ])
+    func digitRules(number: String, status: IINStatus, sent: String?) async throws {
+        let bins = SentBins()
+        let harness = try SandboxHarness(intercept: bins.record)
+        defer { harness.stop() }
+        let answer = try await harness.session.iinDetails(forPartialCardNumber: number, context: context)
+        #expect(answer.status == status)
+        #expect(bins.all == (sent.map { [$0] } ?? []))
+        if status == .supported {
+            #expect(answer.paymentProductId == 1)
+            #expect(answer.source == .server)
+        }
+        #expect(!answer.description.contains("4111"))
+    }
+
+    @Test("411111 is the Visa product; an unknown IIN is 404 and answers unknown")
+    func visaAndUnknown() async throws {
+        let harness = try SandboxHarness()
+        defer { harness.stop() }
+        let visa = try await harness.session.iinDetails(forPartialCardNumber: "411111", context: context)
+        #expect(visa.status == .supported)
+        #expect(visa.paymentProductId == 1)
+        #expect(visa.details?.isAllowedInContext == true)
+        let unknown = try await harness.session.iinDetails(forPartialCardNumber: "99999999", context: context)
+        #expect(unknown.status == .unknown)
+        #expect(unknown.paymentProductId == nil)
+        #expect(harness.log.all.last?.contains(" 404 ") == true)
+        let noContext = try await harness.session.iinDetails(forPartialCardNumber: "37144963")
+        #expect(noContext.status == .supported)
+        #expect(noContext.paymentProductId == 2)
+    }
+
+    @Test("a co-badged card lists its offered brands; a brand not allowed in the context is existingButNotAllowed")
+    func coBrands() async throws {
+        let harness = try SandboxHarness(data: SandboxData.load(productsFolder: ExtendedProducts.folder()))
+        defer { harness.stop() }
+        let dankort = try await harness.session.iinDetails(forPartialCardNumber: "45710012", context: context)
+        #expect(dankort.status == .supported)
+        #expect(dankort.paymentProductId == 123)
+        #expect(dankort.coBrands.map(\.paymentProductId) == [123, 1])
+        var large = context
+        large.amountOfMoney.amount = 9_000_000
+        let notAllowed = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: large)
+        #expect(notAllowed.status == .existingButNotAllowed)
+        #expect(notAllowed.paymentProductId == 123)
+    }
+
+    @Test("the offline detector answers at once, mapped to the offered products")
+    func offline() async throws {
+        let harness = try SandboxHarness(offlineBrandDetector: BrandDetector.shipped)
+        defer { harness.stop() }
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "4")?.status == .unknown)
+        let before = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "411111"))
+        #expect(before.status == .supported)
+        #expect(before.source == .offline)
+        #expect(before.paymentProductId == 1)
+        #expect(before.brands == ["visa"])
+        #expect(harness.server.answeredRequestCount == 0)
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "45")?.status == .unknown)
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "45")?.brands.contains("dankort") == true)
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "6011")?.paymentProductId == 128)
+        _ = try await harness.session.paymentProducts(for: context)
+        // Discover is not among the products offered now.
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "6011")?.status == .unknown)
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "457100")?.paymentProductId == 1)
+        #expect(harness.session.offlineIINDetails(forPartialCardNumber: "4x") == nil)
+        let plain = try SandboxHarness()
+        defer { plain.stop() }
+        #expect(plain.session.offlineIINDetails(forPartialCardNumber: "4111") == nil)
+        let byDefault = try ClientSession(ClientSessionConfiguration(
+            clientSessionId: "s", customerId: "c", clientApiUrl: plain.server.clientApiUrl, assetUrl: plain.server.assetUrl))
+        #expect(byDefault.offlineIINDetails(forPartialCardNumber: "371449")?.paymentProductId == 2)
+    }
+
+    @Test("a detector's own product ids win over the built-in brand table")
+    func detectorProductIds() throws {
+        struct VisaDebit: OfflineBrandDetector {
+            func detectBrands(inDigits digits: String) -> OfflineBrandDetection {
+                OfflineBrandDetection(brands: ["visa", "brand-x"], isAmbiguous: false, paymentProductIds: ["visa": [114], "brand-x": [9001]])
+            }
+        }
+        let harness = try SandboxHarness(offlineBrandDetector: VisaDebit())
+        defer { harness.stop() }
+        let answer = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "4"))
+        #expect(answer.paymentProductId == 114)
+        #expect(answer.coBrands.map(\.paymentProductId) == [114, 9001])
+        #expect(CardBrandProducts.productIds(for: ["visa", "nothing", "mastercard"], offered: [3, 122]) == [122, 3])
+    }
+
+    @Test("a lookup stream yields the offline answer first, then the server's, which wins")
+    func stream() async throws {
+        let harness = try SandboxHarness(offlineBrandDetector: BrandDetector.shipped)
+        defer { harness.stop() }
+        let lookup = CardNumberLookup(session: harness.session, context: context)
+        var answers: [IINLookupResult] = []
+        for try await answer in await lookup.answers(forPartialCardNumber: "371449") { answers.append(answer) }
+        #expect(answers.map(\.source) == [.offline, .server])
+        #expect(answers.map(\.paymentProductId) == [2, 2])
+        var short: [IINLookupResult] = []
+        for try await answer in await lookup.answers(forPartialCardNumber: "37") { short.append(answer) }
+        #expect(short.map(\.status) == [.supported, .notEnoughDigits])
+    }
+
+    @Test("a lookup superseded before the server answered is pending")
+    func superseded() async throws {
+        let gate = Gate()
+        let harness = try SandboxHarness { request in
+            if request.path.hasSuffix("getIINdetails"), request.body.count > 0, String(decoding: request.body, as: UTF8.self).contains("\"411111\"") {
+                gate.arrived()
+                gate.waitUntilOpen()
+            }
+            return nil
+        }
+        defer { harness.stop() }
+        let lookup = CardNumberLookup(session: harness.session, context: context)
+        let first = Task { try await lookup.lookUp("411111") }
+        await gate.waitUntilArrived()
+        let second = try await lookup.lookUp("37144963")
+        gate.open()
+        #expect(second.status == .supported)
+        #expect(second.paymentProductId == 2)
+        #expect(try await first.value.status == .pending)
+    }
+}
+
+/// Holds an intercepted request until the test opens it; tells the test when one arrived.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var hasArrived = false
+    private var isOpen = false
+
+    func arrived() {
+        condition.lock()
+        hasArrived = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitUntilOpen() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private var isArrived: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return hasArrived
+    }
+
+    /// Polls without blocking a cooperative thread.
+    func waitUntilArrived() async {
+        while !isArrived {
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+    }
+}

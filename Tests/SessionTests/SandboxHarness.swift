@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import PaymentFormCore
+@testable import PaymentFormSandbox
+import PaymentFormSession
+import PaymentFormTestSupport
+
+/// A sandbox on a free loopback port for one test, and a session pointing at it.
+struct SandboxHarness {
+    let server: SandboxServer
+    let session: ClientSession
+    let log: LogLines
+
+    /// Starts a sandbox on the samples (or `data`), with `intercept` answering instead when it
+    /// returns a response.
+    init(
+        data: SandboxData? = nil, timeout: Double = 30, clientSessionId: String? = nil,
+        offlineBrandDetector: (any OfflineBrandDetector)? = nil,
+        intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
+    ) throws {
+        let log = LogLines()
+        var configuration = SandboxConfiguration(data: try data ?? SandboxData.samples(), customerId: "customer-1", log: { log.append($0) })
+        configuration.intercept = intercept
+        server = SandboxServer(configuration)
+        try server.start()
+        var sessionConfiguration = server.sessionConfiguration(appIdentifier: "session-tests", timeout: timeout)
+        if let clientSessionId { sessionConfiguration.clientSessionId = clientSessionId }
+        sessionConfiguration.offlineBrandDetector = offlineBrandDetector
+        session = try ClientSession(sessionConfiguration)
+        self.log = log
+    }
+
+    func stop() {
+        server.stop()
+    }
+
+    static let context = PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL")
+}
+
+/// Lines collected from a sandbox's log.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
+
+/// A folder with the sample products plus an Apple Pay product (for networks) and a Dankort
+/// product (for co-brands), with groups and directories.
+enum ExtendedProducts {
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-products-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("groups"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("directories"), withIntermediateDirectories: true)
+        for name in ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"] {
+            try FileManager.default.copyItem(at: PackageFiles.url("Resources/Products/\(name).json"), to: folder.appendingPathComponent("\(name).json"))
+        }
+        try FileManager.default.copyItem(at: PackageFiles.url("Resources/Groups/cards.json"), to: folder.appendingPathComponent("groups/cards.json"))
+        try FileManager.default.copyItem(at: PackageFiles.url("Resources/Directories/809.json"), to: folder.appendingPathComponent("directories/809.json"))
+        try Data(#"""
+        {"id": 302, "paymentMethod": "mobile", "displayHints": {"displayOrder": 5, "label": "Apple Pay", "logo": "pp_logo_302.png"},
+         "paymentProduct302SpecificData": {"networks": ["Visa", "MasterCard", "amex"]}}
+        """#.utf8).write(to: folder.appendingPathComponent("applepay.json"))
+        try Data(#"""
+        {"id": 123, "paymentMethod": "card", "paymentProductGroup": "cards", "minAmount": 100, "maxAmount": 500000,
+         "displayHints": {"displayOrder": 12, "label": "Dankort", "logo": "pp_logo_123.png"},
+         "fields": [{"id": "cardNumber", "type": "numericstring", "dataRestrictions": {"isRequired": true, "validators": {"luhn": {}}},
+                     "displayHints": {"displayOrder": 10, "label": "Card number", "formElement": {"type": "text"}}}]}
+        """#.utf8).write(to: folder.appendingPathComponent("dankort.json"))
+        return folder
+    }
+}
