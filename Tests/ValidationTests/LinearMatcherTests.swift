@@ -156,3 +156,28 @@ struct SubsetPatternGenerator {
         (0..<Int.random(in: 0...8, using: &random)).map { _ in Self.characters.randomElement(using: &random) ?? "a" }.joined()
     }
 }
+
+/// The matcher's table of general categories for the first 2,048 scalars must say what the
+/// standard library says, scalar by scalar (the table exists only to be faster).
+@Suite("General category table")
+struct GeneralCategoryTableTests {
+    @Test("every tabled scalar has the standard library's category")
+    func tableAgreesWithTheStandardLibrary() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)..<0x900 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if GeneralCategories.of(value: value) != GeneralCategories.of(scalar) { disagreements.append(value) }
+        }
+        #expect(disagreements.isEmpty)
+    }
+
+    @Test("categories pick the scalars a \\p{…} class names", arguments: [
+        ("L", "é", true), ("L", "ж", true), ("L", "א", true), ("L", "-", false), ("Lu", "É", true), ("Lu", "é", false),
+        ("Nd", "٣", true), ("Zs", "\u{A0}", true), ("P", "¿", true), ("Sc", "€", true), ("M", "\u{301}", true),
+    ])
+    func namedCategories(name: String, character: String, expected: Bool) throws {
+        let scalar = try #require(character.unicodeScalars.first)
+        let set = try #require(GeneralCategories.named[name])
+        #expect(set.intersects(GeneralCategories.of(value: scalar.value)) == expected)
+    }
+}

@@ -32,7 +32,10 @@ public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
 ///
 /// A strict weak ordering (the existing SDKs' comparators are not when an order is missing).
 func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [Item] {
-    items.enumerated().sorted { lhs, rhs in
+    // Definitions almost always list items in display order already: one pass confirms it, and
+    // the array is shared instead of copied (validation walks the fields on every keystroke).
+    if isInDisplayOrder(items, order) { return items }
+    return items.enumerated().sorted { lhs, rhs in
         switch (order(lhs.element), order(rhs.element)) {
         case let (left?, right?) where left != right: left < right
         case (.some, nil): true
@@ -40,4 +43,21 @@ func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [It
         default: lhs.offset < rhs.offset
         }
     }.map(\.element)
+}
+
+/// Whether `items` already are in the order ``sortedByDisplayOrder(_:_:)`` gives: no neighbour
+/// with an order follows one with a greater order or with none.
+private func isInDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> Bool {
+    var previous: Int?? = .none
+    for item in items {
+        let current = order(item)
+        switch (previous, current) {
+        case (.none, _): break
+        case (.some(nil), .some): return false
+        case let (.some(.some(before)), .some(after)) where after < before: return false
+        default: break
+        }
+        previous = .some(current)
+    }
+    return true
 }

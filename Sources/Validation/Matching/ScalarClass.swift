@@ -66,8 +66,22 @@ struct GeneralCategories: OptionSet, Sendable, Hashable {
     /// The category of the scalar with value `value` (a value that is no scalar — a surrogate,
     /// which a `String` never holds — reads as `Cs`).
     static func of(value: UInt32) -> GeneralCategories {
+        if value < UInt32(tableCount) {
+            return GeneralCategories(rawValue: 1 << UInt32(table[Int(value)]))
+        }
         guard let scalar = Unicode.Scalar(value) else { return named["Cs"] ?? [] }
         return of(scalar)
+    }
+
+    /// Scalars below this value (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic: most names)
+    /// take their category from ``table``: the standard library's lookup costs more than the
+    /// rest of a matching step.
+    private static let tableCount = 0x800
+
+    /// The category bit of each scalar below ``tableCount``, built once per process.
+    private static let table: [UInt8] = (0..<UInt32(tableCount)).map { value in
+        // 0..<0x800 holds no surrogates, so every value is a scalar.
+        Unicode.Scalar(value).map { UInt8(bit($0.properties.generalCategory)) } ?? 29
     }
 
     private static func bit(_ category: Unicode.GeneralCategory) -> UInt32 {
