@@ -11,7 +11,7 @@ static int leaf1_ecx(unsigned int *ecx) {
     return __get_cpuid(1, &eax, &ebx, ecx, &edx);
 }
 
-int pfe_cpu_has_sha256(void) {
+int pfe_cpu_has_sha_extensions(void) {
     unsigned int ecx1 = 0, eax, ebx, ecx, edx;
     if (!leaf1_ecx(&ecx1)) return 0;
     if (!(ecx1 & (1u << 9)) || !(ecx1 & (1u << 19))) return 0;
@@ -27,7 +27,7 @@ int pfe_cpu_has_aes(void) {
 
 #else
 
-int pfe_cpu_has_sha256(void) { return 0; }
+int pfe_cpu_has_sha_extensions(void) { return 0; }
 int pfe_cpu_has_aes(void) { return 0; }
 
 #endif

@@ -24,7 +24,7 @@ package struct SHA256: HashFunction {
     /// `.portable` on a CPU without the SHA instructions).
     package init(implementation: PrimitiveImplementation) {
         var compression = Compression()
-        compression.implementation = implementation.availableForSHA256
+        compression.implementation = implementation.availableForSHA
         engine = MerkleDamgard(state: compression)
     }
 
@@ -39,7 +39,7 @@ package struct SHA256: HashFunction {
         static let lengthFieldByteCount = 8
         private var h0: UInt32 = 0x6A09E667, h1: UInt32 = 0xBB67AE85, h2: UInt32 = 0x3C6EF372, h3: UInt32 = 0xA54FF53A
         private var h4: UInt32 = 0x510E527F, h5: UInt32 = 0x9B05688C, h6: UInt32 = 0x1F83D9AB, h7: UInt32 = 0x5BE0CD19
-        var implementation = PrimitiveImplementation.fastestSHA256
+        var implementation = PrimitiveImplementation.fastestSHA
 
         init() {}
 

@@ -1,6 +1,6 @@
 internal import PaymentFormCryptoKernels
 
-/// Which code computes SHA-256 or AES-256: the Swift reference or the CPU's instructions.
+/// Which code computes SHA-1, SHA-256 or AES-256: the Swift reference or the CPU's instructions.
 ///
 /// The Swift code is the reference and runs everywhere. On x86-64 CPUs with the SHA extensions or
 /// AES-NI, the C kernels of `PaymentFormCryptoKernels` run the same algorithm several times faster
@@ -17,15 +17,15 @@ package enum PrimitiveImplementation: Sendable, Hashable, CaseIterable {
     /// The CPU's instructions through the C kernels (x86-64 only).
     case hardware
 
-    /// `.hardware` when this CPU has the SHA-256 instructions, else `.portable`.
-    package static let fastestSHA256: PrimitiveImplementation = pfe_cpu_has_sha256() != 0 ? .hardware : .portable
+    /// `.hardware` when this CPU has the SHA extensions (SHA-1 and SHA-256), else `.portable`.
+    package static let fastestSHA: PrimitiveImplementation = pfe_cpu_has_sha_extensions() != 0 ? .hardware : .portable
 
     /// `.hardware` when this CPU has the AES instructions, else `.portable`.
     package static let fastestAES: PrimitiveImplementation = pfe_cpu_has_aes() != 0 ? .hardware : .portable
 
-    /// `self` for SHA-256 if this CPU can run it, else `.portable` (so asking for hardware on a
+    /// `self` for SHA-1 and SHA-256 if this CPU can run it, else `.portable` (so asking for hardware on a
     /// CPU without it computes the same result the slow way instead of failing).
-    var availableForSHA256: PrimitiveImplementation { self == .hardware ? Self.fastestSHA256 : .portable }
+    var availableForSHA: PrimitiveImplementation { self == .hardware ? Self.fastestSHA : .portable }
 
     /// `self` for AES if this CPU can run it, else `.portable`.
     var availableForAES: PrimitiveImplementation { self == .hardware ? Self.fastestAES : .portable }

@@ -2,7 +2,7 @@ import Testing
 @testable import PaymentFormEncryption
 import PaymentFormTestSupport
 
-/// The C kernels on the CPU's SHA and AES instructions against the Swift reference: the same
+/// The C kernels on the CPU's SHA and AES instructions (SHA-1, SHA-256, AES-256-CBC) against the Swift reference: the same
 /// pseudo-random inputs through both must give the same bytes. Skipped on a CPU without the
 /// instructions (there the Swift code is the only implementation and the other tests cover it).
 struct HardwareKernelTests {
@@ -13,7 +13,7 @@ struct HardwareKernelTests {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
-    @Test(.enabled(if: PrimitiveImplementation.fastestSHA256 == .hardware, "this CPU has no SHA-256 instructions"))
+    @Test(.enabled(if: PrimitiveImplementation.fastestSHA == .hardware, "this CPU has no SHA-256 instructions"))
     func sha256KnownAnswersOnTheInstructions() {
         #expect(Hex.string(HardwareSHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Hex.string(HardwareSHA256.hash([UInt8]())) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
@@ -21,7 +21,7 @@ struct HardwareKernelTests {
             == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    @Test(.enabled(if: PrimitiveImplementation.fastestSHA256 == .hardware, "this CPU has no SHA-256 instructions"), arguments: messageLengths)
+    @Test(.enabled(if: PrimitiveImplementation.fastestSHA == .hardware, "this CPU has no SHA-256 instructions"), arguments: messageLengths)
     func sha256MatchesTheSwiftCode(length: Int) {
         var generator = SeededGenerator(seed: 0x5A56 &+ UInt64(length))
         for _ in 0..<8 {
@@ -36,6 +36,23 @@ struct HardwareKernelTests {
                 rest = rest.dropFirst(take)
             }
             #expect(hasher.finalize() == PortableSHA256.hash(message), "length \(length), in pieces")
+        }
+    }
+
+    @Test(.enabled(if: PrimitiveImplementation.fastestSHA == .hardware, "this CPU has no SHA instructions"), arguments: messageLengths)
+    func sha1MatchesTheSwiftCode(length: Int) {
+        var generator = SeededGenerator(seed: 0x5A1 &+ UInt64(length))
+        for _ in 0..<8 {
+            let message = Self.bytes(length, &generator)
+            var hardware = SHA1(implementation: .hardware), portable = SHA1(implementation: .portable)
+            portable.update(message)
+            var rest = message[...]
+            while !rest.isEmpty {
+                let take = Int.random(in: 1...max(1, rest.count), using: &generator)
+                hardware.update(rest.prefix(take))
+                rest = rest.dropFirst(take)
+            }
+            #expect(hardware.finalize() == portable.finalize(), "length \(length)")
         }
     }
 

@@ -30,7 +30,7 @@ struct HardwareSHA256: PinnedSHA256 {
 extension PrimitiveImplementation {
     /// The implementations this CPU can run for SHA-256 (a test over these on a CPU without the
     /// instructions runs the Swift code only, rather than the Swift code twice).
-    static var runnableForSHA256: [PrimitiveImplementation] { fastestSHA256 == .hardware ? [.portable, .hardware] : [.portable] }
+    static var runnableForSHA: [PrimitiveImplementation] { fastestSHA == .hardware ? [.portable, .hardware] : [.portable] }
 
     /// The same for AES.
     static var runnableForAES: [PrimitiveImplementation] { fastestAES == .hardware ? [.portable, .hardware] : [.portable] }
