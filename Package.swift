@@ -39,7 +39,10 @@ let package = Package(
 
         // Hidden utilities: every symbol is `package`, nothing reaches an app.
         .target(name: "PaymentFormJSON", path: "Sources/JSON"),
-        .target(name: "PaymentFormEncryption", path: "Sources/Encryption"),
+        .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels"], path: "Sources/Encryption"),
+        // C kernels on the CPU's SHA-256 and AES instructions (x86-64), chosen at run time by the
+        // encryption module when the CPU has them; stubs elsewhere. Built without special flags.
+        .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
 
         // The Client API model, requests, forms and `prepare`: composes the modules above.
         .target(

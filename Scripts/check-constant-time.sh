@@ -25,7 +25,7 @@ assembly="$build/encryption.s"
 if [[ ! -f "$assembly" || -n "$(find "${sources[@]}" -newer "$assembly" -print -quit)" ]]; then
   echo "== compiling the encryption module to assembly (release settings)"
   swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    "${sources[@]}" -emit-assembly -o "$assembly"
+    -I Sources/CryptoKernels/include "${sources[@]}" -emit-assembly -o "$assembly"
 fi
 python3 - "$assembly" "$list" <<'PYTHON'
 import re

@@ -87,7 +87,9 @@ status=0
 probe() {
   local import="$1" symbol="$2"
   printf 'import %s\nlet probe = %s.self\n' "$import" "$symbol" > "$work/probe.swift"
-  if (cd "$work" && swiftc -typecheck -I "$modules" probe.swift > "$work/probe.log" 2>&1); then
+  # The C kernels' module map (SwiftPM passes it to the app's own compiles; a bare swiftc needs it
+  # to load the encryption module, which imports it).
+  if (cd "$work" && swiftc -typecheck -I "$modules" -I "$root/Sources/CryptoKernels/include" probe.swift > "$work/probe.log" 2>&1); then
     echo "consumer-check: $symbol is visible to an app through 'import $import'" >&2
     status=1
   elif ! grep -q "cannot find '$symbol' in scope" "$work/probe.log"; then

@@ -38,7 +38,9 @@ done
 
 build=.build-fuzz
 mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Brands" "$build/generated/Samples" fuzz-artifacts
-flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules")
+# -I Sources/CryptoKernels/include: the C kernels' module map, for `import PaymentFormCryptoKernels`.
+flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules"
+  -I Sources/CryptoKernels/include)
 
 # The embedded resources the Localization and Samples modules are built with (the package's
 # build plugin does this for SwiftPM builds).
@@ -75,12 +77,31 @@ build_module() {
   swiftc "${flags[@]}" -module-name "$module" -wmo -c "${sources[@]}" -o "$object" \
     -emit-module -emit-module-path "$build/modules/$module.swiftmodule"
 }
+# The C target (hardware SHA-256 / AES kernels): clang, instrumented like the Swift modules, its
+# files combined into one object so the link below picks it up with the others.
+build_c_module() {
+  local module="$1" folder="$2"
+  local object="$build/modules/$module.o"
+  if [[ -f "$object" && -z "$(find "Sources/$folder" -newer "$object" -print -quit)" ]]; then
+    return
+  fi
+  echo "== compiling $module (C)"
+  mkdir -p "$build/c/$module"
+  local objects=()
+  for file in "Sources/$folder"/*.c; do
+    local out="$build/c/$module/$(basename "$file" .c).o"
+    clang -O2 -fsanitize=fuzzer-no-link,address -I "Sources/$folder/include" -c "$file" -o "$out"
+    objects+=("$out")
+  done
+  clang -r "${objects[@]}" -o "$object"
+}
+build_c_module PaymentFormCryptoKernels CryptoKernels
 build_module PaymentFormMasking Masking
 build_module PaymentFormValidation Validation
 build_module PaymentFormLocalization Localization -- "$build/generated/Localization/EmbeddedResources.swift"
 build_module PaymentFormJSON JSON
 build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization PaymentFormJSON -- "$build/generated/Brands/EmbeddedResources.swift"
-build_module PaymentFormEncryption Encryption
+build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
 build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
 build_module PaymentFormSession Session PaymentFormCore PaymentFormValidation PaymentFormBrands PaymentFormJSON

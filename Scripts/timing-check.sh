@@ -9,7 +9,7 @@
 #   Scripts/timing-check.sh                 10 s of CPU per check (CI runs --seconds 12)
 #   Scripts/timing-check.sh --seconds 300   a longer run by hand (more samples, finer differences)
 #
-# The checker is compiled by swiftc with the encryption module's sources (it needs internal
+# The checker is compiled by swiftc with the encryption module's sources and its C kernels (it needs internal
 # functions to craft inputs), optimized as in a release build, into .build-timing/ (rebuilt only
 # when a source changed).
 set -euo pipefail
@@ -30,9 +30,16 @@ mkdir -p "$build"
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/Encryption -name '*.swift' -print0 | sort -z)
 sources+=(Scripts/TimingCheck/main.swift)
-if [[ ! -x "$binary" || -n "$(find "${sources[@]}" -newer "$binary" -print -quit)" ]]; then
+kernels=(Sources/CryptoKernels/*.c Sources/CryptoKernels/include/*)
+if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${kernels[@]}" -newer "$binary" -print -quit)" ]]; then
   echo "== compiling the timing checker"
+  # The C kernels (hardware SHA-256 / AES) the encryption module imports.
+  objects=()
+  for file in Sources/CryptoKernels/*.c; do
+    clang -O2 -I Sources/CryptoKernels/include -c "$file" -o "$build/$(basename "$file" .c).o"
+    objects+=("$build/$(basename "$file" .c).o")
+  done
   swiftc -O -wmo -swift-version 6 -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    "${sources[@]}" -o "$binary"
+    -I Sources/CryptoKernels/include "${sources[@]}" "${objects[@]}" -o "$binary"
 fi
 "$binary" Resources/Keys/demo-private-key-NOT-FOR-PRODUCTION.pem "$seconds"

@@ -47,8 +47,12 @@ func encryptionBenchmarks() -> BenchmarkGroup {
         Benchmark(id: "jwe.decrypt", name: "JWE decrypt (2048-bit private key)") { blackHole(try? JWE.decrypt(token, with: privateKey)) },
     ]
     var group = BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
-    group.external = { ExternalBaselines.openSSLRSA2048() + ExternalBaselines.joserfc(privateKeyPEM: pemData) }
+    group.external = {
+        ExternalBaselines.openSSLSymmetric1K() + ExternalBaselines.openSSLRSA2048() + ExternalBaselines.joserfc(privateKeyPEM: pemData)
+    }
     group.ratios = [
+        ("sha256.1k", "openssl.sha256.1k"),
+        ("aes256cbc.1k", "openssl.aes256cbc.1k"),
         ("rsa2048.public", "openssl.rsa2048.verify"),
         ("rsa2048.private", "openssl.rsa2048.sign"),
         ("jwe.encrypt", "joserfc.jwe.encrypt"),

@@ -23,6 +23,31 @@ enum ExternalBaselines {
         return []
     }
 
+    /// `openssl speed -seconds 1 -bytes 1024 sha256 aes-256-cbc`: SHA-256 and AES-256-CBC
+    /// encryption of 1 KiB (OpenSSL on the CPU's SHA and AES instructions where it has them), as
+    /// the time for one KiB.
+    static func openSSLSymmetric1K() -> [ExternalFigure] {
+        guard let output = run("openssl", ["speed", "-seconds", "1", "-bytes", "1024", "sha256", "aes-256-cbc"]) else {
+            note("openssl not found: no OpenSSL SHA-256 / AES baseline")
+            return []
+        }
+        // "sha256         1296267.12k" (thousands of bytes per second at 1024-byte blocks)
+        let wanted = [
+            ("sha256", "openssl.sha256.1k", "openssl speed sha256 (1 KiB)"),
+            ("aes-256-cbc", "openssl.aes256cbc.1k", "openssl speed aes-256-cbc (1 KiB)"),
+        ]
+        var figures: [ExternalFigure] = []
+        for line in output.split(separator: "\n") {
+            let columns = line.split(separator: " ")
+            guard columns.count == 2, columns[1].hasSuffix("k"), let kilobytes = Double(columns[1].dropLast()), kilobytes > 0,
+                  let match = wanted.first(where: { $0.0 == columns[0].lowercased() })
+            else { continue }
+            figures.append(ExternalFigure(id: match.1, name: match.2, nanosecondsPerOperation: 1024 / (kilobytes * 1000) * 1e9))
+        }
+        if figures.count < wanted.count { note("could not read `openssl speed` output: no OpenSSL SHA-256 / AES baseline") }
+        return figures
+    }
+
     /// Scripts/joserfc-bench.py (Python joserfc on OpenSSL): JWE encrypt and decrypt of the same
     /// kind of token with the shipped demo key.
     static func joserfc(privateKeyPEM: Data) -> [ExternalFigure] {

@@ -26,6 +26,9 @@ struct MerkleDamgard<Compression: BlockCompression>: Sendable {
 
     init() {}
 
+    /// Starts from `state` (a compression configured for one implementation).
+    init(state: Compression) { self.state = state }
+
     mutating func update(_ bytes: some Collection<UInt8>) {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             absorb(UnsafeRawBufferPointer(buffer))

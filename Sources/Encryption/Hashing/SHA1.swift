@@ -1,7 +1,12 @@
+internal import PaymentFormCryptoKernels
+
 /// SHA-1 (FIPS 180-4 §6.1).
 ///
 /// Broken for collision resistance; it is here only because JOSE `RSA-OAEP` uses it inside OAEP
 /// and MGF1, where collisions do not matter. Do not use it to fingerprint or sign anything.
+///
+/// Blocks are compressed by the CPU's SHA instructions where it has them (x86-64 SHA extensions;
+/// see ``PrimitiveImplementation``), else by the Swift code below, the reference.
 ///
 /// ```swift
 /// let digest = SHA1.hash(Array("abc".utf8))   // a9993e36...
@@ -14,8 +19,16 @@ package struct SHA1: HashFunction {
 
     private var engine = MerkleDamgard<Compression>()
 
-    /// Creates a hasher in the initial state.
+    /// Creates a hasher in the initial state, on the fastest implementation this CPU has.
     package init() {}
+
+    /// Creates a hasher in the initial state on `implementation` (`.hardware` falls back to
+    /// `.portable` on a CPU without the SHA instructions).
+    package init(implementation: PrimitiveImplementation) {
+        var compression = Compression()
+        compression.implementation = implementation.availableForSHA
+        engine = MerkleDamgard(state: compression)
+    }
 
     /// Feeds more message bytes.
     package mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
@@ -28,10 +41,31 @@ package struct SHA1: HashFunction {
         static let lengthFieldByteCount = 8
         private var h0: UInt32 = 0x6745_2301, h1: UInt32 = 0xEFCD_AB89, h2: UInt32 = 0x98BA_DCFE
         private var h3: UInt32 = 0x1032_5476, h4: UInt32 = 0xC3D2_E1F0
+        var implementation = PrimitiveImplementation.fastestSHA
 
         init() {}
 
         mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+            if implementation == .hardware {
+                compressWithInstructions(blocks, count: count)
+            } else {
+                compressInSwift(blocks, count: count)
+            }
+        }
+
+        /// The C kernel on the SHA extensions (only when the CPU has them: see `implementation`).
+        private mutating func compressWithInstructions(_ blocks: UnsafeRawPointer, count: Int) {
+            var state = SIMD8<UInt32>(h0, h1, h2, h3, h4, 0, 0, 0)
+            withUnsafeMutableBytes(of: &state) { raw in
+                pfe_sha1_compress(
+                    raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt32.self),
+                    blocks.assumingMemoryBound(to: UInt8.self), count)
+            }
+            h0 = state[0]; h1 = state[1]; h2 = state[2]; h3 = state[3]; h4 = state[4]
+        }
+
+        /// The reference: FIPS 180-4 §6.1.2 in Swift.
+        private mutating func compressInSwift(_ blocks: UnsafeRawPointer, count: Int) {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { schedule in
                 let w = schedule.baseAddress.unsafelyUnwrapped
                 for blockIndex in 0..<count {

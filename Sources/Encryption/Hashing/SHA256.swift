@@ -1,4 +1,10 @@
+internal import PaymentFormCryptoKernels
+
 /// SHA-256 (FIPS 180-4 §6.2).
+///
+/// Blocks are compressed by the CPU's SHA instructions where it has them (x86-64 SHA extensions,
+/// chosen once per process; see ``PrimitiveImplementation``), else by the Swift code below, which is
+/// the reference the hardware path is tested against.
 ///
 /// ```swift
 /// let digest = SHA256.hash(Array("abc".utf8))   // ba7816bf...
@@ -11,8 +17,16 @@ package struct SHA256: HashFunction {
 
     private var engine = MerkleDamgard<Compression>()
 
-    /// Creates a hasher in the initial state.
+    /// Creates a hasher in the initial state, on the fastest implementation this CPU has.
     package init() {}
+
+    /// Creates a hasher in the initial state on `implementation` (`.hardware` falls back to
+    /// `.portable` on a CPU without the SHA instructions).
+    package init(implementation: PrimitiveImplementation) {
+        var compression = Compression()
+        compression.implementation = implementation.availableForSHA
+        engine = MerkleDamgard(state: compression)
+    }
 
     /// Feeds more message bytes.
     package mutating func update(_ bytes: some Collection<UInt8>) { engine.update(bytes) }
@@ -25,6 +39,7 @@ package struct SHA256: HashFunction {
         static let lengthFieldByteCount = 8
         private var h0: UInt32 = 0x6A09E667, h1: UInt32 = 0xBB67AE85, h2: UInt32 = 0x3C6EF372, h3: UInt32 = 0xA54FF53A
         private var h4: UInt32 = 0x510E527F, h5: UInt32 = 0x9B05688C, h6: UInt32 = 0x1F83D9AB, h7: UInt32 = 0x5BE0CD19
+        var implementation = PrimitiveImplementation.fastestSHA
 
         init() {}
 
@@ -44,6 +59,27 @@ package struct SHA256: HashFunction {
         }
 
         mutating func compress(_ blocks: UnsafeRawPointer, count: Int) {
+            if implementation == .hardware {
+                compressWithInstructions(blocks, count: count)
+            } else {
+                compressInSwift(blocks, count: count)
+            }
+        }
+
+        /// The C kernel on the SHA extensions (only when the CPU has them: see `implementation`).
+        private mutating func compressWithInstructions(_ blocks: UnsafeRawPointer, count: Int) {
+            var state = SIMD8<UInt32>(h0, h1, h2, h3, h4, h5, h6, h7)
+            withUnsafeMutableBytes(of: &state) { raw in
+                pfe_sha256_compress(
+                    raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt32.self),
+                    blocks.assumingMemoryBound(to: UInt8.self), count)
+            }
+            h0 = state[0]; h1 = state[1]; h2 = state[2]; h3 = state[3]
+            h4 = state[4]; h5 = state[5]; h6 = state[6]; h7 = state[7]
+        }
+
+        /// The reference: FIPS 180-4 §6.2.2 in Swift.
+        private mutating func compressInSwift(_ blocks: UnsafeRawPointer, count: Int) {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
                 let w = schedule.baseAddress.unsafelyUnwrapped
                 Self.roundConstantTable.withUnsafeBufferPointer { constants in

@@ -1,9 +1,10 @@
 /// JSON string literals (RFC 8259 §7): the quotation mark, the reverse solidus and the control
 /// characters U+0000–U+001F are escaped, everything else is copied as UTF-8 (including `/`, as
-/// Foundation's `JSONEncoder` does with `.withoutEscapingSlashes`).
-enum JSONStringEscaping {
+/// Foundation's `JSONEncoder` does with `.withoutEscapingSlashes`). Also used by the core to write
+/// the payment payload and the client meta info without `JSONEncoder`.
+package enum JSONStringEscaping {
     /// Appends `"text"`, escaped, to `output`.
-    static func append(_ text: String, to output: inout [UInt8]) {
+    package static func append(_ text: String, to output: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

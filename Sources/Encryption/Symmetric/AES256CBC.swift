@@ -1,7 +1,14 @@
+internal import PaymentFormCryptoKernels
+
 /// AES-256 in CBC mode (NIST SP 800-38A §6.2), with PKCS#7 padding (RFC 5652 §6.3) by default.
 ///
 /// CBC alone is malleable: authenticate the ciphertext (as ``A256CBCHS512`` does) and check the
 /// tag before decrypting.
+///
+/// The blocks go through the CPU's AES instructions where it has them (AES-NI on x86-64, chosen
+/// once per process; see ``PrimitiveImplementation``): faster, and with no table lookups, so no
+/// timing that depends on the key or the data. Elsewhere the Swift ``AES256`` rounds run (the
+/// reference the hardware path is tested against), which use lookup tables: see ``AESTables``.
 ///
 /// ```swift
 /// let ciphertext = try AES256CBC.encrypt(plaintext, key: key32, iv: iv16)
@@ -19,18 +26,20 @@ package enum AES256CBC {
 
     /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV. Allocates the ciphertext and
     /// nothing else (the key schedule is inline, the blocks are chained in place).
+    /// `implementation` is for tests (`.hardware` falls back to `.portable` on a CPU without AES-NI).
     package static func encrypt(
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
-        padding: Padding = .pkcs7
+        padding: Padding = .pkcs7, implementation: PrimitiveImplementation = .fastestAES
     ) throws(SymmetricCipherError) -> [UInt8] {
         // Arrays from here on: other modules call this unspecialized, where generic byte loops
         // would cost more than the cipher (`Array` of an array is free).
-        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding)
+        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation.availableForAES)
     }
 
-    static func encrypt(_ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
-        var keys = try AES256.expand(key)
-        defer { keys = SIMD64() }
+    static func encrypt(
+        _ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding, implementation: PrimitiveImplementation
+    ) throws(SymmetricCipherError) -> [UInt8] {
+        guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
         let count = plaintext.count
         let outputCount: Int
@@ -51,6 +60,21 @@ package enum AES256CBC {
                 Array(plaintext).withUnsafeBytes { buffer.copyMemory(from: $0) }
             }
         }
+        if implementation == .hardware {
+            // 240 bytes of round keys in a 256-byte inline buffer, cleared when done.
+            var schedule = SIMD64<UInt32>()
+            defer { schedule = SIMD64() }
+            withUnsafeMutableBytes(of: &schedule) { schedule in
+                let roundKeys = schedule.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+                key.withUnsafeBufferPointer { pfe_aes256_expand_key($0.baseAddress, roundKeys, nil) }
+                iv.withUnsafeBufferPointer { iv in
+                    data.withUnsafeMutableBufferPointer { pfe_aes256_cbc_encrypt(roundKeys, iv.baseAddress, $0.baseAddress, outputCount / 16) }
+                }
+            }
+            return data
+        }
+        var keys = try AES256.expand(key)
+        defer { keys = SIMD64() }
         var chain = loadIV(iv)
         data.withUnsafeMutableBytes { buffer in
             let base = buffer.baseAddress.unsafelyUnwrapped
@@ -73,21 +97,38 @@ package enum AES256CBC {
     ///
     /// The PKCS#7 check examines every padding byte whatever their values, then fails with the
     /// single error ``SymmetricCipherError/invalidPadding``.
+    /// `implementation` is for tests (`.hardware` falls back to `.portable` on a CPU without AES-NI).
     package static func decrypt(
         _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
-        padding: Padding = .pkcs7
+        padding: Padding = .pkcs7, implementation: PrimitiveImplementation = .fastestAES
     ) throws(SymmetricCipherError) -> [UInt8] {
-        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding)
+        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation.availableForAES)
     }
 
-    static func decrypt(_ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
-        var keys = AES256.inverseKeys(try AES256.expand(key))
-        defer { keys = SIMD64() }
+    static func decrypt(
+        _ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding, implementation: PrimitiveImplementation
+    ) throws(SymmetricCipherError) -> [UInt8] {
+        guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
         var data = Array(ciphertext)
         guard data.count % 16 == 0, padding == .none || !data.isEmpty else {
             throw .invalidInputLength(data.count)
         }
+        if implementation == .hardware {
+            var schedules = (SIMD64<UInt32>(), SIMD64<UInt32>())
+            defer { schedules = (SIMD64(), SIMD64()) }
+            withUnsafeMutableBytes(of: &schedules) { schedules in
+                let base = schedules.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+                let encryptionKeys = base, decryptionKeys = base + 256
+                key.withUnsafeBufferPointer { pfe_aes256_expand_key($0.baseAddress, encryptionKeys, decryptionKeys) }
+                iv.withUnsafeBufferPointer { iv in
+                    data.withUnsafeMutableBufferPointer { pfe_aes256_cbc_decrypt(decryptionKeys, iv.baseAddress, $0.baseAddress, $0.count / 16) }
+                }
+            }
+            return try removePadding(data, padding)
+        }
+        var keys = AES256.inverseKeys(try AES256.expand(key))
+        defer { keys = SIMD64() }
         var chain = loadIV(iv)
         data.withUnsafeMutableBytes { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -104,7 +145,13 @@ package enum AES256CBC {
                 }
             }
         }
+        return try removePadding(data, padding)
+    }
+
+    /// `data` without its PKCS#7 padding (checked), or unchanged for `.none`.
+    private static func removePadding(_ data: [UInt8], _ padding: Padding) throws(SymmetricCipherError) -> [UInt8] {
         guard padding == .pkcs7 else { return data }
+        var data = data
         let padLength = try pkcs7PadLength(data)
         data.removeLast(padLength)
         return data

@@ -1,9 +1,12 @@
 /// Lookup tables for AES (FIPS 197), derived at first use from the field arithmetic rather than
 /// typed in, so a typo cannot hide in them.
 ///
-/// Table lookups indexed by secret bytes are not constant time on CPUs with data caches. Here the
-/// AES key is a fresh random CEK used once on the client, so the exposure is small; a server that
-/// decrypts many tokens under attacker timing should prefer a hardware AES implementation.
+/// Table lookups indexed by secret bytes are not constant time on CPUs with data caches. On
+/// x86-64 CPUs with AES-NI, ``AES256CBC`` does not use these tables at all: its blocks go through
+/// the AES instructions (no lookups, no key- or data-dependent timing). Elsewhere (Apple arm64,
+/// other platforms) these tables run; the AES key is a fresh random CEK used once on the client,
+/// so the exposure is small, but a server decrypting many tokens under attacker timing on such a
+/// CPU should use a platform AES implementation.
 enum AESTables {
     /// S-box (FIPS 197 §5.1.1).
     static let sBox: [UInt8] = makeSBox()

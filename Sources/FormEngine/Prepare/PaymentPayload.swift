@@ -1,7 +1,9 @@
 import Foundation
+import PaymentFormEncryption
 
-/// The plaintext of `encryptedFields`: encoded with `JSONEncoder`, never by interpolation, so
-/// session ids and values with quotes, backslashes or line breaks stay valid JSON.
+/// The plaintext of `encryptedFields`: every string escaped, never interpolated, so session ids
+/// and values with quotes, backslashes or line breaks stay valid JSON. `Encodable` too, as the
+/// reference the direct writer (``jsonBytes()``) is tested against.
 struct PaymentPayload: Encodable {
     struct PaymentValue: Encodable {
         let key: String
@@ -30,10 +32,38 @@ struct PaymentPayload: Encodable {
         try container.encode(paymentValues, forKey: .paymentValues)
     }
 
-    /// The UTF-8 JSON bytes.
+    /// The UTF-8 JSON bytes: the same bytes as `JSONEncoder` with `.sortedKeys` and
+    /// `.withoutEscapingSlashes` (the tests compare the two), written directly because the
+    /// encoder cost a fifth of `prepare` beside the RSA operation. Every string goes through
+    /// ``JSONStringEscaping``, never interpolation.
     func jsonBytes() throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try encoder.encode(self))
+        var json: [UInt8] = []
+        json.reserveCapacity(160 + paymentValues.reduce(0) { $0 + 24 + $1.key.utf8.count + $1.value.utf8.count })
+        json.append(UInt8(ascii: "{"))
+        // Members in sorted key order, as `.sortedKeys` writes them.
+        if let accountOnFileId {
+            json.append(contentsOf: #""accountOnFileId":"#.utf8)
+            json.append(contentsOf: String(accountOnFileId).utf8)
+            json.append(UInt8(ascii: ","))
+        }
+        json.append(contentsOf: #""clientSessionId":"#.utf8)
+        JSONStringEscaping.append(clientSessionId, to: &json)
+        json.append(contentsOf: #","nonce":"#.utf8)
+        JSONStringEscaping.append(nonce, to: &json)
+        json.append(contentsOf: #","paymentProductId":"#.utf8)
+        json.append(contentsOf: String(paymentProductId).utf8)
+        json.append(contentsOf: #","paymentValues":["#.utf8)
+        for (index, value) in paymentValues.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(contentsOf: #"{"key":"#.utf8)
+            JSONStringEscaping.append(value.key, to: &json)
+            json.append(contentsOf: #","value":"#.utf8)
+            JSONStringEscaping.append(value.value, to: &json)
+            json.append(UInt8(ascii: "}"))
+        }
+        json.append(UInt8(ascii: "]"))
+        if tokenize { json.append(contentsOf: #","tokenize":true"#.utf8) }
+        json.append(UInt8(ascii: "}"))
+        return json
     }
 }

@@ -22,7 +22,9 @@ struct SymmetricWycheproofTests {
         let testGroups: [Group]
     }
 
-    @Test func aes256CBCWithPKCS7() throws {
+    /// On the Swift code and, where the CPU has AES-NI, on the hardware kernel.
+    @Test(arguments: PrimitiveImplementation.runnableForAES)
+    func aes256CBCWithPKCS7(implementation: PrimitiveImplementation) throws {
         let file = try Wycheproof.load("aes_cbc_pkcs5_test.json", as: AESFile.self)
         var tally = Wycheproof.Tally()
         for group in file.testGroups {
@@ -36,10 +38,12 @@ struct SymmetricWycheproofTests {
                 let message = [UInt8](wycheproofHex: vector.msg), ciphertext = [UInt8](wycheproofHex: vector.ct)
                 switch vector.result {
                 case .valid, .acceptable:
-                    #expect(try AES256CBC.encrypt(message, key: key, iv: iv) == ciphertext, "tcId \(vector.tcId)")
-                    #expect(try AES256CBC.decrypt(ciphertext, key: key, iv: iv) == message, "tcId \(vector.tcId)")
+                    #expect(try AES256CBC.encrypt(message, key: key, iv: iv, implementation: implementation) == ciphertext, "tcId \(vector.tcId)")
+                    #expect(try AES256CBC.decrypt(ciphertext, key: key, iv: iv, implementation: implementation) == message, "tcId \(vector.tcId)")
                 case .invalid:
-                    #expect(throws: SymmetricCipherError.self, "tcId \(vector.tcId)") { try AES256CBC.decrypt(ciphertext, key: key, iv: iv) }
+                    #expect(throws: SymmetricCipherError.self, "tcId \(vector.tcId)") {
+                        try AES256CBC.decrypt(ciphertext, key: key, iv: iv, implementation: implementation)
+                    }
                 }
             }
         }
@@ -61,8 +65,11 @@ struct SymmetricWycheproofTests {
         let testGroups: [Group]
     }
 
-    @Test(arguments: ["hmac_sha256_test.json", "hmac_sha512_test.json"])
-    func hmac(file name: String) throws {
+    /// HMAC-SHA-256 on the Swift SHA-256 and, where the CPU has the SHA extensions, on the
+    /// hardware kernel; HMAC-SHA-512 (Swift only).
+    @Test(arguments: [("hmac_sha256_test.json", .portable), ("hmac_sha256_test.json", .hardware), ("hmac_sha512_test.json", .portable)]
+        .filter { PrimitiveImplementation.runnableForSHA.contains($0.1) } as [(String, PrimitiveImplementation)])
+    func hmac(file name: String, sha256 implementation: PrimitiveImplementation) throws {
         let file = try Wycheproof.load(name, as: MACFile.self)
         var run = 0
         for group in file.testGroups {
@@ -71,7 +78,9 @@ struct SymmetricWycheproofTests {
                 let key = [UInt8](wycheproofHex: vector.key), message = [UInt8](wycheproofHex: vector.msg)
                 let full = name.contains("512")
                     ? HMAC<SHA512>.authenticationCode(for: message, key: key)
-                    : HMAC<SHA256>.authenticationCode(for: message, key: key)
+                    : implementation == .hardware
+                        ? HMAC<HardwareSHA256>.authenticationCode(for: message, key: key)
+                        : HMAC<PortableSHA256>.authenticationCode(for: message, key: key)
                 // Truncated tags compare the leading bytes (RFC 2104 §5).
                 let matches = ConstantTime.equals(full.prefix(group.tagSize / 8), [UInt8](wycheproofHex: vector.tag))
                 #expect(matches == (vector.result != .invalid), "tcId \(vector.tcId) in \(name)")

@@ -1,0 +1,42 @@
+// Hardware kernels for the encryption module: SHA-1 and SHA-256 block compression with the x86
+// SHA extensions and AES-256 (key expansion, CBC encryption and decryption) with AES-NI.
+//
+// The Swift code in PaymentFormEncryption is the reference implementation and the fallback; it
+// calls these functions only after the matching `pfe_cpu_has_*` check returned 1. On other
+// architectures (Apple arm64, Linux aarch64, ...) the checks return 0 and the kernels are empty
+// stubs, so the package builds everywhere without special compiler flags.
+#ifndef PAYMENT_FORM_CRYPTO_KERNELS_H
+#define PAYMENT_FORM_CRYPTO_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// 1 when the CPU has the SHA extensions (SHA-1 and SHA-256 instructions, and the SSSE3 / SSE4.1
+/// they are used with), else 0.
+int pfe_cpu_has_sha_extensions(void);
+
+/// 1 when the CPU has the AES instructions (and SSE4.1), else 0.
+int pfe_cpu_has_aes(void);
+
+/// Absorbs `block_count` 64-byte blocks at `blocks` into the SHA-256 state `state`
+/// (H0...H7 of FIPS 180-4, native-endian words). Requires pfe_cpu_has_sha_extensions().
+void pfe_sha256_compress(uint32_t state[8], const uint8_t *blocks, size_t block_count);
+
+/// Absorbs `block_count` 64-byte blocks at `blocks` into the SHA-1 state `state` (H0...H4 of
+/// FIPS 180-4, native-endian words). Requires pfe_cpu_has_sha_extensions().
+void pfe_sha1_compress(uint32_t state[5], const uint8_t *blocks, size_t block_count);
+
+/// Expands a 32-byte AES-256 key into the 15 round keys (240 bytes) for encryption and, when
+/// `decryption` is not NULL, the 15 round keys of the equivalent inverse cipher.
+/// Requires pfe_cpu_has_aes().
+void pfe_aes256_expand_key(const uint8_t key[32], uint8_t encryption[240], uint8_t *decryption);
+
+/// CBC-encrypts `block_count` 16-byte blocks at `data` in place, chaining from `iv`.
+/// Requires pfe_cpu_has_aes().
+void pfe_aes256_cbc_encrypt(const uint8_t encryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count);
+
+/// CBC-decrypts `block_count` 16-byte blocks at `data` in place, chaining from `iv`, with the
+/// inverse-cipher round keys from pfe_aes256_expand_key. Requires pfe_cpu_has_aes().
+void pfe_aes256_cbc_decrypt(const uint8_t decryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count);
+
+#endif

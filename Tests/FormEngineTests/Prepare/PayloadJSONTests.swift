@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import PaymentFormCore
+
+/// The payload and the client meta info are written without `JSONEncoder`; `JSONEncoder` (with
+/// `.sortedKeys` and `.withoutEscapingSlashes`, as before) is the reference they must match byte
+/// for byte, for ordinary and awkward strings alike.
+struct PayloadJSONTests {
+    /// Quotes, backslashes, slashes, every kind of control character, non-ASCII and an emoji.
+    static let awkwardStrings = [
+        "", "plain", "with \"quotes\"", #"back\slash"#, "a/b</script>", "line\nbreak\r\ttab",
+        "\u{08}\u{0C}\u{00}\u{01}\u{1F}\u{7F}", "Zoë Ünïcødé 日本", "\u{2028}\u{2029}", "🐦‍⬛ emoji",
+    ]
+
+    static func reference(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    @Test(arguments: awkwardStrings)
+    func payloadMatchesJSONEncoder(text: String) throws {
+        for (accountOnFileId, tokenize) in [(Int?.none, false), (Int?(42), true), (Int?(0), false)] {
+            let payload = PaymentPayload(
+                clientSessionId: text, nonce: "3F2504E0-4F89-41D3-9A0C-0305E82C3301", paymentProductId: 1,
+                accountOnFileId: accountOnFileId, tokenize: tokenize,
+                paymentValues: [.init(key: "cardNumber", value: text), .init(key: text, value: "x")])
+            #expect(try payload.jsonBytes() == Self.reference(payload))
+        }
+    }
+
+    @Test func payloadWithoutValuesMatchesJSONEncoder() throws {
+        let payload = PaymentPayload(
+            clientSessionId: "s", nonce: "n", paymentProductId: -3, accountOnFileId: Int.max, tokenize: false, paymentValues: [])
+        #expect(try payload.jsonBytes() == Self.reference(payload))
+    }
+
+    @Test(arguments: awkwardStrings)
+    func clientMetaInfoMatchesJSONEncoder(text: String) throws {
+        let sparse = ClientMetaInfo(platformIdentifier: text, appIdentifier: text)
+        let full = ClientMetaInfo(
+            platformIdentifier: "Linux/6.1", appIdentifier: "shop/1.0", sdkCreator: text, screenSize: text, deviceBrand: "Apple", deviceType: text)
+        for info in [sparse, full, ClientMetaInfo.current()] {
+            #expect(info.jsonBytes == (try Self.reference(info)))
+            #expect(Data(base64Encoded: info.encoded) == Data(try Self.reference(info)))
+        }
+    }
+}
