@@ -9,6 +9,9 @@ protocol ByteSink {
 
 /// Discards everything.
 struct DiscardingByteSink: ByteSink {
+    /// One byte of storage on purpose: unoptimised builds give every value of an empty type one
+    /// shared address, and ThreadSanitizer then reports concurrent `inout` uses of it as a race.
+    private var storage: UInt8 = 0
     @inline(__always) mutating func append(_ byte: UInt8) {}
 }
 
@@ -46,6 +49,9 @@ protocol UnitSink {
 
 /// Discards the units (counting is the walks' job).
 struct DiscardingUnitSink<Unit>: UnitSink {
+    /// One byte of storage on purpose: unoptimised builds give every value of an empty type one
+    /// shared address, and ThreadSanitizer then reports concurrent `inout` uses of it as a race.
+    private var storage: UInt8 = 0
     @inline(__always) mutating func append(_ unit: Unit) {}
 }
 
