@@ -6,11 +6,12 @@ import Darwin
 import Foundation
 
 /// A plain TCP client for tests that send what no HTTP library would: malformed, oversized or
-/// slow requests. Blocking, with a receive timeout so a test never hangs.
+/// slow requests. Blocking, with a receive timeout so a test never hangs (generous: every exchange
+/// normally ends with the server closing, and under ThreadSanitizer answers can take seconds).
 final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
 
-    init(port: Int, receiveTimeout: Double = 5) throws {
+    init(port: Int, receiveTimeout: Double = 30) throws {
         #if canImport(Darwin)
         descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
