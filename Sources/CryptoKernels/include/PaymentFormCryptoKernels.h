@@ -1,5 +1,6 @@
 // Hardware kernels for the encryption module: SHA-1 and SHA-256 block compression with the x86
-// SHA extensions and AES-256 (key expansion, CBC encryption and decryption) with AES-NI.
+// SHA extensions, AES-256 (key expansion, CBC encryption and decryption) with AES-NI, and the two
+// 1,024-bit modular exponentiations of an RSA-2048 private operation on AVX-512 IFMA.
 //
 // The Swift code in PaymentFormEncryption is the reference implementation and the fallback; it
 // calls these functions only after the matching `pfe_cpu_has_*` check returned 1. On other
@@ -17,6 +18,10 @@ int pfe_cpu_has_sha_extensions(void);
 
 /// 1 when the CPU has the AES instructions (and SSE4.1), else 0.
 int pfe_cpu_has_aes(void);
+
+/// 1 when the CPU has AVX-512 with the 52-bit integer multiply-add instructions (AVX512F and
+/// AVX512IFMA) and the operating system saves the 512-bit registers, else 0.
+int pfe_cpu_has_avx512_ifma(void);
 
 /// Absorbs `block_count` 64-byte blocks at `blocks` into the SHA-256 state `state`
 /// (H0...H7 of FIPS 180-4, native-endian words). Requires pfe_cpu_has_sha_extensions().
@@ -38,5 +43,17 @@ void pfe_aes256_cbc_encrypt(const uint8_t encryption[240], const uint8_t iv[16],
 /// CBC-decrypts `block_count` 16-byte blocks at `data` in place, chaining from `iv`, with the
 /// inverse-cipher round keys from pfe_aes256_expand_key. Requires pfe_cpu_has_aes().
 void pfe_aes256_cbc_decrypt(const uint8_t decryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count);
+
+/// Two modular exponentiations at once, in constant time: result_i = base_i^exponent_i mod
+/// modulus_i for i = 0, 1, every number 16 little-endian 64-bit words. Each modulus must be odd
+/// and above 1; base_i below modulus_i; r_squared_i = 2^2048 mod modulus_i; inverse_i =
+/// −modulus_i⁻¹ mod 2^64; `bit_count` (public, at most 1,024) is how many low bits of the
+/// exponents are used. Requires pfe_cpu_has_avx512_ifma().
+void pfe_modexp1024_x2(uint64_t *result0, uint64_t *result1,
+                       const uint64_t *base0, const uint64_t *base1,
+                       const uint64_t *exponent0, const uint64_t *exponent1,
+                       const uint64_t *modulus0, const uint64_t *modulus1,
+                       const uint64_t *r_squared0, const uint64_t *r_squared1,
+                       uint64_t inverse0, uint64_t inverse1, size_t bit_count);
 
 #endif
