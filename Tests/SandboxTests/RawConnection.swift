@@ -10,12 +10,19 @@ import Foundation
 /// normally ends with the server closing, and under ThreadSanitizer answers can take seconds).
 final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
+    /// Why the last read ended other than by the server closing: `ECONNRESET` (the server reset
+    /// the connection), `EAGAIN`/`EWOULDBLOCK` (the receive timeout), ...; 0 after a clean end.
+    private(set) var lastReadError: Int32 = 0
 
+    /// Connects to the loopback port. The descriptor is stored only once connected: a class
+    /// initializer that throws after its properties are set still runs `deinit`, which would close
+    /// the descriptor a second time, and by then the number may belong to another thread's socket
+    /// (tests run in parallel) — that closed a sandbox connection under the flood test.
     init(port: Int, receiveTimeout: Double = 30) throws {
         #if canImport(Darwin)
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var time = timeval(tv_sec: .init(receiveTimeout), tv_usec: .init((receiveTimeout - receiveTimeout.rounded(.down)) * 1_000_000))
@@ -35,6 +42,7 @@ final class RawConnection: @unchecked Sendable {
             close(descriptor)
             throw POSIXError(.ECONNREFUSED)
         }
+        self.descriptor = descriptor
     }
 
     deinit {
@@ -55,16 +63,30 @@ final class RawConnection: @unchecked Sendable {
     @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-    /// Everything until the server closes the connection (or the receive timeout).
+    /// Everything until the server closes the connection (or the receive timeout, or an error:
+    /// see ``lastReadError``).
     func readToEnd() -> String {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
+        while let count = receive(into: &chunk), count > 0 {
             data += chunk[0..<count]
         }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One `recv`, retried when a signal interrupts it; `nil` on an error (kept in
+    /// ``lastReadError``), 0 at the end of the stream.
+    private func receive(into chunk: inout [UInt8]) -> Int? {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count >= 0 {
+                lastReadError = 0
+                return count
+            }
+            if errno == EINTR { continue }
+            lastReadError = errno
+            return nil
+        }
     }
 
     /// Reads until `count` HTTP responses' heads have arrived (or the connection ends).
@@ -73,8 +95,7 @@ final class RawConnection: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while String(decoding: data, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").count - 1 < count
             || !responsesComplete(String(decoding: data, as: UTF8.self), count) {
-            let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if received <= 0 { break }
+            guard let received = receive(into: &chunk), received > 0 else { break }
             data += chunk[0..<received]
         }
         return String(decoding: data, as: UTF8.self)
