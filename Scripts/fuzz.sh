@@ -129,6 +129,7 @@ done
 
 failed=()
 summary=()
+details=()
 for name in "${targets[@]}"; do
   corpus="$build/corpus/$name"
   mkdir -p "$corpus" "Fuzz/Corpus/$name"
@@ -141,6 +142,9 @@ for name in "${targets[@]}"; do
   # Without leak detection per input, AddressSanitizer's check at exit must be off as well.
   asan_options="${ASAN_OPTIONS:-}"
   [[ " ${extra[*]+"${extra[*]}"} " == *" -detect_leaks=0 "* ]] && asan_options="detect_leaks=0${asan_options:+:$asan_options}"
+  # Leaks inside the toolchain's Foundation are suppressed by name (Fuzz/lsan-suppressions.txt
+  # says which and why); any other leak still stops the target.
+  LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
   ASAN_OPTIONS="$asan_options" SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 ${extra[@]+"${extra[@]}"} \
     -artifact_prefix="fuzz-artifacts/$name-" -print_final_stats=1 > "$log" 2>&1 || status=$?
@@ -150,7 +154,11 @@ for name in "${targets[@]}"; do
   if [[ $status -ne 0 ]]; then
     failed+=("$name")
     summary+=("$(printf '%-20s FOUND SOMETHING after %ss (exit %s); see %s and fuzz-artifacts/' "$name" "$elapsed" "$status" "$log")")
-    grep -E 'ERROR|invariant violated|Fatal error|SUMMARY|Test unit written' "$log" | head -n 8 || true
+    # What the report said, kept for the end of the output (CI shows only the tail): the error,
+    # the first frames of its stack, and the input (libFuzzer prints small ones as base64).
+    details+=("-- $name: $(grep -m 1 -E 'ERROR|invariant violated|Fatal error' "$log" || echo 'no error line (see the log)')")
+    details+=("$(grep -m 1 -A 10 -E '^(Direct|Indirect) leak|^==[0-9]+==ERROR' "$log" | grep -E '^ +#[0-9]+ ' | head -n 10 || true)")
+    details+=("$(grep -E 'SUMMARY|Test unit written|^Base64:' "$log" | head -n 4 || true)")
   else
     summary+=("$(printf '%-20s ok  %5ss  %10s runs  coverage %s edges' "$name" "$elapsed" "$runs" "$coverage")")
   fi
@@ -159,6 +167,7 @@ done
 echo "== summary"
 printf '%s\n' "${summary[@]}"
 if [[ ${#failed[@]} -gt 0 ]]; then
+  printf '%s\n' "${details[@]}" | sed '/^$/d'
   echo "fuzz.sh: findings in: ${failed[*]}" >&2
   exit 1
 fi
