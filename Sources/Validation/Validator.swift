@@ -71,12 +71,21 @@ public enum Validator: Sendable, Hashable {
     /// ```
     public var parameters: [ValidationParameter] {
         switch self {
+        // Each case builds its array in one allocation: an error is created per failing value.
         case .length(let minLength, let maxLength):
-            [ValidationParameter(name: "minLength", value: minLength)]
-                + (maxLength.map { [ValidationParameter(name: "maxLength", value: $0)] } ?? [])
+            if let maxLength {
+                [ValidationParameter(name: "minLength", value: minLength), ValidationParameter(name: "maxLength", value: maxLength)]
+            } else {
+                [ValidationParameter(name: "minLength", value: minLength)]
+            }
         case .range(let minValue, let maxValue):
-            (minValue.map { [ValidationParameter(name: "minValue", value: $0)] } ?? [])
-                + (maxValue.map { [ValidationParameter(name: "maxValue", value: $0)] } ?? [])
+            switch (minValue, maxValue) {
+            case let (minValue?, maxValue?):
+                [ValidationParameter(name: "minValue", value: minValue), ValidationParameter(name: "maxValue", value: maxValue)]
+            case let (minValue?, nil): [ValidationParameter(name: "minValue", value: minValue)]
+            case let (nil, maxValue?): [ValidationParameter(name: "maxValue", value: maxValue)]
+            case (nil, nil): []
+            }
         case .boletoBancarioRequiredness(let fiscalNumberLength):
             [ValidationParameter(name: "fiscalNumberLength", value: fiscalNumberLength)]
         case .luhn, .expirationDate, .regularExpression, .emailAddress, .fixedList, .iban,

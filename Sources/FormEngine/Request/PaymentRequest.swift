@@ -97,13 +97,21 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     package func validate(in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationReport {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
-        sent.reserveCapacity(item.fields.count)
+        let fields = item.fieldsInDisplayOrder
+        sent.reserveCapacity(fields.count)
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
-        for field in item.fieldsInDisplayOrder {
-            let unmasked = values[field.id].map { field.unmask($0) } ?? ""
-            var required = field.dataRestrictions.isRequired
-                || field.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
-            if let attribute = accountOnFile?.attribute(forField: field.id) {
+        // Only the properties validation needs are read from each field: copying the whole field
+        // struct (which `for field in fields` does) retains every one of its properties.
+        for index in fields.indices {
+            let fieldId = fields[index].id
+            let restrictions = fields[index].dataRestrictions
+            var unmasked = ""
+            if let value = values[fieldId] {
+                unmasked = fields[index].effectiveMask.map { $0.unformat(value) } ?? value
+            }
+            var required = restrictions.isRequired
+                || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+            if let attribute = accountOnFile?.attribute(forField: fieldId) {
                 switch attribute.status {
                 case .readOnly, .other:
                     continue
@@ -114,17 +122,24 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
                 }
             }
             if unmasked.isEmpty {
-                if required { errors.append(FieldError(fieldId: field.id, error: .required)) }
+                if required { Self.append(FieldError(fieldId: fieldId, error: .required), to: &errors) }
                 continue
             }
-            for validator in field.dataRestrictions.validators {
+            for validator in restrictions.validators {
                 if let failure = validator.validate(unmasked, in: context, budget: &budget) {
-                    errors.append(FieldError(fieldId: field.id, error: failure))
+                    Self.append(FieldError(fieldId: fieldId, error: failure), to: &errors)
                 }
             }
-            sent.append((field.id, unmasked))
+            sent.append((fieldId, unmasked))
         }
         return ValidationReport(errors: errors, values: sent)
+    }
+
+    /// Appends `error`, making room for a few at the first: an invalid request usually has
+    /// several, and growing the array one by one costs an allocation each time.
+    private static func append(_ error: FieldError, to errors: inout [FieldError]) {
+        if errors.isEmpty { errors.reserveCapacity(8) }
+        errors.append(error)
     }
 
     /// As-you-type state of one field: `incomplete` while the value can still become valid,

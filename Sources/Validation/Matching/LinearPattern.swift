@@ -69,9 +69,9 @@ struct LinearPattern: Sendable {
 
     /// Runs the automaton over `value`.
     func run(_ value: String) -> Outcome {
-        var state = State(pattern: self)
+        var state = State()
         let fast: Bool? = value.utf8.withContiguousStorageIfAvailable { bytes in
-            state.consume(utf8: bytes)
+            consume(utf8: bytes, state: &state)
         }
         let alive: Bool
         if let fast {
@@ -79,7 +79,7 @@ struct LinearPattern: Sendable {
         } else {
             // A string without contiguous UTF-8 (bridged): its scalars one by one.
             var stillAlive = true
-            for scalar in value.unicodeScalars where stillAlive { stillAlive = state.step(scalar.value) }
+            for scalar in value.unicodeScalars where stillAlive { stillAlive = step(scalar.value, state: &state) }
             alive = stillAlive
         }
         guard alive else { return .dead }
@@ -88,71 +88,67 @@ struct LinearPattern: Sendable {
         return reachable ? .prefix : .dead
     }
 
-    /// The automaton's state while reading a value.
+    /// The automaton's state while reading a value. It holds no reference to the pattern (the
+    /// steps below are the pattern's methods), so a run retains nothing.
     private struct State {
-        let pattern: LinearPattern
         var current = PositionSet.empty
         var isAtStart = true
+    }
 
-        init(pattern: LinearPattern) {
-            self.pattern = pattern
+    /// One scalar; `false` once no position is active (the value can no longer match).
+    @inline(__always)
+    private func step(_ scalar: UInt32, state: inout State) -> Bool {
+        var candidates: PositionSet
+        if state.isAtStart {
+            candidates = first
+            state.isAtStart = false
+        } else {
+            candidates = .empty
+            let follow = self.follow
+            state.current.forEach { candidates |= follow[$0] }
         }
-
-        /// One scalar; `false` once no position is active (the value can no longer match).
-        @inline(__always)
-        mutating func step(_ scalar: UInt32) -> Bool {
-            var candidates: PositionSet
-            if isAtStart {
-                candidates = pattern.first
-                isAtStart = false
-            } else {
-                candidates = .empty
-                let follow = pattern.follow
-                current.forEach { candidates |= follow[$0] }
-            }
-            if scalar < 128 {
-                current = candidates & pattern.asciiPositions[Int(scalar)]
-            } else {
-                var next = PositionSet.empty
-                var category: GeneralCategories?
-                let classes = pattern.classes
-                candidates.forEach { position in
-                    let matches = classes[position].contains(scalar) {
-                        if let category { return category }
-                        let found = GeneralCategories.of(value: scalar)
-                        category = found
-                        return found
-                    }
-                    if matches { next.insert(position) }
+        if scalar < 128 {
+            state.current = candidates & asciiPositions[Int(scalar)]
+        } else {
+            var next = PositionSet.empty
+            var category: GeneralCategories?
+            let classes = self.classes
+            candidates.forEach { position in
+                let matches = classes[position].contains(scalar) {
+                    if let category { return category }
+                    let found = GeneralCategories.of(value: scalar)
+                    category = found
+                    return found
                 }
-                current = next
+                if matches { next.insert(position) }
             }
-            return !current.isEmpty
+            state.current = next
         }
+        return !state.current.isEmpty
+    }
 
-        /// Every scalar of valid UTF-8 (a `String`'s own bytes); `false` when the run died.
-        mutating func consume(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let lead = bytes[index]
-                var scalar = UInt32(lead)
-                if lead < 0x80 {
-                    index += 1
-                } else {
-                    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                    scalar &= lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F
-                    var offset = 1
-                    while offset < length, index + offset < count {
-                        scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
-                        offset += 1
-                    }
-                    index += length
+    /// Every scalar of valid UTF-8 (a `String`'s own bytes); `false` when the run died.
+    private func consume(utf8 bytes: UnsafeBufferPointer<UInt8>, state: inout State) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            var scalar = UInt32(lead)
+            if lead < 0x80 {
+                index += 1
+            } else {
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                scalar &= lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F
+                var offset = 1
+                while offset < length, index + offset < count {
+                    scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+                    offset += 1
                 }
-                if !step(scalar) { return false }
+                index += length
             }
-            return true
+            if !step(scalar, state: &state) { return false }
         }
+        return true
     }
 
     /// Glushkov's construction: positions, their follow sets, and each fragment's first and last

@@ -4,22 +4,28 @@ enum LuhnRule {
     /// The result of reading a value: `nil` when a character other than a space or ASCII digit
     /// occurs, else the digit count and whether the Luhn sum is a multiple of 10.
     private static func scan(_ value: String) -> (digits: Int, checksumOK: Bool)? {
-        // Walk from the right: every second digit (from the rightmost) is doubled.
+        var value = value
+        // Native strings are contiguous UTF-8; a bridged one is made so once.
+        return value.withUTF8 { scan($0) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (digits: Int, checksumOK: Bool)? {
+        // Walk from the right: every second digit (from the rightmost) is doubled, and a doubled
+        // digit above 4 counts its two digits (2 × 7 = 14 counts 1 + 4 = 5).
         var sum = 0
         var digits = 0
-        for byte in value.utf8.reversed() {
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            let byte = bytes[index]
             if byte == UInt8(ascii: " ") { continue }
-            guard let digit = ASCIIDigits.digit(byte) else { return nil }
-            if digits % 2 == 1 {
-                let doubled = digit * 2
-                sum += doubled > 9 ? doubled - 9 : doubled
-            } else {
-                sum += digit
-            }
-            sum %= 10 // keeps the sum small for inputs of any length
+            let digit = Int(byte &- UInt8(ascii: "0"))
+            guard digit < 10 else { return nil }
+            sum &+= digits & 1 == 0 ? digit : (digit < 5 ? digit * 2 : digit * 2 - 9)
             digits += 1
         }
-        return (digits, sum == 0)
+        // At most 9 per byte: no overflow for any value that fits in memory.
+        return (digits, sum % 10 == 0)
     }
 
     static func isValid(_ value: String) -> Bool {

@@ -1,5 +1,6 @@
 import Testing
 import PaymentFormValidation
+import PaymentFormTestSupport
 
 @Suite("length")
 struct LengthRuleTests {
@@ -19,6 +20,27 @@ struct LengthRuleTests {
     ])
     func countsCharacters(value: String, valid: Bool) {
         #expect(passes(Self.twoToFive, value) == valid)
+    }
+
+    /// ASCII text is counted without walking grapheme clusters; CR LF must still be one character.
+    @Test(arguments: ["\r\n", "a\r\nb", "\n\r", "\r\r\n", "\r\n\r\n", "\r", "\n", "ab\r", "é\r\n", "\r\ne\u{301}", "\r\n\n"])
+    func lineBreaksCountAsCharactersDo(value: String) {
+        let count = value.count
+        #expect(passes(.length(minLength: count, maxLength: count), value))
+        #expect(!passes(.length(minLength: count + 1, maxLength: nil), value))
+        #expect(!passes(.length(minLength: 0, maxLength: count - 1), value))
+    }
+
+    /// Random text of ASCII, line breaks and combining marks: the rule counts as `String.count`.
+    @Test func countsAsStringCountOnRandomText() {
+        var random = SeededGenerator(seed: 0x4C45_4E47)
+        let pieces = ["a", " ", "\r", "\n", "\r\n", "é", "e\u{301}", "\u{301}", "😀", "\u{0}"]
+        for _ in 0..<2_000 {
+            let value = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "a" }.joined()
+            let count = value.count
+            #expect(passes(.length(minLength: count, maxLength: count), value), "\(value.unicodeScalars.map(\.value))")
+            #expect(!passes(.length(minLength: count + 1, maxLength: nil), value))
+        }
     }
 
     @Test(arguments: [

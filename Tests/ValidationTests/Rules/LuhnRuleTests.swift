@@ -1,5 +1,6 @@
 import Testing
 import PaymentFormValidation
+import PaymentFormTestSupport
 
 @Suite("luhn")
 struct LuhnRuleTests {
@@ -36,6 +37,27 @@ struct LuhnRuleTests {
         #expect(passes(.luhn, String(repeating: "9", count: 99_999)) == false)  // 18 per pair + 9
         #expect(passes(.luhn, String(repeating: "9", count: 100_000)))          // 18 per pair
         #expect(passes(.luhn, String(repeating: "0", count: 100_000)))
+    }
+
+    /// Random digit strings with spaces against the textbook definition: double every second
+    /// digit from the right, subtract 9 from a doubled digit above 9, sum, test the sum mod 10.
+    @Test func agreesWithTheTextbookDefinitionOnRandomNumbers() {
+        var random = SeededGenerator(seed: 0x4C55_484E)
+        var valid = 0
+        for _ in 0..<3_000 {
+            let value = (0..<Int.random(in: 1...24, using: &random)).map { _ -> String in
+                Int.random(in: 0..<8, using: &random) == 0 ? " " : String(Int.random(in: 0...9, using: &random))
+            }.joined()
+            let digits = value.compactMap(\.wholeNumberValue).reversed()
+            let sum = digits.enumerated().reduce(0) { sum, pair in
+                let doubled = pair.offset % 2 == 1 ? pair.element * 2 : pair.element
+                return sum + (doubled > 9 ? doubled - 9 : doubled)
+            }
+            let expected = !digits.isEmpty && sum % 10 == 0
+            if expected { valid += 1 }
+            #expect(passes(.luhn, value) == expected, "\(value)")
+        }
+        #expect(valid > 200)
     }
 
     @Test(arguments: [
