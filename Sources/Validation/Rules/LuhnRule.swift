@@ -19,8 +19,7 @@ enum LuhnRule {
             index -= 1
             let byte = bytes[index]
             if byte == UInt8(ascii: " ") { continue }
-            let digit = Int(byte &- UInt8(ascii: "0"))
-            guard digit < 10 else { return nil }
+            guard let digit = ASCIIDigits.digit(byte) else { return nil }
             sum &+= digits & 1 == 0 ? digit : (digit < 5 ? digit * 2 : digit * 2 - 9)
             digits += 1
         }
