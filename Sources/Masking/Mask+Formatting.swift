@@ -102,6 +102,65 @@ extension Mask {
         }
     }
 
+    /// The value in `text` as a payment request keeps it: ``unformat(_:)``, followed, as typed, by
+    /// whatever input is left once the mask has run out (``overflow(of:)``).
+    ///
+    /// ``unformat(_:)`` cuts at the mask's capacity, as the Connect SDKs do. A request must never
+    /// validate or send less than the customer typed, so it keeps the rest and lets the field's
+    /// validators judge it (a 16-digit number on a 15-digit mask then fails `length`).
+    /// Characters the mask filters inside its runs are filtered as ``unformat(_:)`` does.
+    ///
+    /// ```swift
+    /// let expiry = Mask("{{99}}/{{99}}")
+    /// expiry.unformat("12/300")                  // "1230"
+    /// expiry.unformatKeepingOverflow("12/300")   // "12300"
+    /// expiry.unformatKeepingOverflow("12-35")    // "1235": the `-` is filtered, nothing is left over
+    /// ```
+    public func unformatKeepingOverflow(_ text: String) -> String {
+        withUnits(of: text, ascii: { unformatKeepingOverflow($0) }, characters: { unformatKeepingOverflow($0) })
+    }
+
+    /// One walk: the value characters as ``unformat(_:)`` collects them, then the units the walk
+    /// never reached, appended to the same string.
+    @inline(__always)
+    private func unformatKeepingOverflow<Unit: MaskUnit>(_ text: UnsafeBufferPointer<Unit>) -> String {
+        var bound = 0
+        if Unit.self == UInt8.self {
+            bound = text.count
+        } else {
+            for unit in text { bound += unit.maskUTF8Length }
+        }
+        return makeString(byteBound: bound, inPlace: Unit.self == UInt8.self) { bytes in
+            var output = DiscardingByteSink()
+            var value = UTF8UnitSink<Unit>(bytes: bytes)
+            var observer = NoFormatObservation()
+            let consumed = FormatWalk.run(storage, input: text, output: &output, value: &value, observer: &observer).consumedUnitCount
+            for unit in text[consumed...] { value.append(unit) }
+            bytes = value.bytes
+        }
+    }
+
+    /// The input left once the mask has run out: what ``unformat(_:)`` and ``format(_:)`` drop
+    /// beyond the mask's capacity, exactly as typed; `""` when the mask holds all of `text`.
+    ///
+    /// ```swift
+    /// Mask("{{99}}/{{99}}").overflow(of: "12/300")   // "0"
+    /// Mask("{{99}}/{{99}}").overflow(of: "12/3")     // ""
+    /// ```
+    public func overflow(of text: String) -> String {
+        withUnits(of: text, ascii: { overflow($0) }, characters: { overflow($0) })
+    }
+
+    @inline(__always)
+    private func overflow<Unit: MaskUnit>(_ text: UnsafeBufferPointer<Unit>) -> String {
+        var output = DiscardingByteSink()
+        var value = DiscardingUnitSink<Unit>()
+        var observer = NoFormatObservation()
+        let consumed = FormatWalk.run(storage, input: text, output: &output, value: &value, observer: &observer).consumedUnitCount
+        guard consumed < text.count else { return "" }
+        return Unit.string(from: UnsafeBufferPointer(rebasing: text[consumed...]))
+    }
+
     /// Whether the unmasked `value` fills every placeholder of the mask.
     ///
     /// The value is laid into the slots as the editor does (characters that do not fit a slot are

@@ -78,6 +78,23 @@ struct MaskPropertyTests {
         }
     }
 
+    /// The request path's unmask: never shorter than `unformat`, equal to it plus the overflow,
+    /// and the overflow is exactly the end of the input (so nothing typed is lost beyond the mask).
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func unformatKeepingOverflowLosesNothingBeyondTheMask(seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        for _ in 0..<2_000 {
+            let mask = Self.randomMask(&random)
+            let text = Self.randomText(&random, maxPieces: 30)
+            let overflow = mask.overflow(of: text)
+            let kept = mask.unformatKeepingOverflow(text)
+            #expect(kept == mask.unformat(text) + overflow, "\(mask.pattern)")
+            #expect(text.hasSuffix(overflow), "\(mask.pattern)")
+            // A mask that is not full stopped because the input ran out: nothing overflows.
+            if mask.unformat(text).count < mask.capacity { #expect(overflow.isEmpty, "\(mask.pattern)") }
+        }
+    }
+
     @Test(arguments: [11, 12, 13, 14] as [UInt64])
     func editsKeepTheCaretInsideAndTheTextFormatted(seed: UInt64) {
         var random = SeededGenerator(state: seed)

@@ -106,3 +106,28 @@ struct MaskFormattedCapacityTests {
         #expect(Mask(pattern).formattedCapacity == expected)
     }
 }
+
+/// `unformatKeepingOverflow` and `overflow(of:)`: the request path's unmask, which keeps what the
+/// mask cannot hold, as typed; `unformat` itself still cuts (the Connect-compatible masking).
+struct MaskOverflowTests {
+    @Test("known answers", arguments: [
+        // pattern, text, unformat, overflow
+        ("{{9999}} {{999999}} {{99999}}", "3782822463100051", "378282246310005", "1"),
+        ("{{99}}/{{99}}", "12/300", "1230", "0"),
+        ("{{99}}/{{99}}", "12/30/1", "1230", "/1"),
+        ("{{99}}/{{99}}", "12-35", "1235", ""),
+        ("{{99}}/{{99}}", "12/3", "123", ""),
+        ("{{9999}} {{9999}} {{9999}} {{9999}}", "4111 1111 1111 1111 ", "4111111111111111", " "),
+        ("{{9999}}", "12345678", "1234", "5678"),
+        ("{{9999}}", "١٢٣٤٥", "", ""),                  // non-ASCII digits fit no slot: filtered as before
+        ("{{**}}", "é😀🇩🇪x", "é😀", "🇩🇪x"),              // characters, not code units
+        ("+{{99}})", "+12)3", "12", "3"),
+        ("no placeholders", "abc", "", "bc"),        // the literal `a` consumes the `a`
+    ])
+    func knownAnswers(pattern: String, text: String, unformatted: String, overflow: String) {
+        let mask = Mask(pattern)
+        #expect(mask.unformat(text) == unformatted)
+        #expect(mask.overflow(of: text) == overflow)
+        #expect(mask.unformatKeepingOverflow(text) == unformatted + overflow)
+    }
+}

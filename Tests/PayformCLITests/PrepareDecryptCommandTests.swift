@@ -38,6 +38,35 @@ struct PrepareDecryptCommandTests {
         #expect(!result.stdout.contains("encryptedFields"))
     }
 
+    @Test("values longer than their mask are judged whole: nothing one digit short is encrypted", arguments: [
+        ("amex", #"{"cardNumber":"3782822463100051","expiryDate":"12/30","cvv":"1234"}"#, "cardNumber", "length"),
+        ("visa", #"{"cardNumber":"4111111111111111","expiryDate":"12/30","cvv":"12345"}"#, "cvv", "length"),
+        ("visa", #"{"cardNumber":"4111111111111111","expiryDate":"12/300","cvv":"123"}"#, "expiryDate", "expirationDate"),
+    ])
+    func overLongValuesAreNotCut(product: String, values: String, field: String, errorId: String) throws {
+        let file = try CLI.temporaryFile(values)
+        for command in ["validate", "prepare"] {
+            let extra = command == "prepare" ? ["--public-key", Self.publicKey, "--client-session-id", "s"] : []
+            let result = CLI.run([command, "--product", CLI.product(product), "--values", file, "--now", "2026-11"] + extra)
+            #expect(result.exitCode == 1, "\(command)")
+            #expect(!result.stdout.contains("encryptedFields"))
+            guard case .array(let errors)? = try CLI.json(result)["errors"] else { Issue.record("no errors"); continue }
+            #expect(errors.first { $0["fieldId"] == .string(field) }?["errorId"] == .string(errorId), "\(command)")
+        }
+    }
+
+    @Test("a four-digit expiry year reads as in the form: 12/2030 is December 2030, not 12/20")
+    func fourDigitYear() throws {
+        let values = try CLI.temporaryFile(#"{"cardNumber":"4111111111111111","expiryDate":"12/2030","cvv":"123"}"#)
+        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey,
+                                "--client-session-id", "s", "--now", "2026-11"])
+        #expect(prepared.exitCode == 0, "\(prepared.stdout)")
+        guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else { Issue.record("no token"); return }
+        let payload = try CLI.json(CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token]))
+        guard case .array(let values)? = payload["paymentValues"] else { Issue.record("no values"); return }
+        #expect(values.first { $0["key"] == "expiryDate" }?["value"] == "1230")
+    }
+
     @Test("bad keys and tampered tokens exit 2 without plaintext")
     func failures() throws {
         let badKey = try CLI.temporaryFile(#"{"keyId": "k", "publicKey": "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"}"#)

@@ -85,14 +85,8 @@ public struct FieldFormatter: Sendable, Hashable {
         let upper = max(lower, mask.unformat(String(decoding: units[..<upperOffset], as: UTF16.self)).count)
 
         // A whole `MM/YYYY` or `MMYYYY` (20xx) pasted or set over the whole value of an `MM/YY` mask.
-        if mask.capacity == 4, lower == 0, upper >= value.count {
-            let characters = Array(mapped)
-            let digits = characters.filter(\.isASCIIDigit)
-            let separatorsOnly = characters.allSatisfy { $0.isASCIIDigit || $0 == "/" || $0 == "-" || $0 == " " || $0 == "." }
-            if separatorsOnly, digits.count == 6, digits[2] == "2", digits[3] == "0",
-               let month = Int(String(digits[0..<2])), (1...12).contains(month) {
-                return String(digits[0..<2]) + "/" + String(digits[4..<6])
-            }
+        if mask.capacity == 4, lower == 0, upper >= value.count, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: mapped) {
+            return twoDigitYear
         }
 
         // Month rules, character by character from where the insertion lands.

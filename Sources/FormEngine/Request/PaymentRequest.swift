@@ -100,39 +100,74 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
         let fields = item.fieldsInDisplayOrder
         sent.reserveCapacity(fields.count)
         let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
-        // Only the properties validation needs are read from each field: copying the whole field
-        // struct (which `for field in fields` does) retains every one of its properties.
+        // Fields are read by index: copying the whole field struct (which `for field in fields`
+        // does) retains every one of its properties.
         for index in fields.indices {
-            let fieldId = fields[index].id
-            let restrictions = fields[index].dataRestrictions
-            var unmasked = ""
-            if let value = values[fieldId] {
-                unmasked = fields[index].effectiveMask.map { $0.unformat(value) } ?? value
+            let input = validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber)
+            if let value = Self.validateField(fields, at: index, input, in: context, budget: &budget, errors: &errors) {
+                sent.append((fields[index].id, value))
             }
-            var required = restrictions.isRequired
-                || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
-            if let attribute = accountOnFile?.attribute(forField: fieldId) {
-                switch attribute.status {
-                case .readOnly, .other:
-                    continue
-                case .canWrite:
-                    if unmasked.isEmpty { continue }
-                case .mustWrite:
-                    required = true
-                }
-            }
-            if unmasked.isEmpty {
-                if required { Self.append(FieldError(fieldId: fieldId, error: .required), to: &errors) }
-                continue
-            }
-            for validator in restrictions.validators {
-                if let failure = validator.validate(unmasked, in: context, budget: &budget) {
-                    Self.append(FieldError(fieldId: fieldId, error: failure), to: &errors)
-                }
-            }
-            sent.append((fieldId, unmasked))
         }
         return ValidationReport(errors: errors, values: sent)
+    }
+
+    /// What one field's validation depends on besides its definition and "now": the value as
+    /// set, whether the field is required (its definition, or a `boletoBancarioRequiredness`
+    /// rule that applies now), and the selected account's status for it. Equal inputs give
+    /// equal results, so the form controller validates again only the fields whose input changed.
+    package struct FieldValidationInput: Hashable, Sendable {
+        /// The value as set (masked or not), `nil` when none was.
+        var value: String?
+        /// Whether the definition makes the field required (before the account's status).
+        var required: Bool
+        /// The selected account on file's status for the field, if it has an attribute for it.
+        var status: AccountOnFileAttribute.Status?
+    }
+
+    /// The input of the validation of `fields[index]` (the item's fields in display order).
+    @inline(__always)
+    package func validationInput(ofField fields: [PaymentProductField], at index: Int, fiscalNumber: String?) -> FieldValidationInput {
+        let fieldId = fields[index].id
+        let restrictions = fields[index].dataRestrictions
+        let required = restrictions.isRequired
+            || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+        return FieldValidationInput(value: values[fieldId], required: required, status: accountOnFile?.attribute(forField: fieldId)?.status)
+    }
+
+    /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
+    /// `errors` and returns the unmasked value it sends, or `nil` when it sends none (read-only,
+    /// a kept stored value, empty).
+    @inline(__always)
+    package static func validateField(
+        _ fields: [PaymentProductField], at index: Int, _ input: FieldValidationInput, in context: ValidationContext,
+        budget: inout RegularExpressionBudget, errors: inout [FieldError]
+    ) -> String? {
+        let fieldId = fields[index].id
+        var unmasked = ""
+        if let value = input.value {
+            unmasked = fields[index].unmask(value)
+        }
+        var required = input.required
+        switch input.status {
+        case .readOnly?, .other?:
+            return nil
+        case .canWrite?:
+            if unmasked.isEmpty { return nil }
+        case .mustWrite?:
+            required = true
+        case nil:
+            break
+        }
+        if unmasked.isEmpty {
+            if required { append(FieldError(fieldId: fieldId, error: .required), to: &errors) }
+            return nil
+        }
+        for validator in fields[index].dataRestrictions.validators {
+            if let failure = validator.validate(unmasked, in: context, budget: &budget) {
+                append(FieldError(fieldId: fieldId, error: failure), to: &errors)
+            }
+        }
+        return unmasked
     }
 
     /// Appends `error`, making room for a few at the first: an invalid request usually has
@@ -201,14 +236,40 @@ extension PaymentProductField {
         mask.flatMap { $0.hasPlaceholders ? $0 : nil }
     }
 
-    /// `value` without the mask's literals; unchanged when the field has no (effective) mask.
+    /// `value` as a request validates and sends it: without the mask's literals, and never
+    /// shorter than what was typed.
+    ///
+    /// Characters beyond the mask's capacity are kept, as typed, after the characters the mask
+    /// holds (``Mask/unformatKeepingOverflow(_:)``), so the field's validators judge them: a
+    /// 16-digit number on the 15-digit American Express mask fails `length`, `12/300` on
+    /// `{{99}}/{{99}}` is `12300` and fails `expirationDate`. On a field with an `expirationDate`
+    /// validator and a two-digit-year mask, a four-digit year 2000–2099 is read as its last two
+    /// digits first (`12/2030` is `1230`), as the form controller reads it. Unchanged when the
+    /// field has no (effective) mask.
+    ///
+    /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
+    /// SDKs' rule): use it to lay out text, never to decide what is sent.
     public func unmask(_ value: String) -> String {
-        effectiveMask.map { $0.unformat(value) } ?? value
+        guard let mask = effectiveMask else { return value }
+        if readsFourDigitYears, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
+            return mask.unformatKeepingOverflow(twoDigitYear)
+        }
+        return mask.unformatKeepingOverflow(value)
     }
 
-    /// `value` as shown: formatted with the mask; unchanged when the field has no (effective) mask.
+    /// `value` as shown: formatted with the mask, followed by whatever the mask cannot hold (so
+    /// the display never hides a typed character); unchanged when the field has no (effective) mask.
     public func format(_ value: String) -> String {
-        effectiveMask.map { $0.format($0.unformat(value)) } ?? value
+        guard let mask = effectiveMask else { return value }
+        let typed = readsFourDigitYears ? FourDigitExpiryYear.twoDigitForm(of: value) ?? value : value
+        return mask.format(mask.unformat(typed)) + mask.overflow(of: typed)
+    }
+
+    /// Whether a four-digit expiry year is read as the mask's two-digit one: the field checks an
+    /// expiry date and its mask holds four characters (`{{99}}/{{99}}`).
+    var readsFourDigitYears: Bool {
+        guard effectiveMask?.capacity == 4 else { return false }
+        return dataRestrictions.validators.contains { $0 == .expirationDate }
     }
 
     /// The most value characters the field can take: the tightest of its mask's capacity and its

@@ -12,6 +12,9 @@ enum FormatWalk {
         var outputUTF16Length = 0
         /// How many value characters were accepted.
         var valueCount = 0
+        /// How many input units the walk consumed (as literals, values or dropped characters);
+        /// the rest is what the input holds beyond the mask.
+        var consumedUnitCount = 0
     }
 
     @inline(__always)
@@ -74,6 +77,7 @@ enum FormatWalk {
                 // Input exhausted inside a placeholder run: stop without a tail.
                 break walk
             }
+            outcome.consumedUnitCount = inputIndex
             return outcome
         }
     }
