@@ -193,6 +193,26 @@ struct FormCommandTests {
         #expect(answers[3]["error"]?["code"] == "bad_event")
     }
 
+    @Test("switching Visa → American Express with 16 digits keeps them all and shows the length error")
+    func productSwitchKeepsEveryDigit() throws {
+        let (answers, _) = try Self.session([
+            #"{"event":"focus","field":"cardNumber"}"#,
+            #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#,
+            #"{"event":"selectProduct","id":"2"}"#,
+            #"{"event":"set","field":"cvv","value":"12345"}"#,
+            #"{"event":"blur","field":"cvv"}"#,
+        ], extra: ["--product", "sample:amex"])
+        guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
+        let card = fields.first { $0["field"] == "cardNumber" }
+        #expect(card?["value"] == "4111111111111111")
+        #expect(card?["text"] == "4111 111111 111111")
+        #expect(card?["errorId"] == "length")
+        #expect(card?["state"] == "invalid")
+        #expect(answers[3]["value"] == "12345")
+        #expect(answers[3]["errorId"] == "length")
+        #expect(answers[4]["state"] == "invalid")
+    }
+
     @Test("submit with a key prepares a request that decrypts to the values")
     func submitWithKey() throws {
         let keyFile = try CLI.temporaryFile(String(decoding: try #require(Samples.demoPublicKeyResponse), as: UTF8.self))

@@ -108,7 +108,11 @@ extension PaymentFormController {
                 let digits = String(value.filter { $0.isASCII && $0.isNumber })
                 formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
             }
-            let result = formatter.text(forValue: value)
+            var result = formatter.text(forValue: value)
+            // The mask cut something the request keeps (beyond its capacity, or a month rule):
+            // keep it all and let validation say what is wrong.
+            let kept = formatter.keptValue(of: value)
+            if kept.count > result.value.count { result = formatter.layOut(keptValue: kept) }
             controller.store(result, at: index)
             return .changed
         }
@@ -161,11 +165,33 @@ extension PaymentFormController {
     // MARK: - Internals
 
     /// Applies an edit to a field's text; stores the result when it changed something.
+    ///
+    /// No typed character is lost: an insertion the mask would cut (a paste beyond its capacity,
+    /// a pasted month it refuses) is kept whole, and a field holding more than its mask is edited
+    /// in value space (see `FieldFormatter+EveryCharacter.swift`). A keystroke into a full field
+    /// is `.rejected`, which tells the screen so.
     mutating func apply(_ edit: TextEdit, at index: Int, selection: Range<Int>) -> EditOutcome {
         let state = fields[index]
         let clampedSelection = Self.clamped(selection, to: state.text)
         guard !state.readOnly else { return .rejected }
-        let result = state.formatter.apply(edit, to: state.text, selection: clampedSelection)
+        var result: EditResult
+        if state.formatter.overflows(state.text) {
+            result = state.formatter.applyKeepingEveryCharacter(edit, to: state.text, value: state.value, selection: clampedSelection)
+        } else {
+            result = state.formatter.apply(edit, to: state.text, selection: clampedSelection)
+            if result.outcome == .changed, case .insert(let inserted) = edit {
+                let units = state.text.utf16
+                let typed = String(decoding: units.prefix(clampedSelection.lowerBound), as: UTF16.self) + inserted
+                let kept = state.formatter.keptValue(of: typed + String(decoding: units.dropFirst(clampedSelection.upperBound), as: UTF16.self))
+                if kept.count > result.value.count {
+                    let laidOut = state.formatter.layOut(keptValue: kept)
+                    let caret = state.formatter.offset(afterValueCharacters: state.formatter.keptValue(of: typed).count,
+                                                       inKeptValue: laidOut.value, pastLiterals: true)
+                    result = EditResult(text: laidOut.text, cursor: min(caret, laidOut.text.utf16.count), value: laidOut.value,
+                                        outcome: .changed)
+                }
+            }
+        }
         guard result.outcome == .changed else {
             fields[index].selection = clampedSelection
             return .rejected
@@ -185,15 +211,14 @@ extension PaymentFormController {
             let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
                                                previous: state.cardNumberFormat)
             if format.formatter != state.formatter {
-                let valueBeforeCaret = state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
+                let valueBeforeCaret = state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count
-                    && state.formatter.unformat(String(decoding: text.utf16.prefix(caret), as: UTF16.self))
-                        == state.formatter.unformat(String(decoding: text.utf16.prefix(caret - 1), as: UTF16.self))
-                let relaid = format.formatter.text(forValue: value)
+                    && state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self))
+                        == state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret - 1), as: UTF16.self))
+                let relaid = format.formatter.layOut(keptValue: value)
                 text = relaid.text
                 value = relaid.value
-                caret = Self.offset(afterValueCharacters: valueBeforeCaret, in: value, formatter: format.formatter,
-                                    pastLiterals: afterLiteral)
+                caret = format.formatter.offset(afterValueCharacters: valueBeforeCaret, inKeptValue: value, pastLiterals: afterLiteral)
             }
             state.formatter = format.formatter
             state.cardLayout = format.layout

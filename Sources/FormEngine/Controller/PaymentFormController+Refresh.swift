@@ -34,7 +34,12 @@ extension PaymentFormController {
 
     /// Works out the request, the whole-request validation and every field's state, error,
     /// completeness and message from the fields' values and flags.
+    ///
+    /// Regular expressions that run on ICU draw from one budget for the whole event (the
+    /// validation and every field's as-you-type state), as one ``PaymentRequest/validate(in:)``
+    /// does; and only what the event changed is validated again.
     mutating func refresh() {
+        var budget = RegularExpressionBudget.perRequest
         for state in fields {
             if state.readOnly || state.prefilled || state.value.isEmpty {
                 request.removeValue(forField: state.id)
@@ -42,15 +47,16 @@ extension PaymentFormController {
                 try? request.setValue(state.value, forField: state.id)
             }
         }
-        report = request.validate(in: context)
+        report = validateChangedFields(budget: &budget)
         let fiscalNumber = request.unmaskedValue(forField: "fiscalNumber")
         var firstErrors: [String: FieldError] = [:]
         for error in report.errors where firstErrors[error.fieldId] == nil {
             firstErrors[error.fieldId] = error
         }
         for index in fields.indices {
-            refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber)
+            refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber, budget: &budget)
         }
+        lastEventBudget = budget
         // The co-badge choice follows the card number (only when its options change, so a
         // choice the customer cleared stays cleared); the choice travels with the request.
         let detection = fields.first { $0.brands != nil && !$0.readOnly }?.brands ?? .unknown
@@ -60,7 +66,8 @@ extension PaymentFormController {
         request.selectedBrand = brandChoice.selected
     }
 
-    private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?) {
+    private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?,
+                                       budget: inout RegularExpressionBudget) {
         let definition = definitions[index]
         var state = fields[index]
         let status = accountOnFile?.attribute(forField: definition.id)?.status
@@ -101,7 +108,10 @@ extension PaymentFormController {
             state.firstError = nil
             state.complete = false
         } else {
-            state.state = definition.inputState(of: state.value, in: context, required: required, maximumLength: maximumLength)
+            // A value the whole-request validation passed is valid as it stands: the validators
+            // need not run again to say so.
+            state.state = !state.value.isEmpty && firstError == nil ? .valid
+                : inputState(ofFieldAt: index, value: state.value, required: required, maximumLength: maximumLength, budget: &budget)
             state.firstError = firstError
             let length = state.value.count
             let full = maximumLength.map { length >= $0 } ?? false
@@ -110,6 +120,12 @@ extension PaymentFormController {
         }
 
         let shown = shownError(of: state)
+        if shown != nil {
+            // A field that shows a message is invalid as it stands (a 16-digit number failing
+            // Luhn could grow to 19 digits, but after blur or submit the customer is done).
+            state.state = .invalid
+            state.complete = false
+        }
         state.error = shown
         state.message = shown.map { localizer.message(for: $0) }
         fields[index] = state
@@ -118,6 +134,9 @@ extension PaymentFormController {
     /// The display policy: which error, if any, a field shows now.
     private func shownError(of state: FormFieldState) -> FieldError? {
         guard !state.readOnly, let error = state.firstError else { return nil }
+        // More than the mask holds (a value set or pasted whole, a product switch): the customer
+        // sees every character, and at once what is wrong with them.
+        if state.formatter.overflows(state.text) { return error }
         if state.hasFocus { return state.state == .invalid ? error : nil }
         if isSubmitted { return error }
         guard state.wasBlurred else { return nil }

@@ -104,6 +104,8 @@ extension PaymentFormController {
         item = newItem
         request = newRequest
         definitions = newItem.fieldsInDisplayOrder
+        validationMemos = []   // other definitions: nothing validated before holds
+        inputStateMemos = []
         form = PaymentForm(item: newItem, accountOnFile: request.accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
         fields = zip(definitions, form.fields).map { definition, drawn in
             var state = Self.emptyState(definition: definition, field: drawn, detector: brandDetector)
@@ -114,7 +116,9 @@ extension PaymentFormController {
             if !old.readOnly, !old.prefilled, !old.value.isEmpty {
                 let formatter = Self.isCardNumber(definition)
                     ? Self.cardNumberFormat(field: definition, value: old.value, detector: brandDetector).formatter : state.formatter
-                let laidOut = formatter.text(forValue: old.value)
+                // Every character carries over: what the new mask cannot hold stays after it,
+                // and the field's validation says what is wrong (`length`).
+                let laidOut = formatter.layOut(keptValue: formatter.keptValue(of: old.value))
                 state.formatter = formatter
                 state.text = laidOut.text
                 state.value = laidOut.value

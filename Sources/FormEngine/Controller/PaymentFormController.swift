@@ -29,7 +29,11 @@ import PaymentFormValidation
 /// - At most one message per field, its first error, shown: while the field has the focus only
 ///   when the value can no longer become valid; after the field lost the focus when it holds a
 ///   value that is not valid, or is empty, required and was edited; after ``submit()`` for every
-///   field with an error; never for a read-only field.
+///   field with an error; at once when the field holds more than its mask; never for a read-only
+///   field. A field that shows a message is ``InputState/invalid``.
+/// - No typed character is lost silently: a keystroke into a full field is `.rejected`; a value
+///   set, pasted or carried over by a product switch that is longer than the mask is kept whole
+///   (the mask's layout, then the rest as typed) and its validators say what is wrong (`length`).
 /// - An event that completes the focused field with the caret at the end reports ``FormUpdate/advance``
 ///   and the ``FormUpdate/next`` field.
 /// - An account on file prefills its values; read-only ones are valid and never sent, `MUST_WRITE`
@@ -70,6 +74,12 @@ public struct PaymentFormController: Sendable {
     var definitions: [PaymentProductField]
     /// The whole-request validation as of the last event.
     var report: ValidationReport
+    /// Each field's last validation and as-you-type state (aligned with ``definitions``), reused
+    /// while what decides them is unchanged; emptied when the fields change.
+    var validationMemos: [FieldValidationMemo?] = []
+    var inputStateMemos: [InputStateMemo?] = []
+    /// What the last event drew from its regular-expression budget (for tests of the work done).
+    var lastEventBudget = RegularExpressionBudget.perRequest
 
     /// A controller for a product or group with nothing entered.
     ///

@@ -249,7 +249,9 @@ struct PaymentFormControllerFlowTests {
         try controller.select("expiryDate", selection: 5..<5)
         try controller.backspace(in: "expiryDate")
         #expect(try controller.state(ofField: "expiryDate").prefilled == false)
-        #expect(try controller.state(ofField: "expiryDate").state == .incomplete)
+        // Submitted, so `12/3` shows its error, and a field that shows a message is invalid.
+        #expect(try controller.state(ofField: "expiryDate").message != nil)
+        #expect(try controller.state(ofField: "expiryDate").state == .invalid)
 
         // Leaving the account clears what it filled and keeps what was typed.
         try controller.selectAccountOnFile(id: nil)

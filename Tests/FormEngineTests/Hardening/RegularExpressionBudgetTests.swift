@@ -98,4 +98,33 @@ struct RegularExpressionBudgetTests {
             #expect(budget.cutOffMatches == 0, "\(name)")
         }
     }
+
+    @Test("the form controller: one budget per event, and an event validates only what it changed")
+    func controllerEventBudget() throws {
+        // 30 required fields of a pattern only ICU runs, each filled with a value it backtracks on.
+        let product = try product(fields: 30, pattern: "^(?i)(a|aa)+$")
+        var controller = PaymentFormController(item: product, localizer: Localizer(languageTag: "en"), context: context)
+        let hostile = String(repeating: "a", count: 60) + "!"
+        for field in product.fields {
+            try controller.set(field.id, value: hostile)
+            // Every ICU match of the event (validation and every field's state) drew on one budget.
+            #expect(controller.lastEventBudget.spentReports <= RegularExpressionBudget.reportsPerRequest)
+        }
+        // Before: each event validated all 30 fields twice, each with a fresh budget (~1.3 s a
+        // keystroke). Now a keystroke costs what the same keystroke costs in a form of one such
+        // field: the work of the field it changed, whatever the form's size.
+        try controller.focus("f0")
+        #expect(controller.lastEventBudget.spentReports == 0)
+        try controller.edit("f0", selection: 61..<61, .insert("a"))
+        var single = PaymentFormController(item: try self.product(fields: 1, pattern: "^(?i)(a|aa)+$"),
+                                           localizer: Localizer(languageTag: "en"), context: context)
+        try single.set("f0", value: hostile)
+        try single.edit("f0", selection: 61..<61, .insert("a"))
+        #expect(controller.lastEventBudget.spentReports == single.lastEventBudget.spentReports)
+        #expect(controller.lastEventBudget.cutOffMatches == single.lastEventBudget.cutOffMatches)
+        #expect(controller.lastEventBudget.spentReports < RegularExpressionBudget.reportsPerRequest)
+        let submission = controller.submit()
+        #expect(submission.errors.count == 30)
+        #expect(submission.errors.allSatisfy { $0.errorId == "regularExpression" })
+    }
 }
