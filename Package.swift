@@ -2,14 +2,15 @@
 //
 // PaymentFormEngine: payment product definitions (Client API JSON) in, working payment forms out.
 //
-// An app depends on one library product, `PaymentFormEngine`, and imports one module of the same
-// name. Every other module is an implementation detail with a prefixed name (so an app may have
-// its own `Validation` or `Masking` target), reached through the umbrella's type aliases.
+// The shape (swift-crypto's): an app imports one public module, `PaymentFormEngine`. Its sources
+// are the feature folders (masking, validation, localization, card brands, the form engine, the
+// Client API session); what it builds on is in `package`-only modules it brings in with
+// `internal import` (the JSON parser, the cryptography and its C kernels), so none of their
+// symbols reaches an app. Other platforms' flows (Sips In-App, Saferpay) are a product of their
+// own, `PaymentFormProcessors`; backend test helpers are `PaymentFormEngineTesting`. The
+// command-line tool, the sandbox, the previews and the benchmarks sit on top.
 //
-// Dependencies point one way. The vocabulary modules (masking, validation, localization) know
-// nothing of each other; the JSON and encryption utilities expose only `package` symbols; the core
-// composes them; the umbrella re-exports what an app needs; the command-line tool, the benchmarks
-// and the testing helpers sit on top. The package has no package dependencies: only the toolchain.
+// The package has no package dependencies: only the toolchain.
 import PackageDescription
 
 let package = Package(
@@ -19,79 +20,54 @@ let package = Package(
     products: [
         // What an app imports.
         .library(name: "PaymentFormEngine", targets: ["PaymentFormEngine"]),
-        // For backend tests only: decrypting what a client sent, with the platform's private key.
+        // Worldline Sips In-App and Saferpay's card post, from the same engine: only apps that use them add it.
+        .library(name: "PaymentFormProcessors", targets: ["PaymentFormProcessors"]),
+        // For tests: decrypting what a client sent with the platform's private key, the shipped
+        // samples, and the sandbox Client API in-process.
         .library(name: "PaymentFormEngineTesting", targets: ["PaymentFormEngineTesting"]),
         .executable(name: "payform", targets: ["payform"]),
     ],
     targets: [
-        // Vocabulary: each does one job and depends on nothing but the toolchain.
-        .target(name: "PaymentFormMasking", path: "Sources/Masking"),
-        .target(name: "PaymentFormValidation", path: "Sources/Validation"),
-        .target(name: "PaymentFormLocalization", path: "Sources/Localization", plugins: ["PaymentFormEmbedResources"]),
-        // Card brands offline: the brand table (Resources/Brands), detection as the customer types,
-        // grouping and lengths of a card number, the co-badge choice.
+        // The one public module: a folder per feature.
+        //   Masking       masks, formatting, cursor-aware editing
+        //   Validation    validators, regular expressions, as-you-type states
+        //   Localization  labels and messages in seven languages (tables under Resources/Localization)
+        //   Brands        card brands offline (the table under Resources/Brands), card-number layout, IIN lookups
+        //   FormEngine    the Client API model, requests, forms, the form controller, prepare
+        //   Session       the Client API session over HTTP
+        // Its documentation catalog is Sources/PaymentFormEngine.docc (beside the folders).
         .target(
-            name: "PaymentFormBrands",
-            dependencies: ["PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON"],
-            path: "Sources/Brands",
+            name: "PaymentFormEngine",
+            dependencies: ["PaymentFormJSON", "PaymentFormEncryption"],
+            path: "Sources",
+            sources: ["Masking", "Validation", "Localization", "Brands", "FormEngine", "Session"],
             plugins: ["PaymentFormEmbedResources"]
         ),
 
-        // Hidden utilities: every symbol is `package`, nothing reaches an app.
+        // Package-only building blocks: every symbol is `package`, imported with `internal import`.
         .target(name: "PaymentFormJSON", path: "Sources/JSON"),
         .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels"], path: "Sources/Encryption"),
-        // C kernels on the CPU's SHA-256 and AES instructions (x86-64), chosen at run time by the
-        // encryption module when the CPU has them; stubs elsewhere. Built without special flags.
+        // C kernels on the CPU's SHA, AES and AVX-512 IFMA instructions (x86-64), chosen at run time
+        // by the encryption module when the CPU has them; stubs elsewhere. Built without special flags.
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
-
-        // The Client API model, requests, forms and `prepare`: composes the modules above.
-        .target(
-            name: "PaymentFormCore",
-            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption"],
-            path: "Sources/FormEngine"
-        ),
-
-        // The Client API session: fetches products, groups, IIN details, the public key, ... over
-        // HTTP (URLSession by default), decodes them into the model and caches them.
-        .target(
-            name: "PaymentFormSession",
-            dependencies: ["PaymentFormCore", "PaymentFormValidation", "PaymentFormBrands"],
-            path: "Sources/Session"
-        ),
-
-        // The umbrella: the public surface an app needs, re-exported by type alias.
-        .target(
-            name: "PaymentFormEngine",
-            dependencies: [
-                "PaymentFormCore", "PaymentFormSession", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
-                "PaymentFormBrands", "PaymentFormProcessors",
-            ],
-            path: "Sources/PaymentFormEngine"
-        ),
-
-        // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
-        .target(
-            name: "PaymentFormRendering",
-            dependencies: ["PaymentFormCore", "PaymentFormLocalization"],
-            path: "Sources/Rendering"
-        ),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
         .target(
             name: "PaymentFormProcessors",
-            dependencies: [
-                "PaymentFormCore", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON",
-                "PaymentFormEncryption", "PaymentFormRendering", "PaymentFormSession",
-            ],
+            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormRendering"],
             path: "Sources/Processors"
         ),
 
-        // Backend-test helpers: payload decryption with a private key.
+        // Test helpers for apps and backends: payload decryption with a private key, the samples,
+        // the sandbox in-process.
         .target(
             name: "PaymentFormEngineTesting",
-            dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEncryption"],
+            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples"],
             path: "Sources/Testing"
         ),
+
+        // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
+        .target(name: "PaymentFormRendering", dependencies: ["PaymentFormEngine"], path: "Sources/Rendering"),
 
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
         .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
@@ -101,8 +77,8 @@ let package = Package(
         .target(
             name: "PaymentFormSandbox",
             dependencies: [
-                "PaymentFormCore", "PaymentFormSession", "PaymentFormBrands", "PaymentFormEngineTesting", "PaymentFormSamples",
-                "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormLocalization", "PaymentFormValidation", "PaymentFormProcessors",
+                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormProcessors",
             ],
             path: "Sources/Sandbox"
         ),
@@ -111,15 +87,15 @@ let package = Package(
         .target(
             name: "PayformCLI",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormRendering",
-                "PaymentFormSamples", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormProcessors",
+                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples",
+                "PaymentFormSandbox", "PaymentFormProcessors",
             ],
             path: "Sources/PayformCLI"
         ),
         .executableTarget(name: "payform", dependencies: ["PayformCLI"], path: "Sources/payform"),
         .executableTarget(
             name: "payform-bench",
-            dependencies: ["PaymentFormCore", "PaymentFormBrands", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
+            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
             path: "Sources/payform-bench"
         ),
 
@@ -130,40 +106,39 @@ let package = Package(
             dependencies: ["PaymentFormEmbedResourcesTool"], path: "Plugins/EmbedResources"
         ),
 
-        // Tests mirror the modules they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormValidation"], path: "Tests/Support"),
-        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormTestSupport"]),
-        .testTarget(name: "ValidationTests", dependencies: ["PaymentFormValidation", "PaymentFormTestSupport"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormTestSupport"]),
-        .testTarget(name: "BrandsTests", dependencies: ["PaymentFormBrands", "PaymentFormMasking", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        // Tests mirror the folders they test; shared helpers live in one support target.
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine"], path: "Tests/Support"),
+        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(name: "BrandsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",
-            dependencies: ["PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
-        ),
-        .testTarget(
-            name: "ProcessorsTests",
-            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSession", "PaymentFormSandbox", "PaymentFormTestSupport"]
-        ),
-        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
-        .testTarget(
-            name: "PayformCLITests",
-            dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport",
-                "PaymentFormSandbox",
-            ]
+            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
         ),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "PaymentFormSession", "PaymentFormSandbox", "PaymentFormBrands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON",
-                "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormJSON", "PaymentFormEngineTesting",
+                "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
+            name: "ProcessorsTests",
+            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSandbox", "PaymentFormTestSupport"]
+        ),
+        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
+        .testTarget(
             name: "SandboxTests",
-            dependencies: ["PaymentFormSandbox", "PaymentFormSession", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: ["PaymentFormSandbox", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+        ),
+        .testTarget(
+            name: "PayformCLITests",
+            dependencies: [
+                "PayformCLI", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormSandbox", "PaymentFormTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

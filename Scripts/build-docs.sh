@@ -7,7 +7,7 @@
 #   Scripts/build-docs.sh PaymentFormCore only that module
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (public symbols only); each module's
-# catalog is `Sources/<folder>/<Module>.docc`.
+# catalog is `Sources/<folder>/<Module>.docc`, or `Sources/<Module>.docc` for the engine, whose sources are several folders.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,7 @@ graphs=$(sed -n 's/^Files written to //p' "$out/symbolgraph.log" | tail -n 1)
 [[ -d "$graphs" ]] || { echo "build-docs: no symbol graphs found" >&2; cat "$out/symbolgraph.log"; exit 1; }
 
 status=0
-for catalog in Sources/*/*.docc; do
+for catalog in Sources/*.docc Sources/*/*.docc; do
   module=$(basename "$catalog" .docc)
   [[ -n "$only" && "$only" != "$module" ]] && continue
   dir="$out/graphs/$module"

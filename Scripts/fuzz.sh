@@ -37,7 +37,7 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Localization" "$build/generated/Brands" "$build/generated/Samples" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" fuzz-artifacts
 # -I Sources/CryptoKernels/include: the C kernels' module map, for `import PaymentFormCryptoKernels`.
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules"
   -I Sources/CryptoKernels/include)
@@ -53,8 +53,7 @@ embed() {
   "$build/embed-resources" Resources "$output.new" "$@"
   if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
 }
-embed Localization Resources/Localization/*
-embed Brands Resources/Brands/*
+embed Engine Resources/Localization/* Resources/Brands/*
 embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
@@ -67,7 +66,11 @@ build_module() {
   while [[ $# -gt 0 && "$1" != "--" ]]; do inputs+=("$build/modules/$1.o"); shift; done
   [[ $# -gt 0 ]] && shift
   local sources=()
-  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$folder" -name '*.swift' -print0 | sort -z)
+  local folders=()
+  IFS=',' read -r -a folders <<< "$folder"
+  for one in "${folders[@]}"; do
+    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$one" -name '*.swift' -print0 | sort -z)
+  done
   sources+=("$@")
   local object="$build/modules/$module.o"
   if [[ -f "$object" && -z "$(find "${sources[@]}" "${inputs[@]}" -newer "$object" -print -quit)" ]]; then
@@ -96,20 +99,16 @@ build_c_module() {
   clang -r "${objects[@]}" -o "$object"
 }
 build_c_module PaymentFormCryptoKernels CryptoKernels
-build_module PaymentFormMasking Masking
-build_module PaymentFormValidation Validation
-build_module PaymentFormLocalization Localization -- "$build/generated/Localization/EmbeddedResources.swift"
 build_module PaymentFormJSON JSON
-build_module PaymentFormBrands Brands PaymentFormMasking PaymentFormLocalization PaymentFormJSON -- "$build/generated/Brands/EmbeddedResources.swift"
 build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
-build_module PaymentFormCore FormEngine PaymentFormMasking PaymentFormValidation PaymentFormLocalization PaymentFormBrands PaymentFormJSON PaymentFormEncryption
-build_module PaymentFormSession Session PaymentFormCore PaymentFormValidation PaymentFormBrands PaymentFormJSON
-build_module PaymentFormRendering Rendering PaymentFormCore PaymentFormLocalization
-build_module PaymentFormProcessors Processors PaymentFormCore PaymentFormValidation PaymentFormLocalization PaymentFormJSON PaymentFormEncryption PaymentFormRendering
-build_module PaymentFormEngine PaymentFormEngine PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormProcessors
-build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormCore
-build_module PaymentFormSandbox Sandbox PaymentFormCore PaymentFormSession PaymentFormBrands PaymentFormEngineTesting PaymentFormSamples PaymentFormJSON PaymentFormEncryption PaymentFormLocalization PaymentFormValidation
+# The public module's sources are several folders (see Package.swift).
+build_module PaymentFormEngine Masking,Validation,Localization,Brands,FormEngine,Session PaymentFormJSON PaymentFormEncryption -- \
+  "$build/generated/Engine/EmbeddedResources.swift"
+build_module PaymentFormRendering Rendering PaymentFormEngine
+build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples
+build_module PaymentFormSandbox Sandbox PaymentFormEngine PaymentFormEngineTesting PaymentFormSamples PaymentFormJSON PaymentFormEncryption PaymentFormProcessors
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

@@ -5,7 +5,7 @@
 // brand's lengths, an ambiguous one at least two brands, no brand twice), separators never change
 // it, grouping keeps the digits, never exceeds the maximum, is stable when applied twice and keeps
 // the caret inside the text; a table that loads detects without trouble.
-import PaymentFormBrands
+import PaymentFormEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBrandDetection(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

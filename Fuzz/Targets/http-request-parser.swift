@@ -11,7 +11,7 @@
 //   answers, a body that is JSON.
 import PaymentFormJSON
 import PaymentFormSandbox
-import PaymentFormSession
+import PaymentFormEngine
 
 private let server: SandboxServer? = (try? SandboxData.samples()).map {
     SandboxServer(SandboxConfiguration(data: $0, customerId: "fuzz-customer", clientSessionId: "fuzz-session"))

@@ -3,9 +3,8 @@
 // The first byte picks the mode. Even: the rest is a token for the demo private key (from a
 // hostile or broken client); it must be refused with an error or decrypt. Odd: the rest is a
 // plaintext and key id, encrypted to the demo public key and decrypted again; both must survive.
-import PaymentFormCore
-import PaymentFormSamples
 import PaymentFormEngine
+import PaymentFormSamples
 import PaymentFormEngineTesting
 import PaymentFormEncryption
 

@@ -4,7 +4,7 @@
 // the text after an edit is formatted (without a dangling literal run) and unmasks to the edit's
 // value; formatting is idempotent; the byte paths plain ASCII text takes give exactly what the
 // `Character` path gives.
-import PaymentFormMasking
+import PaymentFormEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMaskEditing(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -2,7 +2,6 @@
 //
 // Invariants beyond "never crash": whatever decodes re-encodes to JSON that decodes to the same
 // value; a decoded product turns into a form and a request whose validation and masking finish.
-import PaymentFormCore
 import PaymentFormEngine
 import PaymentFormJSON
 

@@ -6,7 +6,7 @@
 // exactly when ICU's is, and `invalid` whenever ICU's hit-end report says no continuation can
 // match (ICU errs towards `incomplete`, the matcher is exact). Values on which ICU exhausts its
 // backtracking budget have no reference answer and are skipped.
-import PaymentFormValidation
+import PaymentFormEngine
 
 private let context = YearMonth(year: 2026, month: 6).map(ValidationContext.init(now:)) ?? .current()
 

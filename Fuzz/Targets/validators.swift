@@ -3,7 +3,7 @@
 // Invariants beyond "never crash": a value that validates is `valid` as typed, and no prefix of it
 // is `invalid` (a field must never tell a customer that typing on cannot help when it can);
 // errors carry the validator's name as their id.
-import PaymentFormValidation
+import PaymentFormEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzValidators(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

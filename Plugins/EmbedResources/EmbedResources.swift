@@ -10,8 +10,7 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
-        "PaymentFormLocalization": ["Localization"],
-        "PaymentFormBrands": ["Brands"],
+        "PaymentFormEngine": ["Localization", "Brands"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories"],
     ]
 

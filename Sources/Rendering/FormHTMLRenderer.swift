@@ -1,5 +1,4 @@
-import PaymentFormCore
-import PaymentFormLocalization
+import PaymentFormEngine
 
 /// Draws a ``PaymentForm`` (or a ``PaymentFormController``'s current state) as a self-contained
 /// HTML page: no scripts, no external resources. Every value is HTML-escaped.

@@ -1,4 +1,4 @@
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
 

@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormBrands
+import PaymentFormEngine
 import PaymentFormSamples
 
 /// Offline brand detection, which runs on every keystroke in a card-number field: one detection,

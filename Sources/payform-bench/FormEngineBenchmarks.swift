@@ -1,7 +1,6 @@
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormSamples
 import PaymentFormJSON
-import PaymentFormEngine
 import PaymentFormEngineTesting
 
 /// Whole-request figures: what a form or a backend test pays per payment.

@@ -1,4 +1,4 @@
-import PaymentFormMasking
+import PaymentFormEngine
 
 /// Masking hot paths: parsing, formatting, unformatting and one keystroke, plus how they scale
 /// with the input length (they must stay linear).

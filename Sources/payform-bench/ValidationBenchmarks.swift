@@ -1,4 +1,4 @@
-import PaymentFormValidation
+import PaymentFormEngine
 
 /// Each validator on a typical value, as a form would run it on submit or on every keystroke.
 func validationBenchmarks() -> BenchmarkGroup {

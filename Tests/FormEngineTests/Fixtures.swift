@@ -1,8 +1,7 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Shared test inputs: the shipped samples, and small JSON builders.
 enum Fixtures {

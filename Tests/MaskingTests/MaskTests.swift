@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormMasking
+@testable import PaymentFormEngine
 
 /// The grammar: which patterns give which slots, literals and runs.
 struct MaskTests {

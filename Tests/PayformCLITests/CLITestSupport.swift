@@ -1,9 +1,8 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 @testable import PayformCLI
 import PaymentFormJSON
-import PaymentFormEngine
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
 enum CLI {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 @testable import PayformCLI
-import PaymentFormEngine
 
 @Suite("payform prepare, decrypt, demo")
 struct PrepareDecryptCommandTests {

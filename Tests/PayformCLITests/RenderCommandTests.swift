@@ -1,8 +1,7 @@
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 @testable import PayformCLI
 import PaymentFormJSON
-import PaymentFormEngine
 
 @Suite("payform render")
 struct RenderCommandTests {

@@ -1,7 +1,6 @@
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 @testable import PayformCLI
-import PaymentFormEngine
 
 @Suite("payform validate")
 struct ValidateCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
+import PaymentFormProcessors
 
 /// The Sips and Saferpay definitions through the form controller, like any Client API product:
 /// typed keystroke by keystroke, validated, and turned into the platform's input.

@@ -4,8 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 import PaymentFormEngine
+import PaymentFormProcessors
 import PaymentFormSandbox
-import PaymentFormSession
 import PaymentFormTestSupport
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the

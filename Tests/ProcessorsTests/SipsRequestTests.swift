@@ -1,5 +1,6 @@
 import Testing
 import PaymentFormEngine
+import PaymentFormProcessors
 import PaymentFormTestSupport
 
 /// Sips SDK call parameters from validated forms and the initialize answer.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
+import PaymentFormProcessors
 
 /// Sips answers: typed, classified, and mapped back onto the form.
 @Suite("Sips responses")

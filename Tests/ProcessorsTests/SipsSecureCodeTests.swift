@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
+import PaymentFormProcessors
 import PaymentFormTestSupport
 
 /// The 3-D Secure leg around the Sips SDK: the ACS page, the PaRes coming back, and the seal.

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormProcessors
 import PaymentFormTestSupport
 
 /// The shipped Sips definitions and an initialize answer, for the Sips tests.

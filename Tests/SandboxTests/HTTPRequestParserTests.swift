@@ -1,6 +1,6 @@
 import Testing
 import PaymentFormSandbox
-import PaymentFormSession
+import PaymentFormEngine
 
 @Suite("HTTP request parser")
 struct HTTPRequestParserTests {

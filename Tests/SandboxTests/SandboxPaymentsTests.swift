@@ -1,11 +1,9 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormSandbox
-import PaymentFormSession
-import PaymentFormValidation
 
 @Suite("Sandbox payments endpoint")
 struct SandboxPaymentsTests {

@@ -1,10 +1,9 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormSandbox
-import PaymentFormSession
 
 /// Runs blocking socket work on its own thread, so no cooperative thread waits on a socket.
 func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {

@@ -1,10 +1,9 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormEngineTesting
 import PaymentFormSamples
 import PaymentFormSandbox
-import PaymentFormSession
 
 /// Every call of the session against the sandbox, over real loopback HTTP.
 @Suite("ClientSession calls against the sandbox")

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormSandbox
-import PaymentFormSession
 
 /// Error answers, timeouts and cancellation over real loopback HTTP.
 @Suite("ClientSession errors against the sandbox")

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
-import PaymentFormBrands
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormSandbox
-import PaymentFormSession
 
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
 @Suite("IIN lookups")

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 @testable import PaymentFormSandbox
-import PaymentFormSession
 import PaymentFormTestSupport
 
 /// A sandbox on a free loopback port for one test, and a session pointing at it.

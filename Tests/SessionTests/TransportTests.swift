@@ -1,8 +1,7 @@
 import Foundation
 import Testing
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormSession
 
 /// The session over an injected transport: what it sends, and how it reads every error shape.
 @Suite("ClientSession over an injected transport")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormValidation
+@testable import PaymentFormEngine
 import PaymentFormTestSupport
 
 /// The engine's linear-time matcher against ICU (the same pattern compiled ICU-only): they must

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormValidation
+@testable import PaymentFormEngine
 
 @Suite("regularExpression")
 struct RegularExpressionTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PaymentFormValidation
+import PaymentFormEngine
 
 @Suite("ValidationContext")
 struct ValidationContextTests {

@@ -1,4 +1,3 @@
-import PaymentFormLocalization
 
 extension Brand {
     /// The localization key of the brand's display name: `gc.general.cardBrands.<id>.name`.

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 extension BrandTable {
     /// The table format this engine reads (the `format` member of the JSON).

@@ -1,5 +1,3 @@
-import PaymentFormBrands
-import PaymentFormValidation
 
 extension PaymentProductField {
     /// The grouping and length limits of a card-number field for a detection: the brand's

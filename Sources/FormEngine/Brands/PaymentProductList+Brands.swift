@@ -1,4 +1,3 @@
-import PaymentFormBrands
 
 extension PaymentProductList {
     /// The Client API product ids on offer in this list for `brands`: brand by brand in the order

@@ -1,4 +1,3 @@
-import PaymentFormBrands
 
 extension PaymentRequest {
     /// The id of the card-number field in Client API card products.

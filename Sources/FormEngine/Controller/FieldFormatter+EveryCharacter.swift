@@ -1,4 +1,3 @@
-import PaymentFormMasking
 
 /// How the form controller keeps every character the customer typed.
 ///

@@ -1,5 +1,3 @@
-import PaymentFormBrands
-import PaymentFormMasking
 
 /// How a card-number field formats and when it is full, for the digits it holds.
 struct CardNumberFormat {

@@ -1,4 +1,3 @@
-import PaymentFormMasking
 
 extension PaymentFormController {
     /// The customer edited a field: typed, pasted or autofilled text over `selection`, or pressed

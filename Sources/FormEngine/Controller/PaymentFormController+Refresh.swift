@@ -1,6 +1,3 @@
-import PaymentFormBrands
-import PaymentFormMasking
-import PaymentFormValidation
 
 extension PaymentFormController {
     /// Runs an event: `body` changes the fields, then states, errors and messages are worked out

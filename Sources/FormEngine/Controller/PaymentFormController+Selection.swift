@@ -1,5 +1,3 @@
-import PaymentFormBrands
-import PaymentFormMasking
 
 extension PaymentFormController {
     /// Selects one of the item's accounts on file, or none with `nil`.

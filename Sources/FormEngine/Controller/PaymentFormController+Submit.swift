@@ -1,4 +1,3 @@
-import PaymentFormValidation
 
 extension PaymentFormController {
     /// The customer asked to pay: validates the whole request; from now on every field with an

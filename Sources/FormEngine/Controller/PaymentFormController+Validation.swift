@@ -1,4 +1,3 @@
-import PaymentFormValidation
 
 /// One field's last whole-request validation, kept while its input stays the same.
 struct FieldValidationMemo: Sendable {

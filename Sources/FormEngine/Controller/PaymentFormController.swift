@@ -1,7 +1,3 @@
-import PaymentFormBrands
-import PaymentFormLocalization
-import PaymentFormMasking
-import PaymentFormValidation
 
 /// The state a payment screen binds to: one value per form, one method per user event.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A value the Client API sends as JSON: products, groups, lists, accounts on file, IIN details,
 /// public keys, directories.

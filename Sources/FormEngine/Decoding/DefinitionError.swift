@@ -1,4 +1,4 @@
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 /// Why a Client API definition (product, group, account on file, key, ...) could not be read,
 /// and where in the document.

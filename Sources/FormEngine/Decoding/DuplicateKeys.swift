@@ -1,4 +1,4 @@
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 /// A diagnostic for each key repeated within an object anywhere in `root` (`path` is where `root`
 /// sits), in document order: the later occurrences, which lookups shadow the earlier ones with.

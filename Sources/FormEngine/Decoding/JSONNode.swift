@@ -1,4 +1,4 @@
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 /// A JSON value together with its path, with typed accessors that throw ``DefinitionError``s
 /// naming that path. The building block of every `init(json:)` in the model.

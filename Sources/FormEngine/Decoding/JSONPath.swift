@@ -1,4 +1,4 @@
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 /// Where a value sits in a JSON document: `fields[2].dataRestrictions.validators.length`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import PaymentFormMasking
 
 /// Formatting and editing for a field that may or may not have a mask.
 ///

@@ -1,5 +1,3 @@
-import PaymentFormLocalization
-import PaymentFormMasking
 
 /// A payment form as a front end draws it: the product (or product group), the selected account
 /// on file, and the fields in display order with localized texts.

@@ -1,4 +1,3 @@
-import PaymentFormMasking
 
 extension AccountOnFile {
     /// The account's label for a list of saved accounts, built from ``labelTemplate``:

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A customer's stored payment account (a saved card): its attributes and how to label it.
 public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, CustomStringConvertible {

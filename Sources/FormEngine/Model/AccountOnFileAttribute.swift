@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A stored value of an account on file (a card number, an expiry date, ...) and whether the
 /// customer may, or must, change it.

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// The body the Client API sends with an error status:
 /// `{"errorId": "...", "errors": [{"code": "9002", "message": "...", "propertyName": "..."}]}`.

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// The answer of `GET /services/convert/amount`: an amount converted to another currency, in the
 /// target currency's minor units.

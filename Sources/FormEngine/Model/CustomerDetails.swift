@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// What the Client API knows about a customer from a lookup value such as a fiscal number
 /// (`POST /products/{id}/customerDetails`): name, address, contact. Every member is optional.

@@ -1,5 +1,4 @@
-import PaymentFormValidation
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
 public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {

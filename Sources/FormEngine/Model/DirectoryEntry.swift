@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// An issuer (bank) of a product's directory (`GET /products/{id}/directory`).
 public struct DirectoryEntry: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// How to show a product or group in a list: label, logo and position.
 public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {

@@ -1,5 +1,4 @@
-import PaymentFormMasking
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// How to show a field: order, texts, mask, obfuscation, input type, control and help.
 public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// How a field is drawn, and the options of a list.
 public struct FormElement: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// The answer of an IIN lookup (`POST /services/getIINdetails`): which product a card number's
 /// first digits belong to, and its co-brands.

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// One part of an account on file's label: which attribute to show, through which mask.
 public struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// An amount in minor units (cents) and its ISO 4217 currency.
 public struct AmountOfMoney: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A payment product (Visa, iDEAL, SEPA Direct Debit, ...) as the Client API describes it.
 ///

@@ -1,5 +1,4 @@
-import PaymentFormMasking
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// One input of a payment form: its id, type, how to show it and how to validate it.
 public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifiable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A group of products shown as one choice (`cards`), with its own fields and accounts on file.
 public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// The Client API's product list (`GET /products`): `{"paymentProducts": [...]}`.
 ///

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// The card networks a wallet product (Apple Pay 302, Google Pay 320) accepts in a context
 /// (`GET /products/{id}/networks`): `{"networks": ["Visa", "MasterCard"]}`, names kept verbatim.

@@ -1,5 +1,5 @@
-import PaymentFormJSON
-import PaymentFormEncryption
+package import PaymentFormJSON
+package import PaymentFormEncryption
 
 /// The Client API's public key (`GET /crypto/publickey`): a key id and a base64 DER key.
 public struct PublicKeyResponse: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible {

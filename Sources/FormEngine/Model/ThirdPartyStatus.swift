@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// Where a payment with a third party (Bancontact 3012, WeChat Pay 863) stands
 /// (`GET /payments/{paymentId}/thirdpartystatus`).

@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// Help shown next to a field: a text and an image path.
 public struct Tooltip: ClientAPIModel, JSONModel, Hashable {

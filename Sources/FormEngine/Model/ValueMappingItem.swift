@@ -1,4 +1,4 @@
-import PaymentFormJSON
+package import PaymentFormJSON
 
 /// One option of a list field: the value sent, and what the customer sees.
 public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {

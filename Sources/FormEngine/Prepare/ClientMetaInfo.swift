@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormEncryption
+internal import PaymentFormEncryption
 
 /// Describes the client to the platform: sent base64-encoded as `encodedClientMetaInfo` and as
 /// the `X-GCS-ClientMetaInfo` header. It carries no card data.

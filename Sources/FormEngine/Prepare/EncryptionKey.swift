@@ -1,4 +1,4 @@
-import PaymentFormEncryption
+package import PaymentFormEncryption
 
 /// The platform's public key, read once from its Client API response and reused for every
 /// `prepare` (it is a value: share it across threads freely).

@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormEncryption
+internal import PaymentFormEncryption
 
 /// The plaintext of `encryptedFields`: every string escaped, never interpolated, so session ids
 /// and values with quotes, backslashes or line breaks stay valid JSON. `Encodable` too, as the

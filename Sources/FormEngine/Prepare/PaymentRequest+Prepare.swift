@@ -1,5 +1,4 @@
-import PaymentFormEncryption
-import PaymentFormValidation
+internal import PaymentFormEncryption
 
 extension PaymentRequest {
     /// Validates the request and, when it is valid, encrypts it for the platform.

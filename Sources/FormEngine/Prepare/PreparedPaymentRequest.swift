@@ -1,4 +1,4 @@
-import PaymentFormEncryption
+internal import PaymentFormEncryption
 
 /// What the merchant's server forwards to the platform: the encrypted customer input and the
 /// encoded client meta info.

@@ -1,5 +1,3 @@
-import PaymentFormLocalization
-import PaymentFormValidation
 
 extension Localizer {
     /// The localized message for a field's validation error, with the rule's bounds filled in.

@@ -1,6 +1,3 @@
-import PaymentFormBrands
-import PaymentFormMasking
-import PaymentFormValidation
 
 /// What a customer entered for a product or product group: values per field, an optional account
 /// on file, and whether to store the account.

@@ -1,6 +1,5 @@
 import Foundation
-import PaymentFormBrands
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
 
 /// `payform brand`: offline card-brand detection, as a form does it on every keystroke.

@@ -1,4 +1,3 @@
-import PaymentFormCore
 import PaymentFormEngine
 import PaymentFormEngineTesting
 

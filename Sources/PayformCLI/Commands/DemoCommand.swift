@@ -1,7 +1,6 @@
 import Foundation
-import PaymentFormCore
-import PaymentFormSamples
 import PaymentFormEngine
+import PaymentFormSamples
 import PaymentFormRendering
 import PaymentFormEngineTesting
 

@@ -1,7 +1,6 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormSession
 
 /// `payform fetch ...`: one Client API call through a session, the decoded model printed as
 /// JSON. For backend tests that want what an app would get (against `payform sandbox` or a real

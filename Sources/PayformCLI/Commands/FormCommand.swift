@@ -1,7 +1,6 @@
 import Foundation
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 
 /// `payform form`: the form controller over JSON lines, one event per line in, one answer per
 /// line out, in one process.

@@ -1,6 +1,5 @@
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 
 /// `payform mask`, `unmask` and `edit`: the masking engine on the command line.
 /// Positions are UTF-16 offsets, as text fields report them.

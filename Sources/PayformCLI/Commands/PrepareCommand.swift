@@ -1,6 +1,5 @@
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 enum PrepareCommand {

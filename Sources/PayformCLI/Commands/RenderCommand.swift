@@ -1,6 +1,5 @@
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 import PaymentFormRendering
 
 /// `payform render`: the form a front end would draw.

@@ -1,9 +1,7 @@
 import Foundation
-import PaymentFormCore
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
-import PaymentFormSession
 
 /// `payform saferpay …`: Saferpay's card post and return URLs on the command line.
 enum SaferpayCommands {

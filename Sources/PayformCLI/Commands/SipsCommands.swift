@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormCore
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors

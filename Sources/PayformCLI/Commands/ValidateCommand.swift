@@ -1,6 +1,5 @@
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 
 /// `payform validate`: validates values against a product, as a backend test would.
 enum ValidateCommand {

@@ -1,7 +1,6 @@
-import PaymentFormCore
+import PaymentFormEngine
 import Foundation
 import PaymentFormJSON
-import PaymentFormEngine
 
 /// What a command may read from its surroundings: files, standard input and the environment.
 /// Injected so tests run commands in-process with fixed inputs.

@@ -1,8 +1,7 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormSamples
 import PaymentFormJSON
-import PaymentFormEngine
 
 /// Reading the inputs commands share: products, values, locale, "now".
 extension CommandContext {

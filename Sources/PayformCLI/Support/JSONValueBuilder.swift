@@ -1,6 +1,5 @@
-import PaymentFormCore
-import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormJSON
 
 /// The CLI's JSON output: ordered members, written with the engine's JSON writer (never by
 /// string interpolation, so every value is escaped).

@@ -1,9 +1,6 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormLocalization
-import PaymentFormSession
-import PaymentFormValidation
 
 /// The card form posted straight to Saferpay's `RedirectUrl` from the app (Saferpay's mobile
 /// integration), and its answer.

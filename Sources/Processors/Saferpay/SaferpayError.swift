@@ -1,4 +1,4 @@
-import PaymentFormCore
+import PaymentFormEngine
 
 /// Why a Saferpay card post could not be made or read. Never carries card data.
 public enum SaferpayError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PaymentFormCore
+import PaymentFormEngine
 
 /// Why a Sips input or answer could not be used. Descriptions say what was wrong and where (a
 /// field or parameter name), never a card value.

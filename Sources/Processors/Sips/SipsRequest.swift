@@ -1,5 +1,4 @@
-import PaymentFormCore
-import PaymentFormValidation
+import PaymentFormEngine
 
 extension SipsCallParameters {
     /// Builds the SDK call's parameters from a request on the operation's definition and the

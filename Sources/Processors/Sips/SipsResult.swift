@@ -1,6 +1,4 @@
-import PaymentFormCore
-import PaymentFormLocalization
-import PaymentFormValidation
+import PaymentFormEngine
 
 /// What a Sips answer means for the app: its class, the form fields it blames, and a message.
 public enum SipsOutcome: String, Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import PaymentFormCore
+import PaymentFormEngine
 
 extension SipsGetWalletDataResponse {
     /// The wallet's cards as accounts on file of the wallet-order form: the account's id is the

@@ -1,4 +1,4 @@
-import PaymentFormLocalization
+import PaymentFormEngine
 
 /// The localized texts of processor outcomes, by table key.
 enum ProcessorMessage {

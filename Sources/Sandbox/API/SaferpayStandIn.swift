@@ -1,10 +1,8 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
 import PaymentFormSamples
-import PaymentFormSession
-import PaymentFormValidation
 
 /// A stand-in for Saferpay's card post, so an app's whole Saferpay flow runs in tests over
 /// loopback. It is not Saferpay: it checks the posted card data against the `saferpay-card`

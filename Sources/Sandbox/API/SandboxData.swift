@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormEngineTesting
 import PaymentFormJSON

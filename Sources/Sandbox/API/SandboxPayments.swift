@@ -1,8 +1,6 @@
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormEngineTesting
 import PaymentFormJSON
-import PaymentFormLocalization
-import PaymentFormValidation
 
 /// `POST /sandbox/v1/payments` with `{"paymentProductId", "encryptedCustomerInput"}`: decrypts
 /// what an app prepared with the sandbox's key, validates it against the product and answers

@@ -1,7 +1,6 @@
 import Foundation
-import PaymentFormCore
+import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormSession
 
 /// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/`, the
 /// sandbox payments endpoint, the Saferpay card-post stand-in and placeholder assets. Pure: a request in, a response out.

@@ -1,5 +1,5 @@
 import Foundation
-import PaymentFormSession
+import PaymentFormEngine
 
 /// One HTTP/1.x request as the sandbox's parser read it.
 ///

@@ -1,4 +1,4 @@
-import PaymentFormSession
+import PaymentFormEngine
 
 /// A small, strict HTTP/1.x request parser: feed it the bytes received so far, it answers
 /// "need more", a complete request (and how many bytes it used), or an error with the status to

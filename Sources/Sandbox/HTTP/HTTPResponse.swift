@@ -1,5 +1,5 @@
 import PaymentFormJSON
-import PaymentFormSession
+import PaymentFormEngine
 
 /// An answer of the sandbox: status, header fields and body, written as HTTP/1.1.
 public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import Foundation
-import PaymentFormBrands
-import PaymentFormSession
+import PaymentFormEngine
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
 public struct SandboxConfiguration: Sendable {

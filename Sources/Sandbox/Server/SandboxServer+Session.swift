@@ -1,4 +1,4 @@
-import PaymentFormSession
+import PaymentFormEngine
 
 extension SandboxServer {
     /// A session configuration pointing at this sandbox (its URLs, customer and session ids).

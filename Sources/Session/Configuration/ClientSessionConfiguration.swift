@@ -1,6 +1,4 @@
 import Foundation
-import PaymentFormBrands
-import PaymentFormCore
 
 /// What a ``ClientSession`` needs: the four values the merchant's server gets from the
 /// platform's *Create Session* call, plus how this app describes itself.

@@ -1,4 +1,3 @@
-import PaymentFormCore
 
 /// Why a Client API call failed: one error type for every call of a ``ClientSession``.
 ///

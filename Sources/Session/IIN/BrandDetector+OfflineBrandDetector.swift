@@ -1,4 +1,3 @@
-import PaymentFormBrands
 
 /// The engine's offline card-brand detector (`PaymentFormBrands`) answers a session's IIN
 /// lookups at once; ``ClientSessionConfiguration`` uses the shipped table by default.

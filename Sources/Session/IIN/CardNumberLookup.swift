@@ -1,4 +1,3 @@
-import PaymentFormCore
 
 /// IIN lookups for one card-number field: the offline answer at once, the server's when it
 /// arrives, and `pending` for a lookup that a newer one superseded.

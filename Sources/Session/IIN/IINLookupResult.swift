@@ -1,4 +1,3 @@
-import PaymentFormCore
 
 /// The answer of an IIN lookup: a status, and the product and co-brands behind it.
 ///

@@ -1,5 +1,4 @@
-import PaymentFormCore
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 extension ClientSession {
     /// The server's answer for a card number's first digits (`POST services/getIINdetails`).

@@ -1,4 +1,3 @@
-import PaymentFormCore
 
 extension ClientSession {
     /// The products offered in `context` (`GET products?hide=fields`), without their fields.

@@ -1,6 +1,4 @@
-import PaymentFormCore
-import PaymentFormJSON
-import PaymentFormValidation
+internal import PaymentFormJSON
 
 extension ClientSession {
     /// The platform's public key (`GET crypto/publickey`), fetched once per session.

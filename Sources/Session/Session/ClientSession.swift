@@ -1,6 +1,5 @@
 import Foundation
-import PaymentFormCore
-import PaymentFormJSON
+internal import PaymentFormJSON
 
 /// The Client API session: fetches what a payment form needs (payment items for a context, a
 /// product's fields, groups, IIN details, the public key, directories, converted amounts),

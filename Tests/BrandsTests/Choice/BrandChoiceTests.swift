@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormBrands
+@testable import PaymentFormEngine
 
 @Suite("Co-badge choice")
 struct BrandChoiceTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormBrands
+@testable import PaymentFormEngine
 
 /// The shipped detector, loaded on first use from many tasks at once and then shared, gives the
 /// serial answers. Run under ThreadSanitizer by Scripts/tsan.sh (its filter is "Concurrency").

@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormBrands
+@testable import PaymentFormEngine
 import PaymentFormTestSupport
 
 @Suite("Brand detection with the shipped table")

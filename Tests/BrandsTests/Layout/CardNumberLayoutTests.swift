@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormBrands
-import PaymentFormMasking
+@testable import PaymentFormEngine
 
 @Suite("Card-number layout: grouping, maximum length, completeness")
 struct CardNumberLayoutTests {

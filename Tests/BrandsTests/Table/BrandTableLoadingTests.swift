@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormBrands
+@testable import PaymentFormEngine
 
 @Suite("Loading a brand table: every problem reported, never a crash")
 struct BrandTableLoadingTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormBrands
-import PaymentFormLocalization
+@testable import PaymentFormEngine
 import PaymentFormTestSupport
 
 @Suite("The shipped brand table")

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 import PaymentFormEngineTesting
 
 /// What the core does with card brands: product ids on offer, card-number layouts within a

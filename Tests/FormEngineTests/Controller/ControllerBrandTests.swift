@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 @Suite("Form controller: card brands")
 struct ControllerBrandTests {

@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// The form controller never loses a typed character without saying so: what the mask cannot
 /// hold stays in the field (after the mask's layout) and validation says what is wrong, or the

@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Builders and helpers for driving a controller in tests.
 enum ControllerFixtures {

@@ -1,7 +1,6 @@
 import PaymentFormTestSupport
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// The controller validates again only what an event changed. Random event sequences check that
 /// this never shows anything a controller validating everything from scratch would not.

@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Account-on-file labels from their label templates.
 @Suite("Account-on-file labels")

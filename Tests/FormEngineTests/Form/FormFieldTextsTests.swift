@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// What a form field carries for a front end: texts from the right source, filled links,
 /// resolved images and logos, and a length limit that fits the mask.

@@ -1,8 +1,7 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 import PaymentFormEngineTesting
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give

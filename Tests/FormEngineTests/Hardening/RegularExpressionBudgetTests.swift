@@ -1,7 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
-import PaymentFormValidation
+@testable import PaymentFormEngine
 
 /// Security review: the backtracking budget was per match, so a definition of 1,000 fields with
 /// `^(a|aa)+$` and 61-character values took 17.8 s to validate. Now the common patterns run on

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Hostile or broken definitions and values: each gets an error or a bounded result, never a
 /// crash, a hang or unbounded memory. The documented limits are in docs/limits.md.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Every other Client API shape the engine reads, decoded and round-tripped.
 @Suite("Client API shapes")

@@ -1,7 +1,6 @@
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Security review: a key repeated within an object of a definition silently took the last
 /// value (a `cvv` length of 999 overriding 4). The last occurrence still wins, as JSON readers

@@ -1,6 +1,5 @@
 import Testing
-@testable import PaymentFormCore
-import PaymentFormEngine
+@testable import PaymentFormEngine
 
 /// Malformed definitions: each gives a typed error naming the JSON path and the kind of problem.
 @Suite("Malformed definitions")

@@ -1,10 +1,7 @@
 import Foundation
-import PaymentFormMasking
+@testable import PaymentFormEngine
 import PaymentFormSamples
 import Testing
-import PaymentFormValidation
-@testable import PaymentFormCore
-import PaymentFormEngine
 
 @Suite("Shipped sample products")
 struct SampleProductTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 
 /// The payload and the client meta info are written without `JSONEncoder`; `JSONEncoder` (with
 /// `.sortedKeys` and `.withoutEscapingSlashes`, as before) is the reference they must match byte

@@ -1,9 +1,8 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormEngine
 import PaymentFormEngineTesting
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.

@@ -1,6 +1,5 @@
-import PaymentFormValidation
+@testable import PaymentFormEngine
 import Testing
-@testable import PaymentFormCore
 
 /// A request validates and sends what the customer typed, less the mask's literals: never a
 /// value cut to the mask's capacity (issue: a 16-digit number on the 15-digit Amex form used to

@@ -1,6 +1,5 @@
 import Testing
-import PaymentFormValidation
-@testable import PaymentFormCore
+@testable import PaymentFormEngine
 
 /// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")

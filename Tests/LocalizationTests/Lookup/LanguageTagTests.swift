@@ -1,5 +1,5 @@
 import Testing
-@testable import PaymentFormLocalization
+@testable import PaymentFormEngine
 
 @Suite("LanguageTag")
 struct LanguageTagTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PaymentFormLocalization
+@testable import PaymentFormEngine
 
 /// The shipped string tables, checked as the module embeds them.
 @Suite("Shipped tables")

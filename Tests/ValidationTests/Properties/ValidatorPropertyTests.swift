@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormValidation
+import PaymentFormEngine
 import PaymentFormTestSupport
 
 /// Seeded random inputs for every validator: nothing traps, `inputState` agrees with `validate`,

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormValidation
+import PaymentFormEngine
 import PaymentFormTestSupport
 
 @Suite("length")

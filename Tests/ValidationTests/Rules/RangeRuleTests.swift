@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormValidation
+import PaymentFormEngine
 
 @Suite("range")
 struct RangeRuleTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PaymentFormValidation
+import PaymentFormEngine
 
 /// A context at a fixed month written `YYYY-MM`, so tables stay readable.
 /// An unparsable month records a test failure.
