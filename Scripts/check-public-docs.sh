@@ -15,13 +15,28 @@ files=$(find Sources -name '*.swift' -not -path 'Sources/PayformCLI/*' -not -pat
   -not -path 'Sources/payform-bench/*' -not -path 'Sources/EmbedResourcesTool/*' | sort)
 
 if [[ "${1:-}" == "--count" ]]; then
-  total=0
+  # Folders grouped into the modules they build (the public module's sources are several folders).
+  module_of() {
+    case "$1" in
+      Masking|Validation|Localization|Brands|FormEngine|Session) echo PaymentFormEngine ;;
+      Processors) echo PaymentFormProcessors ;;
+      Testing) echo PaymentFormEngineTesting ;;
+      *) echo "package-only:$1" ;;
+    esac
+  }
+  declare -A counts=()
   for dir in $(printf '%s\n' $files | cut -d/ -f2 | sort -u); do
     n=$(grep -hE '^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*public\s' $(printf '%s\n' $files | grep "^Sources/$dir/") | grep -vcE '^\s*//' || true)
-    printf '%-20s %4d\n' "$dir" "$n"
-    total=$((total + n))
+    module=$(module_of "$dir")
+    counts[$module]=$(( ${counts[$module]:-0} + n ))
+    [[ "$module" == PaymentFormEngine ]] && printf '  %-18s %4d\n' "$dir/" "$n"
   done
-  printf '%-20s %4d\n' total "$total"
+  total=0
+  for module in $(printf '%s\n' "${!counts[@]}" | sort); do
+    printf '%-28s %4d\n' "$module" "${counts[$module]}"
+    total=$((total + counts[$module]))
+  done
+  printf '%-28s %4d\n' total "$total"
   exit 0
 fi
 

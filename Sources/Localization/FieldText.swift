@@ -2,7 +2,7 @@
 ///
 /// The raw value is the last component of the translation key, as in
 /// `gc.general.paymentProductFields.cvv.tooltipText`.
-public enum FieldText: String, Sendable, Hashable, CaseIterable {
+package enum FieldText: String, Sendable, Hashable, CaseIterable {
     /// The field's label, e.g. "Card number".
     case label
     /// The hint shown inside an empty input, e.g. "1234 5678 9012 3456".

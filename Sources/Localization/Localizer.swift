@@ -22,7 +22,7 @@ public struct Localizer: Sendable {
     /// The languages a lookup tries, in order: the tag, its shorter prefixes, then `en`.
     ///
     /// `zh-Hant-TW` → `["zh-Hant-TW", "zh-Hant", "zh", "en"]`; `xx` → `["xx", "en"]`.
-    public let fallbackChain: [String]
+    package let fallbackChain: [String]
 
     /// The languages this module ships tables for, as canonical tags (sorted).
     public static var shippedLanguages: [String] {
@@ -67,7 +67,7 @@ public struct Localizer: Sendable {
     /// ```swift
     /// Localizer.preferredLanguageTag(environment: ProcessInfo.processInfo.environment)
     /// ```
-    public static func preferredLanguageTag(environment: [String: String]) -> String? {
+    package static func preferredLanguageTag(environment: [String: String]) -> String? {
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.trimmingWhitespace.isEmpty else { continue }
             // The first variable set decides, even when it says "no language" (`LC_ALL=C`).
@@ -110,7 +110,7 @@ public struct Localizer: Sendable {
     /// placeholder `**** ****** *****` matches its 4-6-5 grouping where a generic card-number
     /// placeholder would not. A product-specific entry is the merchant's deliberate choice, so it
     /// wins over both.
-    public func fieldText(_ text: FieldText, productId: String, fieldId: String, definitionText: String?) -> String? {
+    package func fieldText(_ text: FieldText, productId: String, fieldId: String, definitionText: String?) -> String? {
         let specific = TranslationKey.productField(productId: productId, fieldId: fieldId, text)
         let generic = TranslationKey.genericField(fieldId: fieldId, text)
         let requested = fallbackChain.prefix(requestedLanguageDepth)
@@ -127,7 +127,7 @@ public struct Localizer: Sendable {
     /// The text of a field's link: what `{link}` in its label stands for ("SEPA Direct Debit
     /// mandate terms"). The product-specific key (`gc.general.paymentProducts.770.paymentProductFields.termsAndConditions.link.label`)
     /// then the generic one, in the requested languages, then in English; `nil` when neither exists.
-    public func fieldLinkText(productId: String, fieldId: String) -> String? {
+    package func fieldLinkText(productId: String, fieldId: String) -> String? {
         resolve([TranslationKey.productFieldLink(productId: productId, fieldId: fieldId),
                  TranslationKey.genericFieldLink(fieldId: fieldId)], definitionText: nil)
     }
@@ -138,7 +138,7 @@ public struct Localizer: Sendable {
     }
 
     /// The notice a form preview shows: it is a preview and sends nothing.
-    public var previewNotice: String {
+    package var previewNotice: String {
         string(forKey: TranslationKey.previewNotice) ?? "Preview: this page does not send what you type."
     }
 
@@ -152,7 +152,7 @@ public struct Localizer: Sendable {
     /// Localizer(languageTag: "en").validationMessage(errorId: "length", parameters: ["minLength": 16, "maxLength": 16])
     /// // "Enter exactly 16 characters."
     /// ```
-    public func validationMessage(errorId: String, parameters: [String: Int]) -> String {
+    package func validationMessage(errorId: String, parameters: [String: Int]) -> String {
         var template: String?
         if let messageId = ValidationMessageId.resolve(errorId: errorId, parameters: parameters) {
             template = string(forKey: TranslationKey.validationError(messageId))
@@ -170,7 +170,7 @@ public struct Localizer: Sendable {
     /// ```swift
     /// localizer.fill("I accept the {link}", with: ["link": "terms {v2}"])  // "I accept the terms {v2}"
     /// ```
-    public func fill(_ template: String, with values: [String: String]) -> String {
+    package func fill(_ template: String, with values: [String: String]) -> String {
         PlaceholderTemplate.fill(template, with: values)
     }
 

@@ -10,7 +10,7 @@ public struct FormattedText: Sendable, Hashable {
     public var cursor: Int
 
     /// Creates a formatted text with a cursor.
-    public init(text: String, cursor: Int) {
+    package init(text: String, cursor: Int) {
         self.text = text
         self.cursor = cursor
     }
@@ -19,14 +19,11 @@ public struct FormattedText: Sendable, Hashable {
     public var cursorIndex: String.Index { text.index(atUTF16Offset: cursor) }
 }
 
-extension FormattedText: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension FormattedText: CustomStringConvertible, CustomReflectable {
     /// Lengths and cursor only: the text may be a card number.
     public var description: String {
         "FormattedText(text: <redacted, \(text.utf16.count) UTF-16 units>, cursor: \(cursor))"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// A mirror without the text itself.
     public var customMirror: Mirror {

@@ -147,7 +147,7 @@ extension Mask {
     /// Mask("{{99}}/{{99}}").overflow(of: "12/300")   // "0"
     /// Mask("{{99}}/{{99}}").overflow(of: "12/3")     // ""
     /// ```
-    public func overflow(of text: String) -> String {
+    package func overflow(of text: String) -> String {
         withUnits(of: text, ascii: { overflow($0) }, characters: { overflow($0) })
     }
 

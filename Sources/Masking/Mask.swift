@@ -63,14 +63,14 @@ public struct Mask: Sendable, Hashable {
     }
 
     /// Whether the mask has at least one placeholder; a mask without one holds no value.
-    public var hasPlaceholders: Bool { storage.slotCount > 0 }
+    package var hasPlaceholders: Bool { storage.slotCount > 0 }
 
     /// The same mask with every character inside braces turned into `*`, braces and literals kept.
     ///
     /// Used for account-on-file labels, whose stored values are already partly hidden:
     /// `Mask("{{9999}} {{9999}}").relaxed.pattern == "{{****}} {{****}}"`, which formats
     /// `"************4242"` where the strict mask would drop the asterisks.
-    public var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
+    package var relaxed: Mask { Mask(MaskParser.relaxedPattern(of: pattern)) }
 
     /// Masks are equal when their patterns are (two copies of one mask share their storage, which
     /// answers without comparing the patterns).

@@ -36,7 +36,7 @@ public struct RegularExpression: Sendable, Hashable {
     ///
     /// Compiled patterns are shared process-wide (in a bounded cache): product lists
     /// repeat the same few patterns, and compiling one with `\p{L}` costs ICU about 250 µs.
-    public init(_ pattern: String) throws(RegularExpressionError) {
+    package init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
         self.compiled = try sharedCompiledPatterns.compiled(pattern) { pattern throws(RegularExpressionError) in
             CompiledPattern(anchored: try Self.compile(pattern), linear: LinearPattern(pattern))
@@ -84,7 +84,7 @@ public struct RegularExpression: Sendable, Hashable {
     /// ``backtrackingBudget(forUTF16Count:)`` allows is refused (`false`): the pattern comes from
     /// a definition, and a hostile or careless one (`(a+)+`) must not hang a form. Real validator
     /// patterns stay far below the budget, and the common ones never reach ICU at all.
-    public func matchesWhole(_ value: String) -> Bool {
+    package func matchesWhole(_ value: String) -> Bool {
         var budget = RegularExpressionBudget.perRequest
         return matchesWhole(value, budget: &budget)
     }
@@ -140,7 +140,7 @@ public struct RegularExpression: Sendable, Hashable {
     /// 30 `a`s and a `!`) or a polynomial one (`.*.*.*=.*`) at tens of milliseconds for values of
     /// usual sizes, and at a fraction of a second for a megabyte. A request's matches together
     /// never take more than `RegularExpressionBudget.reportsPerRequest` (600).
-    public static func backtrackingBudget(forUTF16Count count: Int) -> Int {
+    package static func backtrackingBudget(forUTF16Count count: Int) -> Int {
         100 + count / 1_000
     }
 

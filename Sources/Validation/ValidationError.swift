@@ -14,13 +14,13 @@ public struct ValidationError: Error, Sendable, Hashable, Codable {
     public let parameters: [ValidationParameter]
 
     /// Creates an error with an id and its parameters.
-    public init(id: String, parameters: [ValidationParameter] = []) {
+    package init(id: String, parameters: [ValidationParameter] = []) {
         self.id = id
         self.parameters = parameters
     }
 
     /// The error for a required field left empty (error id `required`).
-    public static let required = ValidationError(id: "required")
+    package static let required = ValidationError(id: "required")
 
     /// The value of the parameter with that name, or `nil` when the error does not carry it.
     ///

@@ -8,7 +8,7 @@ public struct ValidationParameter: Sendable, Hashable, Codable {
     public let value: Int
 
     /// Creates a parameter.
-    public init(name: String, value: Int) {
+    package init(name: String, value: Int) {
         self.name = name
         self.value = value
     }

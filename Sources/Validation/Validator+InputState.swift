@@ -22,7 +22,7 @@ extension Validator {
     /// Validator.expirationDate.inputState(of: "1", in: context)  // .incomplete
     /// Validator.expirationDate.inputState(of: "13", in: context) // .invalid
     /// ```
-    public func inputState(of partial: String, in context: ValidationContext) -> InputState {
+    package func inputState(of partial: String, in context: ValidationContext) -> InputState {
         var budget = RegularExpressionBudget.perRequest
         return inputState(of: partial, in: context, budget: &budget)
     }

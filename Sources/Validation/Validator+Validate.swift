@@ -57,7 +57,7 @@ extension Validator {
     /// boleto.makesFieldRequired(fiscalNumber: "12345678000195") // true (a CNPJ)
     /// boleto.makesFieldRequired(fiscalNumber: "12345678909")    // false (a CPF)
     /// ```
-    public func makesFieldRequired(fiscalNumber: String?) -> Bool {
+    package func makesFieldRequired(fiscalNumber: String?) -> Bool {
         guard case .boletoBancarioRequiredness(let fiscalNumberLength) = self, let fiscalNumber else { return false }
         return fiscalNumber.count == fiscalNumberLength
     }

@@ -69,7 +69,7 @@ public enum Validator: Sendable, Hashable {
     /// ```swift
     /// Validator.range(minValue: 1, maxValue: nil).parameters // [minValue: 1]
     /// ```
-    public var parameters: [ValidationParameter] {
+    package var parameters: [ValidationParameter] {
         switch self {
         // Each case builds its array in one allocation: an error is created per failing value.
         case .length(let minLength, let maxLength):

@@ -15,7 +15,7 @@ public struct YearMonth: Sendable, Hashable, Comparable {
     public let month: Int
 
     /// The years a ``YearMonth`` can hold.
-    public static let supportedYears: ClosedRange<Int> = 1...9999
+    package static let supportedYears: ClosedRange<Int> = 1...9999
 
     /// Creates a year and month, or `nil` when the month is not 1...12 or the year not 1...9999.
     public init?(year: Int, month: Int) {
@@ -34,7 +34,7 @@ public struct YearMonth: Sendable, Hashable, Comparable {
 
     /// Parses `YYYY-MM` (exactly four ASCII digits, `-`, two ASCII digits), as the CLI's `--now`
     /// takes it. Returns `nil` for anything else, including month `00` or `13` and year `0000`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 7, bytes[4] == UInt8(ascii: "-"),
               let year = ASCIIDigits.value(of: bytes[0..<4]),

@@ -85,7 +85,7 @@ struct ClientSessionErrorTests {
         }
         defer { harness.stop() }
         let failure = try #require(await error { try await harness.session.paymentProducts(for: context) })
-        #expect(failure.kind == .decoding(path: path))
+        #expect(failure.kind == .decoding(path: path.description))
         #expect(failure.code == "malformed_answer")
         // Not kept: the next call asks again.
         _ = await error { try await harness.session.paymentProducts(for: context) }

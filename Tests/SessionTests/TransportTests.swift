@@ -207,7 +207,7 @@ struct TransportTests {
             _ = try await session.encryptionKey()
             Issue.record("no error")
         } catch {
-            #expect(error.kind == .decoding(path: JSONPath.root.appending("publicKey")))
+            #expect(error.kind == .decoding(path: "publicKey"))
         }
     }
 }

@@ -41,7 +41,7 @@ public struct BrandChoice: Sendable, Hashable {
     /// Sets the brands to choose from (a server lookup's co-brands, say). Fewer than two brands
     /// means nothing to choose. The selection is kept if still offered, else the app's preferred
     /// brand is selected if offered, else nothing.
-    public mutating func update(options newOptions: [Brand]) {
+    package mutating func update(options newOptions: [Brand]) {
         var unique: [Brand] = []
         for brand in newOptions where !unique.contains(where: { $0.id == brand.id }) { unique.append(brand) }
         options = unique.count > 1 ? unique : []

@@ -29,7 +29,7 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     public let isAmbiguous: Bool
 
     /// An answer; ``BrandDetector`` makes them.
-    public init(brands: [Brand], isAmbiguous: Bool) {
+    package init(brands: [Brand], isAmbiguous: Bool) {
         self.brands = brands
         self.isAmbiguous = isAmbiguous && !brands.isEmpty
     }
@@ -48,7 +48,7 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     public var brand: Brand? { isAmbiguous ? nil : brands.first }
 
     /// The ids of ``brands``, in order.
-    public var brandIds: [String] { brands.map(\.id) }
+    package var brandIds: [String] { brands.map(\.id) }
 
     /// Whether the number is resolved to a card carrying more than one brand (Dankort and Visa):
     /// the customer must be able to choose (EU Regulation 2015/751, Art. 8). See ``BrandChoice``.
@@ -58,15 +58,15 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     public var coBadgeChoices: [Brand] { isCoBadged ? brands : [] }
 
     /// The resolved brand's card-number lengths; `nil` unless resolved.
-    public var lengths: [Int]? { brand?.lengths }
+    package var lengths: [Int]? { brand?.lengths }
     /// The resolved brand's gaps (see ``Brand/gaps``); `nil` unless resolved.
-    public var gaps: [Int]? { brand?.gaps }
+    package var gaps: [Int]? { brand?.gaps }
     /// The resolved brand's security-code length (0: none or optional); `nil` unless resolved.
-    public var cvcLength: Int? { brand?.cvcLength }
+    package var cvcLength: Int? { brand?.cvcLength }
 
     /// Whether a number of `digitCount` digits has a length the resolved brand issues; `false`
     /// unless resolved.
-    public func allowsLength(_ digitCount: Int) -> Bool {
+    package func allowsLength(_ digitCount: Int) -> Bool {
         brand?.lengths.contains(digitCount) ?? false
     }
 

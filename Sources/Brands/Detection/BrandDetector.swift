@@ -21,10 +21,10 @@
 /// Bancaires, eftpos, Interac); when it answers, its answer wins over this one.
 public struct BrandDetector: Sendable {
     /// The table the detector answers from.
-    public let table: BrandTable
+    package let table: BrandTable
 
     /// A detector over `table` (already checked and indexed when it was built).
-    public init(table: BrandTable) {
+    package init(table: BrandTable) {
         self.table = table
     }
 

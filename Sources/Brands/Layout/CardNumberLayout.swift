@@ -16,7 +16,7 @@
 /// ```
 public struct CardNumberLayout: Sendable, Hashable {
     /// Digit indexes before which a space is shown (all below ``maximumLength``).
-    public let gaps: [Int]
+    package let gaps: [Int]
     /// The most digits the field accepts: the brand's longest length, or 19 when no brand is
     /// resolved, and never more than the product allows.
     public let maximumLength: Int
@@ -28,11 +28,11 @@ public struct CardNumberLayout: Sendable, Hashable {
     public let mask: Mask
 
     /// Grouping when no brand is resolved: 4-4-4-4-3, up to 19 digits.
-    public static let genericGaps = [4, 8, 12, 16]
+    package static let genericGaps = [4, 8, 12, 16]
 
     /// A number of at least this many digits, of a length its brand issues, counts as complete
     /// even if the brand also issues longer ones (Visa at 16, American Express at 15).
-    public static let shortestCompleteLength = 15
+    package static let shortestCompleteLength = 15
 
     /// The layout for a detection, within the product's own length limits.
     ///
@@ -41,7 +41,7 @@ public struct CardNumberLayout: Sendable, Hashable {
     ///   - productMinimumLength: the shortest number the product accepts (its `length` validator).
     ///   - productMaximumLength: the longest number the product accepts (its `length` validator or
     ///     its mask's capacity, whichever is smaller), or `nil` for no limit.
-    public init(detection: BrandDetection, productMinimumLength: Int = 0, productMaximumLength: Int? = nil) {
+    package init(detection: BrandDetection, productMinimumLength: Int = 0, productMaximumLength: Int? = nil) {
         let brand = detection.brand
         var maximum = brand?.maximumLength ?? Brand.longestCardNumber
         if let productMaximumLength { maximum = min(maximum, productMaximumLength) }
@@ -53,7 +53,7 @@ public struct CardNumberLayout: Sendable, Hashable {
     }
 
     /// A layout from explicit values: gaps at or beyond `maximumLength` are dropped.
-    public init(gaps: [Int], maximumLength: Int, allowedLengths: [Int] = []) {
+    package init(gaps: [Int], maximumLength: Int, allowedLengths: [Int] = []) {
         let maximum = max(1, maximumLength)
         let kept = Array(Set(gaps.filter { $0 > 0 && $0 < maximum })).sorted()
         self.gaps = kept
@@ -83,7 +83,7 @@ public struct CardNumberLayout: Sendable, Hashable {
     ///
     /// `cursor` is a UTF-16 offset into `text` (clamped). The new caret follows the same number of
     /// digits; when it lands on a gap with a digit after it, it goes past the space, as typing does.
-    public func grouped(_ text: String, cursor: Int) -> FormattedText {
+    package func grouped(_ text: String, cursor: Int) -> FormattedText {
         var output: [UInt8] = []
         output.reserveCapacity(maximumLength + gaps.count)
         var digitsBeforeCursor = 0

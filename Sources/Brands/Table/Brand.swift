@@ -25,13 +25,13 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public let name: String
     /// The card-number prefixes that belong to the brand; empty for a brand only a server lookup
     /// can recognise.
-    public let prefixRanges: [BrandPrefixRange]
+    package let prefixRanges: [BrandPrefixRange]
     /// The card-number lengths (digits) the brand issues, ascending.
-    public let lengths: [Int]
+    package let lengths: [Int]
     /// Where a space is shown when a number of this brand is displayed: 0-based digit indexes
     /// before which a space goes. `[4, 8, 12]` shows 4-4-4-4, `[4, 10]` shows 4-6-5; empty shows
     /// the digits ungrouped.
-    public let gaps: [Int]
+    package let gaps: [Int]
     /// What the brand calls its security code (`CVV`, `CVC`, `CID`, ...), or `nil` when its cards
     /// have none.
     public let cvcName: String?
@@ -40,10 +40,10 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The Client API payment product ids that stand for the brand (Visa: 1 Visa, 114 Visa Debit,
     /// 122 Visa Electron), ascending as the table lists them. Which of them a form may use depends
     /// on the products actually on offer.
-    public let paymentProductIds: [Int]
+    package let paymentProductIds: [Int]
 
     /// A brand; ``BrandTable`` checks the values when it is built.
-    public init(
+    package init(
         id: String, name: String, prefixRanges: [BrandPrefixRange], lengths: [Int], gaps: [Int],
         cvcName: String?, cvcLength: Int, paymentProductIds: [Int]
     ) {
@@ -58,13 +58,13 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     }
 
     /// The longest card number the brand issues (19 when the table gives no length).
-    public var maximumLength: Int { lengths.last ?? Self.longestCardNumber }
+    package var maximumLength: Int { lengths.last ?? Self.longestCardNumber }
 
     /// Whether offline detection can report the brand (it has prefix ranges).
-    public var isDetectableOffline: Bool { !prefixRanges.isEmpty }
+    package var isDetectableOffline: Bool { !prefixRanges.isEmpty }
 
     /// The longest card number any brand issues (ISO/IEC 7812: 19 digits).
-    public static let longestCardNumber = 19
+    package static let longestCardNumber = 19
 
     /// The id.
     public var description: String { id }

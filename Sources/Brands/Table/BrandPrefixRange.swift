@@ -3,18 +3,18 @@
 ///
 /// A co-badged range names the other brands its cards also carry (``coBadgePartnerIds``), which
 /// detection lists after the range's own brand: Dankort's `4571` is co-badged with Visa.
-public struct BrandPrefixRange: Sendable, Hashable, CustomStringConvertible {
+package struct BrandPrefixRange: Sendable, Hashable, CustomStringConvertible {
     /// The first prefix of the range.
-    public let low: UInt64
+    package let low: UInt64
     /// The last prefix of the range (same number of digits as ``low``).
-    public let high: UInt64
+    package let high: UInt64
     /// How many digits the prefixes have (1 to ``BrandTable/longestPrefix``).
-    public let digitCount: Int
+    package let digitCount: Int
     /// The ids of the brands this range's cards also carry, in the order a choice lists them.
-    public let coBadgePartnerIds: [String]
+    package let coBadgePartnerIds: [String]
 
     /// A range; ``BrandTable`` checks it (`low ≤ high`, both of `digitCount` digits).
-    public init(low: UInt64, high: UInt64, digitCount: Int, coBadgePartnerIds: [String] = []) {
+    package init(low: UInt64, high: UInt64, digitCount: Int, coBadgePartnerIds: [String] = []) {
         self.low = low
         self.high = high
         self.digitCount = digitCount
@@ -22,7 +22,7 @@ public struct BrandPrefixRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// As the table writes it: `4571`, `51-55`, `4571 (with visa)`.
-    public var description: String {
+    package var description: String {
         let range = low == high ? String(low) : "\(low)-\(high)"
         return coBadgePartnerIds.isEmpty ? range : "\(range) (with \(coBadgePartnerIds.joined(separator: ", ")))"
     }

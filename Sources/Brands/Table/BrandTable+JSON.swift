@@ -2,7 +2,7 @@ internal import PaymentFormJSON
 
 extension BrandTable {
     /// The table format this engine reads (the `format` member of the JSON).
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// Reads and checks a table written as `Resources/Brands/brands.json` is (see that folder's
     /// README): `{"format": 1, "version": "...", "sources": [...], "brands": [...]}`.
@@ -12,7 +12,7 @@ extension BrandTable {
     ///
     /// - Throws: ``BrandTableError`` when the bytes are not JSON, not in the table format, or the
     ///   table fails the checks of ``init(version:sources:brands:)``.
-    public init(json bytes: some Collection<UInt8>) throws(BrandTableError) {
+    package init(json bytes: some Collection<UInt8>) throws(BrandTableError) {
         let root: JSONValue
         do {
             root = try JSONParser().parse(bytes)

@@ -7,10 +7,10 @@ extension BrandTable {
     /// If the embedded file were defective (a build defect the tests catch), this is
     /// ``BrandTable/empty`` — detection then finds no brand — and ``shippedDefects`` says why:
     /// a bad table costs offline detection, never a crash.
-    public static var shipped: BrandTable { ShippedBrandTable.loaded.table }
+    package static var shipped: BrandTable { ShippedBrandTable.loaded.table }
 
     /// What was wrong with the embedded table; empty when it loaded.
-    public static var shippedDefects: [String] { ShippedBrandTable.loaded.defects }
+    package static var shippedDefects: [String] { ShippedBrandTable.loaded.defects }
 
     /// The embedded table's JSON bytes (for the benchmarks and tools of this package).
     package static var shippedJSON: Data? {

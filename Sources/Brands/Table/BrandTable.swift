@@ -13,18 +13,18 @@
 /// table.brands.map(\.id).prefix(3)          // ["visa", "mastercard", "american-express"]
 /// let custom = try BrandTable(json: bytes)  // a table of your own, checked the same way
 /// ```
-public struct BrandTable: Sendable {
+package struct BrandTable: Sendable {
     /// Where the table's facts come from.
-    public struct Source: Sendable, Hashable {
+    package struct Source: Sendable, Hashable {
         /// A short tag (`CCT`).
-        public let tag: String
+        package let tag: String
         /// The source: a repository, commit and path, or a document.
-        public let source: String
+        package let source: String
         /// What the table took from it.
-        public let used: String
+        package let used: String
 
         /// A source.
-        public init(tag: String, source: String, used: String) {
+        package init(tag: String, source: String, used: String) {
             self.tag = tag
             self.source = source
             self.used = used
@@ -32,28 +32,28 @@ public struct BrandTable: Sendable {
     }
 
     /// The table's version (the `version` of its JSON).
-    public let version: String
+    package let version: String
     /// Where its facts come from.
-    public let sources: [Source]
+    package let sources: [Source]
     /// Every brand, in canonical order: the order detection lists candidates in and breaks ties by.
-    public let brands: [Brand]
+    package let brands: [Brand]
 
     /// What detection looks up, built from the brands once.
     let index: DetectionIndex
     private let positions: [String: Int]
 
     /// The longest prefix a range may have, in digits.
-    public static let longestPrefix = 12
+    package static let longestPrefix = 12
     /// The most brands a table may hold.
-    public static let maximumBrandCount = 256
+    package static let maximumBrandCount = 256
     /// The most prefix ranges a table may hold, all brands together (so building one stays quick).
-    public static let maximumRangeCount = 4_096
+    package static let maximumRangeCount = 4_096
 
     /// A table of `brands` in canonical order, checked as the type's documentation says.
     ///
     /// - Throws: ``BrandTableError`` listing every problem found, each naming the brand and range
     ///   at fault (`brands[4] (discover).ranges[1]: ...`).
-    public init(version: String, sources: [Source], brands: [Brand]) throws(BrandTableError) {
+    package init(version: String, sources: [Source], brands: [Brand]) throws(BrandTableError) {
         var problems = BrandTableValidation.problems(version: version, brands: brands)
         var index = DetectionIndex.empty
         if problems.isEmpty {
@@ -79,15 +79,15 @@ public struct BrandTable: Sendable {
 
     /// A table without brands: detects nothing. What ``shipped`` falls back to if the embedded
     /// table were defective (a build defect the tests catch).
-    public static let empty = BrandTable(uncheckedVersion: "", sources: [], brands: [], index: .empty)
+    package static let empty = BrandTable(uncheckedVersion: "", sources: [], brands: [], index: .empty)
 
     /// The brand with `id`, or `nil`.
-    public func brand(withId id: String) -> Brand? {
+    package func brand(withId id: String) -> Brand? {
         positions[id].map { brands[$0] }
     }
 
     /// The position of a brand in canonical order, or `nil` when the table has no such brand.
-    public func canonicalPosition(ofBrandWithId id: String) -> Int? {
+    package func canonicalPosition(ofBrandWithId id: String) -> Int? {
         positions[id]
     }
 }

@@ -7,7 +7,7 @@ extension PaymentProductList {
     /// // A list offering products 1 (Visa) and 123 (Dankort):
     /// list.paymentProductIds(for: try BrandDetector.shipped.detect("4571").brands)   // [123, 1]
     /// ```
-    public func paymentProductIds(for brands: [Brand]) -> [Int] {
+    package func paymentProductIds(for brands: [Brand]) -> [Int] {
         let offered = Set(paymentProducts.map(\.id))
         var result: [Int] = []
         for brand in brands {
@@ -20,7 +20,7 @@ extension PaymentProductList {
 
     /// The brands among `brands` that have at least one product on offer, in the order given:
     /// a co-badge choice should only offer brands the merchant can take.
-    public func offeredBrands(among brands: [Brand]) -> [Brand] {
+    package func offeredBrands(among brands: [Brand]) -> [Brand] {
         let offered = Set(paymentProducts.map(\.id))
         return brands.filter { brand in brand.paymentProductIds.contains { offered.contains(String($0)) } }
     }

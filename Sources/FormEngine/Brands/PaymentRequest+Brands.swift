@@ -1,7 +1,7 @@
 
 extension PaymentRequest {
     /// The id of the card-number field in Client API card products.
-    public static let cardNumberFieldId = "cardNumber"
+    package static let cardNumberFieldId = "cardNumber"
 
     /// The offline brand detection of the value entered in the `cardNumber` field:
     /// `BrandDetection.unknown` when the product has no such field, nothing is entered, or the

@@ -39,11 +39,11 @@ public struct FormFieldState: Sendable, Hashable {
     /// `CAN_WRITE` value the customer has not changed).
     public internal(set) var prefilled: Bool
     /// Whether the field has the focus.
-    public internal(set) var hasFocus: Bool
+    package internal(set) var hasFocus: Bool
     /// Whether the customer changed the field at least once (a `required` message waits for it).
-    public internal(set) var wasEdited: Bool
+    package internal(set) var wasEdited: Bool
     /// Whether the field lost the focus at least once.
-    public internal(set) var wasBlurred: Bool
+    package internal(set) var wasBlurred: Bool
     /// Card-number fields: what offline detection says about the digits typed (the brand, its
     /// co-badge partners, or the candidates while ambiguous); `nil` for other fields. Grouping,
     /// the maximum length and ``complete`` follow the resolved brand.
@@ -60,7 +60,7 @@ public struct FormFieldState: Sendable, Hashable {
     /// The field's id.
     public var id: String { field.id }
     /// Whether the value comes from the account on file and cannot be changed.
-    public var readOnly: Bool { field.readOnly }
+    package var readOnly: Bool { field.readOnly }
     /// Whether a value is needed (the definition says so, a `MUST_WRITE` attribute, or a
     /// `boletoBancarioRequiredness` rule that applies now).
     public internal(set) var required: Bool
@@ -68,7 +68,7 @@ public struct FormFieldState: Sendable, Hashable {
     public var cursor: Int { selection.upperBound }
 }
 
-extension FormFieldState: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension FormFieldState: CustomStringConvertible, CustomReflectable {
     /// Id, state and flags; the text and value only by length.
     public var description: String {
         var flags: [String] = [state.rawValue]
@@ -80,9 +80,6 @@ extension FormFieldState: CustomStringConvertible, CustomDebugStringConvertible,
         return "FormFieldState(\(id): \(flags.joined(separator: ", ")), text: <redacted, \(text.utf16.count) UTF-16 units>, "
             + "selection: \(selection.lowerBound)..<\(selection.upperBound))"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// A mirror without the text or value.
     public var customMirror: Mirror {

@@ -17,7 +17,7 @@ public struct FormSubmission: Sendable, Hashable {
     public var prepared: PreparedPaymentRequest?
 
     /// A submission.
-    public init(isValid: Bool, errors: [FieldError], fields: [FormFieldState], prepared: PreparedPaymentRequest?) {
+    package init(isValid: Bool, errors: [FieldError], fields: [FormFieldState], prepared: PreparedPaymentRequest?) {
         self.isValid = isValid
         self.errors = errors
         self.fields = fields
@@ -25,12 +25,10 @@ public struct FormSubmission: Sendable, Hashable {
     }
 }
 
-extension FormSubmission: CustomStringConvertible, CustomDebugStringConvertible {
+extension FormSubmission: CustomStringConvertible {
     /// Validity, errors and whether a request was prepared; never values.
     public var description: String {
         "FormSubmission(isValid: \(isValid), errors: \(errors.map(\.description)), prepared: \(prepared != nil))"
     }
 
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 }

@@ -22,7 +22,7 @@ public struct FormUpdate: Sendable, Hashable {
     public var isValid: Bool
 
     /// An update.
-    public init(fields: [FormFieldState], outcome: EditOutcome, advance: Bool, next: String?, isValid: Bool) {
+    package init(fields: [FormFieldState], outcome: EditOutcome, advance: Bool, next: String?, isValid: Bool) {
         self.fields = fields
         self.outcome = outcome
         self.advance = advance
@@ -36,12 +36,10 @@ public struct FormUpdate: Sendable, Hashable {
     }
 }
 
-extension FormUpdate: CustomStringConvertible, CustomDebugStringConvertible {
+extension FormUpdate: CustomStringConvertible {
     /// The outcome, flags and changed fields (redacted as ``FormFieldState`` is).
     public var description: String {
         "FormUpdate(\(outcome.rawValue), advance: \(advance), next: \(next ?? "nil"), isValid: \(isValid), fields: \(fields))"
     }
 
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 }

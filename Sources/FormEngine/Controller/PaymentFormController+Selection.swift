@@ -63,7 +63,7 @@ extension PaymentFormController {
     }
 
     /// The id of the brand the customer chose for a co-badged card, if any.
-    public var selectedBrandId: String? { brandChoice.selected?.id }
+    package var selectedBrandId: String? { brandChoice.selected?.id }
 
     // MARK: - Internals
 

@@ -46,9 +46,9 @@ public struct PaymentFormController: Sendable {
     /// The texts' language.
     public let localizer: Localizer
     /// "Now", for expiry dates.
-    public let context: ValidationContext
+    package let context: ValidationContext
     /// The platform's asset base URL that logos and tooltip images are resolved against, if any.
-    public let assetBaseURL: String?
+    package let assetBaseURL: String?
     /// The form as drawn (labels, placeholders, tooltips, options), for the current item and
     /// account on file.
     public internal(set) var form: PaymentForm
@@ -61,7 +61,7 @@ public struct PaymentFormController: Sendable {
     /// The products (or groups) ``selectProduct(id:)`` can switch to, besides ``item``.
     public internal(set) var otherItems: [any PaymentItem]
     /// Tells card brands from the digits typed, offline.
-    public let brandDetector: BrandDetector
+    package let brandDetector: BrandDetector
     /// The customer's brand choice for a co-badged card: its options follow the card number;
     /// nothing is chosen for the customer unless the app set a preferred brand.
     public internal(set) var brandChoice: BrandChoice
@@ -137,7 +137,7 @@ public struct PaymentFormController: Sendable {
     /// The state of a field.
     ///
     /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the form has no such field.
-    public func state(ofField fieldId: String) throws(PaymentRequestError) -> FormFieldState {
+    package func state(ofField fieldId: String) throws(PaymentRequestError) -> FormFieldState {
         fields[try index(of: fieldId)]
     }
 
@@ -165,16 +165,13 @@ public struct PaymentFormController: Sendable {
     }
 }
 
-extension PaymentFormController: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension PaymentFormController: CustomStringConvertible, CustomReflectable {
     /// The item, the account and the fields' states; never what was typed.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
         return "PaymentFormController(\(type(of: item).kind.rawValue): \(item.id)\(account), "
             + "fields: [\(fields.map { "\($0.id): \($0.state.rawValue)" }.joined(separator: ", "))])"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// Redacted for `dump` and debuggers: field states show lengths, not text.
     public var customMirror: Mirror {

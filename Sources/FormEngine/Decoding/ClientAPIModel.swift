@@ -4,37 +4,20 @@ package import PaymentFormJSON
 /// A value the Client API sends as JSON: products, groups, lists, accounts on file, IIN details,
 /// public keys, directories.
 ///
-/// Every model type reads its JSON the same way, with the JSON path of any problem in the error,
-/// and writes itself back in the same shape. It is `Codable` too, so it can be cached with any
-/// encoder.
+/// Every model type reads its JSON the same way, with the JSON path of any problem in the error
+/// (``DefinitionError``). It is `Codable` too, in the same Client API shape, so it can be cached
+/// with any encoder.
 ///
 /// ```swift
 /// let product = try PaymentProduct(jsonEncoded: data)
-///
-/// var diagnostics: [DefinitionDiagnostic] = []          // unknown validators, skipped elements...
-/// let list = try PaymentProductList(jsonEncoded: listData, diagnostics: &diagnostics)
 /// ```
 public protocol ClientAPIModel: Sendable, Hashable, Codable {
-    /// Reads the value from the bytes of a JSON document (UTF-8), appending the problems that do
-    /// not stop the read to `diagnostics`.
+    /// Reads the value from the bytes of a JSON document (UTF-8). Problems that do not stop the
+    /// read (an unknown validator, a repeated key) are tolerated; the definition's own rules
+    /// still apply where they can.
     ///
     /// Documents over 32 MiB or nested deeper than 256 levels are refused.
-    init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError)
-
-    /// The value as JSON text in its Client API shape.
-    func jsonString(prettyPrinted: Bool) -> String
-}
-
-extension ClientAPIModel {
-    /// Reads the value from the bytes of a JSON document (UTF-8); problems that do not stop the
-    /// read are dropped (pass a `diagnostics` array to see them).
-    public init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError) {
-        var diagnostics: [DefinitionDiagnostic] = []
-        try self.init(jsonEncoded: bytes, diagnostics: &diagnostics)
-    }
-
-    /// The value as compact JSON text in its Client API shape.
-    public func jsonString() -> String { jsonString(prettyPrinted: false) }
+    init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError)
 }
 
 /// How the model types read and write their JSON inside the package: from and to the
@@ -59,8 +42,16 @@ package struct Decoded<Value: Sendable>: Sendable {
 extension Decoded: Equatable where Value: Equatable {}
 
 extension JSONModel {
-    /// Reads the value from the bytes of a JSON document, with the JSON path of any problem.
-    public init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
+    /// Reads the value from the bytes of a JSON document, with the JSON path of any problem;
+    /// problems that do not stop the read are dropped (``decode(from:limits:)`` returns them).
+    public init(jsonEncoded bytes: some Collection<UInt8>) throws(DefinitionError) {
+        var diagnostics: [DefinitionDiagnostic] = []
+        try self.init(jsonEncoded: bytes, diagnostics: &diagnostics)
+    }
+
+    /// Reads the value from the bytes of a JSON document, with the JSON path of any problem,
+    /// appending the problems that do not stop the read to `diagnostics`.
+    package init(jsonEncoded bytes: some Collection<UInt8>, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let document = try Self.parse(bytes, limits: .standard)
         if document.hasDuplicateKeys { diagnostics += duplicateKeyDiagnostics(in: document.root, at: .root) }
         try self.init(json: document.root, at: .root, diagnostics: &diagnostics)
@@ -76,7 +67,7 @@ extension JSONModel {
     }
 
     /// The value as JSON text in its Client API shape, members in the definition's order.
-    public func jsonString(prettyPrinted: Bool) -> String {
+    package func jsonString(prettyPrinted: Bool = false) -> String {
         JSONWriter(prettyPrinted: prettyPrinted).string(from: json)
     }
 

@@ -2,9 +2,9 @@
 ///
 /// Examples: an unknown validator kind (kept by name), a regular expression that does not
 /// compile (its validator is left out), a malformed product in a list (skipped).
-public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible {
+package struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What was noticed.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A validator key the engine does not know; kept by name, it never fails a value.
         case unknownValidator(name: String)
         /// A `regularExpression` pattern that does not compile; the validator is left out.
@@ -29,21 +29,21 @@ public struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible 
     /// How many repeated keys a document reports one by one (the rest are counted in one
     /// ``Kind/moreDuplicateKeys(count:)``), so a hostile document cannot grow the list without
     /// bound.
-    public static let maximumDuplicateKeyReports = 100
+    package static let maximumDuplicateKeyReports = 100
 
     /// Where it was noticed.
-    public let path: JSONPath
+    package let path: JSONPath
     /// What was noticed.
-    public let kind: Kind
+    package let kind: Kind
 
     /// A diagnostic at `path`.
-    public init(path: JSONPath, kind: Kind) {
+    package init(path: JSONPath, kind: Kind) {
         self.path = path
         self.kind = kind
     }
 
     /// The JSON path, then what was noticed and what the engine did about it.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .unknownValidator(let name): "\(path): unknown validator '\(name)' kept by name; it does not affect validation"
         case .invalidRegularExpression(let pattern, let reason):

@@ -20,15 +20,19 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// Where the problem is.
-    public let path: JSONPath
+    package let path: JSONPath
     /// What the problem is.
     public let kind: Kind
 
     /// An error at `path`.
-    public init(path: JSONPath, kind: Kind) {
+    package init(path: JSONPath, kind: Kind) {
         self.path = path
         self.kind = kind
     }
+
+    /// Where the problem is in the document, as a JSON path (`fields[2].id`; empty for the
+    /// document itself).
+    public var jsonPath: String { path.description }
 
     /// A stable identifier for the kind of problem (used as the CLI's error code).
     public var code: String {

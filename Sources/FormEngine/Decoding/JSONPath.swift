@@ -1,31 +1,31 @@
 internal import PaymentFormJSON
 
 /// Where a value sits in a JSON document: `fields[2].dataRestrictions.validators.length`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step into a document.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
     /// The steps from the document's root.
-    public var components: [Component]
+    package var components: [Component]
 
     /// The path of the document itself.
-    public static let root = JSONPath(components: [])
+    package static let root = JSONPath(components: [])
 
     /// A path made of the given steps.
-    public init(components: [Component]) {
+    package init(components: [Component]) {
         self.components = components
     }
 
     /// This path extended by an object key.
-    public func appending(_ key: String) -> JSONPath {
+    package func appending(_ key: String) -> JSONPath {
         appending(.key(key))
     }
 
     /// This path extended by an array index.
-    public func appending(_ index: Int) -> JSONPath {
+    package func appending(_ index: Int) -> JSONPath {
         appending(.index(index))
     }
 
@@ -40,7 +40,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Dotted keys and bracketed indices; `(root)` for the document itself. Keys that are not
     /// plain identifiers are quoted: `labels["a.b"]`.
-    public var description: String {
+    package var description: String {
         if components.isEmpty { return "(root)" }
         var text = ""
         for component in components {

@@ -17,7 +17,7 @@ public struct FieldFormatter: Sendable, Hashable {
     /// (`2` → `02`), a month that cannot exist is refused as it is typed (`1` then `3`–`9`, `0`
     /// then `0`), and a pasted `MM/YYYY` or `MMYYYY` (year 20xx) fills a two-digit-year mask as
     /// `MM/YY`. On for `expirydate` fields whose mask begins with two digits.
-    public let expiryShortcuts: Bool
+    package let expiryShortcuts: Bool
 
     /// A formatter for `mask` (`nil`: plain text), without expiry shortcuts.
     public init(mask: Mask?) {
@@ -35,7 +35,7 @@ public struct FieldFormatter: Sendable, Hashable {
 
     /// A formatter with a mask and, when `expiryShortcuts` is set and the mask holds a value, the
     /// expiry-date shortcuts.
-    public init(mask: Mask?, expiryShortcuts: Bool) {
+    package init(mask: Mask?, expiryShortcuts: Bool) {
         self.mask = mask
         self.expiryShortcuts = expiryShortcuts && mask?.hasPlaceholders == true
     }

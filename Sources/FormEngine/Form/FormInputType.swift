@@ -4,7 +4,7 @@ public enum FormInputType: String, Sendable, Hashable, Codable {
 
     /// The input type for a field: the form element decides for lists, check boxes, dates and
     /// amounts; for text the preferred keyboard does.
-    public init(field: PaymentProductField) {
+    package init(field: PaymentProductField) {
         switch field.displayHints.formElement.type {
         case .list: self = .list
         case .boolean: self = .boolean

@@ -8,7 +8,7 @@
 /// let form = PaymentForm(product: product, localizer: Localizer(languageTag: "fr"))
 /// for field in form.fields { print(field.label, field.required) }
 /// ```
-public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
     /// The id of the product or group (`1`, `cards`).
     public var productId: String
     /// Whether ``productId`` names a product or a product group.
@@ -34,7 +34,7 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
         public var logo: String?
 
         /// A selected account.
-        public init(id: String, label: String, logo: String? = nil) {
+        package init(id: String, label: String, logo: String? = nil) {
             self.id = id
             self.label = label
             self.logo = logo
@@ -75,9 +75,6 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
         return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map(\.id)))"
     }
 
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
     /// Redacted for `dump` and debuggers: the fields without their values.
     public var customMirror: Mirror {
         Mirror(self, children: [
@@ -88,11 +85,11 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
 }
 
 /// One field of a ``PaymentForm``.
-public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
     /// The field's id (`cardNumber`).
     public var id: String
     /// The Client API field type (`numericstring`, `expirydate`, ...).
-    public var type: String
+    package var type: String
     /// The kind of input to draw.
     public var inputType: FormInputType
     /// The localized label, with a terms-and-conditions `{link}` replaced by ``linkText``
@@ -136,7 +133,7 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
     /// The form field for `field`, with the account on file's attribute for it, if any; a tooltip
     /// image is resolved against `assetBaseURL` as ``PaymentForm/init(item:accountOnFile:localizer:assetBaseURL:)``
     /// does.
-    public init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
+    package init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
                 assetBaseURL: String? = nil) {
         id = field.id
         type = field.type.name
@@ -189,9 +186,6 @@ extension FormField {
         return "FormField(\(id): \(flags.joined(separator: ", ")))"
     }
 
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
     /// Redacted for `dump` and debuggers: everything but the prefilled value.
     public var customMirror: Mirror {
         Mirror(self, children: [
@@ -211,7 +205,7 @@ public struct FormOption: Sendable, Hashable, Codable {
     public var label: String
 
     /// An option.
-    public init(value: String, label: String) {
+    package init(value: String, label: String) {
         self.value = value
         self.label = label
     }

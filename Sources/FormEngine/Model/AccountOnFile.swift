@@ -7,14 +7,14 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
     /// The product the account belongs to.
     public var paymentProductId: String
     /// Which attributes make up the account's label, in order.
-    public var labelTemplate: [LabelTemplateItem]
+    package var labelTemplate: [LabelTemplateItem]
     /// The logo to show next to the account (relative to the asset URL).
     public var logo: String?
     /// The stored values, by field id (partly hidden by the platform, such as `************4444`).
-    public var attributes: [AccountOnFileAttribute]
+    package var attributes: [AccountOnFileAttribute]
 
     /// An account on file.
-    public init(
+    package init(
         id: String, paymentProductId: String, labelTemplate: [LabelTemplateItem] = [], logo: String? = nil,
         attributes: [AccountOnFileAttribute] = []
     ) {
@@ -26,7 +26,7 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
     }
 
     /// The attribute for a field id (the first one, as the API never sends two).
-    public func attribute(forField fieldId: String) -> AccountOnFileAttribute? {
+    package func attribute(forField fieldId: String) -> AccountOnFileAttribute? {
         attributes.first(where: { $0.key == fieldId })
     }
 

@@ -2,11 +2,11 @@ package import PaymentFormJSON
 
 /// A stored value of an account on file (a card number, an expiry date, ...) and whether the
 /// customer may, or must, change it.
-public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+package struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// What a customer may do with a stored value.
-    public enum Status: OpenEnumeration {
+    package enum Status: OpenEnumeration {
         /// Shown, not editable, not sent again.
         case readOnly
         /// Editable; when left empty the stored value is kept.
@@ -17,10 +17,10 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
         case other(String)
 
         /// The statuses the Client API defines.
-        public static let known: [Status] = [.readOnly, .canWrite, .mustWrite]
+        package static let known: [Status] = [.readOnly, .canWrite, .mustWrite]
 
         /// The Client API name (`READ_ONLY`, ...), or the unknown name as sent.
-        public var name: String {
+        package var name: String {
             switch self {
             case .readOnly: "READ_ONLY"
             case .canWrite: "CAN_WRITE"
@@ -31,16 +31,16 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
     }
 
     /// The field id this attribute belongs to.
-    public var key: String
+    package var key: String
     /// The stored value, usually partly hidden (`************4242`).
-    public var value: String?
+    package var value: String?
     /// Whether the stored value is used as is, may be replaced, or must be entered again.
-    public var status: Status
+    package var status: Status
     /// Why the customer must write the value again, when the API says.
-    public var mustWriteReason: String?
+    package var mustWriteReason: String?
 
     /// An attribute.
-    public init(key: String, value: String? = nil, status: Status, mustWriteReason: String? = nil) {
+    package init(key: String, value: String? = nil, status: Status, mustWriteReason: String? = nil) {
         self.key = key
         self.value = value
         self.status = status
@@ -48,15 +48,15 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
     }
 
     /// Redacted: stored values can be card data.
-    public var description: String {
+    package var description: String {
         "AccountOnFileAttribute(key: \(key), status: \(status.name), value: \(value == nil ? "nil" : "<redacted>"))"
     }
 
     /// Same as ``description``: stored values (expiry date, masked number) stay out of logs.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// Key, status and whether there is a value; never the value (`dump` stays safe).
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["key": key, "status": status.name, "hasValue": value != nil], displayStyle: .struct)
     }
 

@@ -15,14 +15,14 @@ public struct ClientAPIErrorResponse: ClientAPIModel, JSONModel, Hashable {
         /// The request property at fault, such as `productId`.
         public var propertyName: String?
         /// The API's category, such as `CONNECT_PLATFORM_ERROR`.
-        public var category: String?
+        package var category: String?
         /// The API's identifier of the error kind.
-        public var id: String?
+        package var id: String?
         /// The HTTP status the API says goes with it.
-        public var httpStatusCode: Int?
+        package var httpStatusCode: Int?
 
         /// An error item.
-        public init(code: String?, message: String? = nil, propertyName: String? = nil, category: String? = nil, id: String? = nil, httpStatusCode: Int? = nil) {
+        package init(code: String?, message: String? = nil, propertyName: String? = nil, category: String? = nil, id: String? = nil, httpStatusCode: Int? = nil) {
             self.code = code
             self.message = message
             self.propertyName = propertyName
@@ -51,12 +51,12 @@ public struct ClientAPIErrorResponse: ClientAPIModel, JSONModel, Hashable {
     }
 
     /// The API's identifier of this occurrence (quote it to the platform's support).
-    public var errorId: String?
+    package var errorId: String?
     /// The errors, in the order sent. Unreadable items are skipped (and reported).
-    public var errors: [Item]
+    package var errors: [Item]
 
     /// An error response.
-    public init(errorId: String?, errors: [Item]) {
+    package init(errorId: String?, errors: [Item]) {
         self.errorId = errorId
         self.errors = errors
     }

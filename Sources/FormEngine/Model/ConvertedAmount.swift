@@ -7,7 +7,7 @@ public struct ConvertedAmount: ClientAPIModel, JSONModel, Hashable {
     public var convertedAmount: Int
 
     /// A response.
-    public init(convertedAmount: Int) {
+    package init(convertedAmount: Int) {
         self.convertedAmount = convertedAmount
     }
 

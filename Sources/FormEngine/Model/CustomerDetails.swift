@@ -4,7 +4,7 @@ package import PaymentFormJSON
 /// (`POST /products/{id}/customerDetails`): name, address, contact. Every member is optional.
 ///
 /// It is personal data: its description names which members are set, never their values.
-public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomReflectable {
     /// The city.
     public var city: String?
     /// The country (ISO 3166 alpha-2).
@@ -27,7 +27,7 @@ public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomString
     public var zip: String?
 
     /// Customer details.
-    public init(
+    package init(
         city: String? = nil, country: String? = nil, emailAddress: String? = nil, firstName: String? = nil,
         fiscalNumber: String? = nil, languageCode: String? = nil, phoneNumber: String? = nil, street: String? = nil,
         surname: String? = nil, zip: String? = nil
@@ -71,9 +71,6 @@ public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomString
     public var description: String {
         "CustomerDetails(set: \(members.filter { $0.1 != nil }.map(\.0)))"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// The names of the members that are set; never their values (`dump` stays safe).
     public var customMirror: Mirror {

@@ -1,14 +1,14 @@
 package import PaymentFormJSON
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
-public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
+package struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
     /// Whether the field must have a value.
-    public var isRequired: Bool
+    package var isRequired: Bool
     /// The validators, in the order the definition lists them (errors are reported in this order).
-    public var validators: [Validator]
+    package var validators: [Validator]
 
     /// Rules.
-    public init(isRequired: Bool = false, validators: [Validator] = []) {
+    package init(isRequired: Bool = false, validators: [Validator] = []) {
         self.isRequired = isRequired
         self.validators = validators
     }

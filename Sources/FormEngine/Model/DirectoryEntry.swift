@@ -12,7 +12,7 @@ public struct DirectoryEntry: ClientAPIModel, JSONModel, Hashable {
     public var countryNames: [String]
 
     /// An entry.
-    public init(issuerId: String, issuerList: String, issuerName: String, countryNames: [String] = []) {
+    package init(issuerId: String, issuerList: String, issuerName: String, countryNames: [String] = []) {
         self.issuerId = issuerId
         self.issuerList = issuerList
         self.issuerName = issuerName
@@ -43,7 +43,7 @@ public struct Directory: ClientAPIModel, JSONModel, Hashable {
     public var entries: [DirectoryEntry]
 
     /// A directory.
-    public init(entries: [DirectoryEntry]) {
+    package init(entries: [DirectoryEntry]) {
         self.entries = entries
     }
 

@@ -7,10 +7,10 @@ public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
     /// The logo's path or URL, as the API sends it.
     public var logo: String?
     /// Position in the list (lower first); items without one go last.
-    public var displayOrder: Int?
+    package var displayOrder: Int?
 
     /// Display hints.
-    public init(label: String? = nil, logo: String? = nil, displayOrder: Int? = nil) {
+    package init(label: String? = nil, logo: String? = nil, displayOrder: Int? = nil) {
         self.label = label
         self.logo = logo
         self.displayOrder = displayOrder

@@ -1,30 +1,30 @@
 package import PaymentFormJSON
 
 /// How to show a field: order, texts, mask, obfuscation, input type, control and help.
-public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
+package struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
     /// Position among the product's fields (lower first); fields without one go last.
-    public var displayOrder: Int?
+    package var displayOrder: Int?
     /// The field's label as the definition gives it.
-    public var label: String?
+    package var label: String?
     /// The placeholder as the definition gives it (`**** **** **** ****`).
-    public var placeholderLabel: String?
+    package var placeholderLabel: String?
     /// The input mask (`{{9999}} {{9999}} ...`), parsed once.
-    public var mask: Mask?
+    package var mask: Mask?
     /// Whether the value is secret on screen (a CVV).
-    public var obfuscate: Bool
+    package var obfuscate: Bool
     /// Whether to show the field even when a front end would collapse optional fields.
-    public var alwaysShow: Bool
+    package var alwaysShow: Bool
     /// The keyboard the field prefers.
-    public var preferredInputType: PreferredInputType?
+    package var preferredInputType: PreferredInputType?
     /// Help for the field: a text and an image.
-    public var tooltip: Tooltip?
+    package var tooltip: Tooltip?
     /// How the field is drawn: text, list, date, check box, amount.
-    public var formElement: FormElement
+    package var formElement: FormElement
     /// A link (terms and conditions) the label refers to.
-    public var link: String?
+    package var link: String?
 
     /// Display hints.
-    public init(
+    package init(
         displayOrder: Int? = nil, label: String? = nil, placeholderLabel: String? = nil, mask: Mask? = nil,
         obfuscate: Bool = false, alwaysShow: Bool = false, preferredInputType: PreferredInputType? = nil,
         tooltip: Tooltip? = nil, formElement: FormElement = FormElement(type: .text), link: String? = nil

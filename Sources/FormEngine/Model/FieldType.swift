@@ -1,15 +1,15 @@
 /// The data type the Client API declares for a field. Informational: validation follows the
 /// field's validators, not its type.
-public enum FieldType: OpenEnumeration {
+package enum FieldType: OpenEnumeration {
     case string, integer, expiryDate, numericString, boolean, date
     /// A type the engine does not know, kept by name.
     case other(String)
 
     /// The field types the Client API defines.
-    public static let known: [FieldType] = [.string, .integer, .expiryDate, .numericString, .boolean, .date]
+    package static let known: [FieldType] = [.string, .integer, .expiryDate, .numericString, .boolean, .date]
 
     /// The Client API name (`numericstring`, ...), or the unknown name as sent.
-    public var name: String {
+    package var name: String {
         switch self {
         case .string: "string"
         case .integer: "integer"

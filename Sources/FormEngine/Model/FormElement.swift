@@ -1,14 +1,14 @@
 package import PaymentFormJSON
 
 /// How a field is drawn, and the options of a list.
-public struct FormElement: ClientAPIModel, JSONModel, Hashable {
+package struct FormElement: ClientAPIModel, JSONModel, Hashable {
     /// The kind of control.
-    public var type: FormElementType
+    package var type: FormElementType
     /// The options of a list field, in order.
-    public var valueMapping: [ValueMappingItem]
+    package var valueMapping: [ValueMappingItem]
 
     /// A form element.
-    public init(type: FormElementType, valueMapping: [ValueMappingItem] = []) {
+    package init(type: FormElementType, valueMapping: [ValueMappingItem] = []) {
         self.type = type
         self.valueMapping = valueMapping
     }

@@ -1,14 +1,14 @@
 /// How a field is drawn: a text box, a list, a currency amount, a date or a check box.
-public enum FormElementType: OpenEnumeration {
+package enum FormElementType: OpenEnumeration {
     case text, list, currency, date, boolean
     /// A form element type the engine does not know, kept by name.
     case other(String)
 
     /// The form element types the Client API defines.
-    public static let known: [FormElementType] = [.text, .list, .currency, .date, .boolean]
+    package static let known: [FormElementType] = [.text, .list, .currency, .date, .boolean]
 
     /// The Client API name (`text`, `list`, ...), or the unknown name as sent.
-    public var name: String {
+    package var name: String {
         switch self {
         case .text: "text"
         case .list: "list"

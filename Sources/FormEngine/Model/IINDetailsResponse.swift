@@ -4,7 +4,7 @@ package import PaymentFormJSON
 /// first digits belong to, and its co-brands.
 public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
     /// What the lookup means for the form.
-    public enum Status: String, Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable {
         /// The product is known and allowed in this payment context.
         case supported = "SUPPORTED"
         /// The product is known but not allowed (or the API did not say it is allowed).
@@ -19,7 +19,7 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
         case other(String)
 
         /// The card types the Client API defines.
-        public static let known: [CardType] = [.credit, .debit, .prepaid]
+        package static let known: [CardType] = [.credit, .debit, .prepaid]
 
         /// The Client API name (`Credit`, ...), or the unknown name as sent.
         public var name: String {
@@ -42,7 +42,7 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
         public var cardType: CardType?
 
         /// A co-brand.
-        public init(paymentProductId: Int, isAllowedInContext: Bool = false, cardType: CardType? = nil) {
+        package init(paymentProductId: Int, isAllowedInContext: Bool = false, cardType: CardType? = nil) {
             self.paymentProductId = paymentProductId
             self.isAllowedInContext = isAllowedInContext
             self.cardType = cardType
@@ -76,7 +76,7 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
     public var coBrands: [CoBrand]
 
     /// A response.
-    public init(paymentProductId: Int? = nil, isAllowedInContext: Bool = false, countryCode: String? = nil, cardType: CardType? = nil, coBrands: [CoBrand] = []) {
+    package init(paymentProductId: Int? = nil, isAllowedInContext: Bool = false, countryCode: String? = nil, cardType: CardType? = nil, coBrands: [CoBrand] = []) {
         self.paymentProductId = paymentProductId
         self.isAllowedInContext = isAllowedInContext
         self.countryCode = countryCode
@@ -85,7 +85,7 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
     }
 
     /// Derived from the response (the API's own `status` key is not trusted on input).
-    public var status: Status {
+    package var status: Status {
         guard paymentProductId != nil else { return .unknown }
         return isAllowedInContext ? .supported : .existingButNotAllowed
     }

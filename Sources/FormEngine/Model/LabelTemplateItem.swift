@@ -1,14 +1,14 @@
 package import PaymentFormJSON
 
 /// One part of an account on file's label: which attribute to show, through which mask.
-public struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
+package struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
     /// The attribute (field id) whose stored value appears in the label.
-    public var attributeKey: String
+    package var attributeKey: String
     /// A mask whose placeholders are relaxed to `*` before use (stored values are partly hidden).
-    public var mask: String?
+    package var mask: String?
 
     /// A template item.
-    public init(attributeKey: String, mask: String? = nil) {
+    package init(attributeKey: String, mask: String? = nil) {
         self.attributeKey = attributeKey
         self.mask = mask
     }

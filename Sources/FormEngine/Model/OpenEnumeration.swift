@@ -2,7 +2,7 @@
 ///
 /// The API grows: a new form element type or field type must survive decoding as itself, not be
 /// silently turned into a default that changes behaviour.
-public protocol OpenEnumeration: Sendable, Hashable, CustomStringConvertible {
+package protocol OpenEnumeration: Sendable, Hashable {
     /// The known values.
     static var known: [Self] { get }
     /// The value for a name the engine does not know.
@@ -13,15 +13,12 @@ public protocol OpenEnumeration: Sendable, Hashable, CustomStringConvertible {
 
 extension OpenEnumeration {
     /// The value named `name`: a known one, or ``other(_:)``.
-    public init(name: String) {
+    package init(name: String) {
         self = Self.known.first(where: { $0.name == name }) ?? .other(name)
     }
 
     /// Whether the engine knows this value.
-    public var isKnown: Bool { Self.known.contains(self) }
-
-    /// The Client API name.
-    public var description: String { name }
+    package var isKnown: Bool { Self.known.contains(self) }
 
     /// Reads the value at `node`, reporting unknown names.
     static func decode(_ node: JSONNode, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> Self {

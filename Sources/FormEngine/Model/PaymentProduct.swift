@@ -17,26 +17,26 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     /// The product's logo, label and display order.
     public var displayHints: DisplayHints
     /// The product group it belongs to (`cards`), if any.
-    public var paymentProductGroup: String?
+    package var paymentProductGroup: String?
     /// Whether the account can be stored for later payments.
     public var allowsTokenization: Bool
     /// Whether the product can be used for recurring payments.
-    public var allowsRecurring: Bool
+    package var allowsRecurring: Bool
     /// Whether the platform stores the account without being asked.
     public var autoTokenized: Bool
     /// Whether paying redirects the customer to a third party (a bank, a wallet).
     public var usesRedirectionTo3rdParty: Bool
     /// Amount bounds in minor units, when the API sends them.
-    public var minAmount: Int?
+    package var minAmount: Int?
     /// The largest amount accepted, in minor units, when the API sends it.
-    public var maxAmount: Int?
+    package var maxAmount: Int?
     /// The customer's stored accounts for this product.
     public var accountsOnFile: [AccountOnFile]
     /// The form's fields as listed in the definition (see ``fieldsInDisplayOrder``).
     public var fields: [PaymentProductField]
 
     /// A product.
-    public init(
+    package init(
         id: String, paymentMethod: String, displayHints: DisplayHints = DisplayHints(), paymentProductGroup: String? = nil,
         allowsTokenization: Bool = false, allowsRecurring: Bool = false, autoTokenized: Bool = false,
         usesRedirectionTo3rdParty: Bool = false, minAmount: Int? = nil, maxAmount: Int? = nil,

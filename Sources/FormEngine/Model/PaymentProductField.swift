@@ -5,16 +5,16 @@ public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifi
     /// The field id (`cardNumber`, `expiryDate`, ...): the key of its value in a request.
     public var id: String
     /// The field's type (`numericstring`, `expirydate`, ...).
-    public var type: FieldType
+    package var type: FieldType
     /// How the field is shown: label, placeholder, mask, tooltip, list options.
-    public var displayHints: FieldDisplayHints
+    package var displayHints: FieldDisplayHints
     /// Whether the field is required and the validators its value must pass.
-    public var dataRestrictions: DataRestrictions
+    package var dataRestrictions: DataRestrictions
     /// Whether the value is used for an IIN/issuer lookup.
-    public var usedForLookup: Bool
+    package var usedForLookup: Bool
 
     /// A field.
-    public init(
+    package init(
         id: String, type: FieldType = .string, displayHints: FieldDisplayHints = FieldDisplayHints(),
         dataRestrictions: DataRestrictions = DataRestrictions(), usedForLookup: Bool = false
     ) {

@@ -7,16 +7,16 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
     /// The group's logo, label and display order.
     public var displayHints: DisplayHints
     /// Whether payments in installments are possible.
-    public var allowsInstallments: Bool
+    package var allowsInstallments: Bool
     /// Whether the platform asks for a device fingerprint.
-    public var deviceFingerprintEnabled: Bool
+    package var deviceFingerprintEnabled: Bool
     /// The customer's stored accounts for the group's products.
     public var accountsOnFile: [AccountOnFile]
     /// The group's fields as listed in the definition.
     public var fields: [PaymentProductField]
 
     /// A group.
-    public init(
+    package init(
         id: String, displayHints: DisplayHints = DisplayHints(), allowsInstallments: Bool = false,
         deviceFingerprintEnabled: Bool = false, accountsOnFile: [AccountOnFile] = [], fields: [PaymentProductField] = []
     ) {
@@ -64,7 +64,7 @@ public struct PaymentProductGroupList: ClientAPIModel, JSONModel, Hashable {
     public var paymentProductGroups: [PaymentProductGroup]
 
     /// A list.
-    public init(paymentProductGroups: [PaymentProductGroup]) {
+    package init(paymentProductGroups: [PaymentProductGroup]) {
         self.paymentProductGroups = paymentProductGroups
     }
 

@@ -9,7 +9,7 @@ public struct PaymentProductList: ClientAPIModel, JSONModel, Hashable {
     public var paymentProducts: [PaymentProduct]
 
     /// A list.
-    public init(paymentProducts: [PaymentProduct]) {
+    package init(paymentProducts: [PaymentProduct]) {
         self.paymentProducts = paymentProducts
     }
 

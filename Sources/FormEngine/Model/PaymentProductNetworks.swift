@@ -7,7 +7,7 @@ public struct PaymentProductNetworks: ClientAPIModel, JSONModel, Hashable {
     public var networks: [String]
 
     /// A response.
-    public init(networks: [String]) {
+    package init(networks: [String]) {
         self.networks = networks
     }
 

@@ -1,14 +1,14 @@
 /// The keyboard the Client API suggests for a field.
-public enum PreferredInputType: OpenEnumeration {
+package enum PreferredInputType: OpenEnumeration {
     case string, integer, emailAddress, phoneNumber, date
     /// An input type the engine does not know, kept by name.
     case other(String)
 
     /// The input types the Client API defines.
-    public static let known: [PreferredInputType] = [.string, .integer, .emailAddress, .phoneNumber, .date]
+    package static let known: [PreferredInputType] = [.string, .integer, .emailAddress, .phoneNumber, .date]
 
     /// The Client API name (`IntegerKeyboard`, ...), or the unknown name as sent.
-    public var name: String {
+    package var name: String {
         switch self {
         case .string: "StringKeyboard"
         case .integer: "IntegerKeyboard"

@@ -9,7 +9,7 @@ public struct PublicKeyResponse: ClientAPIModel, JSONModel, Hashable, CustomStri
     public var publicKey: String
 
     /// A response.
-    public init(keyId: String, publicKey: String) {
+    package init(keyId: String, publicKey: String) {
         self.keyId = keyId
         self.publicKey = publicKey
     }

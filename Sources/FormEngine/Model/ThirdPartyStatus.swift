@@ -17,7 +17,7 @@ public struct ThirdPartyStatusResponse: ClientAPIModel, JSONModel, Hashable {
         case other(String)
 
         /// The known states.
-        public static let known: [Status] = [.waiting, .initialized, .authorized, .completed]
+        package static let known: [Status] = [.waiting, .initialized, .authorized, .completed]
 
         /// The API's name: `WAITING`, `INITIALIZED`, `AUTHORIZED`, `COMPLETED`.
         public var name: String {
@@ -35,7 +35,7 @@ public struct ThirdPartyStatusResponse: ClientAPIModel, JSONModel, Hashable {
     public var thirdPartyStatus: Status
 
     /// A response.
-    public init(thirdPartyStatus: Status) {
+    package init(thirdPartyStatus: Status) {
         self.thirdPartyStatus = thirdPartyStatus
     }
 

@@ -1,14 +1,14 @@
 package import PaymentFormJSON
 
 /// Help shown next to a field: a text and an image path.
-public struct Tooltip: ClientAPIModel, JSONModel, Hashable {
+package struct Tooltip: ClientAPIModel, JSONModel, Hashable {
     /// The help text.
-    public var label: String?
+    package var label: String?
     /// An image that shows where to find the value (relative to the asset URL).
-    public var image: String?
+    package var image: String?
 
     /// A tooltip.
-    public init(label: String? = nil, image: String? = nil) {
+    package init(label: String? = nil, image: String? = nil) {
         self.label = label
         self.image = image
     }

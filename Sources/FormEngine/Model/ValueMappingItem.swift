@@ -1,23 +1,23 @@
 package import PaymentFormJSON
 
 /// One option of a list field: the value sent, and what the customer sees.
-public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
+package struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
     /// The value the request carries when this option is chosen.
-    public var value: String
+    package var value: String
     /// The option's text, when the definition gives one.
-    public var displayName: String?
+    package var displayName: String?
     /// Extra display elements (`{id, type, value}`), kept as sent.
-    public var displayElements: [DisplayElement]
+    package var displayElements: [DisplayElement]
 
     /// An option.
-    public init(value: String, displayName: String? = nil, displayElements: [DisplayElement] = []) {
+    package init(value: String, displayName: String? = nil, displayElements: [DisplayElement] = []) {
         self.value = value
         self.displayName = displayName
         self.displayElements = displayElements
     }
 
     /// The text to show: the display name, else a `displayName` display element, else the value.
-    public var label: String {
+    package var label: String {
         displayName ?? displayElements.first(where: { $0.id == "displayName" })?.value ?? value
     }
 
@@ -41,16 +41,16 @@ public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
 
 /// A display element of a list option: `{id, type, value}` (type STRING, INTEGER, CURRENCY,
 /// PERCENTAGE or URI).
-public struct DisplayElement: ClientAPIModel, JSONModel, Hashable {
+package struct DisplayElement: ClientAPIModel, JSONModel, Hashable {
     /// The element's id (`displayName`, `logo`, ...).
-    public var id: String
+    package var id: String
     /// The element's type (`STRING`, `URI`, ...).
-    public var type: String
+    package var type: String
     /// The element's value.
-    public var value: String
+    package var value: String
 
     /// A display element.
-    public init(id: String, type: String, value: String) {
+    package init(id: String, type: String, value: String) {
         self.id = id
         self.type = type
         self.value = value

@@ -5,19 +5,19 @@ internal import PaymentFormEncryption
 /// the `X-GCS-ClientMetaInfo` header. It carries no card data.
 public struct ClientMetaInfo: Sendable, Hashable, Codable {
     /// `<system>/<version>`, e.g. `iOS/18.1` or `Linux/6.1`.
-    public var platformIdentifier: String
+    package var platformIdentifier: String
     /// The app's own identifier; `UNKNOWN` when the app does not set one.
-    public var appIdentifier: String
+    package var appIdentifier: String
     /// `<sdk name>/v<version>`.
-    public var sdkIdentifier: String
+    package var sdkIdentifier: String
     /// Who made the SDK that prepared the payment.
-    public var sdkCreator: String
+    package var sdkCreator: String
     /// `<width>x<height>` in pixels, when known.
-    public var screenSize: String?
+    package var screenSize: String?
     /// The device's maker, when known.
-    public var deviceBrand: String?
+    package var deviceBrand: String?
     /// The device's model, when known.
-    public var deviceType: String?
+    package var deviceType: String?
 
     /// The engine's name and version, as `sdkIdentifier` reports them.
     public static let sdkIdentifier = "SwiftPaymentFormEngine/v0.1.0"
@@ -69,7 +69,7 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
     /// Base64 (standard alphabet) of the JSON object: keys sorted, absent values left out, every
     /// string escaped (the same bytes `JSONEncoder` writes with `.sortedKeys` and
     /// `.withoutEscapingSlashes`, written directly because the encoder was a tenth of `prepare`).
-    public var encoded: String {
+    package var encoded: String {
         Base64.encode(jsonBytes)
     }
 

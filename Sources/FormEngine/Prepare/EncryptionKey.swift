@@ -39,7 +39,7 @@ public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The size of the key's modulus in bits (2048, 3072, 4096, ...).
-    public var bitCount: Int { publicKey.bitCount }
+    package var bitCount: Int { publicKey.bitCount }
 
     /// The key id and size; never the key.
     public var description: String { "EncryptionKey(keyId: \(keyId), \(publicKey.bitCount) bits)" }

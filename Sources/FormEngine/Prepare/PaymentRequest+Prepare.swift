@@ -12,7 +12,7 @@ extension PaymentRequest {
     /// let prepared = try request.prepare(clientSessionId: session, key: key,
     ///                                    metaInfo: .current(appIdentifier: "shop/1.0"), in: .current())
     /// ```
-    public func prepare(
+    package func prepare(
         clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
         algorithm: KeyWrapAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
     ) throws(PrepareError) -> PreparedPaymentRequest {

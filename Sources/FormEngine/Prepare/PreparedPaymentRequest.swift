@@ -9,7 +9,7 @@ public struct PreparedPaymentRequest: Sendable, Hashable, Codable, CustomStringC
     public let encodedClientMetaInfo: String
 
     /// A prepared request.
-    public init(encryptedFields: String, encodedClientMetaInfo: String) {
+    package init(encryptedFields: String, encodedClientMetaInfo: String) {
         self.encryptedFields = encryptedFields
         self.encodedClientMetaInfo = encodedClientMetaInfo
     }

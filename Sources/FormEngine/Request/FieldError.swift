@@ -7,7 +7,7 @@ public struct FieldError: Error, Sendable, Hashable, Codable, CustomStringConver
     public let error: ValidationError
 
     /// A failure.
-    public init(fieldId: String, error: ValidationError) {
+    package init(fieldId: String, error: ValidationError) {
         self.fieldId = fieldId
         self.error = error
     }

@@ -12,7 +12,7 @@ extension Localizer {
     }
 
     /// The localized message for a validator's error (see ``message(for:)-(FieldError)``).
-    public func message(for error: ValidationError) -> String {
+    package func message(for error: ValidationError) -> String {
         var parameters: [String: Int] = [:]
         for parameter in error.parameters where parameters[parameter.name] == nil {
             parameters[parameter.name] = parameter.value

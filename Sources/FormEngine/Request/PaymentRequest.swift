@@ -10,7 +10,7 @@
 /// let report = request.validate(in: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
 /// report.isValid   // true
 /// ```
-public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectable {
     /// The product or group being paid with.
     public let item: any PaymentItem
     /// The selected account on file, if any.
@@ -54,7 +54,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
     }
 
     /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
-    public func maskedValue(forField fieldId: String) -> String? {
+    package func maskedValue(forField fieldId: String) -> String? {
         guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
         return field.format(value)
     }
@@ -210,9 +210,6 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomDebugStri
         return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
-    /// Redacted like ``description``.
-    public var debugDescription: String { description }
-
     /// Redacted for `dump` and debuggers.
     public var customMirror: Mirror {
         Mirror(self, children: [
@@ -229,7 +226,7 @@ extension PaymentProductField {
     /// The mask that formats, edits and unmasks the field's values: the definition's mask, unless
     /// it has no placeholder. Such a mask would unmask every value to `""` (Connect's rule) while
     /// editing treats it as plain text, so the field is taken as unmasked (and decoding reports it).
-    public var effectiveMask: Mask? {
+    package var effectiveMask: Mask? {
         mask.flatMap { $0.hasPlaceholders ? $0 : nil }
     }
 
@@ -246,7 +243,7 @@ extension PaymentProductField {
     ///
     /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
     /// SDKs' rule): use it to lay out text, never to decide what is sent.
-    public func unmask(_ value: String) -> String {
+    package func unmask(_ value: String) -> String {
         guard let mask = effectiveMask else { return value }
         if readsFourDigitYears, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
             return mask.unformatKeepingOverflow(twoDigitYear)
@@ -256,7 +253,7 @@ extension PaymentProductField {
 
     /// `value` as shown: formatted with the mask, followed by whatever the mask cannot hold (so
     /// the display never hides a typed character); unchanged when the field has no (effective) mask.
-    public func format(_ value: String) -> String {
+    package func format(_ value: String) -> String {
         guard let mask = effectiveMask else { return value }
         let typed = readsFourDigitYears ? FourDigitExpiryYear.twoDigitForm(of: value) ?? value : value
         return mask.format(mask.unformat(typed)) + mask.overflow(of: typed)
@@ -275,7 +272,7 @@ extension PaymentProductField {
     /// ```swift
     /// expiryDate.maximumValueLength   // 4: the mask {{99}}/{{99}}
     /// ```
-    public var maximumValueLength: Int? {
+    package var maximumValueLength: Int? {
         var maximum = effectiveMask?.capacity
         for case .length(_, let maxLength?) in dataRestrictions.validators {
             maximum = min(maximum ?? maxLength, maxLength)
@@ -290,7 +287,7 @@ extension PaymentProductField {
     /// fails a validator is `invalid`, not `incomplete`: a fully typed `12/20` in 2026 is expired.
     /// The field's regular expressions that run on ICU share one budget, as a request's do (see
     /// ``PaymentRequest/validate(in:)``).
-    public func inputState(of value: String, in context: ValidationContext) -> InputState {
+    package func inputState(of value: String, in context: ValidationContext) -> InputState {
         inputState(of: value, in: context, required: dataRestrictions.isRequired)
     }
 

@@ -1,11 +1,11 @@
 /// The outcome of ``PaymentRequest/validate(in:)``: every failure, in the form's order, and the
 /// values that would be sent.
-public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
     /// Failures ordered by the fields' display order, then by the validators' definition order.
     public let errors: [FieldError]
     /// The unmasked values of the fields that were validated, in display order: what an
     /// encrypted payload carries (read-only and empty optional fields are not in it).
-    public let values: [(fieldId: String, value: String)]
+    package let values: [(fieldId: String, value: String)]
 
     /// A report with errors and the values that would be sent.
     package init(errors: [FieldError], values: [(fieldId: String, value: String)]) {
@@ -25,9 +25,6 @@ public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvert
     public var description: String {
         isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map(\.description).joined(separator: "; ")
     }
-
-    /// Same as ``description``: the values are card data.
-    public var debugDescription: String { description }
 
     /// Errors and the ids of the fields with values; never the values (`dump` stays safe).
     public var customMirror: Mirror {

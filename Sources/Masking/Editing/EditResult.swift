@@ -15,7 +15,7 @@ public struct EditResult: Sendable, Hashable {
     public var outcome: EditOutcome
 
     /// Creates an edit result.
-    public init(text: String, cursor: Int, value: String, outcome: EditOutcome) {
+    package init(text: String, cursor: Int, value: String, outcome: EditOutcome) {
         self.text = text
         self.cursor = cursor
         self.value = value
@@ -26,15 +26,12 @@ public struct EditResult: Sendable, Hashable {
     public var cursorIndex: String.Index { text.index(atUTF16Offset: cursor) }
 }
 
-extension EditResult: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension EditResult: CustomStringConvertible, CustomReflectable {
     /// Outcome, lengths and caret only: text and value may be a card number.
     public var description: String {
         "EditResult(\(outcome.rawValue), text: <redacted, \(text.utf16.count) UTF-16 units>, "
             + "cursor: \(cursor), value: <redacted, \(value.count) characters>)"
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// A mirror without the text or value.
     public var customMirror: Mirror {

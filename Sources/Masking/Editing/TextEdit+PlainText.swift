@@ -11,7 +11,7 @@ extension TextEdit {
     /// let result = TextEdit.insert("é").applied(to: "Jos", selection: 3..<3)
     /// // result.text == "José", result.cursor == 4
     /// ```
-    public func applied(to text: String, selection: Range<Int>) -> EditResult {
+    package func applied(to text: String, selection: Range<Int>) -> EditResult {
         let length = text.utf16.count
         let lowerOffset = Swift.min(Swift.max(0, selection.lowerBound), length)
         let upperOffset = Swift.min(Swift.max(lowerOffset, selection.upperBound), length)

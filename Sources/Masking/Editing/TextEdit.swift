@@ -11,7 +11,7 @@ public enum TextEdit: Sendable, Hashable {
     case deleteForward
 }
 
-extension TextEdit: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension TextEdit: CustomStringConvertible, CustomReflectable {
     /// The kind of edit and, for an insert, only the length of its text.
     public var description: String {
         switch self {
@@ -20,9 +20,6 @@ extension TextEdit: CustomStringConvertible, CustomDebugStringConvertible, Custo
         case .deleteForward: return "deleteForward"
         }
     }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
 
     /// A mirror without the inserted text.
     public var customMirror: Mirror {

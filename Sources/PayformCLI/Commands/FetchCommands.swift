@@ -180,7 +180,7 @@ enum FetchCommands {
         let configuration = ClientSessionConfiguration(
             clientSessionId: sessionId, customerId: customerId, clientApiUrl: apiURL,
             assetUrl: assetURL ?? Self.defaultAssetURL(apiURL), appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN",
-            timeout: timeout,
+            timeout: timeout, offlineBrandDetector: BrandDetector.shipped,
             diagnosticsHandler: { call, diagnostics in
                 for diagnostic in diagnostics { warnings.add("\(call): \(diagnostic)") }
             })

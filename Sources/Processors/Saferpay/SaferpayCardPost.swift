@@ -61,12 +61,19 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
     /// The names of the posted fields, in order.
     public var fieldNames: [String] { fields.map(\.name) }
 
-    /// Posts the card data through `transport` and reads Saferpay's answer.
+    /// Posts the card data over HTTPS and reads Saferpay's answer; `form` is the definition the
+    /// answer's field errors are mapped onto, `localizer` the language of their messages.
     ///
     /// - Throws: ``SaferpayError`` when no answer came (network, timeout, cancellation) or the
     ///   answer is neither a redirect nor a Saferpay error.
-    public func send(using transport: any ClientAPITransport, timeout: TimeInterval = 30, localizer: Localizer = Localizer(languageTag: "en"),
+    public func send(timeout: TimeInterval = 30, localizer: Localizer = Localizer(languageTag: "en"),
                      form: (any PaymentItem)? = nil) async throws(SaferpayError) -> SaferpayPostResult {
+        try await send(using: URLSessionTransport(), timeout: timeout, localizer: localizer, form: form)
+    }
+
+    /// ``send(timeout:localizer:form:)`` through `transport` (tests inject theirs).
+    package func send(using transport: any ClientAPITransport, timeout: TimeInterval = 30, localizer: Localizer = Localizer(languageTag: "en"),
+                      form: (any PaymentItem)? = nil) async throws(SaferpayError) -> SaferpayPostResult {
         let request = ClientAPIRequest(
             method: "POST", url: redirectURL,
             headers: [HTTPHeaderField("Content-Type", "application/x-www-form-urlencoded"), HTTPHeaderField("Accept", "application/json")],

@@ -23,7 +23,7 @@
 /// `amount` (minor units of the source) converts to `amount / 10^sourceDecimals / rate(source)
 /// × rate(target) × 10^targetDecimals`, rounded half away from zero: 1000 EUR cents → 1100 USD
 /// cents; 1000 EUR cents → 1600 JPY.
-public enum ConversionRates {
+package enum ConversionRates {
     /// Rate per EUR in millionths, and decimals.
     static let table: [String: (perEURMillionths: Int, decimals: Int)] = [
         "EUR": (1_000_000, 2), "USD": (1_100_000, 2), "GBP": (850_000, 2), "CHF": (950_000, 2), "JPY": (160_000_000, 0),
@@ -32,14 +32,14 @@ public enum ConversionRates {
     ]
 
     /// The currencies the table knows, sorted.
-    public static var currencies: [String] { table.keys.sorted() }
+    package static var currencies: [String] { table.keys.sorted() }
 
     /// The largest amount converted: 12 digits, as the API's integer(12).
-    public static let maximumAmount = 999_999_999_999
+    package static let maximumAmount = 999_999_999_999
 
     /// `amount` of `source` in minor units of `target`, or `nil` for an unknown currency or an
     /// amount outside 0...``maximumAmount``.
-    public static func convert(_ amount: Int, from source: String, to target: String) -> Int? {
+    package static func convert(_ amount: Int, from source: String, to target: String) -> Int? {
         guard let from = table[source], let to = table[target], (0...maximumAmount).contains(amount) else { return nil }
         // amount × rate(to) × 10^to.decimals / (rate(from) × 10^from.decimals), in full width.
         let numeratorFactor = to.perEURMillionths * power10(to.decimals)

@@ -10,7 +10,7 @@ import PaymentFormSamples
 /// From a folder: `DIR/*.json` are products (`GET /products/{id}` answers), `DIR/groups/*.json`
 /// groups, `DIR/directories/<productId>.json` directories. By default: the samples shipped in
 /// the package and the demo key (not for production).
-public struct SandboxData: Sendable {
+package struct SandboxData: Sendable {
     /// A product or group: the JSON as given (served as it is, unknown keys included) and its
     /// decoded model.
     struct Item<Model: Sendable>: Sendable {
@@ -28,17 +28,17 @@ public struct SandboxData: Sendable {
     let assetPaths: Set<String>
 
     /// The ids of the products served, in file-name order.
-    public var productIds: [String] { products.map(\.model.id) }
+    package var productIds: [String] { products.map(\.model.id) }
     /// The ids of the groups served.
-    public var groupIds: [String] { groups.map(\.model.id) }
+    package var groupIds: [String] { groups.map(\.model.id) }
     /// The ids of the products with a directory.
-    public var directoryProductIds: [String] { directories.keys.sorted() }
+    package var directoryProductIds: [String] { directories.keys.sorted() }
     /// The id of the key served by `GET /crypto/publickey`.
-    public var keyId: String { publicKeyResponse.keyId }
+    package var keyId: String { publicKeyResponse.keyId }
 
     /// The shipped Client API samples (the products of `Resources/Products` with numeric ids),
     /// groups and directories (`Resources/Groups`, `Resources/Directories`), and the demo key.
-    public static func samples() throws(SandboxError) -> SandboxData {
+    package static func samples() throws(SandboxError) -> SandboxData {
         var products: [(String, Data)] = []
         for name in Samples.productNames {
             // Client API products only: the samples for other platforms (Sips, Saferpay) have
@@ -60,7 +60,7 @@ public struct SandboxData: Sendable {
     }
 
     /// The shipped samples with the key pair of `privateKeyPEM` instead of the demo key.
-    public static func load(samplesWithPrivateKeyPEM privateKeyPEM: String) throws(SandboxError) -> SandboxData {
+    package static func load(samplesWithPrivateKeyPEM privateKeyPEM: String) throws(SandboxError) -> SandboxData {
         let samples = try samples()
         return try SandboxData(
             products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
@@ -71,7 +71,7 @@ public struct SandboxData: Sendable {
 
     /// The products of `folder` (and its `groups/` and `directories/`), with the private key of
     /// `privateKeyPEM` (PKCS#8 or PKCS#1), or the demo key when `nil`.
-    public static func load(productsFolder folder: URL, privateKeyPEM: String? = nil) throws(SandboxError) -> SandboxData {
+    package static func load(productsFolder folder: URL, privateKeyPEM: String? = nil) throws(SandboxError) -> SandboxData {
         let products = try jsonFiles(in: folder, required: true).map { ($0.path, $0.data) }
         let groups = try jsonFiles(in: folder.appendingPathComponent("groups"), required: false).map { ($0.path, $0.data) }
         let directories = try jsonFiles(in: folder.appendingPathComponent("directories"), required: false).map {

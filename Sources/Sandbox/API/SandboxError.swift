@@ -1,17 +1,17 @@
 /// Why the sandbox could not start: unreadable products folder or key, or a socket problem.
-public struct SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SandboxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier (the CLI's error code): `unreadable_file`, `malformed_json`,
     /// `invalid_private_key`, `socket_error`.
-    public let code: String
+    package let code: String
     /// What was wrong and where (file, JSON path, address).
-    public let message: String
+    package let message: String
 
     /// An error.
-    public init(code: String, message: String) {
+    package init(code: String, message: String) {
         self.code = code
         self.message = message
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

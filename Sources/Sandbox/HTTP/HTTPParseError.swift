@@ -1,14 +1,14 @@
 /// Why bytes are not an acceptable HTTP/1.x request: the status to answer and why, in words that
 /// never quote the request.
-public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The status to answer: 400 malformed, 413 body too large, 431 head too large,
     /// 501 unsupported transfer coding, 505 unsupported HTTP version, 417 unsupported expectation.
-    public let status: Int
+    package let status: Int
     /// What was wrong.
-    public let reason: String
+    package let reason: String
 
     /// An error.
-    public init(status: Int, reason: String) {
+    package init(status: Int, reason: String) {
         self.status = status
         self.reason = reason
     }
@@ -16,5 +16,5 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
     static func malformed(_ reason: String) -> HTTPParseError { HTTPParseError(status: 400, reason: reason) }
 
     /// Status and reason.
-    public var description: String { "\(status): \(reason)" }
+    package var description: String { "\(status): \(reason)" }
 }

@@ -5,20 +5,20 @@ import PaymentFormEngine
 ///
 /// Its description names the method and path only: bodies may hold encrypted card data and
 /// headers the client session id.
-public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
+package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// The method (`GET`, `POST`, ...), case-sensitive as sent.
-    public var method: String
+    package var method: String
     /// The request target as sent: path and query (`/client/v1/c/products?countryCode=NL`).
-    public var target: String
+    package var target: String
     /// The minor version of HTTP/1 (`1` for HTTP/1.1, `0` for HTTP/1.0).
-    public var minorVersion: Int
+    package var minorVersion: Int
     /// The header fields in the order sent, values without surrounding whitespace.
-    public var headers: [HTTPHeaderField]
+    package var headers: [HTTPHeaderField]
     /// The body (empty without `Content-Length`).
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// A request.
-    public init(method: String, target: String, minorVersion: Int = 1, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(method: String, target: String, minorVersion: Int = 1, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
         self.method = method
         self.target = target
         self.minorVersion = minorVersion
@@ -27,26 +27,26 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The target's path, without the query.
-    public var path: String {
+    package var path: String {
         guard let question = target.firstIndex(of: "?") else { return target }
         return String(target[..<question])
     }
 
     /// The target's query (after `?`), or `nil`.
-    public var query: String? {
+    package var query: String? {
         guard let question = target.firstIndex(of: "?") else { return nil }
         return String(target[target.index(after: question)...])
     }
 
     /// The value of the first header field named `name` (ASCII case-insensitive).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`;
     /// HTTP/1.0 only with `Connection: keep-alive`.
-    public var keepsAlive: Bool {
+    package var keepsAlive: Bool {
         let tokens = headers.filter { $0.name.lowercased() == "connection" }
             .flatMap { $0.value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) } }
         if tokens.contains("close") { return false }
@@ -55,7 +55,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The path's segments, percent-decoded, or `nil` when an escape is malformed or decodes to
     /// something that is not UTF-8. `/a/b/` gives `["a", "b"]` (one trailing slash is ignored).
-    public var pathSegments: [String]? {
+    package var pathSegments: [String]? {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if parts.count > 1, parts.last == "" { parts = parts.dropLast() }
         var segments: [String] = []
@@ -68,7 +68,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The query's `name=value` pairs, percent-decoded (`+` is a space), or `nil` when an escape
     /// is malformed.
-    public var queryItems: [(name: String, value: String)]? {
+    package var queryItems: [(name: String, value: String)]? {
         guard let query, !query.isEmpty else { return [] }
         var items: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
@@ -82,7 +82,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Method and path; never the query, the headers or the body.
-    public var description: String { "\(method) \(path)" }
+    package var description: String { "\(method) \(path)" }
 }
 
 /// Decodes `%XX` escapes (and `+` when `plusIsSpace`); `nil` for a malformed escape or bytes

@@ -23,18 +23,18 @@ import PaymentFormEngine
 /// case .failure(let error): print(error.status)
 /// }
 /// ```
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// The bounds a request must stay within.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// Request line and header fields, CRLFs included (default 16 KiB).
-        public var maximumHeadBytes: Int
+        package var maximumHeadBytes: Int
         /// The body (default 1 MiB).
-        public var maximumBodyBytes: Int
+        package var maximumBodyBytes: Int
         /// Header fields (default 100).
-        public var maximumHeaderCount: Int
+        package var maximumHeaderCount: Int
 
         /// Limits; the defaults are the sandbox's.
-        public init(maximumHeadBytes: Int = 16 << 10, maximumBodyBytes: Int = 1 << 20, maximumHeaderCount: Int = 100) {
+        package init(maximumHeadBytes: Int = 16 << 10, maximumBodyBytes: Int = 1 << 20, maximumHeaderCount: Int = 100) {
             self.maximumHeadBytes = maximumHeadBytes
             self.maximumBodyBytes = maximumBodyBytes
             self.maximumHeaderCount = maximumHeaderCount
@@ -42,7 +42,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The outcome of ``parse(_:)``.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// More bytes are needed.
         case incomplete
         /// A request, which used the first `consumed` bytes.
@@ -59,27 +59,27 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The limits enforced.
-    public let limits: Limits
+    package let limits: Limits
     private var scanned = 0
     private var head: Head?
 
     /// A parser for one connection's requests, one after the other (call ``reset()`` between).
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Whether the head asked for `100 Continue` and its body is not complete yet.
-    public var isAwaitingBodyAfterContinue: Bool { head?.expectsContinue ?? false }
+    package var isAwaitingBodyAfterContinue: Bool { head?.expectsContinue ?? false }
 
     /// Forgets the request in progress, to parse the next one.
-    public mutating func reset() {
+    package mutating func reset() {
         scanned = 0
         head = nil
     }
 
     /// Parses the bytes received so far for the current request (the start of `buffer` is the
     /// start of the request).
-    public mutating func parse(_ buffer: [UInt8]) -> Outcome {
+    package mutating func parse(_ buffer: [UInt8]) -> Outcome {
         if head == nil {
             guard let end = findHeadEnd(buffer) else {
                 if buffer.count > limits.maximumHeadBytes {

@@ -2,16 +2,16 @@ import PaymentFormJSON
 import PaymentFormEngine
 
 /// An answer of the sandbox: status, header fields and body, written as HTTP/1.1.
-public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
+package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Header fields besides `Content-Length` and `Connection`, which ``bytes(closing:)`` adds.
-    public var headers: [HTTPHeaderField]
+    package var headers: [HTTPHeaderField]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// A response.
-    public init(status: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -25,7 +25,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The bytes on the wire, with `Content-Length` and `Connection: keep-alive` or `close`.
-    public func bytes(closing: Bool) -> [UInt8] {
+    package func bytes(closing: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
         head += "Content-Length: \(body.count)\r\n"
@@ -34,7 +34,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Status and size; never the body (a payments answer holds card data).
-    public var description: String { "HTTPResponse(\(status), \(body.count) bytes)" }
+    package var description: String { "HTTPResponse(\(status), \(body.count) bytes)" }
 
     /// The reason phrase of the statuses the sandbox answers.
     static func reasonPhrase(_ status: Int) -> String {

@@ -2,30 +2,30 @@ import Foundation
 import PaymentFormEngine
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
-public struct SandboxConfiguration: Sendable {
+package struct SandboxConfiguration: Sendable {
     /// The address to listen on (default `127.0.0.1`; loopback unless you say otherwise).
-    public var host: String
+    package var host: String
     /// The port (0: any free port; the server reports the one it got).
-    public var port: Int
+    package var port: Int
     /// What it serves (default: the shipped samples and the demo key).
-    public var data: SandboxData
+    package var data: SandboxData
     /// The customer id the Client API paths must carry.
-    public var customerId: String
+    package var customerId: String
     /// The client session id the `Authorization` header must carry.
-    public var clientSessionId: String
+    package var clientSessionId: String
     /// Answers IIN lookups: the engine's offline brand detector with its shipped table by default.
-    public var brandDetector: any OfflineBrandDetector
+    package var brandDetector: any OfflineBrandDetector
     /// The bounds of requests and connections.
-    public var limits: SandboxLimits
+    package var limits: SandboxLimits
     /// Gets one line per request (method, path without query, status, milliseconds); never card
     /// data. `nil`: no log.
-    public var log: (@Sendable (String) -> Void)?
+    package var log: (@Sendable (String) -> Void)?
     /// For the package's tests: answers a request instead of the sandbox when it returns a
     /// response (server errors, malformed answers, slow answers over real sockets).
     package var intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?
 
     /// A configuration; the client session id defaults to a fresh random one.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
         clientSessionId: String? = nil, brandDetector: any OfflineBrandDetector = BrandDetector.shipped,
         limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
@@ -42,22 +42,22 @@ public struct SandboxConfiguration: Sendable {
 }
 
 /// The sandbox's bounds: per request, per connection and for the whole server.
-public struct SandboxLimits: Sendable, Hashable {
+package struct SandboxLimits: Sendable, Hashable {
     /// Request line, header and body bounds (16 KiB head, 1 MiB body, 100 header fields).
-    public var request: HTTPRequestParser.Limits
+    package var request: HTTPRequestParser.Limits
     /// The most time a request may take to arrive, from the moment the server starts waiting
     /// for it (keep-alive idle time included) to its last byte (default 10 s).
-    public var readTimeout: Double
+    package var readTimeout: Double
     /// The most time one write to a client may block (default 10 s).
-    public var writeTimeout: Double
+    package var writeTimeout: Double
     /// Connections served at once (default 64).
-    public var maximumConnections: Int
+    package var maximumConnections: Int
     /// How long a connection beyond ``maximumConnections`` waits for a free slot before it is
     /// answered 503 and closed (default 1 s).
-    public var connectionWait: Double
+    package var connectionWait: Double
 
     /// Limits; the defaults are those `payform sandbox` documents.
-    public init(
+    package init(
         request: HTTPRequestParser.Limits = HTTPRequestParser.Limits(), readTimeout: Double = 10, writeTimeout: Double = 10,
         maximumConnections: Int = 64, connectionWait: Double = 1
     ) {

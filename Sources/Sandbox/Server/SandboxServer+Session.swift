@@ -6,7 +6,7 @@ extension SandboxServer {
     /// ```swift
     /// let session = try ClientSession(server.sessionConfiguration(appIdentifier: "tests"))
     /// ```
-    public func sessionConfiguration(appIdentifier: String = "UNKNOWN", timeout: Double = 30) -> ClientSessionConfiguration {
+    package func sessionConfiguration(appIdentifier: String = "UNKNOWN", timeout: Double = 30) -> ClientSessionConfiguration {
         ClientSessionConfiguration(
             clientSessionId: configuration.clientSessionId, customerId: configuration.customerId, clientApiUrl: clientApiUrl,
             assetUrl: assetUrl, appIdentifier: appIdentifier, timeout: timeout)

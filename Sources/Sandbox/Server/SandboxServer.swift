@@ -17,9 +17,9 @@ import PaymentFormJSON
 /// // ...
 /// server.stop()
 /// ```
-public final class SandboxServer: @unchecked Sendable {
+package final class SandboxServer: @unchecked Sendable {
     /// The configuration it runs with.
-    public let configuration: SandboxConfiguration
+    package let configuration: SandboxConfiguration
     private let router: SandboxRouter
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -34,7 +34,7 @@ public final class SandboxServer: @unchecked Sendable {
     private enum State { case idle, running, stopped }
 
     /// A server; nothing listens before ``start()``.
-    public init(_ configuration: SandboxConfiguration) {
+    package init(_ configuration: SandboxConfiguration) {
         self.configuration = configuration
         router = SandboxRouter(
             data: configuration.data, customerId: configuration.customerId, clientSessionId: configuration.clientSessionId,
@@ -42,7 +42,7 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.
-    public func start() throws(SandboxError) {
+    package func start() throws(SandboxError) {
         condition.lock()
         defer { condition.unlock() }
         guard state == .idle else { throw SandboxError(code: "socket_error", message: "the sandbox was already started") }
@@ -67,7 +67,7 @@ public final class SandboxServer: @unchecked Sendable {
 
     /// Stops accepting, ends every connection (a request being answered is finished first) and
     /// waits for them, at most `timeout` seconds. Safe to call more than once.
-    public func stop(timeout: Double = 5) {
+    package func stop(timeout: Double = 5) {
         condition.lock()
         guard state == .running else {
             condition.unlock()
@@ -91,44 +91,44 @@ public final class SandboxServer: @unchecked Sendable {
     }
 
     /// The port it listens on (after ``start()``).
-    public var port: Int {
+    package var port: Int {
         condition.lock()
         defer { condition.unlock() }
         return boundPort
     }
 
     /// Connections open right now (for tests and the load check: none may leak).
-    public var openConnectionCount: Int {
+    package var openConnectionCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return activeConnections
     }
 
     /// Requests answered so far (parse errors included).
-    public var answeredRequestCount: Int {
+    package var answeredRequestCount: Int {
         condition.lock()
         defer { condition.unlock() }
         return served
     }
 
     /// `http://HOST:PORT`, IPv6 hosts in brackets.
-    public var baseURL: String {
+    package var baseURL: String {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         return "http://\(host):\(port)"
     }
 
     /// The Client API URL to give a session: `http://HOST:PORT/client/v1`.
-    public var clientApiUrl: String { baseURL + "/client/v1" }
+    package var clientApiUrl: String { baseURL + "/client/v1" }
 
     /// The asset URL to give a session: `http://HOST:PORT/assets`.
-    public var assetUrl: String { baseURL + "/assets" }
+    package var assetUrl: String { baseURL + "/assets" }
 
     /// The sandbox payments endpoint: `http://HOST:PORT/sandbox/v1/payments`.
-    public var paymentsUrl: String { baseURL + "/sandbox/v1/payments" }
+    package var paymentsUrl: String { baseURL + "/sandbox/v1/payments" }
 
     /// The line `payform sandbox` prints first:
     /// `{"clientApiUrl": ..., "assetUrl": ..., "customerId": ..., "clientSessionId": ...}`.
-    public var sessionLine: String {
+    package var sessionLine: String {
         JSONWriter().string(from: [
             "clientApiUrl": .string(clientApiUrl), "assetUrl": .string(assetUrl),
             "customerId": .string(configuration.customerId), "clientSessionId": .string(configuration.clientSessionId),

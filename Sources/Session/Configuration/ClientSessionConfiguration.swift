@@ -32,18 +32,30 @@ public struct ClientSessionConfiguration: Sendable, CustomStringConvertible {
     /// Gets the problems noticed while decoding answers (unknown validators, skipped elements).
     /// Called once per decoded answer that has any; answers served from the cache are not
     /// decoded again.
-    public var diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
-    /// Answers IIN lookups at once, without the server (see ``OfflineBrandDetector``): by default
-    /// the engine's offline brand detector with its shipped table; `nil` turns offline answers off.
-    public var offlineBrandDetector: (any OfflineBrandDetector)?
+    package var diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
+    /// Answers IIN lookups at once, without the server: by default the engine's offline brand
+    /// detector with its shipped table; `nil` turns offline answers off.
+    package var offlineBrandDetector: (any OfflineBrandDetector)?
 
-    /// A configuration. `metaInfo` defaults to this platform's with `appIdentifier`; the offline
-    /// brand detector to the engine's shipped one.
+    /// A configuration. `metaInfo` defaults to this platform's with `appIdentifier`. IIN lookups
+    /// are answered offline at once from the shipped brand table, then by the server.
     public init(
         clientSessionId: String, customerId: String, clientApiUrl: String, assetUrl: String,
         appIdentifier: String = "UNKNOWN", locale: String? = nil, timeout: TimeInterval = 30,
-        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: (any OfflineBrandDetector)? = BrandDetector.shipped,
-        diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)? = nil
+        metaInfo: ClientMetaInfo? = nil
+    ) {
+        self.init(clientSessionId: clientSessionId, customerId: customerId, clientApiUrl: clientApiUrl, assetUrl: assetUrl,
+                  appIdentifier: appIdentifier, locale: locale, timeout: timeout, metaInfo: metaInfo,
+                  offlineBrandDetector: BrandDetector.shipped, diagnosticsHandler: nil)
+    }
+
+    /// A configuration with the offline brand detector and a handler of the problems noticed
+    /// while decoding answers (for the command-line tool and tests).
+    package init(
+        clientSessionId: String, customerId: String, clientApiUrl: String, assetUrl: String,
+        appIdentifier: String = "UNKNOWN", locale: String? = nil, timeout: TimeInterval = 30,
+        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: (any OfflineBrandDetector)?,
+        diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
     ) {
         self.clientSessionId = clientSessionId
         self.customerId = customerId

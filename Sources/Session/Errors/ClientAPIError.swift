@@ -25,7 +25,7 @@ public struct ClientAPIError: Error, Sendable, Hashable, CustomStringConvertible
         /// The API answered with an error status (see ``ClientAPIError/errorId`` and ``ClientAPIError/errors``).
         case http(status: Int)
         /// The answer is not the JSON the call expects; `path` is where in the document.
-        case decoding(path: JSONPath)
+        case decoding(path: String)
         /// The session's configuration (or a call's argument) cannot be used; nothing was sent.
         case configuration
     }
@@ -42,7 +42,7 @@ public struct ClientAPIError: Error, Sendable, Hashable, CustomStringConvertible
     public let reason: String
 
     /// An error.
-    public init(kind: Kind, call: String? = nil, reason: String, errorId: String? = nil, errors: [ClientAPIErrorResponse.Item] = []) {
+    package init(kind: Kind, call: String? = nil, reason: String, errorId: String? = nil, errors: [ClientAPIErrorResponse.Item] = []) {
         self.kind = kind
         self.call = call
         self.reason = reason

@@ -4,7 +4,7 @@
 extension BrandDetector: OfflineBrandDetector {
     /// The detected brand ids (`visa`, `dankort`, ...), whether more digits are needed, and each
     /// brand's product ids from the table; no brands for input the detector refuses.
-    public func detectBrands(inDigits digits: String) -> OfflineBrandDetection {
+    package func detectBrands(inDigits digits: String) -> OfflineBrandDetection {
         guard let detection = try? detect(digits) else { return OfflineBrandDetection(brands: [], isAmbiguous: false) }
         var productIds: [String: [Int]] = [:]
         for brand in detection.brands { productIds[brand.id] = brand.paymentProductIds }

@@ -5,9 +5,9 @@
 ///
 /// An offline answer names one product per brand, the first of the brand's products that is
 /// offered (the session filters by the product list it fetched last).
-public enum CardBrandProducts {
+package enum CardBrandProducts {
     /// Product ids by brand id, most common product first.
-    public static let productIds: [String: [Int]] = [
+    package static let productIds: [String: [Int]] = [
         "visa": [1, 114, 122],
         "american-express": [2],
         "mastercard": [3, 119],
@@ -30,18 +30,18 @@ public enum CardBrandProducts {
     ]
 
     /// The first product of `brand` that is offered (any, when `offered` is `nil`).
-    public static func productId(forBrand brand: String, offered: Set<Int>?) -> Int? {
+    package static func productId(forBrand brand: String, offered: Set<Int>?) -> Int? {
         productIds[brand]?.first { offered?.contains($0) ?? true }
     }
 
     /// One product per brand of `brands` that has one offered, in order, without repeats.
-    public static func productIds(for brands: [String], offered: Set<Int>?) -> [Int] {
+    package static func productIds(for brands: [String], offered: Set<Int>?) -> [Int] {
         productIds(for: OfflineBrandDetection(brands: brands, isAmbiguous: false), offered: offered)
     }
 
     /// One product per brand of `detection` that has one offered, in order, without repeats: from
     /// the detection's own product ids, else from ``productIds``.
-    public static func productIds(for detection: OfflineBrandDetection, offered: Set<Int>?) -> [Int] {
+    package static func productIds(for detection: OfflineBrandDetection, offered: Set<Int>?) -> [Int] {
         var result: [Int] = []
         for brand in detection.brands {
             let candidates = detection.paymentProductIds[brand] ?? productIds[brand] ?? []

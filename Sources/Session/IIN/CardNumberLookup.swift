@@ -15,9 +15,9 @@
 /// ```
 public actor CardNumberLookup {
     /// The session that asks the server.
-    public nonisolated let session: ClientSession
+    package nonisolated let session: ClientSession
     /// The payment context sent with each lookup.
-    public nonisolated let context: PaymentContext?
+    package nonisolated let context: PaymentContext?
     private var generation = 0
 
     /// Lookups through `session` in `context`.

@@ -27,7 +27,7 @@ public struct IINLookupResult: Sendable, Hashable, CustomStringConvertible {
     public var brands: [String]
 
     /// An answer.
-    public init(status: IINStatus, source: Source, details: IINDetailsResponse? = nil, brands: [String] = []) {
+    package init(status: IINStatus, source: Source, details: IINDetailsResponse? = nil, brands: [String] = []) {
         self.status = status
         self.source = source
         self.details = details

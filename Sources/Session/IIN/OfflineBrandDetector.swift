@@ -13,24 +13,24 @@
 ///     }
 /// }
 /// ```
-public protocol OfflineBrandDetector: Sendable {
+package protocol OfflineBrandDetector: Sendable {
     /// The brands `digits` (ASCII digits only, at least one) may belong to.
     func detectBrands(inDigits digits: String) -> OfflineBrandDetection
 }
 
 /// An offline detector's answer.
-public struct OfflineBrandDetection: Sendable, Hashable {
+package struct OfflineBrandDetection: Sendable, Hashable {
     /// Brand ids (`visa`, `mastercard`, `american-express`, `dankort`, ...). When not ambiguous:
     /// the brand first, then its co-badge partners. When ambiguous: every candidate.
-    public var brands: [String]
+    package var brands: [String]
     /// Whether more digits are needed to tell the candidates apart.
-    public var isAmbiguous: Bool
+    package var isAmbiguous: Bool
     /// The Client API product ids of each brand, most common first, when the detector knows
     /// them; brands not in it map through ``CardBrandProducts``.
-    public var paymentProductIds: [String: [Int]]
+    package var paymentProductIds: [String: [Int]]
 
     /// An answer.
-    public init(brands: [String], isAmbiguous: Bool, paymentProductIds: [String: [Int]] = [:]) {
+    package init(brands: [String], isAmbiguous: Bool, paymentProductIds: [String: [Int]] = [:]) {
         self.brands = brands
         self.isAmbiguous = isAmbiguous
         self.paymentProductIds = paymentProductIds

@@ -45,7 +45,7 @@ extension ClientSession {
     /// Brands map to one product each (``CardBrandProducts``), restricted to the products of the
     /// last product list this session fetched; several brands (a co-badged card) become
     /// co-brands. An ambiguous answer is `unknown` with the candidate ``IINLookupResult/brands``.
-    public func offlineIINDetails(forPartialCardNumber number: String) -> IINLookupResult? {
+    package func offlineIINDetails(forPartialCardNumber number: String) -> IINLookupResult? {
         guard let detector = configuration.offlineBrandDetector, let digits = Self.iinDigits(number), !digits.isEmpty else { return nil }
         let detection = detector.detectBrands(inDigits: digits)
         guard !detection.isAmbiguous else {

@@ -61,7 +61,7 @@ extension ClientSession {
 
     /// A call's answer, which is always there when no status is accepted as "no answer".
     func require<Model>(_ value: Model?) throws(ClientAPIError) -> Model {
-        guard let value else { throw ClientAPIError(kind: .decoding(path: .root), reason: "the answer is empty") }
+        guard let value else { throw ClientAPIError(kind: .decoding(path: ""), reason: "the answer is empty") }
         return value
     }
 }

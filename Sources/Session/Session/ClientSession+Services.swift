@@ -2,7 +2,7 @@ internal import PaymentFormJSON
 
 extension ClientSession {
     /// The platform's public key (`GET crypto/publickey`), fetched once per session.
-    public func publicKey() async throws(ClientAPIError) -> PublicKeyResponse {
+    package func publicKey() async throws(ClientAPIError) -> PublicKeyResponse {
         try await require(call(PublicKeyResponse.self, "GET", ["crypto", "publickey"], policy: .keep))
     }
 
@@ -12,7 +12,7 @@ extension ClientSession {
         do {
             return try EncryptionKey(response)
         } catch {
-            throw ClientAPIError(kind: .decoding(path: JSONPath.root.appending("publicKey")), call: "GET crypto/publickey", reason: error.description)
+            throw ClientAPIError(kind: .decoding(path: "publicKey"), call: "GET crypto/publickey", reason: error.description)
         }
     }
 

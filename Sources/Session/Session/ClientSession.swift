@@ -29,9 +29,15 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     let cache = SessionCache()
     let offeredProducts = OfferedProducts()
 
-    /// A session; throws a ``ClientAPIError/Kind/configuration`` error when the URLs or ids
-    /// cannot be used (nothing is sent).
-    public init(_ configuration: ClientSessionConfiguration, transport: any ClientAPITransport = URLSessionTransport()) throws(ClientAPIError) {
+    /// A session over HTTPS (Foundation's `URLSession`, FoundationNetworking on Linux); throws a
+    /// ``ClientAPIError/Kind/configuration`` error when the URLs or ids cannot be used (nothing
+    /// is sent).
+    public convenience init(_ configuration: ClientSessionConfiguration) throws(ClientAPIError) {
+        try self.init(configuration, transport: URLSessionTransport())
+    }
+
+    /// A session whose calls go through `transport` (the sandbox and the tests inject theirs).
+    package init(_ configuration: ClientSessionConfiguration, transport: any ClientAPITransport) throws(ClientAPIError) {
         guard !configuration.clientSessionId.isEmpty else { throw ClientAPIError(configuration: "the client session id is empty") }
         guard !configuration.customerId.isEmpty else { throw ClientAPIError(configuration: "the customer id is empty") }
         guard configuration.timeout > 0, configuration.timeout.isFinite else {
@@ -54,7 +60,7 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     }
 
     /// The normalised Client API base URL (`…/client/v1`).
-    public var clientAPIBaseURL: URL { baseURL.url }
+    package var clientAPIBaseURL: URL { baseURL.url }
 
     /// Names the base URL and the customer; never the client session id.
     public var description: String { "ClientSession(\(baseURL.url.absoluteString), customerId: \(configuration.customerId))" }
@@ -65,7 +71,7 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     }
 
     /// How many requests the session has started (for tests: cached and shared calls start none).
-    public var requestCount: Int {
+    package var requestCount: Int {
         get async { await cache.loadCount }
     }
 
@@ -99,9 +105,9 @@ public final class ClientSession: Sendable, CustomStringConvertible {
             do {
                 decoded = try Model.decode(from: response.body)
             } catch let error as DefinitionError {
-                throw ClientAPIError(kind: .decoding(path: error.path), call: name, reason: "the answer could not be read: \(error)")
+                throw ClientAPIError(kind: .decoding(path: error.jsonPath), call: name, reason: "the answer could not be read: \(error)")
             } catch {
-                throw ClientAPIError(kind: .decoding(path: .root), call: name, reason: "the answer could not be read")
+                throw ClientAPIError(kind: .decoding(path: ""), call: name, reason: "the answer could not be read")
             }
             if !decoded.diagnostics.isEmpty { self.configuration.diagnosticsHandler?(name, decoded.diagnostics) }
             return decoded.value

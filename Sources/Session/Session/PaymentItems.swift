@@ -8,7 +8,7 @@ public struct PaymentItems: Sendable, Hashable {
     public var groups: PaymentProductGroupList?
 
     /// Payment items.
-    public init(products: PaymentProductList, groups: PaymentProductGroupList? = nil) {
+    package init(products: PaymentProductList, groups: PaymentProductGroupList? = nil) {
         self.products = products
         self.groups = groups
     }

@@ -1,25 +1,25 @@
 /// The answer to a ``ClientAPIRequest``: status, headers and body, whatever the status.
-public struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
+package struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status code.
-    public var statusCode: Int
+    package var statusCode: Int
     /// The header fields.
-    public var headers: [HTTPHeaderField]
+    package var headers: [HTTPHeaderField]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// A response.
-    public init(statusCode: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(statusCode: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
     }
 
     /// The value of the first header field named `name` (case-insensitive).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         let lowered = name.lowercased()
         return headers.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// Status and size; never the body (a sandbox payment answer holds card data).
-    public var description: String { "ClientAPIResponse(status: \(statusCode), \(body.count) bytes)" }
+    package var description: String { "ClientAPIResponse(status: \(statusCode), \(body.count) bytes)" }
 }

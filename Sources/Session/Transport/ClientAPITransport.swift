@@ -13,7 +13,7 @@
 ///     }
 /// }
 /// ```
-public protocol ClientAPITransport: Sendable {
+package protocol ClientAPITransport: Sendable {
     /// Sends `request`; throws only when no answer arrived (network failure, cancellation).
     func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse
 }

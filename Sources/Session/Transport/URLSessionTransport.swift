@@ -11,11 +11,11 @@ import FoundationNetworking
 /// ```swift
 /// let session = try ClientSession(configuration, transport: URLSessionTransport())
 /// ```
-public struct URLSessionTransport: ClientAPITransport {
+package struct URLSessionTransport: ClientAPITransport {
     private let session: URLSession
 
     /// A transport on `session`, or on a shared ephemeral session when `nil`.
-    public init(session: URLSession? = nil) {
+    package init(session: URLSession? = nil) {
         self.session = session ?? Self.sharedSession
     }
 
@@ -32,7 +32,7 @@ public struct URLSessionTransport: ClientAPITransport {
 
     /// Sends `request` with a data task. `URLSession.data(for:)` is not used: it is missing from
     /// some Linux Foundations, and the completion-handler task behaves the same everywhere.
-    public func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse {
+    package func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         for field in request.headers {

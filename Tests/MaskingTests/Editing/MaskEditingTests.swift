@@ -330,7 +330,7 @@ struct MaskEditingTests {
         let result = Self.card19.apply(edit, to: "", selection: 0..<0)
         #expect(result.value == "4111111111111111")
         let shown = [
-            result.description, result.debugDescription, String(describing: result), String(reflecting: result),
+            result.description, String(describing: result), String(reflecting: result),
             "\(Mirror(reflecting: result).children.map { "\($0)" })",
             edit.description, String(reflecting: edit), "\(Mirror(reflecting: edit).children.map { "\($0)" })",
         ]
