@@ -40,7 +40,7 @@ let package = Package(
             name: "PaymentFormEngine",
             dependencies: ["PaymentFormJSON", "PaymentFormEncryption"],
             path: "Sources",
-            sources: ["Masking", "Validation", "Localization", "Brands", "FormEngine", "Session"],
+            sources: ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session"],
             plugins: ["PaymentFormEmbedResources"]
         ),
 
@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "BrandsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(

@@ -115,19 +115,27 @@ struct IINLookupTests {
         #expect(byDefault.offlineIINDetails(forPartialCardNumber: "371449")?.paymentProductId == 2)
     }
 
-    @Test("a detector's own product ids win over the built-in brand table")
+    @Test("the offline answer names each brand's first offered product, from the detector's table")
     func detectorProductIds() throws {
-        struct VisaDebit: OfflineBrandDetector {
-            func detectBrands(inDigits digits: String) -> OfflineBrandDetection {
-                OfflineBrandDetection(brands: ["visa", "brand-x"], isAmbiguous: false, paymentProductIds: ["visa": [114], "brand-x": [9001]])
-            }
-        }
-        let harness = try SandboxHarness(offlineBrandDetector: VisaDebit())
+        // A table where 4… is Visa (product 114 only), and 41… Visa co-badged with a brand X (9001).
+        let table = try BrandTable(json: Array(#"""
+            {"format": 1, "version": "test", "sources": [{"tag": "T", "source": "a test", "used": "everything"}],
+             "brands": [
+              {"id": "visa", "name": "Visa", "ranges": ["4"], "lengths": [16], "gaps": [4, 8, 12],
+               "cvc": {"name": "CVV", "length": 3}, "productIds": [114]},
+              {"id": "brand-x", "name": "X", "ranges": [{"range": "41", "with": ["visa"]}], "lengths": [16], "gaps": [4, 8, 12],
+               "cvc": {"name": "CVC", "length": 3}, "productIds": [9001]}]}
+            """#.utf8))
+        let harness = try SandboxHarness(offlineBrandDetector: BrandDetector(table: table))
         defer { harness.stop() }
-        let answer = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "4"))
-        #expect(answer.paymentProductId == 114)
-        #expect(answer.coBrands.map(\.paymentProductId) == [114, 9001])
-        #expect(CardBrandProducts.productIds(for: ["visa", "nothing", "mastercard"], offered: [3, 122]) == [122, 3])
+        let answer = try #require(harness.session.offlineIINDetails(forPartialCardNumber: "4111"))
+        #expect(answer.coBrands.map(\.paymentProductId).sorted() == [114, 9001])
+        #expect(answer.paymentProductId == answer.coBrands.first?.paymentProductId)
+        // Each brand's first product that is offered, brand by brand, without repeats.
+        let dankortVisa = try BrandDetector.shipped.detect("4571")
+        #expect(dankortVisa.paymentProductIds(offered: [1, 122, 123]) == [123, 1])
+        #expect(dankortVisa.paymentProductIds(offered: [122]) == [122])
+        #expect(dankortVisa.paymentProductIds(offered: nil) == [123, 1])
     }
 
     @Test("a lookup stream yields the offline answer first, then the server's, which wins")

@@ -14,7 +14,7 @@ struct SandboxHarness {
     /// returns a response.
     init(
         data: SandboxData? = nil, timeout: Double = 30, clientSessionId: String? = nil,
-        offlineBrandDetector: (any OfflineBrandDetector)? = nil,
+        offlineBrandDetector: BrandDetector? = nil,
         intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
     ) throws {
         let log = LogLines()

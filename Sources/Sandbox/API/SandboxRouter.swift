@@ -8,7 +8,7 @@ struct SandboxRouter: Sendable {
     let data: SandboxData
     let customerId: String
     let clientSessionId: String
-    let brandDetector: any OfflineBrandDetector
+    let brandDetector: BrandDetector
     /// The Saferpay card-post stand-in (holds the tokens it issued).
     let saferpay: SaferpayStandIn
 
@@ -248,9 +248,9 @@ struct SandboxRouter: Sendable {
             }
             context = read
         }
-        let detection = brandDetector.detectBrands(inDigits: bin)
+        let detection = (try? brandDetector.detect(bin)) ?? .unknown
         let offered: Set<Int> = Set(data.products.compactMap { Int($0.model.id) })
-        let ids = detection.isAmbiguous ? [] : CardBrandProducts.productIds(for: detection, offered: offered)
+        let ids = detection.isAmbiguous ? [] : detection.paymentProductIds(offered: offered)
         guard let first = ids.first else {
             return SandboxErrorBody.response(404, code: "SANDBOX_UNKNOWN_IIN", id: "SANDBOX_UNKNOWN_IIN", message: "no product matches this IIN", propertyName: "bin")
         }

@@ -14,7 +14,7 @@ package struct SandboxConfiguration: Sendable {
     /// The client session id the `Authorization` header must carry.
     package var clientSessionId: String
     /// Answers IIN lookups: the engine's offline brand detector with its shipped table by default.
-    package var brandDetector: any OfflineBrandDetector
+    package var brandDetector: BrandDetector
     /// The bounds of requests and connections.
     package var limits: SandboxLimits
     /// Gets one line per request (method, path without query, status, milliseconds); never card
@@ -27,7 +27,7 @@ package struct SandboxConfiguration: Sendable {
     /// A configuration; the client session id defaults to a fresh random one.
     package init(
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
-        clientSessionId: String? = nil, brandDetector: any OfflineBrandDetector = BrandDetector.shipped,
+        clientSessionId: String? = nil, brandDetector: BrandDetector = BrandDetector.shipped,
         limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host

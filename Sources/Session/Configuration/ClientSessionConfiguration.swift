@@ -35,7 +35,7 @@ public struct ClientSessionConfiguration: Sendable, CustomStringConvertible {
     package var diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
     /// Answers IIN lookups at once, without the server: by default the engine's offline brand
     /// detector with its shipped table; `nil` turns offline answers off.
-    package var offlineBrandDetector: (any OfflineBrandDetector)?
+    package var offlineBrandDetector: BrandDetector?
 
     /// A configuration. `metaInfo` defaults to this platform's with `appIdentifier`. IIN lookups
     /// are answered offline at once from the shipped brand table, then by the server.
@@ -54,7 +54,7 @@ public struct ClientSessionConfiguration: Sendable, CustomStringConvertible {
     package init(
         clientSessionId: String, customerId: String, clientApiUrl: String, assetUrl: String,
         appIdentifier: String = "UNKNOWN", locale: String? = nil, timeout: TimeInterval = 30,
-        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: (any OfflineBrandDetector)?,
+        metaInfo: ClientMetaInfo? = nil, offlineBrandDetector: BrandDetector?,
         diagnosticsHandler: (@Sendable (_ call: String, _ diagnostics: [DefinitionDiagnostic]) -> Void)?
     ) {
         self.clientSessionId = clientSessionId

@@ -39,25 +39,26 @@ extension ClientSession {
     }
 
     /// The offline detector's answer for a card number's first digits, at once and without a
-    /// call; `nil` when no ``ClientSessionConfiguration/offlineBrandDetector`` is set or there are
-    /// no digits.
+    /// call; `nil` when the configuration turned offline answers off or there are no digits.
     ///
-    /// Brands map to one product each (``CardBrandProducts``), restricted to the products of the
-    /// last product list this session fetched; several brands (a co-badged card) become
-    /// co-brands. An ambiguous answer is `unknown` with the candidate ``IINLookupResult/brands``.
+    /// Each brand names one product (``BrandDetection/paymentProductIds(offered:)``), restricted
+    /// to the products of the last product list this session fetched; several brands (a
+    /// co-badged card) become co-brands. An ambiguous answer is `unknown` with the candidate
+    /// ``IINLookupResult/brands``.
     package func offlineIINDetails(forPartialCardNumber number: String) -> IINLookupResult? {
         guard let detector = configuration.offlineBrandDetector, let digits = Self.iinDigits(number), !digits.isEmpty else { return nil }
-        let detection = detector.detectBrands(inDigits: digits)
+        guard let detection = try? detector.detect(digits) else { return IINLookupResult(status: .unknown, source: .offline) }
+        let brands = detection.brands.map(\.id)
         guard !detection.isAmbiguous else {
-            return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
+            return IINLookupResult(status: .unknown, source: .offline, brands: brands)
         }
-        let ids = CardBrandProducts.productIds(for: detection, offered: offeredProducts.current)
+        let ids = detection.paymentProductIds(offered: offeredProducts.current)
         guard let first = ids.first else {
-            return IINLookupResult(status: .unknown, source: .offline, brands: detection.brands)
+            return IINLookupResult(status: .unknown, source: .offline, brands: brands)
         }
         let coBrands = ids.count > 1 ? ids.map { IINDetailsResponse.CoBrand(paymentProductId: $0, isAllowedInContext: true) } : []
         let details = IINDetailsResponse(paymentProductId: first, isAllowedInContext: true, coBrands: coBrands)
-        return IINLookupResult(status: .supported, source: .offline, details: details, brands: detection.brands)
+        return IINLookupResult(status: .supported, source: .offline, details: details, brands: brands)
     }
 
     /// The digits of `number` with spaces and `-` removed, or `nil` when anything else is in it.

@@ -25,3 +25,19 @@ extension PaymentProductList {
         return brands.filter { brand in brand.paymentProductIds.contains { offered.contains(String($0)) } }
     }
 }
+
+extension BrandDetection {
+    /// One Client API product per detected brand, brand by brand, without repeats: the first of
+    /// each brand's products (the brand table's order, most common first) that is in `offered`
+    /// (any, when `offered` is `nil`). What an offline IIN answer names: `4571` (Dankort + Visa)
+    /// with both offered gives `[123, 1]`.
+    package func paymentProductIds(offered: Set<Int>?) -> [Int] {
+        var result: [Int] = []
+        for brand in brands {
+            if let id = brand.paymentProductIds.first(where: { offered?.contains($0) ?? true }), !result.contains(id) {
+                result.append(id)
+            }
+        }
+        return result
+    }
+}
