@@ -40,6 +40,11 @@ let package = Package(
             name: "PaymentFormEngine",
             dependencies: ["PaymentFormJSON", "PaymentFormEncryption"],
             path: "Sources",
+            // The other folders under Sources/ are other targets'.
+            exclude: [
+                "CryptoKernels", "EmbedResourcesTool", "Encryption", "JSON", "PayformCLI", "Processors", "Rendering", "Samples",
+                "Sandbox", "Testing", "payform", "payform-bench",
+            ],
             sources: ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session"],
             plugins: ["PaymentFormEmbedResources"]
         ),

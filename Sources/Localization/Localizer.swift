@@ -2,7 +2,7 @@
 /// placeholders, tooltips and validation messages.
 ///
 /// Keys follow the Client API conventions (`gc.general.paymentProducts.1.name`,
-/// `gc.general.paymentProductFields.cvv.label`, …). A lookup walks ``fallbackChain``, for
+/// `gc.general.paymentProductFields.cvv.label`, …). A lookup walks `fallbackChain`, for
 /// example `fr-CA` → `fr` → `en`; at each step a merchant's override wins over the shipped table.
 ///
 /// ```swift
@@ -76,7 +76,7 @@ public struct Localizer: Sendable {
         return nil
     }
 
-    /// The text for `key`, trying each language of ``fallbackChain`` (override, then shipped table).
+    /// The text for `key`, trying each language of `fallbackChain` (override, then shipped table).
     /// `nil` when no language has it.
     public func string(forKey key: String) -> String? {
         string(forKey: key, in: fallbackChain[...])

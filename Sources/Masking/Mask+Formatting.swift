@@ -103,7 +103,7 @@ extension Mask {
     }
 
     /// The value in `text` as a payment request keeps it: ``unformat(_:)``, followed, as typed, by
-    /// whatever input is left once the mask has run out (``overflow(of:)``).
+    /// whatever input is left once the mask has run out (`overflow(of:)`).
     ///
     /// ``unformat(_:)`` cuts at the mask's capacity, as the Connect SDKs do. A request must never
     /// validate or send less than the customer typed, so it keeps the rest and lets the field's

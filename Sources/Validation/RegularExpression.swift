@@ -7,7 +7,7 @@ import Foundation
 /// usually unanchored (`(?:0[1-9]|1[0-2])[0-9]{2}`); this type anchors them itself, so `1230`
 /// matches and `x1230` or `12301` do not. An empty pattern matches only the empty value.
 ///
-/// The pattern is compiled once, in ``init(_:)``; matching never recompiles.
+/// The pattern is compiled once, in `init(_:)`; matching never recompiles.
 ///
 /// Two engines, one meaning. Every pattern is compiled by ICU, which decides what is valid. The
 /// common shapes (`^[0-9]{3,4}$`, `(?:0[1-9]|1[0-2])[0-9]{2}`, `[\p{L} '-]+`: classes,

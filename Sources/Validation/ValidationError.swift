@@ -10,7 +10,7 @@
 public struct ValidationError: Error, Sendable, Hashable, Codable {
     /// The error id: the failing validator's JSON key (``Validator/name``), or `required`.
     public let id: String
-    /// The validator's parameters (``Validator/parameters``), in order; absent bounds left out.
+    /// The validator's parameters (`parameters`), in order; absent bounds left out.
     public let parameters: [ValidationParameter]
 
     /// Creates an error with an id and its parameters.

@@ -27,7 +27,7 @@ extension Validator {
         return inputState(of: partial, in: context, budget: &budget)
     }
 
-    /// ``inputState(of:in:)`` with a regular expression's ICU work drawn from a budget shared by
+    /// `inputState(of:in:)` with a regular expression's ICU work drawn from a budget shared by
     /// all the validators of a field (see ``RegularExpressionBudget``).
     package func inputState(of partial: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> InputState {
         switch self {

@@ -2,7 +2,7 @@ extension Validator {
     /// Checks an **unmasked** value; returns `nil` when it passes, else the error to report.
     ///
     /// `boletoBancarioRequiredness` and unknown validators never fail a value (see
-    /// ``makesFieldRequired(fiscalNumber:)``). Deciding whether an empty optional field is
+    /// `makesFieldRequired(fiscalNumber:)`). Deciding whether an empty optional field is
     /// validated at all is the caller's job (semantics §3): here `""` is checked like any value.
     ///
     /// ```swift

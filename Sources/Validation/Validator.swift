@@ -2,7 +2,7 @@
 /// `dataRestrictions.validators`.
 ///
 /// Each case carries its parameters already typed. Validators see the **unmasked** value and
-/// are evaluated with ``validate(_:in:)``; a UI can ask ``inputState(of:in:)`` while the user types.
+/// are evaluated with ``validate(_:in:)``; a UI can ask `inputState(of:in:)` while the user types.
 ///
 /// ```swift
 /// let validator = Validator.length(minLength: 2, maxLength: 5)
@@ -35,7 +35,7 @@ public enum Validator: Sendable, Hashable {
     case residentIdNumber
     /// Makes the field required when the `fiscalNumber` field's unmasked value has exactly
     /// `fiscalNumberLength` characters. Never fails a value by itself: see
-    /// ``makesFieldRequired(fiscalNumber:)``.
+    /// `makesFieldRequired(fiscalNumber:)`.
     case boletoBancarioRequiredness(fiscalNumberLength: Int)
     /// A validator this engine does not know, kept by its JSON key. It never makes a value invalid.
     case unknown(name: String)

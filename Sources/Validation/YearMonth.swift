@@ -50,7 +50,7 @@ public struct YearMonth: Sendable, Hashable, Comparable {
 }
 
 extension YearMonth: CustomStringConvertible {
-    /// The month as `YYYY-MM`, the form ``init(parsing:)`` reads.
+    /// The month as `YYYY-MM`, the form `init(parsing:)` reads.
     public var description: String {
         let year = String(year)
         let month = String(month)

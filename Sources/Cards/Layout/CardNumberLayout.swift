@@ -107,7 +107,7 @@ public struct CardNumberLayout: Sendable, Hashable {
     }
 
     /// The length side of "complete" (nothing more to type): the digits fill ``maximumLength``, or
-    /// their count is one of ``allowedLengths`` and at least ``shortestCompleteLength``.
+    /// their count is one of ``allowedLengths`` and at least `shortestCompleteLength`.
     /// The form also requires the value to be valid (Luhn and the product's rules).
     public func isComplete(digitCount: Int) -> Bool {
         digitCount >= maximumLength || (digitCount >= Self.shortestCompleteLength && allowedLengths.contains(digitCount))

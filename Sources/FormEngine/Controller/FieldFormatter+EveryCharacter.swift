@@ -8,7 +8,7 @@
 /// keeps it all: its text is the mask's layout of what the mask holds followed by the rest as
 /// typed, and its validators judge the whole value (`length`, `expirationDate`, ...).
 extension FieldFormatter {
-    /// What a request keeps of `text` (``PaymentProductField/unmask(_:)``'s rule): the value
+    /// What a request keeps of `text` (`unmask(_:)`'s rule): the value
     /// without the mask's literals, followed by whatever the mask cannot hold; a four-digit
     /// expiry year read as two digits first. Plain text is kept whole.
     func keptValue(of text: String) -> String {

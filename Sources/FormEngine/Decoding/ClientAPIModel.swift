@@ -90,7 +90,7 @@ extension JSONModel {
         return Decoded(value: value, diagnostics: diagnostics)
     }
 
-    /// `Decodable` through the same reader as ``ClientAPIModel/init(jsonEncoded:diagnostics:)``:
+    /// `Decodable` through the same reader as `init(jsonEncoded:diagnostics:)`:
     /// the same rules and errors, whatever decoder is used. Diagnostics are dropped on this path.
     ///
     /// A generic `Decoder` does not report the order of an object's members (Foundation's

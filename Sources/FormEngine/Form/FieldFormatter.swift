@@ -4,7 +4,7 @@
 /// With a mask it is the mask's own behaviour; without one, values pass through unchanged and
 /// edits are plain text edits, so callers never special-case mask-less fields. An expiry date
 /// whose mask begins with a two-digit month also gets the month shortcuts (see
-/// ``expiryShortcuts``).
+/// `expiryShortcuts`).
 ///
 /// ```swift
 /// let formatter = FieldFormatter(field: field)
@@ -25,7 +25,7 @@ public struct FieldFormatter: Sendable, Hashable {
         self.expiryShortcuts = false
     }
 
-    /// A formatter for a field's values: its ``PaymentProductField/effectiveMask`` (a mask without
+    /// A formatter for a field's values: its `effectiveMask` (a mask without
     /// placeholders counts as none, so formatting, editing and unmasking agree), with the expiry
     /// shortcuts for an `expirydate` field whose mask begins with a two-digit month.
     public init(field: PaymentProductField) {

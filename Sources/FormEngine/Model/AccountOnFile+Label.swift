@@ -1,6 +1,6 @@
 
 extension AccountOnFile {
-    /// The account's label for a list of saved accounts, built from ``labelTemplate``:
+    /// The account's label for a list of saved accounts, built from `labelTemplate`:
     /// each item's attribute, formatted with its relaxed mask when it has one,
     /// trimmed, empty parts skipped, joined with single spaces.
     ///

@@ -46,7 +46,7 @@ extension PaymentRequest {
         }
     }
 
-    /// ``prepare(clientSessionId:key:metaInfo:in:algorithm:using:)`` with the system's secure
+    /// `prepare(clientSessionId:key:metaInfo:in:algorithm:using:)` with the system's secure
     /// random generator.
     public func prepare(
         clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,

@@ -291,7 +291,7 @@ extension PaymentProductField {
         inputState(of: value, in: context, required: dataRestrictions.isRequired)
     }
 
-    /// ``inputState(of:in:)`` with the field's requiredness decided by the caller (an account on
+    /// `inputState(of:in:)` with the field's requiredness decided by the caller (an account on
     /// file's `MUST_WRITE` makes an optional field required) and, for card numbers, the detected
     /// brand's longest length as a further limit.
     package func inputState(of value: String, in context: ValidationContext, required: Bool, maximumLength: Int? = nil) -> InputState {

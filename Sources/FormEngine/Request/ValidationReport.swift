@@ -61,7 +61,7 @@ extension ValidationReport {
         try container.encode(errors, forKey: .errors)
     }
 
-    /// Decodes the errors of an encoded report; its ``values`` are empty (they are never encoded).
+    /// Decodes the errors of an encoded report; its `values` are empty (they are never encoded).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(errors: try container.decode([FieldError].self, forKey: .errors), values: [])

@@ -19,7 +19,7 @@ extension Mask {
     /// an empty value shows as empty text. An edit that changes nothing — no character fitted, the
     /// field is full, nothing to delete — is `.rejected`, with `text` unchanged and the caret at the
     /// selection's end. A mask without placeholders edits the text as plain text (see
-    /// ``TextEdit/applied(to:selection:)``).
+    /// `TextEdit.applied(to:selection:)`).
     ///
     /// ```swift
     /// let card = Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}")

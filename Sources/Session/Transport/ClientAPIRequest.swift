@@ -1,6 +1,6 @@
 import Foundation
 
-/// One HTTP request to the Client API, as a ``ClientAPITransport`` sends it.
+/// One HTTP request to the Client API, as a `ClientAPITransport` sends it.
 ///
 /// Its description names the method and path only: the headers carry the client session id and
 /// bodies may carry the first digits of a card number or customer data.

@@ -1,7 +1,7 @@
 /// Sends one HTTP request and returns the answer, whatever its status: the only thing a
 /// ``ClientSession`` needs from the network.
 ///
-/// ``URLSessionTransport`` is the default. Tests, the sandbox and apps with their own HTTP stack
+/// `URLSessionTransport` is the default. Tests, the sandbox and apps with their own HTTP stack
 /// inject others. A transport must end promptly with `CancellationError` (or a
 /// `URLError.cancelled`) when its task is cancelled: the session's timeouts and cancellation rely
 /// on it.

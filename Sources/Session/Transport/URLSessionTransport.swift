@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default ``ClientAPITransport``: Foundation's `URLSession` (FoundationNetworking on Linux).
+/// The default `ClientAPITransport`: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
 /// It uses an ephemeral configuration: no cookies, no URL cache, no credential storage, so
 /// nothing of a session outlives it on disk. Task cancellation cancels the data task.

@@ -2,7 +2,7 @@
 /// lengths it issues, how its numbers are grouped, its security code, and the Client API payment
 /// products that stand for it.
 ///
-/// Brands come from a ``BrandTable``; the shipped one is ``BrandTable/shipped``. Ids are stable
+/// Brands come from the brand table the engine ships (`Resources/Brands/brands.json`). Ids are stable
 /// lower-case words joined by `-`: `visa`, `mastercard`, `american-express`, `diners-club`,
 /// `discover`, `troy`, `jcb`, `unionpay`, `naranja`, `verve`, `maestro`, `elo`, `mir`, `hiper`,
 /// `hipercard`, `rupay`, `dankort`, `bancontact`, `mada`, `uatp` (the table's canonical order), and
@@ -42,7 +42,7 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// on the products actually on offer.
     package let paymentProductIds: [Int]
 
-    /// A brand; ``BrandTable`` checks the values when it is built.
+    /// A brand; `BrandTable` checks the values when it is built.
     package init(
         id: String, name: String, prefixRanges: [BrandPrefixRange], lengths: [Int], gaps: [Int],
         cvcName: String?, cvcLength: Int, paymentProductIds: [Int]

@@ -13,7 +13,7 @@ package struct BrandPrefixRange: Sendable, Hashable, CustomStringConvertible {
     /// The ids of the brands this range's cards also carry, in the order a choice lists them.
     package let coBadgePartnerIds: [String]
 
-    /// A range; ``BrandTable`` checks it (`low ≤ high`, both of `digitCount` digits).
+    /// A range; `BrandTable` checks it (`low ≤ high`, both of `digitCount` digits).
     package init(low: UInt64, high: UInt64, digitCount: Int, coBadgePartnerIds: [String] = []) {
         self.low = low
         self.high = high
