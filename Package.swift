@@ -151,7 +151,7 @@ let package = Package(
             name: "PayformCLITests",
             dependencies: [
                 "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport",
-                "PaymentFormSandbox",
+                "PaymentFormSandbox", "PaymentFormEncryption",
             ]
         ),
         .testTarget(
@@ -163,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["PaymentFormSandbox", "PaymentFormSession", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormSandbox", "PaymentFormSession", "PaymentFormCore", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormEncryption",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

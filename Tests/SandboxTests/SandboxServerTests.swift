@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PaymentFormTestSupport
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormSamples
