@@ -24,7 +24,7 @@ struct ProcessBehaviourTests {
         return token
     }
 
-    @Test("stdout closed before the answer: exit 2, quietly, no crash", arguments: ["decrypt", "validate --batch", "form", "validate"])
+    @Test("stdout closed before the answer: exit 2, quietly, no crash", arguments: ["decrypt", "validate --batch", "form", "validate", "sandbox"])
     func closedStandardOutput(command: String) throws {
         let binary = try PayformProcess.binary()
         var input = ""
@@ -39,6 +39,9 @@ struct ProcessBehaviourTests {
         case "form":
             arguments = ["form", "--product", "sample:visa"]
             input = String(repeating: #"{"event":"set","field":"cvv","value":"12"}"# + "\n", count: 2_000)
+        case "sandbox":
+            // Nobody can learn where it listens: it stops at once.
+            arguments = ["sandbox"]
         default:
             arguments = ["validate", "--product", "sample:visa", "--value", "cvv=12"]
         }

@@ -149,7 +149,7 @@ struct SandboxHardeningTests {
         // A sparse file one byte over the limit (nothing written to disk), reached through a link
         // whose own size is a few bytes.
         let big = folder.appendingPathComponent("big.bin")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: UInt64(JSONParser.Limits.standard.maximumBytes + 1))
         try handle.close()
