@@ -137,12 +137,15 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "SandboxTests",
-            dependencies: ["PaymentFormSandbox", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormSandbox", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
+            ]
         ),
         .testTarget(
             name: "PayformCLITests",
             dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSamples", "PaymentFormSandbox", "PaymentFormTestSupport",
+                "PayformCLI", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormSandbox",
+                "PaymentFormTestSupport",
             ]
         ),
     ],

@@ -4,7 +4,7 @@
 # a malformed directive.
 #
 #   Scripts/build-docs.sh                 build every catalog into .build/docs/MODULE.doccarchive
-#   Scripts/build-docs.sh PaymentFormCore only that module
+#   Scripts/build-docs.sh PaymentFormEngine only that module
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (public symbols only); each module's
 # catalog is `Sources/<folder>/<Module>.docc`, or `Sources/<Module>.docc` for the engine, whose sources are several folders.

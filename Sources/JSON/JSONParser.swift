@@ -31,10 +31,16 @@ package struct JSONParser: Sendable {
 
     /// The bounds this parser enforces.
     package var limits: Limits
+    /// Whether a key repeated within one object is a syntax error
+    /// (``JSONSyntaxError/Reason/duplicateKey(_:)``, at the repetition) instead of a document
+    /// whose lookups see the last occurrence. For inputs whose meaning must not depend on which
+    /// occurrence a reader picks: a decrypted payload, a sealed message, an event.
+    package var rejectsDuplicateKeys: Bool
 
-    /// A parser with the given limits.
-    package init(limits: Limits = .standard) {
+    /// A parser with the given limits, refusing repeated keys or not (by default not).
+    package init(limits: Limits = .standard, rejectsDuplicateKeys: Bool = false) {
         self.limits = limits
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
     }
 
     /// Parses one JSON document (surrounding whitespace allowed, nothing else).
@@ -48,15 +54,15 @@ package struct JSONParser: Sendable {
         if bytes.count > limits.maximumBytes {
             throw JSONSyntaxError(reason: .documentTooLarge(limit: limits.maximumBytes), offset: 0, line: 1, column: 1)
         }
-        let maximumDepth = limits.maximumDepth
-        if let result = bytes.withContiguousStorageIfAvailable({ Self.read($0, maximumDepth: maximumDepth) }) {
+        let maximumDepth = limits.maximumDepth, strict = rejectsDuplicateKeys
+        if let result = bytes.withContiguousStorageIfAvailable({ Self.read($0, maximumDepth: maximumDepth, strict: strict) }) {
             return try result.get()
         }
-        return try Array(bytes).withUnsafeBufferPointer { Self.read($0, maximumDepth: maximumDepth) }.get()
+        return try Array(bytes).withUnsafeBufferPointer { Self.read($0, maximumDepth: maximumDepth, strict: strict) }.get()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> Result<JSONDocument, JSONSyntaxError> {
-        var reader = JSONReader(bytes, maximumDepth: maximumDepth)
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, strict: Bool) -> Result<JSONDocument, JSONSyntaxError> {
+        var reader = JSONReader(bytes, maximumDepth: maximumDepth, rejectsDuplicateKeys: strict)
         defer { reader.releaseScratch() }
         do {
             return .success(try reader.readDocument())

@@ -15,6 +15,8 @@ struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let count: Int
     private let maximumDepth: Int
+    /// Whether a repeated key is an error (thrown at the repetition) rather than noted.
+    private let rejectsDuplicateKeys: Bool
     private var position = 0
     private(set) var hasDuplicateKeys = false
 
@@ -24,10 +26,11 @@ struct JSONReader {
     /// Reused buffer for strings with escapes.
     private var unescaped: [UInt8] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, rejectsDuplicateKeys: Bool = false) {
         self.bytes = bytes
         self.count = bytes.count
         self.maximumDepth = maximumDepth
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
     }
 
     /// Frees the scratch stacks (and whatever a thrown error left on them).
@@ -122,6 +125,7 @@ struct JSONReader {
         while true {
             skipWhitespace()
             guard position < count, byte(position) == UInt8(ascii: "\"") else { throw unexpected(at: position) }
+            let keyStart = position
             let key = try readString()
             skipWhitespace()
             guard position < count, byte(position) == UInt8(ascii: ":") else { throw unexpected(at: position) }
@@ -129,6 +133,8 @@ struct JSONReader {
             skipWhitespace()
             let value = try readValue(depth: depth)
             noteDuplicate(key, start: start, seenKeys: &seenKeys)
+            // The first repetition sets the flag, so in this mode it is this key.
+            if rejectsDuplicateKeys, hasDuplicateKeys { throw error(.duplicateKey(key), at: keyStart) }
             members.push((key, value))
             skipWhitespace()
             guard position < count else { throw error(.unexpectedEndOfInput, at: position) }

@@ -13,6 +13,9 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
         case nestingTooDeep(limit: Int)
         /// A document larger than ``JSONParser/Limits/maximumBytes``.
         case documentTooLarge(limit: Int)
+        /// A key repeated within one object, for a parser that refuses them
+        /// (``JSONParser/rejectsDuplicateKeys``).
+        case duplicateKey(String)
     }
 
     package let reason: Reason
@@ -46,7 +49,13 @@ package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertib
         case .trailingContent: what = "unexpected content after the JSON value"
         case .nestingTooDeep(let limit): what = "nesting deeper than \(limit) levels"
         case .documentTooLarge(let limit): what = "document larger than \(limit) bytes"
+        case .duplicateKey(let key):
+            // The key is shown when it reads as a name; a document's keys could hold anything.
+            let shown = key.utf8.count <= 64 && !key.isEmpty && key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "\"" }
+            what = "the key \(shown ? "\"\(key)\"" : "at this place") appears more than once in its object (which one counts would be a guess)"
         }
-        return "malformed JSON at line \(line), column \(column): \(what)"
+        // A repeated key is well-formed JSON, but its meaning depends on the reader.
+        let kind = if case .duplicateKey = reason { "ambiguous JSON" } else { "malformed JSON" }
+        return "\(kind) at line \(line), column \(column): \(what)"
     }
 }

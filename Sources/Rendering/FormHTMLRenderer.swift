@@ -37,17 +37,17 @@ package struct FormHTMLRenderer {
 
     private func page(_ form: PaymentForm, states: [String: FormFieldState]) -> String {
         var body = ""
-        body += "<h1>\(escape(form.productLabel))</h1>\n"
-        body += "<p class=\"preview-notice\" id=\"preview-notice\" role=\"note\">\(escape(localizer.previewNotice))</p>\n"
+        body += "<h1>\(escapeText(form.productLabel))</h1>\n"
+        body += "<p class=\"preview-notice\" id=\"preview-notice\" role=\"note\">\(escapeText(localizer.previewNotice))</p>\n"
         if let account = form.accountOnFile {
-            body += "<p class=\"account-on-file\" data-account-on-file-id=\"\(escape(account.id))\">\(escape(account.label))</p>\n"
+            body += "<p class=\"account-on-file\" data-account-on-file-id=\"\(escape(account.id))\">\(escapeText(account.label))</p>\n"
         }
         let method = postsValues ? " method=\"post\"" : ""
         body += "<form\(method) novalidate autocomplete=\"on\" aria-describedby=\"preview-notice\" data-payment-product-id=\"\(escape(form.productId))\">\n"
         for field in form.fields {
             body += fieldHTML(field, state: states[field.id])
         }
-        body += "<button type=\"submit\">\(escape(localizer.payButtonTitle))</button>\n"
+        body += "<button type=\"submit\">\(escapeText(localizer.payButtonTitle))</button>\n"
         body += "</form>\n"
         return """
         <!DOCTYPE html>
@@ -55,7 +55,7 @@ package struct FormHTMLRenderer {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(escape(form.productLabel))</title>
+        <title>\(escapeText(form.productLabel))</title>
         <style>
         body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
         .field { margin-bottom: 1rem; display: flex; flex-direction: column; gap: .25rem; }
@@ -107,10 +107,10 @@ package struct FormHTMLRenderer {
         case .list:
             html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\"\(labelClass)>\(label)</label>\n"
             html += "<select\(render(attributes))>\n"
-            html += "<option value=\"\"\(shown == nil ? " selected" : "") disabled>\(escape(field.placeholder ?? ""))</option>\n"
+            html += "<option value=\"\"\(shown == nil ? " selected" : "") disabled>\(escapeText(field.placeholder ?? ""))</option>\n"
             for option in field.options {
                 let selected = option.value == shown ? " selected" : ""
-                html += "<option value=\"\(escape(option.value))\"\(selected)>\(escape(option.label))</option>\n"
+                html += "<option value=\"\(escape(option.value))\"\(selected)>\(escapeText(option.label))</option>\n"
             }
             html += "</select>\n"
         case .boolean:
@@ -128,7 +128,7 @@ package struct FormHTMLRenderer {
             } else if let autocomplete = Self.autocomplete[field.id] {
                 attributes.append(("autocomplete", autocomplete))
             }
-            if let placeholder = field.placeholder, !field.readOnly { attributes.append(("placeholder", placeholder)) }
+            if let placeholder = field.placeholder, !field.readOnly { attributes.append(("placeholder", BidiControls.isolate(placeholder))) }
             if let shown { attributes.append(("value", shown)) }
             if let mask = field.mask { attributes.append(("data-mask", mask)) }
             if let maxLength = field.maxLength, !field.readOnly { attributes.append(("maxlength", String(maxLength))) }
@@ -139,10 +139,10 @@ package struct FormHTMLRenderer {
         }
         if let tooltip = field.tooltip {
             let image = field.tooltipImage.map { " data-tooltip-image=\"\(escape($0))\"" } ?? ""
-            html += "<small class=\"tooltip\" id=\"\(escape(tooltipId))\"\(image)>\(escape(tooltip))</small>\n"
+            html += "<small class=\"tooltip\" id=\"\(escape(tooltipId))\"\(image)>\(escapeText(tooltip))</small>\n"
         }
         if let message {
-            html += "<p class=\"error\" id=\"\(escape(errorId))\" role=\"alert\">\(escape(message))</p>\n"
+            html += "<p class=\"error\" id=\"\(escape(errorId))\" role=\"alert\">\(escapeText(message))</p>\n"
         }
         html += "</div>\n"
         return html
@@ -150,16 +150,16 @@ package struct FormHTMLRenderer {
 
     /// The label, with its link text (where `{link}` stood) made a hyperlink to the field's link.
     private func labelHTML(_ field: FormField) -> String {
-        guard let range = field.linkTextRange, let linkText = field.linkText else { return escape(field.label) }
+        guard let range = field.linkTextRange, let linkText = field.linkText else { return escapeText(field.label) }
         let units = Array(field.label.utf16)
-        guard range.lowerBound >= 0, range.upperBound <= units.count else { return escape(field.label) }
+        guard range.lowerBound >= 0, range.upperBound <= units.count else { return escapeText(field.label) }
         let before = String(decoding: units[..<range.lowerBound], as: UTF16.self)
         let after = String(decoding: units[range.upperBound...], as: UTF16.self)
         // Only an absolute http(s) URL becomes a link; anything else (javascript:, data:, ...)
         // is shown as plain text.
-        guard let link = field.link, let safe = HTMLEscaping.safeLink(link) else { return escape(field.label) }
-        let anchor = "<a href=\"\(escape(safe))\" target=\"_blank\" rel=\"noopener noreferrer\">\(escape(linkText))</a>"
-        return escape(before) + anchor + escape(after)
+        guard let link = field.link, let safe = HTMLEscaping.safeLink(link) else { return escapeText(field.label) }
+        let anchor = "<a href=\"\(escape(safe))\" target=\"_blank\" rel=\"noopener noreferrer\">\(escapeText(linkText))</a>"
+        return escapeText(before) + anchor + escapeText(after)
     }
 
     /// `autocomplete` tokens (HTML Living Standard) browsers and password managers understand.
@@ -183,7 +183,12 @@ package struct FormHTMLRenderer {
     }
 }
 
-/// Escapes text for HTML element content and quoted attribute values (see ``HTMLEscaping``).
+/// Escapes a value for HTML element content and quoted attribute values (see ``HTMLEscaping``).
 func escape(_ text: String) -> String {
     HTMLEscaping.escape(text)
+}
+
+/// Escapes a display text, its bidirectional controls isolated (see ``HTMLEscaping/escapeText(_:)``).
+func escapeText(_ text: String) -> String {
+    HTMLEscaping.escapeText(text)
 }

@@ -25,6 +25,14 @@ package enum HTMLEscaping {
         return String(result)
     }
 
+    /// A display text (a label, placeholder, tooltip, message) safe inside element content and
+    /// quoted attribute values, with its bidirectional controls isolated (``BidiControls/isolate(_:)``)
+    /// so they cannot reorder the rest of the page. Values (what the customer typed, option
+    /// values, ids) go through ``escape(_:)``, which keeps them as they are.
+    package static func escapeText(_ text: String) -> String {
+        escape(BidiControls.isolate(text))
+    }
+
     /// The URL when it may be rendered as a link: an absolute `http` or `https` URL with no
     /// white space, control character or quote in it; `nil` otherwise (`javascript:`, `data:`,
     /// relative or obfuscated links are shown as text, never as a clickable `href`).

@@ -36,13 +36,18 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidToken(reason: String)
     /// The plaintext is not the JSON object a payload is.
     case notJSON
+    /// The plaintext is a JSON object whose meaning is ambiguous: a member repeated within an
+    /// object, or a field given twice in `paymentValues`. Which occurrence counts would be a guess
+    /// (two readers could see two different card numbers), so the payload is refused, as a token
+    /// header with a repeated name is.
+    case invalidPayload(reason: String)
 
     /// A stable identifier for programs (the CLI's error code).
     public var code: String {
         switch self {
         case .invalidKey: "invalid_private_key"
         case .invalidToken: "invalid_token"
-        case .notJSON: "invalid_payload"
+        case .notJSON, .invalidPayload: "invalid_payload"
         }
     }
 
@@ -52,6 +57,7 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidKey(let reason): "the private key cannot be used: \(reason)"
         case .invalidToken(let reason): "the token was rejected: \(reason)"
         case .notJSON: "the decrypted payload is not a JSON object"
+        case .invalidPayload(let reason): "the decrypted payload was refused: \(reason)"
         }
     }
 }
@@ -63,7 +69,9 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
     /// The payload JSON: clientSessionId, nonce, paymentProductId, paymentValues, ...
     package let json: JSONValue
 
-    /// Decrypts and checks a token (size, header, key, full tag in constant time, padding).
+    /// Decrypts and checks a token (size, header, key, full tag in constant time, padding), and
+    /// the payload: a JSON object with no member repeated within an object and no field given
+    /// twice in `paymentValues` (``DecryptionError/invalidPayload(reason:)``).
     ///
     /// Surrounding white space is ignored. A token over 256 KiB (262,144 UTF-8 bytes, far above
     /// any payment request) is refused as ``DecryptionError/invalidToken(reason:)`` before
@@ -81,7 +89,22 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
         } catch {
             throw .invalidToken(reason: error.description)
         }
-        guard let json = try? JSONParser().parse(decryption.plaintext), case .object = json else { throw .notJSON }
+        let json: JSONValue
+        do {
+            json = try JSONParser(rejectsDuplicateKeys: true).parse(decryption.plaintext)
+        } catch {
+            if case .duplicateKey = error.reason { throw .invalidPayload(reason: error.description) }
+            throw .notJSON
+        }
+        guard case .object = json else { throw .notJSON }
+        if case .array(let entries)? = json["paymentValues"] {
+            var seen = Set<String>()
+            for entry in entries {
+                guard case .string(let key)? = entry["key"], !seen.insert(key).inserted else { continue }
+                let shown = key.utf8.count <= 64 && key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F && $0 != "'" }
+                throw .invalidPayload(reason: "paymentValues gives the field \(shown ? "'\(key)'" : "at one place") more than once")
+            }
+        }
         keyId = decryption.header.keyId
         self.json = json
     }

@@ -1,5 +1,4 @@
 // The `payform` executable: runs the command line through PayformCLI and exits with its status.
-import Foundation
 import PayformCLI
 
 #if canImport(Glibc)
@@ -14,6 +13,7 @@ import Darwin
 signal(SIGPIPE, SIG_IGN)
 
 let result = Payform.run(Array(CommandLine.arguments.dropFirst()), context: .process(isTerminal: isatty(STDOUT_FILENO) == 1))
-FileHandle.standardOutput.write(Data(result.stdout.utf8))
-FileHandle.standardError.write(Data(result.stderr.utf8))
+// A reader that went away (`payform decrypt ... | head -c 1`) ends the process quietly with
+// status 2: there is no one left to tell, and a message could be what breaks next.
+guard StandardStream.output.write(result.stdout), StandardStream.error.write(result.stderr) else { exit(2) }
 exit(result.exitCode)

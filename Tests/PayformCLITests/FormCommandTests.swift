@@ -19,14 +19,14 @@ struct FormCommandTests {
         return (answers, result)
     }
 
-    static func typing(_ text: String, into field: String, from start: Int = 0) -> [String] {
+    /// Typing at the end of the text, one character per event. The caret is the text's end: a
+    /// card number's group space appears only once the next digit is typed, so the 5th digit goes
+    /// at 4 ("4111" → "4111 1"). (A range past the text's end is refused.)
+    static func typing(_ text: String, into field: String) -> [String] {
         var events: [String] = []
-        var caret = start
-        for character in text {
+        for (typed, character) in text.enumerated() {
+            let caret = typed + (field == "cardNumber" && typed > 0 ? (typed - 1) / 4 : 0)
             events.append(#"{"event":"replace","field":"\#(field)","range":[\#(caret),0],"string":"\#(character)"}"#)
-            caret += 1
-            if field == "cardNumber", caret % 5 == 4 { caret += 1 }   // the space the mask adds
-            if field == "expiryDate", caret == 2 { caret += 1 }
         }
         return events
     }
@@ -303,10 +303,12 @@ final class ChunkFeeder: @unchecked Sendable {
 final class OutputCollector: @unchecked Sendable {
     private(set) var writes: [String] = []
     private let lock = NSLock()
-    @Sendable func write(_ text: String) {
+    @discardableResult
+    @Sendable func write(_ text: String) -> Bool {
         lock.lock()
         writes.append(text)
         lock.unlock()
+        return true
     }
 }
 

@@ -17,8 +17,8 @@ private final class Output: @unchecked Sendable {
     private var stdout = ""
     private var stderr = ""
 
-    func write(_ text: String) { locked { stdout += text } }
-    func writeError(_ text: String) { locked { stderr += text } }
+    func write(_ text: String) -> Bool { locked { stdout += text }; return true }
+    func writeError(_ text: String) -> Bool { locked { stderr += text }; return true }
     var errorText: String { locked { stderr } }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -64,6 +64,16 @@ struct SecretInputTests {
         #expect(help.contains("-file"))
     }
 
+    @Test("every command with an option that takes card data inline says in --help to prefer a file or standard input")
+    func everyCommandWarnsAboutArgv() {
+        let inline: Set<String> = ["--value", "--number", "--text", "--insert", "--replacement"]
+        let commands = Payform.commands.filter { $0.options.contains { inline.contains($0.flag) } }
+        #expect(commands.count >= 10, "\(commands.map(\.name))")
+        for command in commands {
+            #expect(command.help.contains("visible to other local users"), "payform \(command.name) --help")
+        }
+    }
+
     @Test("decrypt of a garbage token and prepare with a truncated key print sentences, not enum dumps")
     func sentences() throws {
         let privateKey = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys/demo-private-key-NOT-FOR-PRODUCTION.pem").path

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
+import PaymentFormTestSupport
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormSandbox

@@ -44,7 +44,7 @@ enum BrandCommand {
         }
         return CommandResult(
             stdout: json(detection, productIds: productIds).prettyText + "\n",
-            stderr: warnings.map { "payform: warning: \($0)\n" }.joined()
+            stderr: Diagnostics.warnings(warnings)
         )
     }
 

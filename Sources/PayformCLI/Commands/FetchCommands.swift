@@ -41,7 +41,7 @@ enum FetchCommands {
             try await session.paymentProductGroup(withId: try arguments.required("--group-id"), context: try context(arguments)).json
         },
         spec("iin", "Look up a card number's first digits: status, product, co-brands (at most 8 digits are sent).",
-             [OptionSpec("--number", "DIGITS", help: "The card number or its first digits; - reads stdin.")] + contextOptions) { session, arguments, input in
+             [OptionSpec("--number", "DIGITS", help: "The card number or its first digits; - reads stdin (digits given inline are visible to other local users: prefer -).")] + contextOptions) { session, arguments, input in
             let number = try cardNumber(arguments, input)
             let answer = try await session.iinDetails(forPartialCardNumber: number, context: try optionalContext(arguments))
             return iinJSON(answer)
@@ -69,7 +69,7 @@ enum FetchCommands {
         spec("customer-details", "Look up a customer from lookup values (fiscal number, ...).", [
             productId, OptionSpec("--country", "CC", help: "The customer's country."),
             OptionSpec("--values", "FILE", help: "A JSON object {\"<key>\": \"<value>\"} of lookup values."),
-            OptionSpec("--value", "KEY=VALUE", repeatable: true, help: "One lookup value (repeatable); instead of --values."),
+            OptionSpec("--value", "KEY=VALUE", repeatable: true, help: "One lookup value (repeatable; visible to other local users: prefer --values)."),
         ]) { session, arguments, input in
             let values = try input.values(arguments).map { (key: $0.fieldId, value: $0.value) }
             guard !values.isEmpty else { throw CLIError.usage("give --values FILE or --value KEY=VALUE") }
@@ -141,7 +141,7 @@ enum FetchCommands {
         var text: String {
             lock.lock()
             defer { lock.unlock() }
-            return lines.map { "payform: warning: \($0)\n" }.joined()
+            return Diagnostics.warnings(lines)
         }
     }
 

@@ -84,7 +84,7 @@ enum FormCommand {
             controller = PaymentFormController(item: products[0], localizer: localizer, context: validation,
                                                otherItems: Array(products.dropFirst()))
         }
-        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        let stderr = Diagnostics.warnings(warnings)
         return JSONLines.run(context, malformedCode: "bad_event", stderr: stderr) { json, line in
             do throws(CLIError) {
                 return try FormEvent(json).apply(to: &controller, preparation: preparation)
@@ -115,7 +115,7 @@ enum FormEvent {
         switch name {
         case "edit":
             let field = try Self.field(json)
-            let selection = try Self.pair(json, "selection")
+            let selection = try Self.selection(json)
             let edit: TextEdit
             switch (json["insert"], json["delete"]) {
             case (.string(let text)?, nil): edit = .insert(text)
@@ -125,7 +125,7 @@ enum FormEvent {
             case (_?, nil): throw Self.bad("\"insert\" must be a string")
             case (nil, nil), (_?, _?): throw Self.bad("an edit has exactly one of \"insert\" (a string) or \"delete\"")
             }
-            self = .edit(field: field, selection: min(selection.0, selection.1)..<max(selection.0, selection.1), edit)
+            self = .edit(field: field, selection: selection, edit)
         case "replace":
             let field = try Self.field(json)
             let range = try Self.pair(json, "range")
@@ -139,9 +139,7 @@ enum FormEvent {
             guard case .string(let value)? = json["value"] else { throw Self.bad("\"value\" must be a string") }
             self = .set(field: field, value: value)
         case "select":
-            let field = try Self.field(json)
-            let selection = try Self.pair(json, "selection")
-            self = .select(field: field, selection: min(selection.0, selection.1)..<max(selection.0, selection.1))
+            self = .select(field: try Self.field(json), selection: try Self.selection(json))
         case "focus": self = .focus(field: try Self.field(json))
         case "blur": self = .blur(field: try Self.field(json))
         case "selectAccountOnFile": self = .selectAccountOnFile(id: try Self.identifier(json, "id", nullable: true))
@@ -158,6 +156,7 @@ enum FormEvent {
 
     /// Applies the event and answers it.
     func apply(to controller: inout PaymentFormController, preparation: FormCommand.Preparation?) throws(CLIError) -> JSONValue {
+        try checkRange(in: controller)
         do {
             switch self {
             case .edit(let field, let selection, let edit):
@@ -199,6 +198,20 @@ enum FormEvent {
         } catch {
             throw CLIError(code: "bad_event", message: "\(error)")
         }
+    }
+
+    /// Refuses a selection or range that ends past the field's text: a driver that sends one is
+    /// out of step with the form, and a silently clamped edit would land somewhere else than it
+    /// meant. (An unknown field is left to the controller, which names it.)
+    private func checkRange(in controller: PaymentFormController) throws(CLIError) {
+        let field: String, range: Range<Int>, name: String
+        switch self {
+        case .edit(let id, let selection, _), .select(let id, let selection): (field, range, name) = (id, selection, "selection")
+        case .replace(let id, let replaced, _): (field, range, name) = (id, replaced, "range")
+        default: return
+        }
+        guard let state = controller[field: field], range.upperBound > state.text.utf16.count else { return }
+        throw Self.bad("\"\(name)\" goes past the end of the field's text (positions are UTF-16 offsets into it)")
     }
 
     // MARK: - Answers
@@ -271,6 +284,14 @@ enum FormEvent {
               let start = Int(first), let end = Int(second)
         else { throw bad("\"\(name)\" must be an array of two integers") }
         return (start, end)
+    }
+
+    /// `"selection": [start, end]` with 0 <= start <= end: an inverted or negative selection is
+    /// refused, never reordered.
+    static func selection(_ json: JSONValue) throws(CLIError) -> Range<Int> {
+        let (start, end) = try pair(json, "selection")
+        guard start >= 0, start <= end else { throw bad("\"selection\" is [start, end] with 0 <= start <= end") }
+        return start..<end
     }
 
     static func identifier(_ json: JSONValue, _ name: String, nullable: Bool) throws(CLIError) -> String? {

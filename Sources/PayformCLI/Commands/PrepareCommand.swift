@@ -13,6 +13,7 @@ enum PrepareCommand {
         {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
         The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
         fields that were validated.
+        \(SecretOption.valuesVisibilityNote)
         """,
         options: ValidateCommand.options.filter { $0.flag != "--locale" } + [
             OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON)."),
@@ -31,7 +32,7 @@ enum PrepareCommand {
         let keyPath = try arguments.required("--public-key")
         let key = try context.encryptionKey(at: keyPath)
         let validation = try context.validationContext(arguments)
-        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        let stderr = Diagnostics.warnings(warnings)
         do {
             let prepared = try request.prepare(
                 clientSessionId: sessionId, key: key,

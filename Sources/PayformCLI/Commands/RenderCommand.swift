@@ -76,7 +76,7 @@ enum RenderCommand {
             stdout = controller.map { renderer.render($0) } ?? renderer.render(form)
         default: stdout = form.jsonValue(states: controller?.fields).prettyText + "\n"
         }
-        return CommandResult(stdout: stdout, stderr: warnings.map { "payform: warning: \($0)\n" }.joined())
+        return CommandResult(stdout: stdout, stderr: Diagnostics.warnings(warnings))
     }
 }
 

@@ -19,9 +19,12 @@ enum SandboxCommand {
         "encryptedCustomerInput"} with {"valid", "errors", "values"} after decrypting with its key
         (loopback clients only). DIR holds products (*.json), groups/*.json and
         directories/<productId>.json; the default is the shipped Client API samples. The default key is the
-        demo key, NOT FOR PRODUCTION. stderr gets one line per request: method, path, status, ms.
-        Limits: head 16 KiB (431), body 1 MiB (413), 10 s to read a request, 64 connections (more
-        wait up to 1 s, then 503). Exits 0 on SIGINT or SIGTERM.
+        demo key, NOT FOR PRODUCTION. stderr gets one line per request: method, path, status, ms
+        (digits that could be a card number shown as [digits]); when nobody reads stderr, the lines
+        are dropped and it keeps serving. Limits: head 16 KiB (431), body 1 MiB (413), 10 s to
+        read a request (408), 10 s to send an answer, 64 connections served (as many more wait up
+        to 1 s for a slot, then 503; beyond those, 503 at once), product files 32 MiB. Exits 0 on
+        SIGINT or SIGTERM, at any moment after the first line.
         """,
         options: [
             OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which)."),
@@ -58,23 +61,33 @@ enum SandboxCommand {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
+        // The log is for a person watching: when nobody reads stderr any more the lines are
+        // dropped and the sandbox keeps serving.
         let writeError = context.writeStandardError
+        let log: @Sendable (String) -> Void = { _ = writeError(Diagnostics.line($0, prefix: "payform sandbox: ")) }
         let configuration = SandboxConfiguration(
             host: arguments.value("--host") ?? "127.0.0.1", port: port, data: data,
             customerId: arguments.value("--customer-id") ?? "sandbox-customer", clientSessionId: arguments.value("--client-session-id"),
-            log: { writeError("payform sandbox: \($0)\n") })
+            log: log)
         let server = SandboxServer(configuration)
+        // Before anything says the sandbox is ready: a SIGTERM right after the first line must
+        // stop it cleanly (exit 0), not kill it.
+        context.watchForTermination()
         do {
             try server.start()
         } catch {
             throw CLIError(code: error.code, message: error.message)
         }
-        context.writeStandardOutput(server.sessionLine + "\n")
+        guard context.writeStandardOutput(server.sessionLine + "\n") else {
+            // Nobody can learn where the sandbox listens: stop, quietly.
+            server.stop()
+            return CommandResult(exitCode: 2)
+        }
         let key = data.keyId.hasPrefix("demo-") ? " with the demo key (NOT FOR PRODUCTION)" : ""
-        writeError("payform sandbox: a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C\n")
+        log("a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C")
         await context.waitForTermination()
         server.stop()
-        writeError("payform sandbox: stopped after \(server.answeredRequestCount) requests\n")
+        log("stopped after \(server.answeredRequestCount) requests")
         return CommandResult()
     }
 }

@@ -66,7 +66,7 @@ enum SipsCommands {
             }
             let request = try context.request(for: definition, arguments)
             let now = try context.validationContext(arguments)
-            let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+            let stderr = Diagnostics.warnings(warnings)
             do throws(SipsError) {
                 let call = try SipsCallParameters(
                     operation, request: request, initialization: initialization, brand: arguments.value("--brand"),

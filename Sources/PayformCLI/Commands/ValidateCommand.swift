@@ -6,7 +6,7 @@ enum ValidateCommand {
     static let options: [OptionSpec] = [
         OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample)."),
         OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value as typed, masked or not>\"}."),
-        OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (repeatable); instead of --values."),
+        OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (repeatable; visible to other local users: prefer --values)."),
         OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected."),
         OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks (default: the real clock, UTC)."),
         OptionSpec("--locale", "TAG", help: "Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
@@ -29,6 +29,7 @@ enum ValidateCommand {
         compact result per line, in order, in one process; exit 0 at the end of input. A line that
         is not such a request answers {"error": {"code": "bad_request", "message": "line N: ..."}}
         (unknown_field, unknown_account_on_file for those) and the batch goes on.
+        \(SecretOption.valuesVisibilityNote)
         """,
         options: options + [batchOption],
         run: run
@@ -42,7 +43,7 @@ enum ValidateCommand {
         let json = report.jsonValue(localizer: context.localizer(arguments))
         return CommandResult(
             stdout: json.prettyText + "\n",
-            stderr: warnings.map { "payform: warning: \($0)\n" }.joined(),
+            stderr: Diagnostics.warnings(warnings),
             exitCode: report.isValid ? 0 : 1
         )
     }
@@ -62,7 +63,7 @@ extension ValidateCommand {
         if let defaultAccount, product.accountOnFile(withId: defaultAccount) == nil {
             throw CLIError(code: "unknown_account_on_file", message: "--account-on-file \(defaultAccount): the product has no such account on file")
         }
-        let stderr = warnings.map { "payform: warning: \($0)\n" }.joined()
+        let stderr = Diagnostics.warnings(warnings)
         return JSONLines.run(context, malformedCode: "bad_request", stderr: stderr) { json, line in
             do throws(CLIError) {
                 return try validate(json, product: product, defaultAccount: defaultAccount, in: validation)

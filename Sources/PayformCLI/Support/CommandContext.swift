@@ -13,10 +13,15 @@ package struct CommandContext: Sendable {
     /// Whether standard output is a terminal (colour is used only then).
     package var isTerminal: Bool
     /// Writes to standard output at once, for long-running commands (`sandbox` prints its URLs
-    /// as soon as it listens); other commands return their output in the result.
-    package var writeStandardOutput: @Sendable (String) -> Void
-    /// Writes to standard error at once (the sandbox's request log).
-    package var writeStandardError: @Sendable (String) -> Void
+    /// as soon as it listens); other commands return their output in the result. `false` when
+    /// the output is closed (the reader went away).
+    package var writeStandardOutput: @Sendable (String) -> Bool
+    /// Writes to standard error at once (the sandbox's request log); `false` when it is closed.
+    package var writeStandardError: @Sendable (String) -> Bool
+    /// Makes the termination ``waitForTermination`` waits for catchable from now on: called by a
+    /// long-running command before it says it is ready, so an early signal is not lost (by
+    /// default installs the SIGINT and SIGTERM handlers; nothing when a test supplies its own wait).
+    package var watchForTermination: @Sendable () -> Void
     /// Returns when a long-running command should stop: by default on SIGINT or SIGTERM.
     package var waitForTermination: @Sendable () async -> Void
     /// Reads the next part of standard input for the line-by-line commands (`form`,
@@ -24,29 +29,39 @@ package struct CommandContext: Sendable {
     package var readStandardInputChunk: @Sendable () -> Data
     /// Where the line-by-line commands write each answer as soon as it is ready (a driver may
     /// wait for an answer before it writes the next event); `nil` collects the answers into the
-    /// command's result instead (tests).
-    package var writeAnswerLines: (@Sendable (String) -> Void)?
+    /// command's result instead (tests). `false` when the output is closed: the command stops
+    /// reading and exits 2 without a message.
+    package var writeAnswerLines: (@Sendable (String) -> Bool)?
 
     /// A context; by default the real process's, with output collected into the result.
     ///
-    /// - Parameter readStandardInputChunk: the line-by-line commands' reader; by default
-    ///   `readStandardInput` read once.
+    /// - Parameters:
+    ///   - waitForTermination: when to stop a long-running command; by default SIGINT or SIGTERM
+    ///     (whose handlers ``watchForTermination`` then installs).
+    ///   - readStandardInputChunk: the line-by-line commands' reader; by default
+    ///     `readStandardInput` read once.
     package init(
         readStandardInput: @escaping @Sendable () -> Data = { CommandContext.readBoundedStandardInput() },
         environment: [String: String] = ProcessInfo.processInfo.environment,
         isTerminal: Bool = false,
-        writeStandardOutput: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        writeStandardError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
-        waitForTermination: @escaping @Sendable () async -> Void = { await TerminationSignals.wait() },
+        writeStandardOutput: @escaping @Sendable (String) -> Bool = { StandardStream.output.write($0) },
+        writeStandardError: @escaping @Sendable (String) -> Bool = { StandardStream.error.write($0) },
+        waitForTermination: (@Sendable () async -> Void)? = nil,
         readStandardInputChunk: (@Sendable () -> Data)? = nil,
-        writeAnswerLines: (@Sendable (String) -> Void)? = nil
+        writeAnswerLines: (@Sendable (String) -> Bool)? = nil
     ) {
         self.readStandardInput = readStandardInput
         self.environment = environment
         self.isTerminal = isTerminal
         self.writeStandardOutput = writeStandardOutput
         self.writeStandardError = writeStandardError
-        self.waitForTermination = waitForTermination
+        if let waitForTermination {
+            self.watchForTermination = {}
+            self.waitForTermination = waitForTermination
+        } else {
+            self.watchForTermination = { TerminationSignals.install() }
+            self.waitForTermination = { await TerminationSignals.wait() }
+        }
         self.readStandardInputChunk = readStandardInputChunk ?? OneShotInput(readStandardInput).next
         self.writeAnswerLines = writeAnswerLines
     }
@@ -57,7 +72,7 @@ package struct CommandContext: Sendable {
         CommandContext(
             isTerminal: isTerminal,
             readStandardInputChunk: { FileHandle.standardInput.availableData },
-            writeAnswerLines: { text in FileHandle.standardOutput.write(Data(text.utf8)) })
+            writeAnswerLines: { StandardStream.output.write($0) })
     }
 
     /// The largest file or standard input a command reads: the JSON parser's document limit, so

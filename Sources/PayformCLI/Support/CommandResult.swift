@@ -1,8 +1,11 @@
+import PaymentFormRendering
+
 /// What a `payform` command printed and its exit status.
 package struct CommandResult: Sendable, Hashable {
     /// Standard output: JSON unless a text or HTML format was asked for.
     package var stdout: String
-    /// Standard error: diagnostics only.
+    /// Standard error: diagnostics only, lines without control characters (the initializer
+    /// escapes them: see ``Diagnostics``).
     package var stderr: String
     /// 0 success / valid, 1 invalid input (validation errors), 2 usage error or unusable input.
     package var exitCode: Int32
@@ -10,7 +13,7 @@ package struct CommandResult: Sendable, Hashable {
     /// A result.
     package init(stdout: String = "", stderr: String = "", exitCode: Int32 = 0) {
         self.stdout = stdout
-        self.stderr = stderr
+        self.stderr = TerminalText.escapeLines(stderr)
         self.exitCode = exitCode
     }
 

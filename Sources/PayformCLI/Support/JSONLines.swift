@@ -16,7 +16,8 @@ enum JSONLines {
 
     /// Reads every line of standard input and answers each with `answer(json, lineNumber)`; a line
     /// that is not JSON is answered with `{"error": {"code": malformedCode, "message": "line N: ..."}}`.
-    /// Returns what to print when the context collects output (tests), else an empty result.
+    /// Returns what to print when the context collects output (tests), else an empty result;
+    /// exit status 2 when the answers could not be written (the output was closed).
     static func run(_ context: CommandContext, malformedCode: String, stderr: String = "",
                     answer: (JSONValue, Int) -> Answer) -> CommandResult {
         var collected = ""
@@ -24,10 +25,15 @@ enum JSONLines {
         var reader = LineReader()
         let writer = JSONWriter()
         var lineNumber = 0
-        func flush() {
-            guard !pending.isEmpty else { return }
-            if let write = context.writeAnswerLines { write(pending) } else { collected += pending }
-            pending = ""
+        /// Writes the pending answers; `false` when the output is closed.
+        func flush() -> Bool {
+            guard !pending.isEmpty else { return true }
+            defer { pending = "" }
+            guard let write = context.writeAnswerLines else {
+                collected += pending
+                return true
+            }
+            return write(pending)
         }
         var atEnd = false
         while !atEnd {
@@ -41,14 +47,18 @@ enum JSONLines {
                     json = error(malformedCode, "line \(lineNumber): longer than \(maximumLineBytes) bytes")
                 case .bytes(let bytes):
                     do {
-                        json = answer(try JSONParser().parse(bytes), lineNumber)
+                        // A repeated member (two "insert"s, two "cardNumber"s) is refused: which
+                        // one counts would be a guess.
+                        json = answer(try JSONParser(rejectsDuplicateKeys: true).parse(bytes), lineNumber)
                     } catch {
                         json = Self.error(malformedCode, "line \(lineNumber): \(error)")
                     }
                 }
                 pending += writer.string(from: json) + "\n"
             }
-            flush()
+            // Nobody reads the answers any more (`payform form ... | head -1`): stop reading and
+            // exit 2 quietly rather than work on for no one.
+            guard flush() else { return CommandResult(stderr: stderr, exitCode: 2) }
         }
         return CommandResult(stdout: collected, stderr: stderr)
     }

@@ -79,9 +79,16 @@ struct SecretOption: Sendable {
         }
     }
 
-    /// The sentence `--help` shows under every command that takes card data.
+    /// The sentence `--help` shows under every command whose options have a `-file` twin.
     static let visibilityNote = """
         Card data given inline is visible to other local users (ps, /proc/PID/cmdline): pass it
         with the -file option or as - on standard input instead.
+        """
+
+    /// The sentence `--help` shows under the commands that take values as `--values FILE` or
+    /// `--value ID=VALUE`.
+    static let valuesVisibilityNote = """
+        Values given with --value are visible to other local users (ps, /proc/PID/cmdline): card
+        data belongs in --values FILE (or --values - for standard input).
         """
 }

@@ -11,11 +11,12 @@ struct JSONObjectReader {
         self.object = object
     }
 
-    /// Parses `bytes` as a JSON object.
+    /// Parses `bytes` as a JSON object. A member repeated within an object is refused: a seal
+    /// computed over one occurrence while the reader acts on the other would check nothing.
     static func parse(_ bytes: some Collection<UInt8>, what: String) throws(SipsError) -> JSONObjectReader {
         let value: JSONValue
         do {
-            value = try JSONParser().parse(bytes)
+            value = try JSONParser(rejectsDuplicateKeys: true).parse(bytes)
         } catch {
             throw .malformedJSON("\(what): \(error)")
         }

@@ -9,8 +9,11 @@ import PaymentFormSamples
 /// definition and answers the way the card post does.
 ///
 /// - `POST /saferpay/tokens` with `{"ReturnUrl": "<url>"}` answers
-///   `{"Token", "RedirectUrl": "http://<host>/saferpay/cardpost/<token>"}` (what the merchant's
-///   server gets from Transaction Initialize).
+///   `{"Token", "RedirectUrl": "http://<bound address>/saferpay/cardpost/<token>"}` (what the
+///   merchant's server gets from Transaction Initialize). The URLs it hands out are built from
+///   the address the sandbox listens on, never from the request's `Host` header, which any client
+///   sets as it likes. A `ReturnUrl` must be an absolute http(s) URL of printable ASCII: it
+///   becomes a `Location` header, where a line break would start a header of the client's choice.
 /// - `POST /saferpay/cardpost/<token>` (form-encoded `HolderName`, `CardNumber`, `ExpMonth`,
 ///   `ExpYear`, `VerificationCode`, `FromAjax`) answers 200 `{"RedirectUrl": ".../saferpay/redirect/<token>"}`,
 ///   or 400 `{"ErrorName": "VALIDATION_FAILED", "Behavior": "RETRY", "ErrorDetail": [<invalid fields>]}`;
@@ -29,6 +32,8 @@ final class SaferpayStandIn: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// `http://HOST:PORT` of the running sandbox (guarded by `lock`).
+    private var baseURL = "http://127.0.0.1"
     private var tokens: [String: Token] = [:]
     private var order: [String] = []
     private let definition: PaymentProduct?
@@ -37,9 +42,18 @@ final class SaferpayStandIn: @unchecked Sendable {
         definition = Samples.product(named: SaferpayCardPost.definitionName).flatMap { try? PaymentProduct(jsonEncoded: $0) }
     }
 
+    /// Sets the base of the URLs handed out: the address the sandbox is bound to.
+    func setBaseURL(_ url: String) {
+        lock.lock()
+        baseURL = url
+        lock.unlock()
+    }
+
     /// Answers a request below `/saferpay/`.
     func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
-        let host = request.header("Host") ?? "127.0.0.1"
+        lock.lock()
+        let host = baseURL
+        lock.unlock()
         switch (request.method, segments.count) {
         case ("POST", 1) where segments[0] == "tokens":
             return makeToken(request.body, host: host)
@@ -56,8 +70,11 @@ final class SaferpayStandIn: @unchecked Sendable {
 
     private func makeToken(_ body: [UInt8], host: String) -> HTTPResponse {
         guard case .object(let object)? = try? JSONParser().parse(body), case .string(let returnURL)? = object["ReturnUrl"],
+              returnURL.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
               let url = URL(string: returnURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-            return Self.error(400, name: "VALIDATION_FAILED", behavior: "DO_NOT_RETRY", message: "ReturnUrl must be an absolute http(s) URL", detail: ["ReturnUrl"])
+            return Self.error(
+                400, name: "VALIDATION_FAILED", behavior: "DO_NOT_RETRY",
+                message: "ReturnUrl must be an absolute http(s) URL of printable ASCII characters (no spaces or control characters)", detail: ["ReturnUrl"])
         }
         var bytes = [UInt8](repeating: 0, count: 16)
         var generator = SystemRandomNumberGenerator()
@@ -73,7 +90,7 @@ final class SaferpayStandIn: @unchecked Sendable {
             order.removeFirst(dropped.count)
         }
         lock.unlock()
-        return .json(200, ["Token": .string(token), "RedirectUrl": .string("http://\(host)/saferpay/cardpost/\(token)")])
+        return .json(200, ["Token": .string(token), "RedirectUrl": .string("\(host)/saferpay/cardpost/\(token)")])
     }
 
     private func cardPost(token: String, body: [UInt8], host: String) -> HTTPResponse {
@@ -121,7 +138,7 @@ final class SaferpayStandIn: @unchecked Sendable {
         lock.lock()
         tokens[token]?.used = true
         lock.unlock()
-        return .json(200, ["RedirectUrl": .string("http://\(host)/saferpay/redirect/\(token)")])
+        return .json(200, ["RedirectUrl": .string("\(host)/saferpay/redirect/\(token)")])
     }
 
     private func redirect(token: String) -> HTTPResponse {

@@ -91,13 +91,36 @@ package struct SandboxData: Sendable {
         var files: [(name: String, path: String, data: Data)] = []
         for name in names {
             let url = folder.appendingPathComponent(name)
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
-            guard size <= JSONParser.Limits.standard.maximumBytes, let data = FileManager.default.contents(atPath: url.path) else {
-                throw SandboxError(code: "unreadable_file", message: "\(url.path): cannot read the file (or it is over 32 MiB)")
-            }
+            let data = try readBounded(url.path, limit: maximumFileBytes)
             files.append((String(name.dropLast(".json".count)), url.path, data))
         }
         return files
+    }
+
+    /// The largest product, group or directory file read: the JSON parser's document limit.
+    static let maximumFileBytes = JSONParser.Limits.standard.maximumBytes
+
+    /// The bytes of the file at `path`, refused past `limit` bytes. The bytes are counted as they
+    /// are read, never taken from the file's size: through a symbolic link (whose own size is a
+    /// few bytes), a device (`/dev/zero`) or a file that grows, the size says nothing.
+    static func readBounded(_ path: String, limit: Int) throws(SandboxError) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SandboxError(code: "unreadable_file", message: "\(path): cannot read the file")
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        while data.count <= limit {
+            // The throwing read: a read error (a folder named `x.json`) is an error, not a trap.
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 16, limit + 1 - data.count))
+            } catch {
+                throw SandboxError(code: "unreadable_file", message: "\(path): cannot read the file")
+            }
+            guard let chunk, !chunk.isEmpty else { return data }
+            data.append(chunk)
+        }
+        throw SandboxError(code: "input_too_large", message: "\(path): larger than \(limit) bytes")
     }
 
     private init(products: [(String, Data)], groups: [(String, Data)], directories: [(String, String, Data)], privateKeyPEM: String?) throws(SandboxError) {

@@ -13,7 +13,15 @@ struct SandboxPayments {
     let clientSessionId: String
 
     func respond(to body: [UInt8]) -> HTTPResponse {
-        guard let json = try? JSONParser().parse(body), case .object = json else {
+        let json: JSONValue
+        do {
+            // A repeated member would leave which product or token counts to a guess.
+            json = try JSONParser(rejectsDuplicateKeys: true).parse(body)
+        } catch {
+            if case .duplicateKey = error.reason { return SandboxErrorBody.badRequest("the body is ambiguous: \(error)") }
+            return SandboxErrorBody.badRequest("the body must be a JSON object {\"paymentProductId\", \"encryptedCustomerInput\"}")
+        }
+        guard case .object = json else {
             return SandboxErrorBody.badRequest("the body must be a JSON object {\"paymentProductId\", \"encryptedCustomerInput\"}")
         }
         let productId: String

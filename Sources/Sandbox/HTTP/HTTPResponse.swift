@@ -25,12 +25,31 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The bytes on the wire, with `Content-Length` and `Connection: keep-alive` or `close`.
+    ///
+    /// No header name or value is ever written with a control character: each one (CR, LF, NUL,
+    /// any C0 but tab, DEL) is written percent-encoded (`%0D`), so no value, wherever it came
+    /// from, can end its line and start a header or a body of its own (response splitting).
     package func bytes(closing: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
-        for field in headers { head += "\(field.name): \(field.value)\r\n" }
+        for field in headers { head += "\(Self.headerText(field.name)): \(Self.headerText(field.value))\r\n" }
         head += "Content-Length: \(body.count)\r\n"
         head += "Connection: \(closing ? "close" : "keep-alive")\r\n\r\n"
         return Array(head.utf8) + body
+    }
+
+    /// `text` with its control characters percent-encoded (tab kept: it is allowed in values).
+    static func headerText(_ text: String) -> String {
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Status and size; never the body (a payments answer holds card data).

@@ -48,12 +48,14 @@ package struct SandboxLimits: Sendable, Hashable {
     /// The most time a request may take to arrive, from the moment the server starts waiting
     /// for it (keep-alive idle time included) to its last byte (default 10 s).
     package var readTimeout: Double
-    /// The most time one write to a client may block (default 10 s).
+    /// The most time sending one answer may take in all (default 10 s, as the read timeout): a
+    /// client that reads slower is cut off, so it cannot hold its slot.
     package var writeTimeout: Double
     /// Connections served at once (default 64).
     package var maximumConnections: Int
-    /// How long a connection beyond ``maximumConnections`` waits for a free slot before it is
-    /// answered 503 and closed (default 1 s).
+    /// How long a connection beyond ``maximumConnections`` waits for a free slot, from the moment
+    /// it is accepted, before it is answered 503 and closed (default 1 s). As many connections
+    /// may wait as are served; more stay in the listen backlog until one of them is answered.
     package var connectionWait: Double
 
     /// Limits; the defaults are those `payform sandbox` documents.

@@ -5,10 +5,13 @@ import PaymentFormJSON
 /// production server.**
 ///
 /// HTTP/1.1 with keep-alive over the toolchain's sockets: one thread per connection, at most
-/// ``SandboxLimits/maximumConnections`` at once (a connection beyond waits up to
-/// ``SandboxLimits/connectionWait`` for a slot, then gets 503), strict request parsing
-/// (``HTTPRequestParser``), a read deadline per request, and one log line per request that never
-/// holds card data.
+/// ``SandboxLimits/maximumConnections`` served at once. A connection beyond is accepted at once
+/// and waits up to ``SandboxLimits/connectionWait`` for a slot, then gets 503; when as many wait
+/// as are served, the next gets 503 right away. A refused or finished connection is closed
+/// without a reset: the server stops writing and reads what the client still sends for a moment,
+/// so a client that already sent its request always reads the answer. Strict request parsing
+/// (``HTTPRequestParser``), a read deadline per request, a write deadline per answer, and one log
+/// line per request that never holds card data.
 ///
 /// ```swift
 /// let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples()))
@@ -21,6 +24,8 @@ package final class SandboxServer: @unchecked Sendable {
     /// The configuration it runs with.
     package let configuration: SandboxConfiguration
     private let router: SandboxRouter
+    /// The Saferpay stand-in, told the bound address once the server listens.
+    private let saferpay: SaferpayStandIn
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var listener: Int32 = -1
@@ -28,6 +33,11 @@ package final class SandboxServer: @unchecked Sendable {
     private var boundPort = 0
     private var state = State.idle
     private var activeConnections = 0
+    /// Accepted connections waiting for a slot (at most ``SandboxLimits/maximumConnections``).
+    private var parkedConnections = 0
+    /// Connections being refused with 503 and closed (at most ``SandboxLimits/maximumConnections``
+    /// refused at once; the refusals of parked connections come on top).
+    private var refusingConnections = 0
     private var acceptorRunning = false
     private var served = 0
 
@@ -36,9 +46,12 @@ package final class SandboxServer: @unchecked Sendable {
     /// A server; nothing listens before ``start()``.
     package init(_ configuration: SandboxConfiguration) {
         self.configuration = configuration
+        let saferpay = SaferpayStandIn()
+        saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: configuration.port))
+        self.saferpay = saferpay
         router = SandboxRouter(
             data: configuration.data, customerId: configuration.customerId, clientSessionId: configuration.clientSessionId,
-            brandDetector: configuration.brandDetector, saferpay: SaferpayStandIn())
+            brandDetector: configuration.brandDetector, saferpay: saferpay)
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.
@@ -58,6 +71,7 @@ package final class SandboxServer: @unchecked Sendable {
         wake = pipe
         listener = listening.descriptor
         boundPort = listening.port
+        saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: listening.port))
         state = .running
         acceptorRunning = true
         let thread = Thread { [self] in acceptLoop() }
@@ -75,15 +89,16 @@ package final class SandboxServer: @unchecked Sendable {
         }
         state = .stopped
         Socket.signal(wake.write)
+        condition.broadcast()
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while acceptorRunning || activeConnections > 0 {
+        while acceptorRunning || activeConnections > 0 || parkedConnections > 0 || refusingConnections > 0 {
             if !condition.wait(until: deadline) { break }
         }
         if !acceptorRunning {
             Socket.close(listener)
             listener = -1
         }
-        if activeConnections == 0, !acceptorRunning {
+        if activeConnections == 0, parkedConnections == 0, refusingConnections == 0, !acceptorRunning {
             Socket.close(wake.read)
             Socket.close(wake.write)
         }
@@ -113,8 +128,11 @@ package final class SandboxServer: @unchecked Sendable {
 
     /// `http://HOST:PORT`, IPv6 hosts in brackets.
     package var baseURL: String {
-        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        return "http://\(host):\(port)"
+        Self.baseURL(host: configuration.host, port: port)
+    }
+
+    private static func baseURL(host: String, port: Int) -> String {
+        "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
     /// The Client API URL to give a session: `http://HOST:PORT/client/v1`.
@@ -159,49 +177,99 @@ package final class SandboxServer: @unchecked Sendable {
             case .timedOut: continue
             case .readable: break
             }
-            // A connection is pending: wait for a free slot (meanwhile it waits in the backlog).
+            // A connection is pending: serve it, let it wait for a slot, or refuse it at once.
+            // With all three full (a flood) it stays in the backlog until one frees.
             condition.lock()
-            let deadline = Date(timeIntervalSinceNow: configuration.limits.connectionWait)
-            while activeConnections >= configuration.limits.maximumConnections, state == .running {
-                if !condition.wait(until: deadline) { break }
+            let maximum = configuration.limits.maximumConnections
+            while state == .running, activeConnections >= maximum, parkedConnections >= maximum, refusingConnections >= maximum {
+                condition.wait()
             }
             guard state == .running else {
                 condition.unlock()
                 return
             }
-            let hasSlot = activeConnections < configuration.limits.maximumConnections
-            if hasSlot { activeConnections += 1 }
+            let plan: Plan
+            if activeConnections < maximum {
+                plan = .serve
+                activeConnections += 1
+            } else if parkedConnections < maximum {
+                plan = .wait
+                parkedConnections += 1
+            } else {
+                plan = .refuse
+                refusingConnections += 1
+            }
             condition.unlock()
             guard let connection = Socket.accept(listener) else {
-                if hasSlot { releaseSlot() }
-                continue
-            }
-            guard hasSlot else {
-                refuseBusy(connection.descriptor)
+                release(plan)
                 continue
             }
             let thread = Thread { [self] in
-                serve(connection.descriptor, fromLoopback: connection.isLoopback)
-                releaseSlot()
+                var plan = plan
+                if plan == .wait { plan = waitForSlot() }
+                if plan == .serve {
+                    serve(connection.descriptor, fromLoopback: connection.isLoopback)
+                } else {
+                    refuseBusy(connection.descriptor)
+                }
+                release(plan)
             }
             thread.stackSize = 1 << 20
             thread.start()
         }
     }
 
-    private func releaseSlot() {
+    /// What happens to an accepted connection.
+    private enum Plan {
+        /// It has a slot.
+        case serve
+        /// It waits for a slot.
+        case wait
+        /// It gets 503.
+        case refuse
+    }
+
+    /// For a parked connection: waits up to ``SandboxLimits/connectionWait`` for a slot, then
+    /// moves it to serving (the slot taken) or refusing.
+    private func waitForSlot() -> Plan {
         condition.lock()
-        activeConnections -= 1
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        let deadline = Date(timeIntervalSinceNow: configuration.limits.connectionWait)
+        while activeConnections >= configuration.limits.maximumConnections, state == .running {
+            if !condition.wait(until: deadline) { break }
+        }
+        parkedConnections -= 1
+        guard state == .running, activeConnections < configuration.limits.maximumConnections else {
+            refusingConnections += 1
+            return .refuse
+        }
+        activeConnections += 1
+        return .serve
+    }
+
+    /// Gives back what `plan` took.
+    private func release(_ plan: Plan) {
+        condition.lock()
+        switch plan {
+        case .serve: activeConnections -= 1
+        case .wait: parkedConnections -= 1
+        case .refuse: refusingConnections -= 1
+        }
         condition.broadcast()
         condition.unlock()
     }
 
+    /// Answers 503 and closes without a reset (the client may have sent its request already).
     private func refuseBusy(_ descriptor: Int32) {
-        Socket.setSendTimeout(descriptor, seconds: 1)
         var response = SandboxErrorBody.response(503, code: "SANDBOX_BUSY", id: "SANDBOX_BUSY", message: "too many connections; retry")
         response.headers.append(.init("Retry-After", "1"))
         record(method: "-", path: "-", status: 503, started: Date())
-        _ = Socket.write(descriptor, response.bytes(closing: true))
+        if Socket.write(descriptor, response.bytes(closing: true), deadline: Date(timeIntervalSinceNow: 1)) {
+            lingeringClose(descriptor)
+        }
         Socket.close(descriptor)
     }
 
@@ -209,7 +277,6 @@ package final class SandboxServer: @unchecked Sendable {
 
     private func serve(_ descriptor: Int32, fromLoopback: Bool) {
         defer { Socket.close(descriptor) }
-        Socket.setSendTimeout(descriptor, seconds: configuration.limits.writeTimeout)
         condition.lock()
         let wake = self.wake.read
         condition.unlock()
@@ -227,7 +294,7 @@ package final class SandboxServer: @unchecked Sendable {
                 case .incomplete:
                     if parser.isAwaitingBodyAfterContinue, !sentContinue {
                         sentContinue = true
-                        guard Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+                        guard Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), deadline: writeDeadline) else { return }
                     }
                     let remaining = deadline.timeIntervalSinceNow
                     if remaining <= 0 {
@@ -235,7 +302,7 @@ package final class SandboxServer: @unchecked Sendable {
                             // A request started but did not arrive in time (a slow client).
                             let response = SandboxErrorBody.response(408, code: "SANDBOX_REQUEST_TIMEOUT", id: "SANDBOX_REQUEST_TIMEOUT", message: "the request did not arrive in time")
                             record(method: "-", path: "-", status: 408, started: started)
-                            _ = Socket.write(descriptor, response.bytes(closing: true))
+                            if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline) { lingeringClose(descriptor) }
                         }
                         return
                     }
@@ -260,8 +327,9 @@ package final class SandboxServer: @unchecked Sendable {
                 let response = configuration.intercept?(request) ?? router.respond(to: request, fromLoopback: fromLoopback)
                 let keepAlive = request.keepsAlive && isRunning
                 record(method: request.method, path: request.path, status: response.status, started: started)
-                let written = Socket.write(descriptor, response.bytes(closing: !keepAlive))
-                guard written, keepAlive else {
+                // An answer the client did not take in time ends the connection at once.
+                guard Socket.write(descriptor, response.bytes(closing: !keepAlive), deadline: writeDeadline) else { return }
+                guard keepAlive else {
                     lingeringClose(descriptor)
                     return
                 }
@@ -269,14 +337,16 @@ package final class SandboxServer: @unchecked Sendable {
                 let response = SandboxErrorBody.response(
                     error.status, code: "SANDBOX_MALFORMED_REQUEST", id: "SANDBOX_MALFORMED_REQUEST", message: error.reason)
                 record(method: "-", path: "-", status: error.status, started: started)
-                _ = Socket.write(descriptor, response.bytes(closing: true))
-                lingeringClose(descriptor)
+                if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline) { lingeringClose(descriptor) }
                 return
             case .incomplete:
                 return
             }
         }
     }
+
+    /// The deadline of an answer started now: a client that reads slower cannot keep its slot.
+    private var writeDeadline: Date { Date(timeIntervalSinceNow: configuration.limits.writeTimeout) }
 
     private var isRunning: Bool {
         condition.lock()
@@ -317,24 +387,66 @@ package final class SandboxServer: @unchecked Sendable {
         log("\(Self.loggable(method)) \(Self.loggable(path)) \(status) \(milliseconds)ms")
     }
 
-    /// `text` safe for one log line: printable ASCII only, at most 200 characters, and runs of
-    /// 12 or more digits (which could be a card number in a mistaken path) replaced by `[digits]`.
+    /// `text` safe for one log line: printable ASCII only, at most 200 characters, and digits
+    /// that could be a card number replaced by `[digits]`: 12 or more digits in a row, also when
+    /// grouped by up to three separators between the groups (`4111-1111-1111-1111`,
+    /// `4111%201111%201111%201111`, `4111 - 1111 ...`), a percent escape counting as one.
     package static func loggable(_ text: String) -> String {
-        var output = ""
-        var digits = ""
-        func flush() {
-            output += digits.count >= 12 ? "[digits]" : digits
-            digits = ""
+        let scalars = Array(text.unicodeScalars.prefix(400))
+        var output = String.UnicodeScalarView()
+        func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+            scalar.value >= 0x21 && scalar.value < 0x7F ? scalar : "?"
         }
-        for scalar in text.unicodeScalars.prefix(400) {
-            if ("0"..."9").contains(scalar) {
-                digits.unicodeScalars.append(scalar)
+        var index = 0
+        while index < scalars.count {
+            guard isDigit(scalars[index]) else {
+                output.append(printable(scalars[index]))
+                index += 1
                 continue
             }
-            flush()
-            output.unicodeScalars.append(scalar.value >= 0x21 && scalar.value < 0x7F ? scalar : "?")
+            // The run of digit groups starting here, and where its last digit ends.
+            var digits = 0
+            var end = index
+            var cursor = index
+            while cursor < scalars.count {
+                if isDigit(scalars[cursor]) {
+                    digits += 1
+                    cursor += 1
+                    end = cursor
+                    continue
+                }
+                var gap = cursor
+                var separators = 0
+                while gap < scalars.count, separators < 3, let length = separatorLength(scalars, at: gap) {
+                    gap += length
+                    separators += 1
+                }
+                guard gap > cursor, gap < scalars.count, isDigit(scalars[gap]) else { break }
+                cursor = gap
+            }
+            if digits >= 12 {
+                output.append(contentsOf: "[digits]".unicodeScalars)
+            } else {
+                for scalar in scalars[index..<end] { output.append(printable(scalar)) }
+            }
+            index = end
         }
-        flush()
-        return output.count > 200 ? String(output.prefix(200)) + "…" : output
+        let line = String(output)
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("0"..."9").contains(scalar)
+    }
+
+    /// The length of the separator at `index` between digit groups: 3 for a percent escape
+    /// (`%20`), 1 for any other character but a letter or digit; `nil` for a letter or digit.
+    private static func separatorLength(_ scalars: [Unicode.Scalar], at index: Int) -> Int? {
+        let scalar = scalars[index]
+        if scalar == "%", index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit {
+            return 3
+        }
+        if isDigit(scalar) || (scalar.isASCII && scalar.properties.isAlphabetic) { return nil }
+        return 1
     }
 }

@@ -6,6 +6,8 @@ import Musl
 import Darwin
 #endif
 
+import Foundation
+
 /// The few socket calls the sandbox makes, over Glibc or Darwin: listen, accept, wait, read,
 /// write, close. File descriptors are plain `Int32`s owned by the caller.
 enum Socket {
@@ -113,27 +115,35 @@ enum Socket {
         }
     }
 
-    /// Writes all of `bytes` (the socket's send timeout bounds a peer that stops reading);
-    /// `false` when the connection failed.
-    static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes all of `bytes` before `deadline`; `false` when the connection failed or the peer
+    /// did not take them in time.
+    ///
+    /// The deadline bounds the whole answer, not each `send`: a peer that reads a byte now and
+    /// then makes every single `send` progress, and would otherwise hold its connection (and a
+    /// slot) for as long as it likes.
+    static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let count = send(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset, sendFlags)
-                if count < 0 {
-                    if errno == EINTR { continue }
+                let count = send(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset, sendFlags | Int32(MSG_DONTWAIT))
+                if count >= 0 {
+                    offset += count
+                    continue
+                }
+                switch errno {
+                case EINTR:
+                    continue
+                case EAGAIN, EWOULDBLOCK:
+                    let remaining = deadline.timeIntervalSinceNow
+                    guard remaining > 0 else { return false }
+                    var descriptors = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+                    if poll(&descriptors, 1, Int32(max(1, min(remaining * 1000, 60_000)))) < 0, errno != EINTR { return false }
+                default:
                     return false
                 }
-                offset += count
             }
             return true
         }
-    }
-
-    /// Sets how long one `send` may block.
-    static func setSendTimeout(_ descriptor: Int32, seconds: Double) {
-        var time = timeval(tv_sec: .init(seconds), tv_usec: .init((seconds - seconds.rounded(.down)) * 1_000_000))
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Stops sending (the peer sees the end of the answer) without dropping what it sent.

@@ -6,19 +6,24 @@ import Darwin
 import Foundation
 
 /// A plain TCP client for tests that send what no HTTP library would: malformed, oversized or
-/// slow requests. Blocking, with a receive timeout so a test never hangs (generous: every exchange
-/// normally ends with the server closing, and under ThreadSanitizer answers can take seconds).
-final class RawConnection: @unchecked Sendable {
-    private let descriptor: Int32
+/// slow requests, or that read slowly. Blocking, with a receive timeout so a test never hangs
+/// (generous: every exchange normally ends with the server closing, and under ThreadSanitizer
+/// answers can take seconds).
+package final class RawConnection: @unchecked Sendable {
+    /// The socket; -1 once ``close()`` ran.
+    private var descriptor: Int32
     /// Why the last read ended other than by the server closing: `ECONNRESET` (the server reset
     /// the connection), `EAGAIN`/`EWOULDBLOCK` (the receive timeout), ...; 0 after a clean end.
-    private(set) var lastReadError: Int32 = 0
+    package private(set) var lastReadError: Int32 = 0
 
     /// Connects to the loopback port. The descriptor is stored only once connected: a class
     /// initializer that throws after its properties are set still runs `deinit`, which would close
     /// the descriptor a second time, and by then the number may belong to another thread's socket
     /// (tests run in parallel) — that closed a sandbox connection under the flood test.
-    init(port: Int, receiveTimeout: Double = 30) throws {
+    ///
+    /// - Parameter receiveBuffer: the socket's receive buffer in bytes, set before connecting
+    ///   (a small one makes the server's writes block as soon as the client stops reading).
+    package init(port: Int, receiveTimeout: Double = 30, receiveBuffer: Int32? = nil) throws {
         #if canImport(Darwin)
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -27,6 +32,9 @@ final class RawConnection: @unchecked Sendable {
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var time = timeval(tv_sec: .init(receiveTimeout), tv_usec: .init((receiveTimeout - receiveTimeout.rounded(.down)) * 1_000_000))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         #if canImport(Darwin)
         var yes: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -39,19 +47,27 @@ final class RawConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard status == 0 else {
-            close(descriptor)
+            systemClose(descriptor)
             throw POSIXError(.ECONNREFUSED)
         }
         self.descriptor = descriptor
     }
 
     deinit {
-        close(descriptor)
+        close()
+    }
+
+    /// Closes the connection now (the server sees the end of the stream), as a client does once it
+    /// has its answer.
+    package func close() {
+        guard descriptor >= 0 else { return }
+        systemClose(descriptor)
+        descriptor = -1
     }
 
     /// Sends bytes; `false` when the server closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    package func send(_ bytes: [UInt8]) -> Bool {
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
@@ -61,11 +77,11 @@ final class RawConnection: @unchecked Sendable {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    package func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Everything until the server closes the connection (or the receive timeout, or an error:
     /// see ``lastReadError``).
-    func readToEnd() -> String {
+    package func readToEnd() -> String {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while let count = receive(into: &chunk), count > 0 {
@@ -89,8 +105,16 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// One read of at most `count` bytes: what arrived, empty at the end of the stream, `nil` on
+    /// an error (see ``lastReadError``).
+    package func read(upTo count: Int) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: count)
+        guard let received = receive(into: &chunk) else { return nil }
+        return Array(chunk[0..<received])
+    }
+
     /// Reads until `count` HTTP responses' heads have arrived (or the connection ends).
-    func readResponses(_ count: Int) -> String {
+    package func readResponses(_ count: Int) -> String {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while String(decoding: data, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").count - 1 < count
@@ -114,6 +138,10 @@ final class RawConnection: @unchecked Sendable {
         }
         return true
     }
+}
+
+private func systemClose(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 private func systemSend(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
