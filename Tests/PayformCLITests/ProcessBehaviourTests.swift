@@ -53,6 +53,29 @@ struct ProcessBehaviourTests {
         #expect(run.capturedError.isEmpty, "quiet: \(run.capturedError.prefix(300))")
     }
 
+    @Test("standard input that cannot be read (a folder): an error or the end of input, never a trap", arguments: [
+        (["validate", "--product", "-", "--value", "cvv=12"], Int32(2)),
+        (["form", "--product", "sample:visa"], Int32(0)),
+        (["validate", "--batch", "--product", "sample:visa"], Int32(0)),
+    ])
+    func unreadableStandardInput(arguments: [String], status: Int32) throws {
+        let process = Process()
+        process.executableURL = try PayformProcess.binary()
+        process.arguments = arguments
+        // Opening a folder for reading works; reading it fails (EISDIR), which Foundation's
+        // non-throwing reads turn into a trap.
+        process.standardInput = try #require(FileHandle(forReadingAtPath: NSTemporaryDirectory()))
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "ended by signal \(process.terminationStatus)")
+        #expect(process.terminationStatus == status)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!stderr.contains("Fatal error"), "\(stderr.prefix(300))")
+    }
+
     @Test("stderr closed: a command with warnings exits 2 quietly instead of crashing")
     func closedStandardError() throws {
         let binary = try PayformProcess.binary()

@@ -71,7 +71,9 @@ package struct CommandContext: Sendable {
     package static func process(isTerminal: Bool) -> CommandContext {
         CommandContext(
             isTerminal: isTerminal,
-            readStandardInputChunk: { FileHandle.standardInput.availableData },
+            // A read error (stdin closed, a folder given as stdin) ends the input; never a trap,
+            // as `FileHandle.availableData` would.
+            readStandardInputChunk: { ((try? FileHandle.standardInput.read(upToCount: 1 << 16)) ?? nil) ?? Data() },
             writeAnswerLines: { StandardStream.output.write($0) })
     }
 
@@ -98,26 +100,35 @@ package struct CommandContext: Sendable {
             throw CLIError(code: "unreadable_file", message: "\(flag) \(path): cannot read the file")
         }
         defer { try? handle.close() }
-        let data = Self.readBounded(handle)
+        guard let data = Self.readBounded(handle) else {
+            throw CLIError(code: "unreadable_file", message: "\(flag) \(path): cannot read the file")
+        }
         guard data.count <= Self.maximumInputBytes else { throw tooLarge }
         return data
     }
 
-    /// Up to ``maximumInputBytes`` + 1 bytes of `handle` (enough to refuse a longer input).
-    static func readBounded(_ handle: FileHandle) -> Data {
+    /// Up to ``maximumInputBytes`` + 1 bytes of `handle` (enough to refuse a longer input), or
+    /// `nil` when reading fails. The throwing read: Foundation's non-throwing ones trap on a read
+    /// error.
+    static func readBounded(_ handle: FileHandle) -> Data? {
         var data = Data()
         while data.count <= maximumInputBytes {
-            // `readData(ofLength:)` rather than `read(upToCount:)`: the latter needs macOS 10.15.4.
-            let chunk = handle.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { break }
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 16, maximumInputBytes + 1 - data.count))
+            } catch {
+                return nil
+            }
+            guard let chunk, !chunk.isEmpty else { break }   // nil or empty: the end
             data.append(chunk)
         }
         return data
     }
 
-    /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`).
+    /// Standard input up to ``maximumInputBytes`` + 1 bytes (the default `readStandardInput`);
+    /// what was read before a read error (a closed standard input reads as empty).
     package static func readBoundedStandardInput() -> Data {
-        readBounded(FileHandle.standardInput)
+        readBounded(FileHandle.standardInput) ?? Data()
     }
 }
 
