@@ -9,9 +9,8 @@
 /// let localizer = Localizer(languageTag: "fr_CA",
 ///                           overrides: ["fr": ["gc.general.paymentProductFields.cvv.label": "Cryptogramme"]])
 /// localizer.productName(productId: "770", definitionLabel: nil)          // "Prélèvement SEPA"
-/// localizer.fieldText(.label, productId: "1", fieldId: "cvv", definitionText: nil)  // "Cryptogramme"
-/// localizer.validationMessage(errorId: "length", parameters: ["minLength": 2, "maxLength": 4])
-/// // "Saisissez entre 2 et 4 caractères."
+/// localizer.string(forKey: "gc.general.paymentProductFields.cvv.label")  // "Cryptogramme"
+/// localizer.message(for: fieldError)    // a `length` error: "Saisissez entre 2 et 4 caractères."
 /// ```
 ///
 /// The shipped tables are parsed once per process and shared; a `Localizer` is a cheap value.

@@ -4,8 +4,8 @@
 /// "Continuation" means characters appended at the end of the value.
 ///
 /// ```swift
-/// Validator.luhn.inputState(of: "4111", in: context)  // .incomplete
-/// Validator.luhn.inputState(of: "4111x", in: context) // .invalid
+/// try request.inputState(ofField: "cardNumber", in: context)  // "4111": .incomplete
+/// try request.inputState(ofField: "cardNumber", in: context)  // "4111x": .invalid
 /// ```
 public enum InputState: String, Sendable {
     /// The value passes the validator as it is.

@@ -18,9 +18,9 @@ import Foundation
 /// a differential test and fuzz target hold them to it.
 ///
 /// ```swift
-/// let expiry = try RegularExpression("(?:0[1-9]|1[0-2])[0-9]{2}")
-/// expiry.matchesWhole("1230")  // true
-/// expiry.matchesWhole("x1230") // false
+/// if case .regularExpression(let expression) = validator {
+///     expression.pattern     // "(?:0[1-9]|1[0-2])[0-9]{2}": the whole value must match
+/// }
 /// ```
 public struct RegularExpression: Sendable, Hashable {
     /// The pattern as the definition sent it (without the anchoring this type adds).

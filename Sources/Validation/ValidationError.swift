@@ -25,7 +25,7 @@ public struct ValidationError: Error, Sendable, Hashable, Codable {
     /// The value of the parameter with that name, or `nil` when the error does not carry it.
     ///
     /// ```swift
-    /// error[parameter: "minLength"] // 2
+    /// error.error[parameter: "minLength"] // 2, for a `length` error of a field
     /// ```
     public subscript(parameter name: String) -> Int? {
         parameters.first { $0.name == name }?.value

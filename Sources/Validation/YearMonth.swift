@@ -5,7 +5,6 @@
 ///
 /// ```swift
 /// let now = YearMonth(year: 2026, month: 12)   // Optional(2026-12)
-/// let parsed = YearMonth(parsing: "2027-01")   // Optional(2027-01)
 /// YearMonth(year: 2026, month: 13)             // nil
 /// ```
 public struct YearMonth: Sendable, Hashable, Comparable {

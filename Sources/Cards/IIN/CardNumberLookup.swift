@@ -8,9 +8,9 @@
 /// stream ends with ``IINStatus/pending`` instead.
 ///
 /// ```swift
-/// let lookup = CardNumberLookup(session: session, context: context)
-/// for try await answer in await lookup.answers(forPartialCardNumber: unmasked) {
-///     if answer.status != .pending { show(answer) }
+/// let lookup = CardNumberLookup(session: session, context: paymentContext)
+/// for try await answer in await lookup.answers(forPartialCardNumber: "4111 11") {
+///     if answer.status != .pending { switchLogo(to: answer.paymentProductId) }
 /// }
 /// ```
 public actor CardNumberLookup {

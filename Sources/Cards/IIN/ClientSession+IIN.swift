@@ -9,7 +9,7 @@ extension ClientSession {
     /// sent and `context`; concurrent identical lookups share one request.
     ///
     /// ```swift
-    /// let answer = try await session.iinDetails(forPartialCardNumber: "4111 11", context: context)
+    /// let answer = try await session.iinDetails(forPartialCardNumber: "4111 11", context: paymentContext)
     /// answer.status             // .supported
     /// answer.paymentProductId   // 1
     /// ```

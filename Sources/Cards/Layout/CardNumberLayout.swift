@@ -8,10 +8,9 @@
 ///
 /// ```swift
 /// let detection = try BrandDetector.shipped.detect("378282")
-/// let layout = CardNumberLayout(detection: detection, productMaximumLength: 19)
+/// let layout = cardNumberField.cardNumberLayout(for: detection)   // a field of up to 19 digits
 /// layout.mask.pattern                       // "{{9999}} {{999999}} {{99999}}"
 /// layout.grouped("378282246310005")         // "3782 822463 10005"
-/// layout.grouped("3782822", cursor: 5)      // text "3782 822", cursor 6
 /// layout.isComplete(digitCount: 15)         // true
 /// ```
 public struct CardNumberLayout: Sendable, Hashable {

@@ -6,7 +6,7 @@ extension PaymentProductField {
     ///
     /// ```swift
     /// let detection = try BrandDetector.shipped.detect("3782")
-    /// visaCardNumberField.cardNumberLayout(for: detection).mask.pattern
+    /// cardNumberField.cardNumberLayout(for: detection).mask.pattern   // a Visa product's card number field
     /// // "{{9999}} {{999999}} {{99999}}"
     /// ```
     public func cardNumberLayout(for detection: BrandDetection) -> CardNumberLayout {

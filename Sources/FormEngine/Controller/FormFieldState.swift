@@ -7,8 +7,8 @@
 ///
 /// ```swift
 /// let card = controller[field: "cardNumber"]
-/// textField.text = card?.text                     // "4111 1111 1111 1111"
-/// errorLabel.text = card?.message                 // nil while nothing should be shown
+/// let text = card?.text                           // "4111 1111 1111 1111": the text field's text
+/// let shown = card?.message                       // nil while nothing should be shown
 /// ```
 ///
 /// The text and value are card data: `description`, `debugDescription` and the mirror show only

@@ -9,7 +9,7 @@ package import PaymentFormJSON
 /// with any encoder.
 ///
 /// ```swift
-/// let product = try PaymentProduct(jsonEncoded: data)
+/// let product = try PaymentProduct(jsonEncoded: productData)
 /// ```
 public protocol ClientAPIModel: Sendable, Hashable, Codable {
     /// Reads the value from the bytes of a JSON document (UTF-8). Problems that do not stop the

@@ -72,6 +72,8 @@ extension Mask {
     /// caret back as an index with ``EditResult/cursorIndex``.
     ///
     /// ```swift
+    /// let mask = Mask("{{9999}} {{9999}}")
+    /// let text = "4111 1"
     /// let result = mask.apply(.insert("4"), to: text, selection: text.endIndex..<text.endIndex)
     /// let caret: String.Index = result.cursorIndex
     /// ```

@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// let detector = BrandDetector.shipped
-/// try detector.detect("4571").brandIds        // ["dankort", "visa"]: resolved, co-badged
+/// try detector.detect("4571").brands.map(\.id) // ["dankort", "visa"]: resolved, co-badged
 /// try detector.detect("457").status           // .ambiguous (Visa, Elo, Dankort or mada)
-/// try detector.detect("3782 8224").brand?.gaps // [4, 10]: American Express, 4-6-5
+/// try detector.detect("3782 8224").brand?.name // "American Express"
 /// try detector.detect("").status              // .unknown
 /// ```
 ///

@@ -7,9 +7,8 @@
 /// ```swift
 /// let detector = BrandDetector.shipped
 /// let detection = try detector.detect("3782 822463 10005")
-/// detection.brandIds         // ["american-express"]
-/// detection.lengths          // [15]
-/// detection.cvcLength        // 4
+/// detection.brand?.id       // "american-express"
+/// detection.brand?.cvcLength // 4
 /// ```
 ///
 /// The rule, on the digits typed (spaces and `-` ignored): each brand's prefix ranges that still

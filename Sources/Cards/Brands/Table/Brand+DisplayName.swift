@@ -10,7 +10,7 @@ extension Brand {
     /// write one differently.
     ///
     /// ```swift
-    /// visa.displayName(Localizer(languageTag: "fr"))   // "Visa"
+    /// try BrandDetector.shipped.detect("4111").brand?.displayName(Localizer(languageTag: "fr"))   // "Visa"
     /// ```
     public func displayName(_ localizer: Localizer) -> String {
         localizer.string(forKey: displayNameKey) ?? name

@@ -10,9 +10,9 @@
 /// tell them, so offline detection never reports them, but a co-badge choice may offer them.
 ///
 /// ```swift
-/// let amex = BrandTable.shipped.brand(withId: "american-express")
-/// amex?.lengths          // [15]
-/// amex?.gaps             // [4, 10]: shown as 4-6-5
+/// let amex = try BrandDetector.shipped.detect("37").brand
+/// amex?.id               // "american-express"
+/// amex?.cvcName          // "CID"
 /// amex?.cvcLength        // 4
 /// ```
 ///
