@@ -34,7 +34,7 @@ package enum Samples {
 
     /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
     /// `.json`), sorted.
-    public static var groupIds: [String] {
+    package static var groupIds: [String] {
         EmbeddedResources.base64.keys
             .filter { $0.hasPrefix("Groups/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst("Groups/".count).dropLast(".json".count)) }
@@ -42,12 +42,12 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample product group (`cards`), or `nil`.
-    public static func group(withId id: String) -> Data? {
+    package static func group(withId id: String) -> Data? {
         file(at: "Groups/\(id).json")
     }
 
     /// The product ids that have a shipped sample directory (`Resources/Directories`), sorted.
-    public static var directoryProductIds: [String] {
+    package static var directoryProductIds: [String] {
         EmbeddedResources.base64.keys
             .filter { $0.hasPrefix("Directories/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst("Directories/".count).dropLast(".json".count)) }
@@ -55,7 +55,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
-    public static func directory(forProductId id: String) -> Data? {
+    package static func directory(forProductId id: String) -> Data? {
         file(at: "Directories/\(id).json")
     }
 

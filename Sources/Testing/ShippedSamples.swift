@@ -1,0 +1,57 @@
+import Foundation
+import PaymentFormEngine
+internal import PaymentFormSamples
+
+/// The sample definitions and the demo key pair that ship inside the package, for an app's or a
+/// backend's tests: no file path into the package's checkout is needed.
+///
+/// ```swift
+/// import PaymentFormEngineTesting
+///
+/// let visa = try #require(ShippedSamples.product(named: "visa"))
+/// var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"),
+///                                        context: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
+/// ```
+///
+/// The demo key pair is public (its private half ships in the package): it is for tests and
+/// demos only and must never protect real card data.
+public enum ShippedSamples {
+    /// The names of the sample products, sorted: `amex`, `ideal`, `mastercard-accounts-on-file`,
+    /// `saferpay-card`, `sepa-direct-debit`, the Sips forms (`sips-card-order`, ...), `visa`, and any
+    /// added later.
+    public static var productNames: [String] { Samples.productNames }
+
+    /// The sample product of that name, read as a Client API answer would be; `nil` when there is
+    /// no such sample.
+    public static func product(named name: String) throws(DefinitionError) -> PaymentProduct? {
+        guard let data = Samples.product(named: name) else { return nil }
+        return try PaymentProduct(jsonEncoded: data)
+    }
+
+    /// The sample product's Client API JSON (what `GET products/{id}` answers), to serve from a
+    /// test's own server; `nil` when there is no such sample.
+    public static func productJSON(named name: String) -> [UInt8]? {
+        Samples.product(named: name).map { Array($0) }
+    }
+
+    /// The ids of the sample product groups (`cards`), sorted.
+    public static var groupIds: [String] { Samples.groupIds }
+
+    /// The sample product group with that id; `nil` when there is none.
+    public static func group(withId id: String) throws(DefinitionError) -> PaymentProductGroup? {
+        guard let data = Samples.group(withId: id) else { return nil }
+        return try PaymentProductGroup(jsonEncoded: data)
+    }
+
+    /// The demo public key as the Client API's `GET crypto/publickey` answers it (not for
+    /// production).
+    public static func demoPublicKey() throws(DefinitionError) -> PublicKeyResponse {
+        try PublicKeyResponse(jsonEncoded: Samples.demoPublicKeyResponse ?? Data())
+    }
+
+    /// The private half of the demo key pair, to decrypt what was prepared with
+    /// ``demoPublicKey()`` (not for production).
+    public static func demoDecryptionKey() throws(DecryptionError) -> DecryptionKey {
+        try DecryptionKey(pemRepresentation: String(decoding: Samples.demoPrivateKeyPEM ?? Data(), as: UTF8.self))
+    }
+}

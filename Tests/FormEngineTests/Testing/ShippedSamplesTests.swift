@@ -1,0 +1,38 @@
+import PaymentFormEngine
+import PaymentFormEngineTesting
+import Testing
+
+/// An app's or a backend's tests reach the shipped samples and the demo key pair through
+/// `PaymentFormEngineTesting`, without a file path into the package.
+@Suite("Shipped samples for tests")
+struct ShippedSamplesTests {
+    @Test("every sample product reads; unknown names are nil")
+    func products() throws {
+        #expect(ShippedSamples.productNames.contains("visa"))
+        #expect(ShippedSamples.productNames == ShippedSamples.productNames.sorted())
+        for name in ShippedSamples.productNames {
+            let product = try #require(try ShippedSamples.product(named: name), "\(name)")
+            #expect(!product.fields.isEmpty, "\(name)")
+            #expect(try PaymentProduct(jsonEncoded: try #require(ShippedSamples.productJSON(named: name))) == product)
+        }
+        #expect(try ShippedSamples.product(named: "no-such-sample") == nil)
+        #expect(ShippedSamples.productJSON(named: "no-such-sample") == nil)
+        #expect(try ShippedSamples.group(withId: "cards")?.id == "cards")
+        #expect(ShippedSamples.groupIds.contains("cards"))
+    }
+
+    @Test("a form prepared with the demo public key decrypts with the demo private key")
+    func demoKeyPair() throws {
+        let visa = try #require(try ShippedSamples.product(named: "visa"))
+        var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"),
+                                               context: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
+        try controller.set("cardNumber", value: "4111 1111 1111 1111")
+        try controller.set("expiryDate", value: "12/30")
+        try controller.set("cvv", value: "123")
+        let submission = try controller.submit(clientSessionId: "session", key: try EncryptionKey(ShippedSamples.demoPublicKey()),
+                                               metaInfo: .current(appIdentifier: "tests"))
+        let prepared = try #require(submission.prepared)
+        let payload = try DecryptedPayload(token: prepared.encryptedFields, key: try ShippedSamples.demoDecryptionKey())
+        #expect(payload.paymentValues == ["cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"])
+    }
+}
