@@ -63,12 +63,18 @@ let package = Package(
             path: "Sources/Processors"
         ),
 
-        // Test helpers for apps and backends: payload decryption with a private key, the samples,
-        // the sandbox in-process.
+        // Test helpers for apps and backends: the shipped samples, payload decryption with a private
+        // key, and the sandbox (`payform sandbox`: a local Client API on loopback, on the toolchain's
+        // sockets only; a test tool, not a production server) in-process.
         .target(
             name: "PaymentFormEngineTesting",
-            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples"],
-            path: "Sources/Testing"
+            dependencies: ["PaymentFormEngine", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples"],
+            path: "Sources",
+            exclude: [
+                "Cards", "CryptoKernels", "EmbedResourcesTool", "Encryption", "FormEngine", "JSON", "Localization", "Masking",
+                "PayformCLI", "Processors", "Rendering", "Samples", "Session", "Validation", "payform", "payform-bench",
+            ],
+            sources: ["Testing", "Sandbox"]
         ),
 
         // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
@@ -77,23 +83,12 @@ let package = Package(
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
         .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
 
-        // `payform sandbox`: a local Client API on loopback for tests (a test tool, not a production
-        // server), on the toolchain's sockets only.
-        .target(
-            name: "PaymentFormSandbox",
-            dependencies: [
-                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormProcessors",
-            ],
-            path: "Sources/Sandbox"
-        ),
-
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
             dependencies: [
                 "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples",
-                "PaymentFormSandbox", "PaymentFormProcessors",
+                "PaymentFormProcessors",
             ],
             path: "Sources/PayformCLI"
         ),
@@ -126,26 +121,26 @@ let package = Package(
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormJSON", "PaymentFormEngineTesting",
+                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting",
                 "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "ProcessorsTests",
-            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormSandbox", "PaymentFormTestSupport"]
+            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormTestSupport"]
         ),
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "PaymentFormSandbox", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "PayformCLITests",
             dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormSandbox",
-                "PaymentFormTestSupport",
+                "PayformCLI", "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
     ],

@@ -107,8 +107,7 @@ build_module PaymentFormEngine Masking,Validation,Localization,Brands,FormEngine
   "$build/generated/Engine/EmbeddedResources.swift"
 build_module PaymentFormRendering Rendering PaymentFormEngine
 build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
-build_module PaymentFormEngineTesting Testing PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples
-build_module PaymentFormSandbox Sandbox PaymentFormEngine PaymentFormEngineTesting PaymentFormSamples PaymentFormJSON PaymentFormEncryption PaymentFormProcessors
+build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

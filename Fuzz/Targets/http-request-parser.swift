@@ -10,7 +10,7 @@
 // - the sandbox answers every complete request with a status from 200 to 599 and, for JSON
 //   answers, a body that is JSON.
 import PaymentFormJSON
-import PaymentFormSandbox
+import PaymentFormEngineTesting
 import PaymentFormEngine
 
 private let server: SandboxServer? = (try? SandboxData.samples()).map {

@@ -1,6 +1,6 @@
 import Foundation
 import PaymentFormEngine
-internal import PaymentFormSamples
+import PaymentFormSamples
 
 /// The sample definitions and the demo key pair that ship inside the package, for an app's or a
 /// backend's tests: no file path into the package's checkout is needed.

@@ -2,8 +2,7 @@ import Foundation
 import Testing
 @testable import PayformCLI
 import PaymentFormJSON
-import PaymentFormSandbox
-
+import PaymentFormEngineTesting
 @Suite("payform fetch")
 struct FetchCommandTests {
     /// A sandbox and a --session file pointing at it.

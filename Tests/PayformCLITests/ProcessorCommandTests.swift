@@ -6,7 +6,7 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngine
-import PaymentFormSandbox
+import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
 /// `payform sips …` and `payform saferpay …`.

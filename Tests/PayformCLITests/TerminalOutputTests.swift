@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PayformCLI
 import PaymentFormJSON
-@testable import PaymentFormSandbox
+@testable import PaymentFormEngineTesting
 import PaymentFormEngine
 import PaymentFormTestSupport
 

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
-import PaymentFormSandbox
+import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormSandbox
+import PaymentFormEngineTesting
 import PaymentFormEngine
 
 @Suite("HTTP request parser")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PaymentFormTestSupport
 import PaymentFormJSON
-@testable import PaymentFormSandbox
+@testable import PaymentFormEngineTesting
 import PaymentFormEngine
 
 #if canImport(Glibc)

@@ -3,8 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSamples
-@testable import PaymentFormSandbox
-
+@testable import PaymentFormEngineTesting
 @Suite("Sandbox payments endpoint")
 struct SandboxPaymentsTests {
     let server: SandboxServer

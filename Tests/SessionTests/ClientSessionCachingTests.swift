@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
-import PaymentFormSandbox
-
+import PaymentFormEngineTesting
 /// What the session keeps and shares, counted by the requests the sandbox answered.
 @Suite("ClientSession caching")
 struct ClientSessionCachingTests {

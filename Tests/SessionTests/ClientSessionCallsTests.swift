@@ -3,8 +3,6 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
 import PaymentFormSamples
-import PaymentFormSandbox
-
 /// Every call of the session against the sandbox, over real loopback HTTP.
 @Suite("ClientSession calls against the sandbox")
 struct ClientSessionCallsTests {

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
-import PaymentFormSandbox
-
+import PaymentFormEngineTesting
 /// Error answers, timeouts and cancellation over real loopback HTTP.
 @Suite("ClientSession errors against the sandbox")
 struct ClientSessionErrorTests {

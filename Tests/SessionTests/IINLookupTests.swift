@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
-import PaymentFormSandbox
-
+import PaymentFormEngineTesting
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
 @Suite("IIN lookups")
 struct IINLookupTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormEngine
-@testable import PaymentFormSandbox
+@testable import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
 /// A sandbox on a free loopback port for one test, and a session pointing at it.

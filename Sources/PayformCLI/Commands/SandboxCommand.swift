@@ -1,6 +1,5 @@
 import Foundation
-import PaymentFormSandbox
-
+import PaymentFormEngineTesting
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
     static let spec = CommandSpec(

@@ -1,7 +1,6 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormEncryption
-import PaymentFormEngineTesting
 import PaymentFormJSON
 import PaymentFormSamples
 

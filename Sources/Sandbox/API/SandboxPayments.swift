@@ -1,5 +1,4 @@
 import PaymentFormEngine
-import PaymentFormEngineTesting
 import PaymentFormJSON
 
 /// `POST /sandbox/v1/payments` with `{"paymentProductId", "encryptedCustomerInput"}`: decrypts
