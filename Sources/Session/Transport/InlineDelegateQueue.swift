@@ -1,0 +1,28 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+/// The delegate queue of a ``URLSessionTransport`` on FoundationNetworking: runs each delegate
+/// call at once, on the thread that has the event.
+///
+/// FoundationNetworking reads the socket (and inflates compressed bodies) on its own work queue
+/// and hands every piece of the body to the delegate queue without waiting. With an ordinary
+/// queue those pieces pile up faster than they are counted — a 0.5 MB gzip bomb reached 1 GB
+/// before the first count — and the work queue stays so busy that a task's `cancel()` lands
+/// seconds late or never. Run in place, each piece is counted (and dropped past the limit) before
+/// the next is read. The transport's delegate therefore never calls back into the session
+/// synchronously (see ``TransportDelegate``).
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+
+    override func addOperation(_ operation: Operation) {
+        operation.start()
+    }
+}
+#endif
