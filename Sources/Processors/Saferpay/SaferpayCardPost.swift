@@ -70,7 +70,7 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
 
     /// Posts the card data through `transport` and reads Saferpay's answer.
     ///
-    /// With ``URLSessionTransport`` the answer is bounded like a Client API answer: at most
+    /// With `URLSessionTransport` the answer is bounded like a Client API answer: at most
     /// 32 MiB of body, no redirect followed (a 3xx is an unexpected answer), the whole answer
     /// within `timeout`.
     ///

@@ -170,7 +170,7 @@ final class AnswerReceiver: @unchecked Sendable {
     }
 
     /// Marks the receiver finished (lock held) and returns the continuation to resume, if handed
-    /// over yet; otherwise the outcome is kept for ``wait(with:)``.
+    /// over yet; otherwise the outcome is kept for ``wait(with:timeout:)``.
     private func finish(_ result: Result<ClientAPIResponse, any Error>) -> CheckedContinuation<ClientAPIResponse, any Error>? {
         isFinished = true
         deadline?.cancel()
