@@ -17,6 +17,14 @@ enum CLI {
         return Payform.run(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
     }
 
+    /// The same for commands that wait on the network (`fetch`, `saferpay post`): `run` blocks its
+    /// thread until the command's task ends, and two such waits at once can hold every thread of
+    /// Swift's cooperative pool (two on a two-core machine), so the command never runs.
+    static func execute(_ arguments: [String], stdin: String = "", environment: [String: String] = ["LANG": "en_US.UTF-8"]) async -> CommandResult {
+        let input = Data(stdin.utf8)
+        return await Payform.execute(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
+    }
+
     static func json(_ result: CommandResult) throws -> JSONValue {
         try JSONParser().parse(Array(result.stdout.utf8))
     }

@@ -3,6 +3,8 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngineTesting
+import PaymentFormTestSupport
+
 @Suite("payform fetch")
 struct FetchCommandTests {
     /// A sandbox and a --session file pointing at it.
@@ -104,6 +106,44 @@ struct FetchCommandTests {
         try CLI.expectUsableError(await fetch(["public-key", "--timeout", "5"] + session), code: "network_error", mentioning: "GET crypto/publickey")
         #expect(Payform.run(["fetch", "--help"]).stdout.contains("fetch products"))
         #expect(Payform.run(["fetch", "iin", "--help"]).stdout.contains("--number DIGITS"))
+    }
+}
+
+extension FetchCommandTests {
+    static func flags(_ server: LoopbackHTTPServer) -> [String] {
+        ["--client-api-url", server.baseURL, "--customer-id", "c", "--client-session-id", "secret-session-id", "--timeout", "20"]
+    }
+
+    @Test("a redirected IIN lookup exits 2 naming the status; the other host gets nothing", arguments: [301, 302, 303, 307, 308])
+    func redirected(status: Int) async throws {
+        let other = try LoopbackHTTPServer { _ in .answer(status: 200, body: Array(#"{"paymentProductId": 1, "isAllowedInContext": true}"#.utf8)) }
+        defer { other.stop() }
+        let server = try LoopbackHTTPServer { _ in .answer(status: status, headers: [("Location", other.baseURL + "/x")]) }
+        defer { server.stop() }
+        let result = await fetch(["iin", "--number", "41111111"] + Self.flags(server))
+        try CLI.expectUsableError(
+            result, code: "http_error",
+            mentioning: "POST services/getIINdetails: the Client API answered HTTP \(status), a redirect, which is not followed.")
+        #expect(!result.stdout.contains(other.baseURL) && !result.stdout.contains("secret-session-id"))
+        #expect(server.requests.count == 1)
+        #expect(other.requests.isEmpty)
+    }
+
+    @Test("a huge, endless or gzip-bomb answer exits 2 at the 32 MiB limit", arguments: ["huge", "endless", "gzip"])
+    func unbounded(kind: String) async throws {
+        // Paced floods and a 64 MiB bomb: see LoopbackHTTPServer on sharing the process.
+        let bomb = kind == "gzip" ? GzipBomb.zeros(count: 64 << 20) : []
+        let server = try LoopbackHTTPServer { _ in
+            switch kind {
+            case "huge": .repeated(status: 200, chunk: Array(repeating: 0x20, count: 65_536), count: 4_096, pause: 0.001)
+            case "endless": .endlessChunked(status: 200, pause: 0.001)
+            default: .answer(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb)
+            }
+        }
+        defer { server.stop() }
+        try CLI.expectUsableError(
+            await fetch(["public-key"] + Self.flags(server)), code: "malformed_answer",
+            mentioning: "GET crypto/publickey: the answer (HTTP 200) is larger than 32 MiB; reading stopped there.")
     }
 }
 

@@ -102,23 +102,32 @@ struct ProcessorCommandTests {
     }
 
     @Test("saferpay post against the sandbox's stand-in: redirect, then the spent token's error")
-    func saferpayPost() throws {
+    func saferpayPost() async throws {
         let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples()))
         try server.start()
         defer { server.stop() }
         let token = try JSONSerialization.jsonObject(with: try Self.post("http://127.0.0.1:\(server.port)/saferpay/tokens", #"{"ReturnUrl": "https://shop.example/ok"}"#)) as? [String: Any]
         let redirectURL = try #require(token?["RedirectUrl"] as? String)
         let values = try CLI.temporaryFile(#"{"HolderName": "Zoë", "CardNumber": "4111 1111 1111 1111", "Expiry": "03/31", "VerificationCode": "123"}"#)
-        let first = CLI.run(["saferpay", "post", "--redirect-url", redirectURL, "--values", values])
+        let first = await CLI.execute(["saferpay", "post", "--redirect-url", redirectURL, "--values", values])
         #expect(first.exitCode == 0, "\(first.stdout)")
         #expect(try CLI.json(first)["outcome"] == "redirect")
-        let second = CLI.run(["saferpay", "post", "--redirect-url", redirectURL, "--values", values])
+        let second = await CLI.execute(["saferpay", "post", "--redirect-url", redirectURL, "--values", values])
         #expect(second.exitCode == 1)
         let json = try CLI.json(second)
         #expect(json["outcome"] == "error")
         #expect(json["errorName"] == "TOKEN_INVALID")
         #expect(json["behavior"] == "DO_NOT_RETRY")
         for text in [first.stdout, first.stderr, second.stdout, second.stderr] { #expect(!text.contains("4111")) }
+    }
+
+    @Test("saferpay post refuses plain http to another host and URLs without a host, before sending", arguments: [
+        "http://test.saferpay.com/cardpost", "https:test.saferpay.com", "ftp://x.example/",
+    ])
+    func saferpayPostURL(url: String) async throws {
+        let values = try CLI.temporaryFile(#"{"HolderName": "Zoë", "CardNumber": "4111 1111 1111 1111", "Expiry": "03/31", "VerificationCode": "123"}"#)
+        let result = await CLI.execute(["saferpay", "post", "--redirect-url", url, "--values", values, "--timeout", "1"])
+        try CLI.expectUsableError(result, code: "invalid_url", mentioning: "--redirect-url: RedirectUrl must be an absolute https URL with a host")
     }
 
     /// A blocking POST, standing in for the merchant's server.

@@ -50,6 +50,49 @@ struct SaferpayTests {
         }
     }
 
+    @Test("card data goes to https with a host, or plain http only to this machine", arguments: [
+        ("https://test.saferpay.com/Fields/Card", true), ("HTTPS://x.example:8443/p?q=1", true),
+        ("http://127.0.0.1:8080/saferpay/cardpost/t", true), ("http://127.9.0.1/x", true), ("http://localhost:1/x", true),
+        ("http://[::1]:8080/x", true),
+        ("http://test.saferpay.com/x", false), ("http://192.168.1.10/x", false), ("http://127.0.0.1.evil.example/x", false),
+        ("http://1270.0.0.1/x", false), ("http://127.0.0.256/x", false), ("https:evil.example", false), ("https:/evil.example/x", false),
+        ("https:///x", false), ("ftp://x.example/", false), ("javascript:alert(1)", false), ("/relative/path", false),
+    ])
+    func urlRule(url: String, allowed: Bool) throws {
+        let redirectURL = try #require(URL(string: url))
+        let make = { try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: redirectURL, in: Self.november2026) }
+        if allowed {
+            #expect(throws: Never.self) { try make() }
+        } else {
+            #expect(throws: SaferpayError.invalidURL("RedirectUrl")) { try make() }
+        }
+        // The same rule for the RedirectUrl Saferpay answers with.
+        let body = Array(#"{"RedirectUrl": "\#(url)"}"#.utf8)
+        if allowed {
+            #expect(try SaferpayPostResult(statusCode: 200, body: body, localizer: Localizer(languageTag: "en")) == .redirect(redirectURL))
+        } else {
+            #expect {
+                try SaferpayPostResult(statusCode: 200, body: body, localizer: Localizer(languageTag: "en"))
+            } throws: { error in
+                guard case .unexpectedAnswer(200, let reason)? = error as? SaferpayError else { return false }
+                return reason.hasPrefix("the RedirectUrl in the answer is not an absolute https URL") && !reason.contains(url)
+            }
+        }
+    }
+
+    @Test("the refusal says what is accepted")
+    func urlRuleMessage() {
+        #expect(SaferpayError.invalidURL("RedirectUrl").description
+            == "RedirectUrl must be an absolute https URL with a host (plain http only to this machine: localhost, 127.0.0.1, ::1)")
+    }
+
+    @Test("a 3xx answer is unexpected, whatever its body", arguments: [301, 302, 303, 307, 308])
+    func redirectAnswer(status: Int) {
+        #expect(throws: SaferpayError.unexpectedAnswer(statusCode: status, reason: "a redirect, which is not followed")) {
+            try SaferpayPostResult(statusCode: status, body: Array(#"{"RedirectUrl": "https://x.example"}"#.utf8), localizer: Localizer(languageTag: "en"))
+        }
+    }
+
     /// Answers Saferpay could give, read without a network.
     @Test("answers: redirect, errors with ErrorDetail as an array or a string, behaviours, malformed answers", arguments: [
         (200, #"{"RedirectUrl": "https://test.saferpay.com/3ds"}"#, "redirect", [String](), ""),
@@ -155,9 +198,10 @@ struct SaferpayTests {
             Issue.record("expected a redirect, got \(result)")
             return
         }
-        // The stand-in's redirect page answers 303 to the ReturnUrl (read without following it).
-        let page = try await NoRedirectFetch.location(of: next)
-        let location = try #require(page.flatMap { URL(string: $0) })
+        // The stand-in's redirect page answers 303 to the ReturnUrl (the transport does not follow it).
+        let page = try await URLSessionTransport().send(ClientAPIRequest(method: "GET", url: next))
+        #expect(page.statusCode == 303)
+        let location = try #require(page.header("Location").flatMap { URL(string: $0) })
         #expect(SaferpayReturn(navigation: location, success: try #require(URL(string: success)), fail: try #require(URL(string: "https://shop.example/pay/fail"))) == .success)
 
         // The token is spent.
@@ -224,28 +268,30 @@ struct SaferpayTests {
         #expect(error.errorDetail.sorted() == ["CardNumber", "ExpMonth", "HolderName", "VerificationCode"])
         #expect(error.fieldErrors.map(\.fieldId) == ["HolderName", "CardNumber", "Expiry", "VerificationCode"])
     }
-}
 
-/// Reads a redirect's `Location` without following it.
-enum NoRedirectFetch {
-    final class Delegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(nil)
+    // MARK: - Against hostile servers, over loopback
+
+    @Test("a redirect of the card post is not followed: the card data never reaches the other host", arguments: [302, 303, 307, 308])
+    func postRedirected(status: Int) async throws {
+        let other = try LoopbackHTTPServer { _ in .answer(status: 200, body: Array(#"{"RedirectUrl": "https://x.example/3ds"}"#.utf8)) }
+        defer { other.stop() }
+        let server = try LoopbackHTTPServer { _ in .answer(status: status, headers: [("Location", other.baseURL + "/steal")]) }
+        defer { server.stop() }
+        let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: try #require(URL(string: server.baseURL + "/cardpost")), in: Self.november2026)
+        await #expect(throws: SaferpayError.unexpectedAnswer(statusCode: status, reason: "a redirect, which is not followed")) {
+            try await post.send(using: URLSessionTransport())
         }
+        #expect(server.requests.count == 1)
+        #expect(other.requests.isEmpty)
     }
 
-    static func location(of url: URL) async throws -> String? {
-        let session = URLSession(configuration: .ephemeral, delegate: Delegate(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        return try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: url) { _, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Location"))
-                }
-            }.resume()
+    @Test("an answer past 32 MiB is unexpected, and reading stops there")
+    func postEndlessAnswer() async throws {
+        let server = try LoopbackHTTPServer { _ in .endlessChunked(status: 200, pause: 0.001) }
+        defer { server.stop() }
+        let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: try #require(URL(string: server.baseURL + "/cardpost")), in: Self.november2026)
+        await #expect(throws: SaferpayError.unexpectedAnswer(statusCode: 200, reason: "the answer is larger than 32 MiB")) {
+            try await post.send(using: URLSessionTransport())
         }
     }
 }

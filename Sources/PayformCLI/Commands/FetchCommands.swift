@@ -106,9 +106,11 @@ enum FetchCommands {
             summary: summary,
             details: """
             Prints the answer decoded into the engine's model, as Client API JSON. Tolerated problems in
-            the answer go to stderr as warnings. Errors exit 2 with a code: network_error, timeout,
-            http_error (the message has the status, errorId and the API's errors), malformed_answer,
-            invalid_configuration.
+            the answer go to stderr as warnings. Errors exit 2 with a code: network_error, timeout
+            (the whole answer must arrive within --timeout), http_error (the message has the status,
+            errorId and the API's errors; a 3xx redirect is not followed and is this error),
+            malformed_answer (also an answer past 32 MiB, counted after decompression: reading stops
+            there), invalid_configuration.
             """,
             options: options + sessionOptions,
             runAsync: { arguments, context throws(CLIError) in

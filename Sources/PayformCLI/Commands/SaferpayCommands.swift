@@ -17,11 +17,15 @@ enum SaferpayCommands {
         FromAjax=true. Output: {"outcome": "redirect", "redirectUrl": URL} (exit 0), or {"outcome":
         "error", "errorName", "behavior", "errorDetail": [...], "fieldErrors": [{"fieldId", "errorId":
         "rejected", "message"}], "message"} (exit 1); invalid values answer like validate (exit 1).
-        Values hold card data: use --values FILE or - for stdin. `payform sandbox` serves a Saferpay
-        stand-in (POST /saferpay/tokens) for tests.
+        Values hold card data: use --values FILE or - for stdin. --redirect-url must be https with a
+        host (plain http only to this machine: localhost, 127.0.0.1, ::1), else exit 2 (invalid_url)
+        before anything is sent; a RedirectUrl in the answer is held to the same rule. Redirects are
+        not followed (a 3xx is unexpected_answer), at most 32 MiB of the answer is read, and the
+        whole answer must arrive within --timeout. `payform sandbox` serves a Saferpay stand-in
+        (POST /saferpay/tokens) for tests.
         """,
         options: [
-            OptionSpec("--redirect-url", "URL", help: "The RedirectUrl the merchant's server got from Saferpay."),
+            OptionSpec("--redirect-url", "URL", help: "The RedirectUrl the merchant's server got from Saferpay (https; http only to this machine)."),
             OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
             OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
             OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks."),
@@ -33,7 +37,7 @@ enum SaferpayCommands {
             let request = try context.request(for: definition, arguments)
             let localizer = context.localizer(arguments)
             guard let url = URL(string: try arguments.required("--redirect-url")) else {
-                throw .usage("--redirect-url must be an absolute http or https URL")
+                throw .usage("--redirect-url must be an absolute https URL (plain http only to this machine)")
             }
             let timeout = try arguments.integer("--timeout").map(TimeInterval.init) ?? 30
             guard timeout > 0 else { throw .usage("--timeout must be a positive number of seconds") }

@@ -29,9 +29,13 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
     /// Validates `request` (made on the `saferpay-card` definition) and prepares the post: the
     /// card number as digits, `Expiry` typed `MM/YY` split into a two-digit `ExpMonth` and a
     /// four-digit `ExpYear`.
+    ///
+    /// `redirectURL` must be an absolute `https` URL with a host; plain `http` is accepted only to
+    /// this machine (`localhost`, `127.0.0.0/8`, `::1`: the sandbox's stand-in), so card data never
+    /// crosses a network unencrypted. Anything else throws ``SaferpayError/invalidURL(_:)``.
     public init(request: PaymentRequest, redirectURL: URL, in context: ValidationContext) throws(SaferpayError) {
         guard request.item.id == Self.definitionName else { throw .wrongDefinition(request.item.id) }
-        guard let scheme = redirectURL.scheme?.lowercased(), scheme == "https" || scheme == "http", redirectURL.host != nil else {
+        guard SaferpayURLRule.allows(redirectURL) else {
             throw .invalidURL("RedirectUrl")
         }
         let report = request.validate(in: context)
@@ -64,6 +68,10 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
     /// Posts the card data over HTTPS and reads Saferpay's answer; `form` is the definition the
     /// answer's field errors are mapped onto, `localizer` the language of their messages.
     ///
+    /// With `URLSessionTransport` the answer is bounded like a Client API answer: at most
+    /// 32 MiB of body, no redirect followed (a 3xx is an unexpected answer), the whole answer
+    /// within `timeout`.
+    ///
     /// - Throws: ``SaferpayError`` when no answer came (network, timeout, cancellation) or the
     ///   answer is neither a redirect nor a Saferpay error.
     public func send(timeout: TimeInterval = 30, localizer: Localizer = Localizer(languageTag: "en"),
@@ -82,6 +90,10 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
         do {
             response = try await transport.send(request)
         } catch is CancellationError {
+            throw .cancelled
+        } catch let error as AnswerTooLargeError {
+            throw .unexpectedAnswer(statusCode: error.statusCode, reason: "the answer is larger than \(error.limitText)")
+        } catch let error as URLError where error.code == .cancelled {
             throw .cancelled
         } catch {
             throw .network(String(describing: type(of: error)))
@@ -107,8 +119,13 @@ public enum SaferpayPostResult: Sendable, Hashable {
     case error(SaferpayErrorAnswer)
 
     /// Reads an answer: a 200 with `RedirectUrl`, or an error body (`ErrorName`, `Behavior`,
-    /// `ErrorDetail`).
+    /// `ErrorDetail`). The `RedirectUrl` must be an absolute `https` URL with a host (plain `http`
+    /// only to this machine), like the post's own URL; a 3xx answer is unexpected (Saferpay
+    /// answers the card post with JSON, and the redirect is not followed).
     public init(statusCode: Int, body: [UInt8], localizer: Localizer, form: (any PaymentItem)? = nil) throws(SaferpayError) {
+        if (300..<400).contains(statusCode) {
+            throw .unexpectedAnswer(statusCode: statusCode, reason: "a redirect, which is not followed")
+        }
         let value: JSONValue
         do {
             value = try JSONParser().parse(body)
@@ -117,9 +134,11 @@ public enum SaferpayPostResult: Sendable, Hashable {
         }
         guard case .object(let object) = value else { throw .unexpectedAnswer(statusCode: statusCode, reason: "the body is not a JSON object") }
         if statusCode == 200 {
-            guard case .string(let text)? = object["RedirectUrl"], let url = URL(string: text),
-                  let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
-                throw .unexpectedAnswer(statusCode: statusCode, reason: "no http(s) RedirectUrl in the answer")
+            guard case .string(let text)? = object["RedirectUrl"], let url = URL(string: text) else {
+                throw .unexpectedAnswer(statusCode: statusCode, reason: "no RedirectUrl in the answer")
+            }
+            guard SaferpayURLRule.allows(url) else {
+                throw .unexpectedAnswer(statusCode: statusCode, reason: "the RedirectUrl in the answer is not \(SaferpayURLRule.requirement)")
             }
             self = .redirect(url)
             return

@@ -4,7 +4,8 @@ import PaymentFormEngine
 public enum SaferpayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request was made for another definition than `saferpay-card`.
     case wrongDefinition(String)
-    /// A URL is not an absolute http(s) URL.
+    /// A URL is not an absolute `https` URL with a host (plain `http` is allowed only to this
+    /// machine).
     case invalidURL(String)
     /// The form's values do not validate; nothing was posted.
     case invalidRequest(ValidationReport)
@@ -31,7 +32,7 @@ public enum SaferpayError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .wrongDefinition(let id): "the card post takes the saferpay-card form, not '\(id)'"
-        case .invalidURL(let name): "\(name) must be an absolute http or https URL"
+        case .invalidURL(let name): "\(name) must be \(SaferpayURLRule.requirement)"
         case .invalidRequest(let report): "the values do not validate: \(report)"
         case .network(let kind): "no answer from Saferpay (\(kind))"
         case .cancelled: "the card post was cancelled"

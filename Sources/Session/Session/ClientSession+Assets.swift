@@ -36,7 +36,8 @@ extension ClientSession {
         let request = ClientAPIRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "image/*")], timeout: configuration.timeout)
         let response = try await send(request, call: call)
         guard (200..<300).contains(response.statusCode) else {
-            throw ClientAPIError(kind: .http(status: response.statusCode), call: call, reason: "the asset server answered HTTP \(response.statusCode)")
+            throw ClientAPIError(kind: .http(status: response.statusCode), call: call, reason: "the asset server answered HTTP \(response.statusCode)"
+                + ((300..<400).contains(response.statusCode) ? ", a redirect, which is not followed" : ""))
         }
         return response.body
     }

@@ -153,6 +153,9 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         if Task.isCancelled || error is CancellationError {
             return ClientAPIError(kind: .cancelled, call: call, reason: "the call was cancelled")
         }
+        if let tooLarge = error as? AnswerTooLargeError {
+            return ClientAPIError(kind: .decoding(path: ""), call: call, reason: tooLarge.description)
+        }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .timedOut: return ClientAPIError(kind: .timeout, call: call, reason: "no answer within \(formatSeconds(timeout))")
@@ -171,8 +174,15 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         return ClientAPIError(kind: .network, call: call, reason: "the transport failed (\(type(of: error)))")
     }
 
-    /// The error for a non-2xx answer, with the API's error body when it is readable.
+    /// The error for a non-2xx answer, with the API's error body when it is readable. A 3xx is
+    /// named as a redirect: the Client API never sends one, and the transport does not follow it
+    /// (its body and `Location` are not read).
     static func httpError(_ response: ClientAPIResponse, call: String) -> ClientAPIError {
+        if (300..<400).contains(response.statusCode) {
+            return ClientAPIError(
+                kind: .http(status: response.statusCode), call: call,
+                reason: "the Client API answered HTTP \(response.statusCode), a redirect, which is not followed")
+        }
         let body = try? ClientAPIErrorResponse.decode(from: response.body).value
         return ClientAPIError(
             kind: .http(status: response.statusCode), call: call, reason: "the Client API answered HTTP \(response.statusCode)",

@@ -1,3 +1,5 @@
+internal import PaymentFormJSON
+
 /// The answer to a ``ClientAPIRequest``: status, headers and body, whatever the status.
 package struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status code.
@@ -6,6 +8,11 @@ package struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
     package var headers: [HTTPHeaderField]
     /// The body bytes.
     package var body: [UInt8]
+
+    /// The most body bytes ``URLSessionTransport`` reads of one answer, counted after any
+    /// decompression: 32 MiB, the largest JSON document the engine parses, so a longer answer
+    /// could not be used anyway.
+    package static let maximumBodyByteCount = JSONParser.Limits.standard.maximumBytes
 
     /// A response.
     package init(statusCode: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {

@@ -4,7 +4,10 @@
 /// `URLSessionTransport` is the default. Tests, the sandbox and apps with their own HTTP stack
 /// inject others. A transport must end promptly with `CancellationError` (or a
 /// `URLError.cancelled`) when its task is cancelled: the session's timeouts and cancellation rely
-/// on it.
+/// on it. It must not follow redirects (the request's `Authorization` would go to the `Location`;
+/// return the 3xx, which the session reports as an error), and it should stop reading a body past
+/// ``ClientAPIResponse/maximumBodyByteCount`` (throwing ``AnswerTooLargeError``) rather than hold
+/// whatever a server sends.
 ///
 /// ```swift
 /// struct CannedTransport: ClientAPITransport {

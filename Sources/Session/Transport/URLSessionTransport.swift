@@ -5,90 +5,71 @@ import FoundationNetworking
 
 /// The default `ClientAPITransport`: Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
-/// It uses an ephemeral configuration: no cookies, no URL cache, no credential storage, so
-/// nothing of a session outlives it on disk. Task cancellation cancels the data task.
+/// It never trusts the server:
+/// - **Bounded reads.** It reads at most ``ClientAPIResponse/maximumBodyByteCount`` (32 MiB) of a
+///   body, counted as the bytes arrive and after any decompression, then stops reading, drops the
+///   connection and throws ``AnswerTooLargeError``. It asks for `Accept-Encoding: identity`; a
+///   server that compresses anyway is counted by the inflated bytes.
+/// - **No redirects.** A 3xx answer is returned as it is; nothing is sent to its `Location` (the
+///   Client API never redirects, and the request's `Authorization` would go along).
+/// - **No credentials.** A 401 or 407 asking for HTTP authentication is returned as it is.
+/// - **A deadline.** The whole answer must arrive within the request's ``ClientAPIRequest/timeout``,
+///   else `URLError(.timedOut)`, however steadily the server trickles.
+/// - **Prompt cancellation.** Cancelling the calling task throws `CancellationError` at once.
+///
+/// It uses an ephemeral configuration by default: no cookies, no URL cache, no credential
+/// storage, so nothing of a session outlives it on disk.
 ///
 /// ```swift
 /// let session = try ClientSession(configuration, transport: URLSessionTransport())
 /// ```
 package struct URLSessionTransport: ClientAPITransport {
-    private let session: URLSession
+    private let sessions: TransportSession
+    private let maximumBodyByteCount: Int
 
-    /// A transport on `session`, or on a shared ephemeral session when `nil`.
-    package init(session: URLSession? = nil) {
-        self.session = session ?? Self.sharedSession
+    /// A transport on its own `URLSession` made from `configuration` (cookies, cache and
+    /// credential storage are switched off whatever it says), or on a shared ephemeral session
+    /// when `nil`; it reads at most `maximumBodyByteCount` bytes of each body.
+    ///
+    /// The transport is the session's delegate — that is how it counts the bytes and refuses
+    /// redirects — so it takes a configuration, not a ready `URLSession`.
+    package init(configuration: URLSessionConfiguration? = nil, maximumBodyByteCount: Int = ClientAPIResponse.maximumBodyByteCount) {
+        sessions = configuration.map { TransportSession($0) } ?? Self.shared
+        self.maximumBodyByteCount = max(0, maximumBodyByteCount)
     }
 
-    /// One ephemeral `URLSession` for every default transport (sessions are expensive to create).
-    private static let sharedSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.urlCredentialStorage = nil
-        return URLSession(configuration: configuration)
-    }()
+    /// One session for every default transport (sessions are expensive to create, and a shared
+    /// one reuses connections).
+    private static let shared = TransportSession(.ephemeral)
 
-    /// Sends `request` with a data task. `URLSession.data(for:)` is not used: it is missing from
-    /// some Linux Foundations, and the completion-handler task behaves the same everywhere.
+    /// Sends `request` with a data task and waits for the whole answer, within the limits above.
+    /// (`URLSession.data(for:)` is not used: it is missing from some Linux Foundations, and it
+    /// would read the whole body before anyone could count it.)
     package func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse {
-        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        let timeout = request.timeout > 0 ? min(request.timeout, 86_400) : 0
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
         for field in request.headers {
             urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
         }
+        if request.header("Accept-Encoding") == nil {
+            urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        }
         urlRequest.httpBody = request.body.map { Data($0) }
-        let handle = DataTaskHandle()
-        let session = self.session
+        let receiver = AnswerReceiver(limit: maximumBodyByteCount)
+        let sessions = self.sessions
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ClientAPIResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                        return
-                    }
-                    guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                        return
-                    }
-                    var headers: [HTTPHeaderField] = []
-                    for (name, value) in http.allHeaderFields {
-                        if let name = name.base as? String, let value = value as? String {
-                            headers.append(HTTPHeaderField(name, value))
-                        }
-                    }
-                    continuation.resume(returning: ClientAPIResponse(statusCode: http.statusCode, headers: headers, body: Array(data ?? Data())))
+            try await withCheckedThrowingContinuation { continuation in
+                guard timeout > 0 else {
+                    receiver.fail(URLError(.timedOut))
+                    receiver.wait(with: continuation, timeout: 0)
+                    return
                 }
-                handle.start(task)
+                receiver.wait(with: continuation, timeout: timeout)
+                sessions.start(urlRequest, receiver: receiver)
             }
         } onCancel: {
-            handle.cancel()
+            receiver.fail(CancellationError())
         }
-    }
-}
-
-/// The data task of one send, so cancellation can reach it whichever comes first: the task's
-/// start or the cancellation.
-private final class DataTaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
-
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = isCancelled
-        lock.unlock()
-        task.resume()
-        if cancelled { task.cancel() }
-    }
-
-    func cancel() {
-        lock.lock()
-        isCancelled = true
-        let task = self.task
-        lock.unlock()
-        task?.cancel()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentFormEncryption
+import PaymentFormTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,33 +57,3 @@ struct DecodingMemoryTests {
         #expect(bytes.capacity < 3000 + 64)
     }
 }
-
-#if os(Linux)
-/// Figures from `/proc/self/status`.
-enum ResidentMemory {
-    /// A `Vm…` field in KiB.
-    static func kibibytes(_ field: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
-        }
-        return nil
-    }
-
-    /// Resets VmHWM (the peak) to the current resident set (Linux 4.0+).
-    static func resetPeak() -> Bool {
-        (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
-    }
-
-    /// Ends the process: 0 when `decode` returned `expectedBytes` and the peak resident set grew
-    /// by less than `limit` bytes while it ran, 1 when it grew more, 2 for a wrong result, 3 when
-    /// the figures cannot be read.
-    static func exitUnlessPeakGrowthIsBelow(_ limit: Int, expectedBytes: Int, _ decode: () -> Int?) -> Never {
-        guard resetPeak(), let before = kibibytes("VmRSS") else { exit(3) }
-        let count = decode()
-        guard let peak = kibibytes("VmHWM") else { exit(3) }
-        guard count == expectedBytes else { exit(2) }
-        exit((peak - before) * 1024 < limit ? 0 : 1)
-    }
-}
-#endif

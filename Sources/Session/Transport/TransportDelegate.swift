@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The delegate of a ``URLSessionTransport``'s `URLSession`: passes each task's events to its
+/// ``AnswerReceiver`` and refuses what a Client API client must never do.
+///
+/// - Redirects are not followed: the 3xx answer itself is delivered, and nothing is sent to the
+///   `Location` (the session's `Authorization` header would go with it).
+/// - HTTP authentication challenges get no credentials: the 401 or 407 is the answer.
+///
+/// (A session delegate, not a per-task one: FoundationNetworking calls per-task delegates only
+/// when the session has a delegate of its own.)
+final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var receivers: [Int: AnswerReceiver] = [:]
+
+    /// Sends `task`'s events to `receiver` until the task completes.
+    func register(_ receiver: AnswerReceiver, for task: URLSessionTask) {
+        lock.lock()
+        receivers[task.taskIdentifier] = receiver
+        lock.unlock()
+    }
+
+    /// Forgets `task` (one that never started).
+    func unregister(_ task: URLSessionTask) {
+        _ = receiver(for: task, removing: true)
+    }
+
+    private func receiver(for task: URLSessionTask, removing: Bool = false) -> AnswerReceiver? {
+        lock.lock()
+        defer { lock.unlock() }
+        return removing ? receivers.removeValue(forKey: task.taskIdentifier) : receivers[task.taskIdentifier]
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        receiver(for: dataTask)?.receive(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        receiver(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // nil: the redirect itself is the answer.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode
+        guard status == 401 || status == 407 else {
+            // Not an HTTP authentication (TLS server trust, client certificates): the system decides.
+            completionHandler(.performDefaultHandling, nil)
+            return
+        }
+        receiver(for: task)?.answer()
+        // Off this thread: refusing cancels the task, which waits for the queue this may run on.
+        AnswerReceiver.queue.async { completionHandler(.cancelAuthenticationChallenge, nil) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        receiver(for: task, removing: true)?.complete(error)
+    }
+}
