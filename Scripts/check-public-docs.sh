@@ -18,7 +18,7 @@ if [[ "${1:-}" == "--count" ]]; then
   # Folders grouped into the modules they build (the public module's sources are several folders).
   module_of() {
     case "$1" in
-      Masking|Validation|Localization|Brands|FormEngine|Session) echo PaymentFormEngine ;;
+      Masking|Validation|Localization|Cards|FormEngine|Session) echo PaymentFormEngine ;;
       Processors) echo PaymentFormProcessors ;;
       Testing) echo PaymentFormEngineTesting ;;
       *) echo "package-only:$1" ;;
