@@ -82,6 +82,11 @@ struct SipsResponseTests {
         #expect(order.responseCode == "00")
         #expect(!String(describing: order).contains("4111"))
         #expect(String(describing: order).contains("maskedPan"))
+        let hostile = try SipsResponse(.cardOrder, jsonEncoded: Array(#"{"4111111111111111": "x", "maskedPan": "4111##########11"}"#.utf8))
+        #expect(String(describing: hostile) == "SipsResponse(cardOrder: maskedPan, otherFields: 1)")
+        var hostileDump = ""
+        dump(hostile, to: &hostileDump)
+        #expect(!hostileDump.contains("4111"))
         var dumped = ""
         dump(order, to: &dumped)
         #expect(!dumped.contains("4111"))

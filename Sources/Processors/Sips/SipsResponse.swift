@@ -290,15 +290,17 @@ public struct SipsResponse: Sendable, Hashable, CustomStringConvertible, CustomR
         text(.inAppResponseCode) ?? text(.redirectionStatusCode)
     }
 
-    /// The function and the members present; never their values.
+    /// The function, the documented members present and how many others; never a value, nor the
+    /// names of undocumented members (they come from the answer, like its values).
     public var description: String {
         var names = fields.map(\.rawValue)
-        if !others.members.isEmpty { names.append("otherFields: " + others.keys.joined(separator: ", ")) }
+        if !others.members.isEmpty { names.append("otherFields: \(others.members.count)") }
         return "SipsResponse(\(operation.rawValue): \(names.joined(separator: ", ")))"
     }
 
-    /// Redacted for `dump` and debuggers: the names of the members present.
+    /// Redacted for `dump` and debuggers: the names of the documented members present.
     public var customMirror: Mirror {
-        Mirror(self, children: ["operation": operation, "present": fields.map(\.rawValue), "otherFields": others.keys], displayStyle: .struct)
+        Mirror(self, children: ["operation": operation, "present": fields.map(\.rawValue), "otherFields": others.members.count],
+               displayStyle: .struct)
     }
 }
