@@ -7,8 +7,8 @@ public struct SipsBrandChoice: Sendable, Hashable, Codable {
     /// The engine's brand id (`cartes-bancaires`), when it has one.
     public var brandId: String?
 
-    /// A choice.
-    public init(sipsName: String, brandId: String?) {
+    /// A choice (``SipsResponse/brandChoices`` makes them; an app only reads them).
+    package init(sipsName: String, brandId: String?) {
         self.sipsName = sipsName
         self.brandId = brandId
     }
