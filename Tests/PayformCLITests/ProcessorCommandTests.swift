@@ -118,6 +118,10 @@ struct ProcessorCommandTests {
         #expect(json["outcome"] == "error")
         #expect(json["errorName"] == "TOKEN_INVALID")
         #expect(json["behavior"] == "DO_NOT_RETRY")
+        #expect(json["category"] == "DO_NOT_RETRY")
+        // Saferpay: TOKEN_INVALID is "token does not exist for this customer or was already
+        // used": the token is at fault, not the card, so the payer is not told to use another card.
+        #expect(json["message"] == "This payment session is no longer valid. Please start the payment again.")
         for text in [first.stdout, first.stderr, second.stdout, second.stderr] { #expect(!text.contains("4111")) }
     }
 

@@ -97,7 +97,7 @@ struct SaferpayTests {
     @Test("answers: redirect, errors with ErrorDetail as an array or a string, behaviours, malformed answers", arguments: [
         (200, #"{"RedirectUrl": "https://test.saferpay.com/3ds"}"#, "redirect", [String](), ""),
         (400, #"{"ErrorName": "VALIDATION_FAILED", "Behavior": "RETRY", "ErrorDetail": ["CardNumber", "ExpMonth", "ExpYear"]}"#, "VALIDATION_FAILED", ["CardNumber", "Expiry"], "RETRY"),
-        (400, #"{"ErrorName": "VALIDATION_FAILED", "Behavior": "ABORT", "ErrorDetail": "VerificationCode, HolderName"}"#, "VALIDATION_FAILED", ["HolderName", "VerificationCode"], "DO_NOT_RETRY"),
+        (400, #"{"ErrorName": "VALIDATION_FAILED", "Behavior": "ABORT", "ErrorDetail": "VerificationCode, HolderName"}"#, "VALIDATION_FAILED", ["HolderName", "VerificationCode"], "ABORT"),
         (402, #"{"ErrorName": "TRANSACTION_DECLINED", "Behavior": "OTHER_MEANS"}"#, "TRANSACTION_DECLINED", [], "OTHER_MEANS"),
         (400, #"{"ErrorName": "CARD_CVC_INVALID", "Behavior": "RETRY_LATER", "ErrorDetail": ["Something"]}"#, "CARD_CVC_INVALID", [], "RETRY_LATER"),
         (403, #"{"ErrorName": "NEW_NAME", "Behavior": "SOMETHING_NEW"}"#, "NEW_NAME", [], "SOMETHING_NEW"),
@@ -113,8 +113,9 @@ struct SaferpayTests {
             #expect(error.errorName == expected)
             #expect(error.fieldErrors.map(\.fieldId) == fields)
             #expect(error.fieldErrors.allSatisfy { $0.errorId == "rejected" })
-            #expect(error.behavior.name == behavior)
-            #expect(error.behavior.allowsResubmitting == (behavior == "RETRY"))
+            #expect(error.behavior == behavior)
+            #expect(error.category == SaferpayBehavior(behavior))
+            #expect(error.category.allowsResubmitting == (behavior == "RETRY"))
             #expect(!error.message.isEmpty)
         }
     }
@@ -210,7 +211,7 @@ struct SaferpayTests {
             return
         }
         #expect(again.errorName == "TOKEN_INVALID")
-        #expect(again.behavior == .doNotRetry)
+        #expect(again.category == .doNotRetry)
     }
 
     @Test("invalid at Saferpay: VALIDATION_FAILED lands on exactly the named fields")
@@ -230,7 +231,7 @@ struct SaferpayTests {
         #expect(error.errorName == "VALIDATION_FAILED")
         #expect(error.errorDetail == ["ExpYear"])
         #expect(error.fieldErrors == [FieldError(fieldId: "Expiry", error: ValidationError(id: "rejected"))])
-        #expect(error.behavior == .retry)
+        #expect(error.category == .retry)
         #expect(error.message.contains("réessayer"))
     }
 
@@ -246,7 +247,7 @@ struct SaferpayTests {
             return
         }
         #expect(error.errorName == "TRANSACTION_DECLINED")
-        #expect(error.behavior == .doNotRetry)
+        #expect(error.category == .doNotRetry)
         #expect(error.fieldErrors.isEmpty)
     }
 

@@ -67,19 +67,26 @@ struct SipsResponseTests {
          "s10TransactionReference": {"s10TransactionId": "000001", "s10TransactionIdDate": "20261123"},
          "brandNewField": {"a": 1}}
         """#
-        guard case .order(let order) = try SipsResponse(.cardOrder, jsonEncoded: Array(json.utf8)) else {
-            Issue.record("not an order answer")
-            return
-        }
-        #expect(order.amount == "1050")
-        #expect(order.cardExpiryDate == "203012")
-        #expect(order.authentExemptionReasonList == ["LOW_VALUE", "TRA"])
-        #expect(order.cardData?.cardBrand == "VISA")
-        #expect(order.cardData?.panLengthMax == "19")
-        #expect(order.cardData?.otherFields == ["futureMember": "true"])
-        #expect(order.s10TransactionReference?.s10TransactionIdDate == "20261123")
+        let order = try SipsResponse(.cardOrder, jsonEncoded: Array(json.utf8))
+        #expect(order.operation == .cardOrder)
+        #expect(order.text(.amount) == "1050")
+        #expect(order.integer(.amount) == 1050)
+        #expect(order.text(.cardExpiryDate) == "203012")
+        #expect(order.texts(.authentExemptionReasonList) == ["LOW_VALUE", "TRA"])
+        #expect(order.object(.cardData)?.text(.cardBrand) == "VISA")
+        #expect(order.object(.cardData)?.text(.panLengthMax) == "19")
+        #expect(order.object(.cardData)?.integer(.panLengthMax) == 19)
+        #expect(order.object(.cardData)?.otherFields == ["futureMember": "true"])
+        #expect(order.object(.s10TransactionReference)?.text(.s10TransactionIdDate) == "20261123")
         #expect(order.otherFields == ["brandNewField": #"{"a":1}"#])
+        #expect(order.responseCode == "00")
         #expect(!String(describing: order).contains("4111"))
+        #expect(String(describing: order).contains("maskedPan"))
+        let hostile = try SipsResponse(.cardOrder, jsonEncoded: Array(#"{"4111111111111111": "x", "maskedPan": "4111##########11"}"#.utf8))
+        #expect(String(describing: hostile) == "SipsResponse(cardOrder: maskedPan, otherFields: 1)")
+        var hostileDump = ""
+        dump(hostile, to: &hostileDump)
+        #expect(!hostileDump.contains("4111"))
         var dumped = ""
         dump(order, to: &dumped)
         #expect(!dumped.contains("4111"))
@@ -87,11 +94,9 @@ struct SipsResponseTests {
 
     @Test("paymentMeanId is read as a string or an integer", arguments: [#""17""#, "17"])
     func paymentMeanId(json: String) throws {
-        guard case .addCard(let answer) = try SipsResponse(.addCard, jsonEncoded: Array(#"{"inAppResponseCode": "00", "paymentMeanId": \#(json)}"#.utf8)) else {
-            Issue.record("not an addCard answer")
-            return
-        }
-        #expect(answer.paymentMeanId == "17")
+        let answer = try SipsResponse(.addCard, jsonEncoded: Array(#"{"inAppResponseCode": "00", "paymentMeanId": \#(json)}"#.utf8))
+        #expect(answer.text(.paymentMeanId) == "17")
+        #expect(answer.integer(.paymentMeanId) == 17)
     }
 
     @Test("every operation reads its answer; malformed answers are errors, not crashes", arguments: SipsOperation.allCases)
@@ -107,10 +112,7 @@ struct SipsResponseTests {
     @Test("getCardData's entries give the co-badge choice, nothing pre-selected")
     func coBadge() throws {
         let json = #"{"inAppResponseCode": "00", "cardDataList": [{"cardBrand": "CB", "panCheckAlgorithm": "L"}, {"cardBrand": "VISA"}, {"cardBrand": "cb"}]}"#
-        guard case .cardData(let answer) = try SipsResponse(.getCardData, jsonEncoded: Array(json.utf8)) else {
-            Issue.record("not a getCardData answer")
-            return
-        }
+        let answer = try SipsResponse(.getCardData, jsonEncoded: Array(json.utf8))
         #expect(answer.brandChoices == [
             SipsBrandChoice(sipsName: "CB", brandId: "cartes-bancaires"), SipsBrandChoice(sipsName: "VISA", brandId: "visa"),
         ])
@@ -125,11 +127,8 @@ struct SipsResponseTests {
            {"paymentMeanAlias": "no id"},
            {"paymentMeanId": "18", "maskedPan": "5555##########44", "paymentMeanCoBadgingBrandList": ["CB", "MASTERCARD"]}]}
         """#
-        guard case .walletData(let answer) = try SipsResponse(.getWalletData, jsonEncoded: Array(json.utf8)) else {
-            Issue.record("not a getWalletData answer")
-            return
-        }
-        #expect(answer.walletPaymentMeanData[2].paymentMeanCoBadgingBrandList == ["CB", "MASTERCARD"])
+        let answer = try SipsResponse(.getWalletData, jsonEncoded: Array(json.utf8))
+        #expect(answer.objects(.walletPaymentMeanData)[2].texts(.paymentMeanCoBadgingBrandList) == ["CB", "MASTERCARD"])
         let accounts = answer.accountsOnFile()
         #expect(accounts.map(\.id) == ["17", "18"])
         #expect(accounts.map(\.label) == ["My Visa 4111##########11 12/30", "5555##########44"])

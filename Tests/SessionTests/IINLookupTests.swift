@@ -84,7 +84,48 @@ struct IINLookupTests {
         large.amountOfMoney.amount = 9_000_000
         let notAllowed = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: large)
         #expect(notAllowed.status == .existingButNotAllowed)
-        #expect(notAllowed.paymentProductId == 123)
+        // The Connect guide: "If the value of status is not Supported the other fields of
+        // IINDetailsResponse will all be nil (or false in case of the allowedInContext field)."
+        #expect(notAllowed.paymentProductId == nil)
+        #expect(notAllowed.details == nil)
+        #expect(notAllowed.coBrands.isEmpty)
+    }
+
+    // The Connect guide, "Issuer identification number check": "If the value of status is not
+    // Supported the other fields of IINDetailsResponse will all be nil".
+    @Test("only a supported answer carries a product, country or co-brands; an offline answer may still name brands")
+    func notSupportedCarriesNothing() async throws {
+        // A server answer with a product that is not allowed, and one without a product id.
+        let notAllowedBody = #"{"paymentProductId": 3, "countryCode": "NL", "isAllowedInContext": false, "coBrands": [{"paymentProductId": 3, "isAllowedInContext": false}]}"#
+        let harness = try SandboxHarness(intercept: { request in
+            guard request.path.hasSuffix("getIINdetails") else { return nil }
+            let text = String(decoding: request.body, as: UTF8.self)
+            let body = text.contains("555555") ? notAllowedBody : #"{"countryCode": "NL", "isAllowedInContext": true}"#
+            return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "application/json")], body: Array(body.utf8))
+        })
+        defer { harness.stop() }
+        let notAllowed = try await harness.session.iinDetails(forPartialCardNumber: "555555", context: context)
+        #expect(notAllowed.status == .existingButNotAllowed)
+        #expect(notAllowed.details == nil)
+        #expect(notAllowed.paymentProductId == nil)
+        #expect(notAllowed.coBrands.isEmpty)
+        let noProduct = try await harness.session.iinDetails(forPartialCardNumber: "999999", context: context)
+        #expect(noProduct.status == .unknown)
+        #expect(noProduct.details == nil)
+
+        let offline = try SandboxHarness(offlineBrandDetector: BrandDetector.shipped)
+        defer { offline.stop() }
+        let ambiguous = try #require(offline.session.offlineIINDetails(forPartialCardNumber: "45"))
+        #expect(ambiguous.status == .unknown)
+        #expect(ambiguous.details == nil)
+        #expect(!ambiguous.brands.isEmpty)
+
+        // An answer that stops being supported loses what only a supported one has.
+        var supported = try #require(offline.session.offlineIINDetails(forPartialCardNumber: "411111"))
+        #expect(supported.paymentProductId == 1)
+        supported.status = .pending
+        #expect(supported.details == nil)
+        #expect(supported.brands == ["visa"])
     }
 
     @Test("the offline detector answers at once, mapped to the offered products")

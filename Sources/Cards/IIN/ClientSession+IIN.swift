@@ -5,8 +5,10 @@ extension ClientSession {
     ///
     /// Spaces and `-` are ignored; any other non-digit answers `unknown` without a call. Fewer
     /// than 6 digits answer `notEnoughDigits` without a call; with 8 or more the first 8 are sent,
-    /// else the first 6. HTTP 404 answers `unknown`. Kept for the session, keyed by the digits
-    /// sent and `context`; concurrent identical lookups share one request.
+    /// else the first 6. HTTP 404 answers `unknown`. Only a `supported` answer carries the
+    /// product, country and co-brands: an `existingButNotAllowed` or `unknown` one carries none,
+    /// as the Connect guide says of its IINDetailsResponse. Kept for the session, keyed by the
+    /// digits sent and `context`; concurrent identical lookups share one request.
     ///
     /// ```swift
     /// let answer = try await session.iinDetails(forPartialCardNumber: "4111 11", context: paymentContext)

@@ -15,26 +15,33 @@ public struct IINLookupResult: Sendable, Hashable, CustomStringConvertible {
         case none
     }
 
-    /// What the answer means for the form.
-    public var status: IINStatus
+    /// What the answer means for the form. An answer that stops being `supported` loses its
+    /// ``details``.
+    public var status: IINStatus {
+        didSet { if status != .supported { details = nil } }
+    }
     /// Where it came from.
     public var source: Source
     /// The product, country and co-brands (the server's answer, or the offline one in the same
-    /// shape); `nil` when there is none.
-    public var details: IINDetailsResponse?
+    /// shape); `nil` when there is none, and always `nil` unless the status is `supported` (the
+    /// Connect guide: "If the value of status is not Supported the other fields of
+    /// IINDetailsResponse will all be nil").
+    public private(set) var details: IINDetailsResponse?
     /// For an offline answer: the detected brand ids (`visa`, `mastercard`, ...), most specific
-    /// first; several when the digits are still ambiguous. Empty for server answers.
+    /// first; several when the digits are still ambiguous. Empty for server answers. An offline
+    /// answer that is not `supported` may still name brands: they come from the digits, not from
+    /// a product.
     public var brands: [String]
 
-    /// An answer.
+    /// An answer; `details` are kept only for a `supported` one.
     package init(status: IINStatus, source: Source, details: IINDetailsResponse? = nil, brands: [String] = []) {
         self.status = status
         self.source = source
-        self.details = details
+        self.details = status == .supported ? details : nil
         self.brands = brands
     }
 
-    /// The product the card belongs to, when known.
+    /// The product the card belongs to, when known (only for a `supported` answer).
     public var paymentProductId: Int? { details?.paymentProductId }
 
     /// The card's brands when it carries several (co-badged), the top-level product included;

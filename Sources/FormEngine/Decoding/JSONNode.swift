@@ -1,4 +1,4 @@
-internal import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A JSON value together with its path, with typed accessors that throw ``DefinitionError``s
 /// naming that path. The building block of every `init(json:)` in the model.
@@ -6,27 +6,30 @@ internal import PaymentFormJSON
 /// The path is kept as the parent's path plus one step and only spelled out when it is needed
 /// (an error, a diagnostic, a nested model): decoding a product looks up dozens of members, and
 /// building a path array for each was a third of the time spent on the model.
-struct JSONNode {
-    let value: JSONValue
+///
+/// It is the one typed JSON reader of the package: the processors' answers (Sips, Saferpay) are
+/// read with it too, so every reading error has the same shape (`path: expected X, found Y`).
+package struct JSONNode {
+    package let value: JSONValue
     /// The path of the value's parent (or of the value itself when `step` is nil).
     private let parentPath: JSONPath
     /// The last step to the value, when not yet appended to `parentPath`.
     private let step: JSONPath.Component?
 
-    init(_ value: JSONValue, path: JSONPath = .root) {
+    package init(_ value: JSONValue, path: JSONPath = .root) {
         self.value = value
         self.parentPath = path
         self.step = nil
     }
 
-    init(_ value: JSONValue, parent: JSONPath, step: JSONPath.Component) {
+    package init(_ value: JSONValue, parent: JSONPath, step: JSONPath.Component) {
         self.value = value
         self.parentPath = parent
         self.step = step
     }
 
     /// Where the value sits in the document.
-    var path: JSONPath {
+    package var path: JSONPath {
         switch step {
         case nil: parentPath
         case .key(let key): parentPath.appending(key)
@@ -34,38 +37,38 @@ struct JSONNode {
         }
     }
 
-    func mismatch(_ expected: String) -> DefinitionError {
+    package func mismatch(_ expected: String) -> DefinitionError {
         DefinitionError(path: path, kind: .typeMismatch(expected: expected, found: value.kind.rawValue))
     }
 
-    func invalid(_ reason: String) -> DefinitionError {
+    package func invalid(_ reason: String) -> DefinitionError {
         DefinitionError(path: path, kind: .invalidValue(reason))
     }
 
-    func object() throws(DefinitionError) -> JSONObjectNode {
+    package func object() throws(DefinitionError) -> JSONObjectNode {
         guard case .object(let object) = value else { throw mismatch("object") }
         return JSONObjectNode(object: object, path: path)
     }
 
-    func array() throws(DefinitionError) -> [JSONNode] {
+    package func array() throws(DefinitionError) -> [JSONNode] {
         guard case .array(let elements) = value else { throw mismatch("array") }
         if elements.isEmpty { return [] }
         let path = self.path
         return elements.enumerated().map { JSONNode($1, parent: path, step: .index($0)) }
     }
 
-    func string() throws(DefinitionError) -> String {
+    package func string() throws(DefinitionError) -> String {
         guard case .string(let text) = value else { throw mismatch("string") }
         return text
     }
 
-    func bool() throws(DefinitionError) -> Bool {
+    package func bool() throws(DefinitionError) -> Bool {
         guard case .bool(let flag) = value else { throw mismatch("boolean") }
         return flag
     }
 
     /// An integer that fits `Int`; fractions, exponents and out-of-range values are errors.
-    func int() throws(DefinitionError) -> Int {
+    package func int() throws(DefinitionError) -> Int {
         guard case .number(let text) = value else { throw mismatch("integer") }
         guard value.kind == .integer else { throw mismatch("integer") }
         guard let number = Int(text) else { throw invalid("integer \(text) is out of range") }
@@ -73,7 +76,7 @@ struct JSONNode {
     }
 
     /// An identifier the Client API sends as a JSON string or a JSON integer.
-    func identifier() throws(DefinitionError) -> String {
+    package func identifier() throws(DefinitionError) -> String {
         switch value {
         case .string(let text): return text
         case .number(let text) where value.kind == .integer: return text
@@ -81,7 +84,7 @@ struct JSONNode {
         }
     }
 
-    func strings() throws(DefinitionError) -> [String] {
+    package func strings() throws(DefinitionError) -> [String] {
         var result: [String] = []
         for element in try array() { result.append(try element.string()) }
         return result
@@ -89,25 +92,31 @@ struct JSONNode {
 }
 
 /// A JSON object with its path.
-struct JSONObjectNode {
-    let object: JSONObject
-    let path: JSONPath
+package struct JSONObjectNode {
+    package let object: JSONObject
+    package let path: JSONPath
+
+    /// `object`, which sits at `path`.
+    package init(object: JSONObject, path: JSONPath) {
+        self.object = object
+        self.path = path
+    }
 
     /// The member `key`; absent and `null` are both "absent".
-    func optional(_ key: String) -> JSONNode? {
+    package func optional(_ key: String) -> JSONNode? {
         guard let value = object[key] else { return nil }
         if case .null = value { return nil }
         return JSONNode(value, parent: path, step: .key(key))
     }
 
-    func required(_ key: String) throws(DefinitionError) -> JSONNode {
+    package func required(_ key: String) throws(DefinitionError) -> JSONNode {
         guard let node = optional(key) else { throw DefinitionError(path: path.appending(key), kind: .missingKey) }
         return node
     }
 
-    func string(_ key: String) throws(DefinitionError) -> String? { try optional(key)?.string() }
-    func bool(_ key: String) throws(DefinitionError) -> Bool? { try optional(key)?.bool() }
-    func int(_ key: String) throws(DefinitionError) -> Int? { try optional(key)?.int() }
+    package func string(_ key: String) throws(DefinitionError) -> String? { try optional(key)?.string() }
+    package func bool(_ key: String) throws(DefinitionError) -> Bool? { try optional(key)?.bool() }
+    package func int(_ key: String) throws(DefinitionError) -> Int? { try optional(key)?.int() }
 }
 
 /// Decodes each element of an array, skipping (and reporting) the ones that fail, so one bad

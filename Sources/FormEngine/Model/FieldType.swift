@@ -1,5 +1,5 @@
-/// The data type the Client API declares for a field. Informational: validation follows the
-/// field's validators, not its type.
+/// The data type the Client API declares for a field. Two types are checked after the field's
+/// validators (`FieldType+Check.swift`): `integer` and `numericstring`.
 package enum FieldType: OpenEnumeration {
     case string, integer, expiryDate, numericString, boolean, date
     /// A type the engine does not know, kept by name.

@@ -80,7 +80,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     /// Per field, in display order: with an account on file, a `READ_ONLY` attribute skips the
     /// field, a `CAN_WRITE` one keeps the stored value when nothing was entered, a `MUST_WRITE`
     /// one needs a value. The value is unmasked; an empty value is `required` when the field is
-    /// required, else left alone; otherwise every validator runs and every failure is reported.
+    /// required, else left alone; otherwise every validator runs and every failure is reported,
+    /// then the field's type is checked: a `type: integer` field takes an integer literal (error
+    /// `integer`), a `type: numericstring` field ASCII digits only (error `numericString`).
     ///
     /// Regular expressions that run on ICU share one budget for the whole request (see
     /// `docs/limits.md`): a definition full of catastrophic patterns costs one request's budget,
@@ -163,6 +165,10 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
             if let failure = validator.validate(unmasked, in: context, budget: &budget) {
                 append(FieldError(fieldId: fieldId, error: failure), to: &errors)
             }
+        }
+        // The field's type last (`integer`, `numericstring`), after every validator.
+        if let failure = fields[index].type.error(for: unmasked) {
+            append(FieldError(fieldId: fieldId, error: failure), to: &errors)
         }
         return unmasked
     }
@@ -307,7 +313,8 @@ extension PaymentProductField {
     ) -> InputState {
         let unmasked = unmask(value)
         if unmasked.isEmpty { return required ? .incomplete : .valid }
-        var state = InputState.valid
+        var state = type.inputState(of: unmasked)
+        if state == .invalid { return .invalid }
         for validator in dataRestrictions.validators {
             switch validator.inputState(of: unmasked, in: context, budget: &budget) {
             case .invalid: return .invalid

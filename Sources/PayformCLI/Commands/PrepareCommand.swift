@@ -9,7 +9,9 @@ enum PrepareCommand {
         summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
         details: """
         The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"}.
-        Invalid values answer like `validate` (exit 1) and nothing is encrypted. Otherwise:
+        Invalid values answer like `validate` (exit 1) and nothing is encrypted. A product group
+        (a definition without paymentMethod whose id is not a number, such as cards) is refused with
+        product_group: choose its product first (fetch iin, or the card's brand). Otherwise:
         {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
         The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
         fields that were validated.
@@ -26,8 +28,10 @@ enum PrepareCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        let (product, warnings) = try context.product(arguments)
-        let request = try context.request(for: product, arguments)
+        // A product group is read as one, so preparing it answers `product_group` (a payload names
+        // one product), not a complaint about its id.
+        let (item, warnings) = try context.item(arguments)
+        let request = try context.request(for: item, arguments)
         let sessionId = try arguments.required("--client-session-id")
         let keyPath = try arguments.required("--public-key")
         let key = try context.encryptionKey(at: keyPath)

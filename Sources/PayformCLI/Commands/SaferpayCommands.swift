@@ -15,8 +15,11 @@ enum SaferpayCommands {
         Values use the saferpay-card definition's ids: HolderName, CardNumber, Expiry (MM/YY, sent as
         ExpMonth 01-12 and ExpYear with four digits), VerificationCode. The body is form-encoded, with
         FromAjax=true. Output: {"outcome": "redirect", "redirectUrl": URL} (exit 0), or {"outcome":
-        "error", "errorName", "behavior", "errorDetail": [...], "fieldErrors": [{"fieldId", "errorId":
-        "rejected", "message"}], "message"} (exit 1); invalid values answer like validate (exit 1).
+        "error", "errorName", "behavior" (as Saferpay sent it), "category" (RETRY, RETRY_LATER,
+        DO_NOT_RETRY, OTHER_MEANS or UNKNOWN; ABORT is DO_NOT_RETRY), "errorDetail": [...],
+        "fieldErrors": [{"fieldId", "errorId": "rejected", "message"}], "message"} (exit 1); invalid
+        values answer like validate (exit 1). A TOKEN_INVALID or TOKEN_EXPIRED answer's message says
+        the payment must be started again (the token, not the card, is at fault).
         Values hold card data: use --values FILE or - for stdin. --redirect-url must be https with a
         host (plain http only to this machine: localhost, 127.0.0.1, ::1), else exit 2 (invalid_url)
         before anything is sent; a RedirectUrl in the answer is held to the same rule. Redirects are
@@ -66,7 +69,8 @@ enum SaferpayCommands {
                 let json: JSONValueBuilder = [
                     "outcome": "error",
                     "errorName": .string(answer.errorName),
-                    "behavior": .string(answer.behavior.name),
+                    "behavior": .optional(answer.behavior),
+                    "category": .string(answer.category.rawValue),
                     "errorDetail": .array(answer.errorDetail.map { .string($0) }),
                     "fieldErrors": .array(answer.fieldErrors.map { error in
                         ["fieldId": .string(error.fieldId), "errorId": .string(error.errorId), "message": .string(localizer.message(for: error))]

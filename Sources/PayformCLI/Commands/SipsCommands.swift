@@ -26,43 +26,62 @@ enum SipsCommands {
 
     static let request = CommandSpec(
         name: "sips request",
-        synopsis: "--operation NAME --init FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--brand ID] [--brand-selection-status S] [--product FILE] [--now YYYY-MM] [--locale TAG]",
+        synopsis: "--operation NAME --init FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--brand ID] [--brand-selection-status S] [--card-data FILE] [--product FILE] [--now YYYY-MM] [--locale TAG] | --operation cardValidateAuthenticationAndOrder --init FILE --pares FILE | --operation getTransactionData --init FILE",
         summary: "Build a Sips In-App SDK call's parameters from validated values and the initialize answer.",
         details: """
-        Operations with card input: cardOrder, walletOrder, walletCheckEnrollment, cardCheckEnrollment,
-        addCard, getCardData, paymentTokenGenerate; each uses its shipped definition (sample:sips-...)
-        unless --product names another. --init is the initialize answer the merchant's server passed
-        on: {"redirectionData", "redirectionUrl", "redirectionVersion", "publicKeyValue", "merchantId"?}.
+        Operations with input: cardOrder, walletOrder, walletCheckEnrollment, cardCheckEnrollment,
+        addCard, getCardData, paymentTokenGenerate, deletePaymentMean; each uses its shipped definition
+        (sample:sips-...) unless --product names another. --init is the initialize answer the merchant's
+        server passed on: {"redirectionData", "redirectionUrl", "redirectionVersion", "publicKeyValue",
+        "merchantId"?}. --card-data is a getCardData answer: when every entry's panCheckAlgorithm is N,
+        the card number is not Luhn-checked.
+        The continuation calls take the answer of the call they continue as --init:
+        cardValidateAuthenticationAndOrder the enrolment check's answer (cardCheckEnrollment or
+        walletCheckEnrollment) and --pares, the output of `sips pares` (its paRes goes out as
+        paResMessage); getTransactionData the paymentProviderOrder answer. Both send redirectionUrl,
+        transactionContextData and transactionContextVersion from that answer.
         Output: the parameters as a JSON object, in the SDK's order: cardNumber as digits, cardExpiryDate
-        as yyyyMM, paymentMeanBrand as the Sips name of --brand (cartes-bancaires -> CB). Invalid values
-        answer like validate, with exit 1. Values hold card data: use --values FILE or - for stdin.
+        as yyyyMM, paymentMeanBrand as the Sips name of --brand (cartes-bancaires -> CB), paymentMeanId
+        as a number (an integer since SDK 21.2.0). Invalid values answer like validate, with exit 1.
+        Values hold card data: use --values FILE or - for stdin.
         """,
         options: [
             OptionSpec("--operation", "NAME", help: "The SDK function (\(operationNames))."),
-            OptionSpec("--init", "FILE", help: "The initialize answer (JSON; - for stdin)."),
+            OptionSpec("--init", "FILE", help: "The initialize answer, or the answer a continuation call continues (JSON; - for stdin)."),
             OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
             OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
-            OptionSpec("--account-on-file", "ID", help: "The wallet card (walletOrder): an account on file of --product."),
+            OptionSpec("--account-on-file", "ID", help: "The wallet card (walletOrder, deletePaymentMean): an account on file of --product."),
             OptionSpec("--brand", "ID", help: "The brand chosen for a co-badged card (brand id or Sips name)."),
             OptionSpec("--brand-selection-status", "S", help: "Passed through as paymentMeanBrandSelectionStatus."),
+            OptionSpec("--card-data", "FILE", help: "A getCardData answer whose panCheckAlgorithm the card number follows (- for stdin)."),
+            OptionSpec("--pares", "FILE", help: "cardValidateAuthenticationAndOrder: the output of `sips pares` (- for stdin)."),
             OptionSpec("--product", "FILE", help: "Another definition than the shipped one."),
             OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks."),
             OptionSpec("--locale", "TAG", help: "Language of messages."),
         ],
         run: { arguments, context throws(CLIError) in
             let operation = try operation(arguments)
-            guard let (definition, warnings) = try definition(for: operation, arguments, context) else {
+            if let continued = operation.continued { return try continuation(operation, of: continued, arguments, context) }
+            guard var (definition, warnings) = try definition(for: operation, arguments, context) else {
                 throw CLIError(code: "no_input", message: "--operation \(operation.rawValue) takes no card input")
             }
+            let initPath = try arguments.required("--init")
+            try checkOneStandardInput(["--init": initPath, "--values": arguments.value("--values"), "--card-data": arguments.value("--card-data")])
+            let initData = try context.read(initPath, for: "--init")
             let initialization: SipsInitialization
-            do {
-                initialization = try SipsInitialization(jsonEncoded: context.read(try arguments.required("--init"), for: "--init"))
-            } catch let error as SipsError {
-                throw CLIError(code: error.code, message: "--init: \(error)")
-            } catch let error as CLIError {
-                throw error
+            do throws(SipsError) {
+                initialization = try SipsInitialization(jsonEncoded: initData)
             } catch {
-                throw CLIError(code: "internal", message: "--init: \(error)")
+                throw CLIError(code: error.code, message: "--init: \(error)")
+            }
+            if let cardDataPath = arguments.value("--card-data") {
+                let data = try context.read(cardDataPath, for: "--card-data")
+                do throws(SipsError) {
+                    let cardData = try SipsResponse(.getCardData, jsonEncoded: data)
+                    definition = cardData.cardForm(from: definition)
+                } catch {
+                    throw CLIError(code: error.code, message: "--card-data: \(error)")
+                }
             }
             let request = try context.request(for: definition, arguments)
             let now = try context.validationContext(arguments)
@@ -71,8 +90,7 @@ enum SipsCommands {
                 let call = try SipsCallParameters(
                     operation, request: request, initialization: initialization, brand: arguments.value("--brand"),
                     brandSelectionStatus: arguments.value("--brand-selection-status"), in: now)
-                let object = JSONObject(call.parameters.map { (key: $0.name, value: JSONValue.string($0.value)) })
-                return CommandResult(stdout: JSONValue.object(object).prettyText + "\n", stderr: stderr)
+                return CommandResult(stdout: parametersJSON(call).prettyText + "\n", stderr: stderr)
             } catch {
                 if case .invalidRequest(let report) = error {
                     return CommandResult(stdout: report.jsonValue(localizer: context.localizer(arguments)).prettyText + "\n", stderr: stderr, exitCode: 1)
@@ -81,6 +99,67 @@ enum SipsCommands {
             }
         }
     )
+
+    /// A continuation call (`cardValidateAuthenticationAndOrder`, `getTransactionData`): from the
+    /// answer of the call it continues and, after 3-D Secure, the PaRes.
+    static func continuation(
+        _ operation: SipsOperation, of continued: SipsOperation, _ arguments: ParsedArguments, _ context: CommandContext
+    ) throws(CLIError) -> CommandResult {
+        let initPath = try arguments.required("--init")
+        var authentication: SipsAuthenticationResult?
+        if operation == .cardValidateAuthenticationAndOrder {
+            let paResPath = try arguments.required("--pares")
+            try checkOneStandardInput(["--init": initPath, "--pares": paResPath])
+            authentication = try paRes(from: context.read(paResPath, for: "--pares"))
+        }
+        let initData = try context.read(initPath, for: "--init")
+        let previous: SipsResponse
+        do throws(SipsError) {
+            previous = try SipsResponse(continued, jsonEncoded: initData)
+        } catch {
+            throw CLIError(code: error.code, message: "--init: \(error)")
+        }
+        do throws(SipsError) {
+            let call = try SipsCallParameters(continuing: previous, authentication: authentication)
+            return CommandResult(stdout: parametersJSON(call).prettyText + "\n")
+        } catch {
+            throw CLIError(code: error.code, message: "--init: \(error)")
+        }
+    }
+
+    /// The PaRes of `sips pares`'s output (`{"paRes": "<URL-encoded>", "md": …}`).
+    static func paRes(from data: Data) throws(CLIError) -> SipsAuthenticationResult {
+        let value: JSONValue
+        do {
+            value = try JSONParser(rejectsDuplicateKeys: true).parse(data)
+        } catch {
+            throw CLIError(code: "malformed_json", message: "--pares: \(error)")
+        }
+        guard case .string(let encoded)? = value["paRes"], !encoded.isEmpty else {
+            throw CLIError(code: "missing_pares", message: "--pares: paRes: expected the URL-encoded PaRes string that `sips pares` prints")
+        }
+        do throws(SipsError) {
+            // Read back as the form body the ACS posts, so the one PaRes decoder is used.
+            return try SipsAuthenticationResult(callback: "PaRes=" + encoded)
+        } catch {
+            throw CLIError(code: error.code, message: "--pares: \(error)")
+        }
+    }
+
+    /// Refuses two options reading standard input.
+    static func checkOneStandardInput(_ paths: [String: String?]) throws(CLIError) {
+        let stdin = paths.filter { $0.value == "-" }.keys.sorted()
+        if stdin.count > 1 {
+            throw .usage("only one option can read standard input (\(stdin.joined(separator: ", ")) all ask for it)")
+        }
+    }
+
+    /// The parameters as a JSON object in the SDK's order; integer parameters as numbers.
+    static func parametersJSON(_ call: SipsCallParameters) -> JSONValue {
+        .object(JSONObject(call.parameters.map { parameter in
+            (key: parameter.name, value: parameter.isInteger ? JSONValue.number(parameter.value) : .string(parameter.value))
+        }))
+    }
 
     static let response = CommandSpec(
         name: "sips response",
@@ -118,7 +197,7 @@ enum SipsCommands {
                     ["fieldId": .string(error.fieldId), "errorId": .string(error.errorId), "message": .string(localizer.message(for: error))]
                 }),
                 "message": .string(result.message),
-                "response": try encodedJSON(response.body),
+                "response": response.jsonValue,
             ]
             return CommandResult(stdout: json.prettyText + "\n", exitCode: result.outcome == .success ? 0 : 1)
         }
@@ -210,15 +289,4 @@ enum SipsCommands {
             }
         }
     )
-
-    /// A value encoded by Foundation's encoder, read back as the CLI's JSON (keys sorted).
-    static func encodedJSON(_ value: any Encodable) throws(CLIError) -> JSONValue {
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return try JSONParser().parse(Array(try encoder.encode(value)))
-        } catch {
-            throw CLIError(code: "internal", message: "the answer could not be encoded")
-        }
-    }
 }

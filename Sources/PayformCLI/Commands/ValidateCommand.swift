@@ -23,7 +23,9 @@ enum ValidateCommand {
         Output: {"valid": BOOL, "errors": [{"fieldId", "errorId", <the rule's parameters>, "message"}]}
         with errors in the fields' display order, then the validators' order in the definition.
         errorId is required, length, range, luhn, expirationDate, regularExpression, emailAddress,
-        fixedList, iban, termsAndConditions, residentIdNumber or an unknown validator's name.
+        fixedList, iban, termsAndConditions, residentIdNumber or an unknown validator's name; then,
+        after the validators, integer (a type: integer field takes an optional sign and ASCII
+        digits) or numericString (a type: numericstring field takes ASCII digits only).
         With --batch: one request per standard-input line, {"values": {"<fieldId>": "<value>"},
         "accountOnFile": "ID"} ("accountOnFile" optional; --account-on-file is the default), one
         compact result per line, in order, in one process; exit 0 at the end of input. A line that

@@ -13,13 +13,35 @@ extension CommandContext {
 
     /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
     func product(at path: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        let data: Data
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
             return try product(sampleNamed: String(path.dropFirst("sample:".count)))
-        } else {
-            data = try read(path, for: "--product")
         }
-        return try decodeProduct(data, from: "--product \(path)")
+        return try decodeProduct(try read(path, for: "--product"), from: "--product \(path)")
+    }
+
+    /// The payment item of `--product`: a product group when the document is one, else a
+    /// product. A group is told apart by what the Client API sends: no `paymentMethod` (every
+    /// product has one) and an id that is a string of something else than digits (`cards`).
+    func item(_ arguments: ParsedArguments) throws(CLIError) -> (any PaymentItem, warnings: [String]) {
+        let path = try arguments.required("--product")
+        if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
+            let (product, warnings) = try product(sampleNamed: String(path.dropFirst("sample:".count)))
+            return (product, warnings)
+        }
+        let data = try read(path, for: "--product")
+        let origin = "--product \(path)"
+        guard let json = try? JSONParser().parse(data), json["paymentMethod"] == nil,
+              case .string(let id)? = json["id"], !id.isEmpty, !id.allSatisfy({ $0.isASCII && $0.isNumber })
+        else {
+            let (product, warnings) = try decodeProduct(data, from: origin)
+            return (product, warnings)
+        }
+        do {
+            let decoded = try PaymentProductGroup.decode(from: data)
+            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
+        } catch {
+            throw CLIError(code: error.code, message: "\(origin): \(error)")
+        }
     }
 
     /// A sample shipped inside the binary (`sample:NAME`).
@@ -94,9 +116,10 @@ extension CommandContext {
         return ValidationContext(now: now)
     }
 
-    /// A request for `product` with the values and account on file of the command line.
-    func request(for product: PaymentProduct, _ arguments: ParsedArguments) throws(CLIError) -> PaymentRequest {
-        var request = PaymentRequest(product: product, tokenize: arguments.has("--tokenize"))
+    /// A request for `item` (a product or a group) with the values and account on file of the
+    /// command line.
+    func request(for item: some PaymentItem, _ arguments: ParsedArguments) throws(CLIError) -> PaymentRequest {
+        var request = PaymentRequest(item: item, tokenize: arguments.has("--tokenize"))
         do {
             try request.selectAccountOnFile(withId: arguments.value("--account-on-file"))
             for (fieldId, value) in try values(arguments) {

@@ -146,8 +146,8 @@ public enum SaferpayPostResult: Sendable, Hashable {
         guard (400..<500).contains(statusCode), case .string(let name)? = object["ErrorName"] else {
             throw .unexpectedAnswer(statusCode: statusCode, reason: "not a Saferpay error answer")
         }
-        var behavior = SaferpayBehavior.other("")
-        if case .string(let text)? = object["Behavior"] { behavior = SaferpayBehavior(text) }
+        var behavior: String?
+        if case .string(let text)? = object["Behavior"] { behavior = text }
         var details: [String] = []
         switch object["ErrorDetail"] {
         case .string(let text)?:
@@ -166,8 +166,11 @@ public enum SaferpayPostResult: Sendable, Hashable {
 public struct SaferpayErrorAnswer: Sendable, Hashable {
     /// Saferpay's stable error name (`VALIDATION_FAILED`, `TRANSACTION_DECLINED`, ...).
     public let errorName: String
-    /// What Saferpay advises.
-    public let behavior: SaferpayBehavior
+    /// What Saferpay advises, as sent (`RETRY`, `ABORT`, ...); `nil` when the answer has no
+    /// `Behavior`.
+    public let behavior: String?
+    /// The category of that advice (`ABORT` is ``SaferpayBehavior/doNotRetry``).
+    public let category: SaferpayBehavior
     /// The details as sent (for `VALIDATION_FAILED`: the invalid fields' names).
     public let errorDetail: [String]
     /// Saferpay's own text, for logs (not for the payer).
@@ -175,12 +178,15 @@ public struct SaferpayErrorAnswer: Sendable, Hashable {
     /// The form fields the details name, each with a `rejected` error (`ExpMonth` and `ExpYear`
     /// land on `Expiry`), without repeats, in the form's order when a form is given.
     public let fieldErrors: [FieldError]
-    /// The localized advice for the payer.
+    /// The localized advice for the payer: for an unknown, used or expired token
+    /// (`TOKEN_INVALID`, `TOKEN_EXPIRED`) that the payment must be started again (it is not the
+    /// card's fault), else the advice of the ``category``.
     public let message: String
 
-    init(errorName: String, behavior: SaferpayBehavior, errorDetail: [String], errorMessage: String?, form: (any PaymentItem)?, localizer: Localizer) {
+    init(errorName: String, behavior: String?, errorDetail: [String], errorMessage: String?, form: (any PaymentItem)?, localizer: Localizer) {
         self.errorName = errorName
         self.behavior = behavior
+        category = SaferpayBehavior(behavior ?? "")
         self.errorDetail = errorDetail
         self.errorMessage = errorMessage
         var fields: [String] = []
@@ -193,6 +199,6 @@ public struct SaferpayErrorAnswer: Sendable, Hashable {
             fields = fields.filter { order.contains($0) }.sorted { (order.firstIndex(of: $0) ?? 0) < (order.firstIndex(of: $1) ?? 0) }
         }
         fieldErrors = fields.map { FieldError(fieldId: $0, error: ValidationError(id: SipsResult.rejectedErrorId)) }
-        message = localizer.processorMessage(ProcessorMessage.saferpay(behavior.name))
+        message = localizer.processorMessage(ProcessorMessage.saferpay(errorName: errorName, category: category))
     }
 }

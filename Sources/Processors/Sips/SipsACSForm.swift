@@ -6,7 +6,10 @@ import PaymentFormRendering
 ///
 /// Every value is HTML-escaped (the Sips guide's sample interpolates them unescaped, so a quote in
 /// a value breaks out of the attribute). `MD` must be printable ASCII (0x20–0x7E); anything else is
-/// base64-encoded first, and more than 1,024 bytes after that is refused.
+/// base64-encoded first, and more than 1,024 bytes after that is refused. The guide also says
+/// confidential data in `MD`, "as the PAN", must be encrypted: an `MD` holding a card number in
+/// clear (13 to 19 digits, grouped or not, passing the Luhn check) is refused, since the ACS
+/// echoes it through the customer's browser. Put a reference to the order or session there.
 ///
 /// ```swift
 /// let page = try SipsACSForm(acsURL: enrolment.authentRedirectionUrl ?? "", paReq: enrolment.paReqMessage ?? "",
@@ -25,10 +28,12 @@ public struct SipsACSForm: Sendable, Hashable, CustomStringConvertible {
     /// Where the ACS sends the result (`PaRes`, `MD`).
     public let termURL: String
 
-    /// A form; throws when a URL is not absolute http(s) or `MD` is too long.
+    /// A form; throws when a URL is not absolute http(s), or `MD` holds a card number in clear or
+    /// is too long.
     public init(acsURL: String, paReq: String, merchantData: String, termURL: String) throws(SipsError) {
         guard Self.isHTTPURL(acsURL) else { throw .invalidURL("the ACS URL") }
         guard Self.isHTTPURL(termURL) else { throw .invalidURL("TermUrl") }
+        guard !SipsMerchantData.holdsCardNumber(merchantData) else { throw .cardNumberInMerchantData }
         let printable = merchantData.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
         let md = printable ? merchantData : Base64.encode(Array(merchantData.utf8))
         guard md.utf8.count <= ProcessorDecisions.sipsMaximumMDBytes else { throw .merchantDataTooLong(bytes: md.utf8.count) }

@@ -10,7 +10,14 @@ public struct SipsCallParameters: Sendable, Hashable, CustomStringConvertible, C
         public var name: String
         /// Its value (`203012`).
         public var value: String
+
+        /// Whether the SDK takes this parameter as an integer: `paymentMeanId`, an `NSInteger`
+        /// since the SDK 21.2.0 (its value is then digits only; pass `Int(value)`).
+        public var isInteger: Bool { SipsCallParameters.integerParameters.contains(name) }
     }
+
+    /// The parameters the SDK takes as integers.
+    static let integerParameters: Set<String> = ["paymentMeanId"]
 
     /// The SDK function.
     public let operation: SipsOperation
@@ -18,7 +25,7 @@ public struct SipsCallParameters: Sendable, Hashable, CustomStringConvertible, C
     public let parameters: [Parameter]
 
     /// A set of parameters; they are sorted by name.
-    public init(operation: SipsOperation, parameters: [Parameter]) {
+    package init(operation: SipsOperation, parameters: [Parameter]) {
         self.operation = operation
         self.parameters = parameters.sorted { $0.name < $1.name }
     }

@@ -19,8 +19,14 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidURL(String)
     /// `MD` is longer than the ACS accepts after encoding.
     case merchantDataTooLong(bytes: Int)
-    /// The callback holds no `PaRes`.
+    /// The callback holds no `PaRes` (or a continuation after 3-D Secure was given none).
     case missingPaRes
+    /// `MD` holds what looks like a card number in clear (13 to 19 digits passing the Luhn check);
+    /// the Sips guide wants confidential data such as the PAN encrypted.
+    case cardNumberInMerchantData
+    /// No call continues this function's answer (only the enrolment checks and
+    /// `paymentProviderOrder` are continued).
+    case notContinuable(SipsOperation)
 
     /// A stable identifier for programs (the CLI's error code).
     public var code: String {
@@ -34,6 +40,8 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidURL: "invalid_url"
         case .merchantDataTooLong: "md_too_long"
         case .missingPaRes: "missing_pares"
+        case .cardNumberInMerchantData: "md_holds_card_number"
+        case .notContinuable: "not_continuable"
         }
     }
 
@@ -51,6 +59,10 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .merchantDataTooLong(let bytes):
             "MD is \(bytes) bytes after encoding; the ACS accepts at most \(ProcessorDecisions.sipsMaximumMDBytes)"
         case .missingPaRes: "the callback holds no PaRes"
+        case .cardNumberInMerchantData:
+            "MD holds what looks like a card number in clear (13 to 19 digits passing the Luhn check); the Sips guide wants confidential data such as the PAN encrypted, so put a reference to the order or session in MD instead"
+        case .notContinuable(let operation):
+            "no call continues the \(operation.rawValue) answer; cardValidateAuthenticationAndOrder continues an enrolment check, getTransactionData continues paymentProviderOrder"
         }
     }
 }

@@ -1,3 +1,5 @@
+import PaymentFormEngine
+
 /// What the merchant's server gets back from a Sips *initialize* service and hands to the app:
 /// the four values every SDK call takes, and the status of the initialisation.
 ///
@@ -35,13 +37,24 @@ public struct SipsInitialization: Sendable, Hashable, CustomStringConvertible {
     /// Reads the initialize answer (JSON). `redirectionUrl`, `redirectionVersion` and
     /// `publicKeyValue` are required; `redirectionData` is required by every call but the token one.
     public init(jsonEncoded bytes: some Collection<UInt8>) throws(SipsError) {
-        var reader = try JSONObjectReader.parse(bytes, what: "initialize answer")
-        redirectionData = try reader.text("redirectionData")
-        redirectionUrl = try reader.requiredText("redirectionUrl")
-        redirectionVersion = try reader.requiredText("redirectionVersion")
-        publicKeyValue = try reader.requiredText("publicKeyValue")
-        merchantId = try reader.text("merchantId")
-        redirectionStatusCode = try reader.text("redirectionStatusCode")
+        let what = "initialize answer"
+        let object = try ProcessorJSON.object(bytes, what: what)
+        do throws(DefinitionError) {
+            func text(_ key: String) throws(DefinitionError) -> String? { try object.optional(key)?.text() }
+            func required(_ key: String) throws(DefinitionError) -> String {
+                let text = try object.required(key).text()
+                guard !text.isEmpty else { throw DefinitionError(path: object.path.appending(key), kind: .missingKey) }
+                return text
+            }
+            redirectionData = try text("redirectionData")
+            redirectionUrl = try required("redirectionUrl")
+            redirectionVersion = try required("redirectionVersion")
+            publicKeyValue = try required("publicKeyValue")
+            merchantId = try text("merchantId")
+            redirectionStatusCode = try text("redirectionStatusCode")
+        } catch {
+            throw SipsError(error, what: what)
+        }
     }
 
     /// Names the status and service only.

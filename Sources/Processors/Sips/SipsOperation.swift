@@ -57,7 +57,8 @@ public enum SipsOperation: String, Sendable, Hashable, CaseIterable {
         case .addCard: "sips-add-card"
         case .getCardData: "sips-get-card-data"
         case .paymentTokenGenerate: "sips-payment-token"
-        case .cardValidateAuthenticationAndOrder, .getWalletData, .deletePaymentMean, .paymentProviderOrder, .getTransactionData: nil
+        case .deletePaymentMean: "sips-delete-payment-mean"
+        case .cardValidateAuthenticationAndOrder, .getWalletData, .paymentProviderOrder, .getTransactionData: nil
         }
     }
 
@@ -68,6 +69,18 @@ public enum SipsOperation: String, Sendable, Hashable, CaseIterable {
         case .getCardData: ["cardIIN", "cardNumber"]
         case .paymentTokenGenerate: ["cardNumber", "cardExpiryDate", "cardCSCValue"]
         default: []
+        }
+    }
+
+    /// The function whose answer a continuation call takes its context from (for
+    /// `cardValidateAuthenticationAndOrder` the enrolment checks, read as `cardCheckEnrollment`'s
+    /// answer, whose members the wallet check shares); `nil` for the calls made after an
+    /// initialize service.
+    package var continued: SipsOperation? {
+        switch self {
+        case .cardValidateAuthenticationAndOrder: .cardCheckEnrollment
+        case .getTransactionData: .paymentProviderOrder
+        default: nil
         }
     }
 

@@ -54,7 +54,14 @@ extension SipsCallParameters {
         add("cardExpiryDate", values["cardExpiryDate"].map(Self.sipsExpiry))
         add("cardCSCValue", values["cardCSCValue"])
         add("cardIIN", values["cardIIN"].map(Self.digits))
-        add("paymentMeanId", values["paymentMeanId"])
+        if let id = values["paymentMeanId"], !id.isEmpty {
+            // An integer since the SDK 21.2.0; a wallet card's id comes from the account on file,
+            // which is not validated, so it is checked here.
+            guard Self.isInteger(id) else {
+                throw .invalidField("paymentMeanId", reason: "must be digits only: the SDK takes an integer since version 21.2.0")
+            }
+            add("paymentMeanId", id)
+        }
         add("paymentMeanAlias", values["paymentMeanAlias"])
         if operation.takesBrand {
             add("paymentMeanBrand", (brand ?? request.selectedBrand?.id).map(SipsBrand.sipsName(for:)))
@@ -74,13 +81,57 @@ extension SipsCallParameters {
         self.init(operation: operation, parameters: parameters)
     }
 
+    /// Builds the parameters of a continuation call from the answer of the call it continues.
+    ///
+    /// - After `cardCheckEnrollment` or `walletCheckEnrollment` and the ACS step:
+    ///   `cardValidateAuthenticationAndOrder`, with `paResMessage` (the ACS's PaRes, URL-encoded as
+    ///   the SDK wants it), and the enrolment answer's `redirectionUrl`, `transactionContextData`
+    ///   and `transactionContextVersion`.
+    /// - After `paymentProviderOrder`, when the provider's app returns: `getTransactionData`, with
+    ///   the provider answer's same three values (it takes no PaRes).
+    ///
+    /// ```swift
+    /// let enrolment = try SipsResponse(.cardCheckEnrollment, jsonEncoded: enrolmentAnswer)
+    /// let paRes = try SipsAuthenticationResult(callback: termURLCallback)
+    /// let call = try SipsCallParameters(continuing: enrolment, authentication: paRes)
+    /// call.operation                // .cardValidateAuthenticationAndOrder
+    /// ```
+    ///
+    /// - Throws: ``SipsError/notContinuable(_:)`` for an answer no call continues,
+    ///   ``SipsError/missingPaRes`` when the enrolment's continuation has no `authentication`,
+    ///   ``SipsError/missingField(_:)`` when the answer lacks one of the three values.
+    public init(continuing previous: SipsResponse, authentication: SipsAuthenticationResult? = nil) throws(SipsError) {
+        let operation: SipsOperation
+        var parameters: [Parameter] = []
+        switch previous.operation {
+        case .cardCheckEnrollment, .walletCheckEnrollment:
+            operation = .cardValidateAuthenticationAndOrder
+            guard let authentication else { throw .missingPaRes }
+            parameters.append(Parameter(name: "paResMessage", value: authentication.paResForSDK))
+        case .paymentProviderOrder:
+            operation = .getTransactionData
+        default:
+            throw .notContinuable(previous.operation)
+        }
+        for field in [SipsResponse.Field.redirectionUrl, .transactionContextData, .transactionContextVersion] {
+            guard let value = previous.text(field), !value.isEmpty else { throw .missingField(field.rawValue) }
+            parameters.append(Parameter(name: field.rawValue, value: value))
+        }
+        self.init(operation: operation, parameters: parameters)
+    }
+
+    /// Whether `text` is what the SDK takes as an integer parameter: 1 to 18 ASCII digits.
+    static func isInteger(_ text: String) -> Bool {
+        (1...18).contains(text.utf8.count) && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     /// The ASCII digits of `text`.
     package static func digits(_ text: String) -> String {
         String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 
-    /// `MMYY` (as the form's `MM/YY` unmasks) or `MMYYYY` as `yyyyMM`; see
-    /// ``ProcessorDecisions/expiryCentury``.
+    /// `MMYY` (as the form's `MM/YY` unmasks) or `MMYYYY` as `yyyyMM`; a two-digit year is in
+    /// `ProcessorDecisions.expiryCentury`.
     static func sipsExpiry(_ value: String) -> String {
         let digits = Self.digits(value)
         switch digits.count {

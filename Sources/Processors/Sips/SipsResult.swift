@@ -51,7 +51,7 @@ public struct SipsResult: Sendable, Hashable {
         responseCode = response.responseCode
         outcome = SipsOutcome(responseCode: responseCode)
         var errors: [FieldError] = []
-        if outcome == .failed, let name = response.errorFieldName, let field = form?.field(withId: name) {
+        if outcome == .failed, let name = response.text(.errorFieldName), let field = form?.field(withId: name) {
             errors.append(FieldError(fieldId: field.id, error: ValidationError(id: Self.rejectedErrorId)))
         }
         fieldErrors = errors

@@ -1,4 +1,5 @@
 import PaymentFormEncryption
+import PaymentFormEngine
 import PaymentFormJSON
 
 /// The seal of Sips JSON messages: an HMAC-SHA-256 the merchant's server computes over a request
@@ -14,8 +15,8 @@ import PaymentFormJSON
 public enum SipsSeal {
     /// The seal of a JSON object (a request body or an answer).
     public static func compute(jsonEncoded bytes: some Collection<UInt8>, secretKey: String) throws(SipsError) -> String {
-        let reader = try JSONObjectReader.parse(bytes, what: "sealed message")
-        let text = sealedText(.object(reader.object), topLevel: true)
+        let message = try ProcessorJSON.object(bytes, what: "sealed message")
+        let text = sealedText(.object(message.object), topLevel: true)
         let mac = HMAC<SHA256>.authenticationCode(for: Array(text.utf8), key: Array(secretKey.utf8))
         return hex(mac)
     }
@@ -23,8 +24,8 @@ public enum SipsSeal {
     /// Whether an answer's `seal` member matches the seal of its other members (compared in
     /// constant time).
     public static func isValid(jsonEncoded bytes: some Collection<UInt8>, secretKey: String) throws(SipsError) -> Bool {
-        let reader = try JSONObjectReader.parse(bytes, what: "sealed message")
-        guard case .string(let sent)? = reader.object["seal"] else { throw .missingField("seal") }
+        let message = try ProcessorJSON.object(bytes, what: "sealed message")
+        guard case .string(let sent)? = message.object["seal"] else { throw .missingField("seal") }
         let expected = try compute(jsonEncoded: bytes, secretKey: secretKey)
         return ConstantTime.equals(Array(expected.utf8), Array(sent.lowercased().utf8))
     }

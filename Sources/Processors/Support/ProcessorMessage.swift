@@ -6,9 +6,14 @@ enum ProcessorMessage {
         "gc.processors.sips.outcome.\(outcome.rawValue)"
     }
 
-    static func saferpay(_ behavior: String) -> String {
-        "gc.processors.saferpay.behavior.\(behavior)"
+    /// The advice for a Saferpay error: the token's own text for the token errors, else the
+    /// category's.
+    static func saferpay(errorName: String, category: SaferpayBehavior) -> String {
+        if ProcessorDecisions.saferpayTokenErrorNames.contains(errorName) { return saferpayToken }
+        return "gc.processors.saferpay.behavior.\(category.rawValue)"
     }
+
+    static let saferpayToken = "gc.processors.saferpay.token"
 
     static let saferpayRedirect = "gc.processors.saferpay.redirect"
 }

@@ -27,18 +27,33 @@ extension ClientSession {
 
     /// Downloads an asset (logo, tooltip image) with the session's transport and timeout,
     /// without the session's credentials; the bytes are returned as they are (the engine decodes
-    /// no images). Not kept: apps cache images their own way.
+    /// no images).
+    ///
+    /// Kept for the session, as the Connect SDK keeps the logos and tooltip images it fetched:
+    /// asking again for the same URL answers from memory, and concurrent identical calls share
+    /// one request. The memory is bounded: at most 4 MiB of assets per session, the least
+    /// recently used dropped first; an asset over 1 MiB is not kept. Failed answers are not
+    /// kept. ``removeCachedAnswers()`` forgets them too.
     public func assetData(for pathOrURL: String) async throws(ClientAPIError) -> [UInt8] {
         guard let url = assetURL(for: pathOrURL) else {
             throw ClientAPIError(kind: .configuration, call: "GET asset", reason: "the asset path cannot be resolved to an http or https URL")
         }
         let call = "GET asset"
         let request = ClientAPIRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "image/*")], timeout: configuration.timeout)
-        let response = try await send(request, call: call)
-        guard (200..<300).contains(response.statusCode) else {
-            throw ClientAPIError(kind: .http(status: response.statusCode), call: call, reason: "the asset server answered HTTP \(response.statusCode)"
-                + ((300..<400).contains(response.statusCode) ? ", a redirect, which is not followed" : ""))
+        let load: @Sendable () async throws -> [UInt8] = { [self] in
+            let response = try await self.send(request, call: call)
+            guard (200..<300).contains(response.statusCode) else {
+                throw ClientAPIError(kind: .http(status: response.statusCode), call: call, reason: "the asset server answered HTTP \(response.statusCode)"
+                    + ((300..<400).contains(response.statusCode) ? ", a redirect, which is not followed" : ""))
+            }
+            return response.body
         }
-        return response.body
+        do {
+            return try await cache.value(for: "ASSET " + url.absoluteString, policy: .keepBounded, load: load)
+        } catch let error as ClientAPIError {
+            throw error
+        } catch {
+            throw ClientAPIError(kind: .cancelled, call: call, reason: "the call was cancelled")
+        }
     }
 }

@@ -18,8 +18,9 @@ internal import PaymentFormJSON
 /// ```
 ///
 /// What is kept, in memory and per session only: product lists, group lists, products and groups
-/// (keyed by id and the full context, locale included), the public key, and IIN details (keyed by
-/// the digits sent and the context). Concurrent identical calls share one request in flight.
+/// (keyed by id and the full context, locale included), the public key, IIN details (keyed by
+/// the digits sent and the context), and logos and tooltip images (at most 4 MiB, least recently
+/// used dropped first). Concurrent identical calls share one request in flight.
 public final class ClientSession: Sendable, CustomStringConvertible {
     /// The configuration the session was created with.
     public let configuration: ClientSessionConfiguration
@@ -73,6 +74,11 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     /// How many requests the session has started (for tests: cached and shared calls start none).
     package var requestCount: Int {
         get async { await cache.loadCount }
+    }
+
+    /// How many bytes of assets the session keeps now (for tests: the budget holds).
+    package var keptAssetBytes: Int {
+        get async { await cache.keptBoundedBytes }
     }
 
     // MARK: - Calls

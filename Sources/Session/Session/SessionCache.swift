@@ -10,6 +10,25 @@ actor SessionCache {
         case keep
         /// Not kept; concurrent identical calls share one request.
         case shareInFlight
+        /// Bytes (logos, tooltip images) kept within the cache's byte budget, the least recently
+        /// used dropped first; an answer larger than ``largestBoundedEntry`` is not kept.
+        /// Concurrent identical calls share one request.
+        case keepBounded
+    }
+
+    /// The most bytes the `keepBounded` answers of one session hold together (4 MiB: a few
+    /// dozen logos and tooltip images; a session never downloads without bound).
+    let boundedCapacity: Int
+    /// The largest `keepBounded` answer kept (1 MiB); larger ones are fetched every time.
+    let largestBoundedEntry: Int
+    /// The `keepBounded` keys, least recently used first, with their sizes.
+    private var boundedOrder: [(key: String, bytes: Int)] = []
+    /// The bytes the `keepBounded` answers hold now.
+    private var boundedBytes = 0
+
+    init(boundedCapacity: Int = 4 << 20, largestBoundedEntry: Int = 1 << 20) {
+        self.boundedCapacity = boundedCapacity
+        self.largestBoundedEntry = min(largestBoundedEntry, boundedCapacity)
     }
 
     private final class Flight {
@@ -30,7 +49,10 @@ actor SessionCache {
         for key: String, policy: Policy, load: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         // Unwrapped first: a missing entry cast to an optional `Value` would "succeed" as nil.
-        if let entry = values[key], let kept = entry as? Value { return kept }
+        if let entry = values[key], let kept = entry as? Value {
+            if case .keepBounded = policy { touchBounded(key) }
+            return kept
+        }
         let waiter = makeId()
         let flight: Flight
         if let existing = flights[key] {
@@ -69,7 +91,12 @@ actor SessionCache {
     /// Forgets every kept answer.
     func removeAll() {
         values.removeAll()
+        boundedOrder.removeAll()
+        boundedBytes = 0
     }
+
+    /// How many bytes the `keepBounded` answers hold (for tests).
+    var keptBoundedBytes: Int { boundedBytes }
 
     private func makeId() -> Int {
         nextId += 1
@@ -92,14 +119,40 @@ actor SessionCache {
     private func finish(key: String, flightId: Int, result: Result<any Sendable, any Error>, policy: Policy) {
         guard let flight = flights[key], flight.id == flightId else { return }
         flights[key] = nil
-        if case .success(let value) = result, case .keep = policy {
-            values[key] = value
+        if case .success(let value) = result {
+            switch policy {
+            case .keep: values[key] = value
+            case .keepBounded: keepBounded(value, for: key)
+            case .shareInFlight: break
+            }
         }
         let waiters = flight.waiters
         flight.waiters = [:]
         for continuation in waiters.values {
             continuation.resume(with: result)
         }
+    }
+
+    /// Keeps a `keepBounded` answer (bytes) within the budget, dropping the least recently used.
+    private func keepBounded(_ value: any Sendable, for key: String) {
+        guard let bytes = value as? [UInt8], bytes.count <= largestBoundedEntry else { return }
+        if let index = boundedOrder.firstIndex(where: { $0.key == key }) {
+            boundedBytes -= boundedOrder.remove(at: index).bytes
+        }
+        while boundedBytes + bytes.count > boundedCapacity, !boundedOrder.isEmpty {
+            let oldest = boundedOrder.removeFirst()
+            boundedBytes -= oldest.bytes
+            values[oldest.key] = nil
+        }
+        values[key] = value
+        boundedOrder.append((key, bytes.count))
+        boundedBytes += bytes.count
+    }
+
+    /// Marks a `keepBounded` answer as just used.
+    private func touchBounded(_ key: String) {
+        guard let index = boundedOrder.firstIndex(where: { $0.key == key }), index != boundedOrder.count - 1 else { return }
+        boundedOrder.append(boundedOrder.remove(at: index))
     }
 
     private func cancelWaiter(_ waiter: Int, key: String, flightId: Int) {
