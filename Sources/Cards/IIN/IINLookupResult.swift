@@ -2,7 +2,7 @@
 /// The answer of an IIN lookup: a status, and the product and co-brands behind it.
 ///
 /// An answer comes from the server (`POST services/getIINdetails`) or, at once and without a
-/// call, from an `OfflineBrandDetector`; the server's answer wins when it arrives. Its
+/// call, from the engine's offline brand detector; the server's answer wins when it arrives. Its
 /// description never shows the digits looked up.
 public struct IINLookupResult: Sendable, Hashable, CustomStringConvertible {
     /// Where an answer came from.
