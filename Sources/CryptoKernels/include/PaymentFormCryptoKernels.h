@@ -33,13 +33,17 @@ void pfe_sha256_compress(uint32_t state[8], const uint8_t *blocks, size_t block_
 void pfe_sha1_compress(uint32_t state[5], const uint8_t *blocks, size_t block_count);
 
 /// Expands a 32-byte AES-256 key into the 15 round keys (240 bytes) for encryption and, when
-/// `decryption` is not NULL, the 15 round keys of the equivalent inverse cipher.
+/// `decryption` is not NULL, the 15 round keys of the equivalent inverse cipher (what
+/// pfe_aes256_cbc_decrypt takes).
 /// Requires pfe_cpu_has_aes().
 void pfe_aes256_expand_key(const uint8_t key[32], uint8_t encryption[240], uint8_t *decryption);
 
-/// CBC-encrypts `block_count` 16-byte blocks at `data` in place, chaining from `iv`.
-/// Requires pfe_cpu_has_aes().
-void pfe_aes256_cbc_encrypt(const uint8_t encryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count);
+/// CBC-encrypts under the 32-byte `key`, chaining from `iv`, the `block_count` 16-byte blocks at
+/// `input` and then, when `last` is not NULL, the 16-byte block at `last`, into `output` (which
+/// may be `input`): the key expansion and the encryption in one call, the round keys never
+/// leaving the function. Requires pfe_cpu_has_aes().
+void pfe_aes256_cbc_encrypt_key(const uint8_t key[32], const uint8_t iv[16], const uint8_t *input, size_t block_count,
+                                const uint8_t *last, uint8_t *output);
 
 /// CBC-decrypts `block_count` 16-byte blocks at `data` in place, chaining from `iv`, with the
 /// inverse-cipher round keys from pfe_aes256_expand_key. Requires pfe_cpu_has_aes().
