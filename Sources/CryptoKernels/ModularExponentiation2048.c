@@ -48,21 +48,36 @@ struct pfe_public_exponentiation {
     uint64_t accumulator[laneCount] __attribute__((aligned(64)));
 };
 
-PFE_IFMA_TARGET void pfe_modexp2048_public(uint64_t *result, const uint64_t *base, const uint64_t *exponent, size_t exponent_words,
-                           const uint64_t *modulus, const uint64_t *r_squared, uint64_t inverse) {
-    struct pfe_public_exponentiation s __attribute__((aligned(64)));
-    pfe_to_radix52(s.modulus, modulus, wordCount, limbCount);
-    pfe_to_radix52(s.base, base, wordCount, limbCount);
-    pfe_ifma_prepare_modulus(&s.constants, s.modulus, limbCount, inverse & pfe_mask52);
+// The numbers in 52-bit limbs, the modulus's constants, R² and the base in Montgomery form.
+PFE_IFMA_TARGET __attribute__((noinline)) static void prepare(struct pfe_public_exponentiation *s, const uint64_t *base,
+                                                              const uint64_t *modulus, const uint64_t *r_squared, uint64_t inverse) {
+    pfe_to_radix52(s->modulus, modulus, wordCount, limbCount);
+    pfe_to_radix52(s->base, base, wordCount, limbCount);
+    pfe_ifma_prepare_modulus(&s->constants, s->modulus, limbCount, inverse & pfe_mask52);
     // R² mod n for R = 2^2080 from r_squared = 2^4096 mod n: 2^4096·2^128·R⁻¹ = 2^2144, then
     // 2^4096·2^2144·R⁻¹ = 2^4160 (2^128 is below n, so it is its own residue).
-    pfe_to_radix52(s.accumulator, r_squared, wordCount, limbCount);
-    memset(s.montgomery, 0, sizeof s.montgomery);
-    s.montgomery[2] = 1ull << 24;                                   // 2^128 = 2^(2·52 + 24)
-    almost_montgomery_multiply(s.montgomery, s.accumulator, s.montgomery, &s.constants, s.copies);
-    almost_montgomery_multiply(s.accumulator, s.accumulator, s.montgomery, &s.constants, s.copies);
-    almost_montgomery_multiply(s.montgomery, s.base, s.accumulator, &s.constants, s.copies);
-    // The exponent's top set bit (public).
+    pfe_to_radix52(s->accumulator, r_squared, wordCount, limbCount);
+    memset(s->montgomery, 0, sizeof s->montgomery);
+    s->montgomery[2] = 1ull << 24;                                   // 2^128 = 2^(2·52 + 24)
+    almost_montgomery_multiply(s->montgomery, s->accumulator, s->montgomery, &s->constants, s->copies);
+    almost_montgomery_multiply(s->accumulator, s->accumulator, s->montgomery, &s->constants, s->copies);
+    almost_montgomery_multiply(s->montgomery, s->base, s->accumulator, &s->constants, s->copies);
+}
+
+// The result below n in words, and the buffers cleared.
+__attribute__((noinline)) static void finish(struct pfe_public_exponentiation *s, uint64_t *result) {
+    pfe_reduce_once(s->accumulator, s->modulus, limbCount);
+    pfe_from_radix52(result, s->accumulator, wordCount, limbCount);
+    pfe_clear_secret(s, sizeof *s);
+}
+
+// The only branches here follow the exponent's bits (public): Scripts/check-constant-time.sh
+// lists them apart; everything that touches the base is in the functions above.
+PFE_IFMA_TARGET void pfe_modexp2048_public(uint64_t *result, const uint64_t *base, const uint64_t *exponent, size_t exponent_words,
+                                           const uint64_t *modulus, const uint64_t *r_squared, uint64_t inverse) {
+    struct pfe_public_exponentiation s __attribute__((aligned(64)));
+    prepare(&s, base, modulus, r_squared, inverse);
+    // The exponent's top set bit.
     int bit = -1;
     for (size_t word = exponent_words; word > 0 && bit < 0; word--) {
         if (exponent[word - 1] != 0) bit = (int)(64 * (word - 1)) + 63 - __builtin_clzll(exponent[word - 1]);
@@ -88,9 +103,7 @@ PFE_IFMA_TARGET void pfe_modexp2048_public(uint64_t *result, const uint64_t *bas
             almost_montgomery_multiply(s.accumulator, s.accumulator, s.base, &s.constants, s.copies);
         }
     }
-    pfe_reduce_once(s.accumulator, s.modulus, limbCount);
-    pfe_from_radix52(result, s.accumulator, wordCount, limbCount);
-    pfe_clear_secret(&s, sizeof s);
+    finish(&s, result);
 }
 
 #else
