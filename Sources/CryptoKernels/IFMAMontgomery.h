@@ -20,13 +20,18 @@
 //    contributions of yⱼ to the next WINDOW−1 columns are computed with scalar multiplications
 //    instead (the low half of m_d·yⱼ is (column j · (−m⁻¹·m_d)) mod 2^52, available as soon as
 //    column j is, and the high half of m_d·yⱼ is one MULX) and carried in `pending`; the vector
-//    part of yⱼ starts at column j+WINDOW, by which time WINDOW steps have passed.
+//    part of yⱼ starts at column j+WINDOW, by which time WINDOW steps have passed. (A window of 2
+//    measured best on a Zen 5 EPYC: the two interleaved chains of the private operation leave
+//    enough slack, and a wider window costs more scalar work than it saves; 3 is as fast for
+//    the single chain of the public operation.)
 //  - The vector part of yⱼ that falls in a register still being read during those steps is
 //    computed into a separate register and added WINDOW steps later ("deferred"), so reading
 //    column i never waits for a multiply-add it does not need.
 //  - Step order (program order, separated by compiler barriers): low products of bᵢ, the
 //    deferred part of yᵢ₋WINDOW, read column i and compute yᵢ, high products of bᵢ, the vector
-//    part of yᵢ.
+//    part of yᵢ. The shifted copy of a that step i's high products use is step i+1's for its
+//    low products, so it is loaded into registers once (the loads are what limits a step: the
+//    multiply-adds take their other operand from memory).
 //
 // Constant time: every step runs the same instructions on the same addresses for every value.
 // There are no branches here (the loops are over compile-time constants and unrolled), no table
@@ -48,7 +53,7 @@
 enum {
     pfe_ifma_max_registers = 5,                          // 40 limbs
     pfe_ifma_max_columns = 2 * 8 * pfe_ifma_max_registers + 8,
-    pfe_ifma_window = 3,                                 // columns per quotient digit done in scalar
+    pfe_ifma_window = 2,                                 // columns per quotient digit done in scalar
 };
 
 static const uint64_t pfe_mask52 = (1ull << 52) - 1;
@@ -141,21 +146,39 @@ PFE_IFMA_INLINE void pfe_ifma_begin(pfe_ifma_state *s, __m512i (*shifted)[pfe_if
     for (int d = 0; d < pfe_ifma_window; d++) s->pending[d] = 0;
 }
 
-/// Step i, phase 1: the low halves of a·bᵢ.
-PFE_IFMA_INLINE void pfe_ifma_low_products(pfe_ifma_state *s, __m512i (*shifted)[pfe_ifma_max_registers + 1], uint64_t b, int i, int limbs) {
+/// The registers of a's copy shifted up by `by` lanes (0 ... 8) that a step uses, loaded once for
+/// the high products of one step and the low products of the next.
+typedef struct {
+    __m512i value[pfe_ifma_max_registers + 1];
+} pfe_ifma_copy;
+
+PFE_IFMA_INLINE pfe_ifma_copy pfe_ifma_load_copy(__m512i (*shifted)[pfe_ifma_max_registers + 1], int by, int limbs) {
+    pfe_ifma_copy copy;
+    for (int k = 0; k <= (limbs + 7) / 8; k++) copy.value[k] = shifted[by][k];
+    return copy;
+}
+
+/// bᵢ in every lane, kept in a register for both halves of step i (an empty asm makes it opaque,
+/// so the compiler does not broadcast it from memory again for the second half).
+PFE_IFMA_INLINE __m512i pfe_ifma_broadcast(uint64_t b) {
+    __m512i value = _mm512_set1_epi64((long long)b);
+    __asm__("" : "+v"(value));
+    return value;
+}
+
+/// Step i, phase 1: the low halves of a·bᵢ, with a's copy shifted by i % 8.
+PFE_IFMA_INLINE void pfe_ifma_low_products(pfe_ifma_state *s, const pfe_ifma_copy *copy, __m512i b, int i, int limbs) {
     const int g = i / 8, o = i % 8, registers = (limbs + 7) / 8;
-    const __m512i bi = _mm512_set1_epi64((long long)b);
     for (int k = 0; k <= registers; k++) {
-        if (pfe_ifma_overlaps(o, o + limbs - 1, k)) s->column[g + k] = _mm512_madd52lo_epu64(s->column[g + k], shifted[o][k], bi);
+        if (pfe_ifma_overlaps(o, o + limbs - 1, k)) s->column[g + k] = _mm512_madd52lo_epu64(s->column[g + k], copy->value[k], b);
     }
 }
 
-/// Step i, phase 4: the high halves of a·bᵢ (one column up).
-PFE_IFMA_INLINE void pfe_ifma_high_products(pfe_ifma_state *s, __m512i (*shifted)[pfe_ifma_max_registers + 1], uint64_t b, int i, int limbs) {
+/// Step i, phase 4: the high halves of a·bᵢ (one column up), with a's copy shifted by i % 8 + 1.
+PFE_IFMA_INLINE void pfe_ifma_high_products(pfe_ifma_state *s, const pfe_ifma_copy *copy, __m512i b, int i, int limbs) {
     const int g = i / 8, o = i % 8, registers = (limbs + 7) / 8;
-    const __m512i bi = _mm512_set1_epi64((long long)b);
     for (int k = 0; k <= registers; k++) {
-        if (pfe_ifma_overlaps(o + 1, o + limbs, k)) s->column[g + k] = _mm512_madd52hi_epu64(s->column[g + k], shifted[o + 1][k], bi);
+        if (pfe_ifma_overlaps(o + 1, o + limbs, k)) s->column[g + k] = _mm512_madd52hi_epu64(s->column[g + k], copy->value[k], b);
     }
 }
 

@@ -34,21 +34,31 @@ PFE_IFMA_TARGET __attribute__((noinline)) static void almost_montgomery_multiply
     pfe_ifma_state s0, s1;
     pfe_ifma_begin(&s0, copies0, a0, limbCount);
     pfe_ifma_begin(&s1, copies1, a1, limbCount);
+    pfe_ifma_copy copy0 = pfe_ifma_load_copy(copies0, 0, limbCount), copy1 = pfe_ifma_load_copy(copies1, 0, limbCount);
 #pragma clang loop unroll(full)
     for (int i = 0; i < limbCount; i++) {
         PFE_IFMA_PHASE();
-        pfe_ifma_low_products(&s0, copies0, b0[i], i, limbCount);
-        pfe_ifma_low_products(&s1, copies1, b1[i], i, limbCount);
+        const __m512i bi0 = pfe_ifma_broadcast(b0[i]), bi1 = pfe_ifma_broadcast(b1[i]);
+        pfe_ifma_low_products(&s0, &copy0, bi0, i, limbCount);
+        pfe_ifma_low_products(&s1, &copy1, bi1, i, limbCount);
         pfe_ifma_add_deferred(&s0, i - pfe_ifma_window, limbCount);
         pfe_ifma_add_deferred(&s1, i - pfe_ifma_window, limbCount);
         PFE_IFMA_PHASE();
         const uint64_t y0 = pfe_ifma_quotient_digit(&s0, m0, i);
         const uint64_t y1 = pfe_ifma_quotient_digit(&s1, m1, i);
         PFE_IFMA_PHASE();
-        pfe_ifma_high_products(&s0, copies0, b0[i], i, limbCount);
-        pfe_ifma_high_products(&s1, copies1, b1[i], i, limbCount);
+        // Shifted by i % 8 + 1 for these high products and the next step's low ones (a shift by
+        // 8 is the copy shifted by 0, one register up: the next step's register index does it).
+        copy0 = pfe_ifma_load_copy(copies0, i % 8 + 1, limbCount);
+        copy1 = pfe_ifma_load_copy(copies1, i % 8 + 1, limbCount);
+        pfe_ifma_high_products(&s0, &copy0, bi0, i, limbCount);
+        pfe_ifma_high_products(&s1, &copy1, bi1, i, limbCount);
         pfe_ifma_reduction_products(&s0, m0, y0, i, limbCount);
         pfe_ifma_reduction_products(&s1, m1, y1, i, limbCount);
+        if (i % 8 == 7) {
+            copy0 = pfe_ifma_load_copy(copies0, 0, limbCount);
+            copy1 = pfe_ifma_load_copy(copies1, 0, limbCount);
+        }
     }
     PFE_IFMA_PHASE();
     pfe_ifma_finish(&s0, r0, limbCount);

@@ -24,16 +24,20 @@ PFE_IFMA_TARGET __attribute__((noinline)) static void almost_montgomery_multiply
 {
     pfe_ifma_state s;
     pfe_ifma_begin(&s, copies, a, limbCount);
+    pfe_ifma_copy copy = pfe_ifma_load_copy(copies, 0, limbCount);
 #pragma clang loop unroll(full)
     for (int i = 0; i < limbCount; i++) {
         PFE_IFMA_PHASE();
-        pfe_ifma_low_products(&s, copies, b[i], i, limbCount);
+        const __m512i bi = pfe_ifma_broadcast(b[i]);
+        pfe_ifma_low_products(&s, &copy, bi, i, limbCount);
         pfe_ifma_add_deferred(&s, i - pfe_ifma_window, limbCount);
         PFE_IFMA_PHASE();
         const uint64_t y = pfe_ifma_quotient_digit(&s, m, i);
         PFE_IFMA_PHASE();
-        pfe_ifma_high_products(&s, copies, b[i], i, limbCount);
+        copy = pfe_ifma_load_copy(copies, i % 8 + 1, limbCount);
+        pfe_ifma_high_products(&s, &copy, bi, i, limbCount);
         pfe_ifma_reduction_products(&s, m, y, i, limbCount);
+        if (i % 8 == 7) copy = pfe_ifma_load_copy(copies, 0, limbCount);
     }
     PFE_IFMA_PHASE();
     pfe_ifma_finish(&s, r, limbCount);
