@@ -49,21 +49,46 @@ void pfe_aes256_expand_key(const uint8_t key[32], uint8_t encryption[240], uint8
     for (int i = 0; i < 15; i++) wipe[i] = _mm_setzero_si128();
 }
 
-#undef PFE_EXPAND_PAIR
-
 __attribute__((target("aes,sse4.1")))
-void pfe_aes256_cbc_encrypt(const uint8_t encryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count) {
-    __m128i k[15];
-    for (int i = 0; i < 15; i++) k[i] = _mm_loadu_si128((const __m128i *)(encryption + 16 * i));
-    __m128i chain = _mm_loadu_si128((const __m128i *)iv);
-    for (size_t block = 0; block < block_count; block++) {
-        __m128i *at = (__m128i *)(data + 16 * block);
-        __m128i x = _mm_xor_si128(_mm_xor_si128(_mm_loadu_si128(at), chain), k[0]);
-        for (int round = 1; round < 14; round++) x = _mm_aesenc_si128(x, k[round]);
-        chain = _mm_aesenclast_si128(x, k[14]);
-        _mm_storeu_si128(at, chain);
+void pfe_aes256_cbc_encrypt_key(const uint8_t key[32], const uint8_t iv[16], const uint8_t *input, size_t block_count,
+                                const uint8_t *last, uint8_t *output) {
+    // The round keys stay in registers (or on this function's stack), and expanding them overlaps
+    // with the first block's rounds.
+    __m128i keys[15];
+    keys[0] = _mm_loadu_si128((const __m128i *)key);
+    keys[1] = _mm_loadu_si128((const __m128i *)(key + 16));
+    PFE_EXPAND_PAIR(2, 0x01)
+    PFE_EXPAND_PAIR(4, 0x02)
+    PFE_EXPAND_PAIR(6, 0x04)
+    PFE_EXPAND_PAIR(8, 0x08)
+    PFE_EXPAND_PAIR(10, 0x10)
+    PFE_EXPAND_PAIR(12, 0x20)
+    PFE_EXPAND_PAIR(14, 0x40)
+    const size_t total = block_count + (last != NULL);
+    if (total > 0) {
+        // CBC encryption is one chain of rounds through all the blocks, so its speed is the
+        // chain's length per block. The last round ends with an XOR by its round key, and the next
+        // block starts with XORs by its plaintext and the first round key: one AESENCLAST with
+        // the three XORed together (computed off the chain) goes straight from one block's 13th
+        // round to the next block's first, and a second AESENCLAST beside it gives the ciphertext.
+        const __m128i last_and_first = _mm_xor_si128(keys[14], keys[0]);
+        __m128i next = _mm_loadu_si128((const __m128i *)(block_count > 0 ? input : last));
+        __m128i state = _mm_xor_si128(_mm_xor_si128(_mm_loadu_si128((const __m128i *)iv), keys[0]), next);
+        for (size_t block = 0; block < total; block++) {
+            for (int round = 1; round < 14; round++) state = _mm_aesenc_si128(state, keys[round]);
+            // Read the next block before writing this one: input and output may be the same.
+            next = block + 1 < block_count ? _mm_loadu_si128((const __m128i *)(input + 16 * (block + 1)))
+                 : block + 1 < total ? _mm_loadu_si128((const __m128i *)last) : _mm_setzero_si128();
+            _mm_storeu_si128((__m128i *)(output + 16 * block), _mm_aesenclast_si128(state, keys[14]));
+            state = _mm_aesenclast_si128(state, _mm_xor_si128(last_and_first, next));
+        }
     }
+    // Wipe the stack copy of the schedule.
+    volatile __m128i *wipe = keys;
+    for (int i = 0; i < 15; i++) wipe[i] = _mm_setzero_si128();
 }
+
+#undef PFE_EXPAND_PAIR
 
 __attribute__((target("aes,sse4.1")))
 void pfe_aes256_cbc_decrypt(const uint8_t decryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count) {
@@ -102,12 +127,13 @@ void pfe_aes256_cbc_decrypt(const uint8_t decryption[240], const uint8_t iv[16],
 
 #else
 
-void pfe_aes256_expand_key(const uint8_t key[32], uint8_t encryption[240], uint8_t *decryption) {
-    (void)key; (void)encryption; (void)decryption;
+void pfe_aes256_cbc_encrypt_key(const uint8_t key[32], const uint8_t iv[16], const uint8_t *input, size_t block_count,
+                                const uint8_t *last, uint8_t *output) {
+    (void)key; (void)iv; (void)input; (void)block_count; (void)last; (void)output;
 }
 
-void pfe_aes256_cbc_encrypt(const uint8_t encryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count) {
-    (void)encryption; (void)iv; (void)data; (void)block_count;
+void pfe_aes256_expand_key(const uint8_t key[32], uint8_t encryption[240], uint8_t *decryption) {
+    (void)key; (void)encryption; (void)decryption;
 }
 
 void pfe_aes256_cbc_decrypt(const uint8_t decryption[240], const uint8_t iv[16], uint8_t *data, size_t block_count) {

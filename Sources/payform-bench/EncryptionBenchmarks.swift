@@ -48,7 +48,8 @@ func encryptionBenchmarks() -> BenchmarkGroup {
     ]
     var group = BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)
     group.external = {
-        ExternalBaselines.openSSLSymmetric1K() + ExternalBaselines.openSSLRSA2048() + ExternalBaselines.joserfc(privateKeyPEM: pemData)
+        ExternalBaselines.openSSLSymmetric1K() + ExternalBaselines.openSSLRSA2048()
+            + ExternalBaselines.joserfc(privateKeyPEM: pemData) + ExternalBaselines.cryptography(privateKeyPEM: pemData)
     }
     group.ratios = [
         ("sha256.1k", "openssl.sha256.1k"),
@@ -57,6 +58,8 @@ func encryptionBenchmarks() -> BenchmarkGroup {
         ("rsa2048.private", "openssl.rsa2048.sign"),
         ("jwe.encrypt", "joserfc.jwe.encrypt"),
         ("jwe.decrypt", "joserfc.jwe.decrypt"),
+        ("jwe.encrypt", "cryptography.jwe.encrypt"),
+        ("jwe.decrypt", "cryptography.jwe.decrypt"),
     ]
     return group
 }

@@ -1,11 +1,13 @@
 // payform-bench: per-operation timings of the engine's hot paths.
 //
 //     swift run -c release payform-bench [--json] [FILTER]
+//     swift run -c release payform-bench --help        (the options and every benchmark id)
 //
 // Prints one line per benchmark: its name and the time per operation, then any baselines measured
-// by other programs in the same run (`openssl speed`, Python joserfc) and the ratios between ours
-// and theirs; with --json, one JSON object per line instead, `{"id": "...", "name": "...",
-// "nsPerOp": N}`, where `id` is stable (baselines included, ratios left to the reader).
+// by other programs in the same run (`openssl speed`, Python joserfc and cryptography) and the
+// ratios between theirs and ours (baseline ÷ ours: above 1 means ours is faster); with --json, one
+// JSON object per line instead, `{"id": "...", "name": "...", "nsPerOp": N}`, where `id` is stable
+// (baselines included, ratios left to the reader).
 // FILTER keeps only the benchmarks whose id or "group/name" contains it ("memory" selects only the peak-memory runs of
 // `payform validate`, which need the release `payform` built beside this binary). Benchmarks are
 // measured here, never in timed tests.
@@ -18,6 +20,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == writeMemoryInpu
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    printHelp(allBenchmarkGroups())
+    exit(0)
+}
 let json = arguments.contains("--json")
 let filter = arguments.first { $0 != "--json" }
 #if DEBUG
@@ -70,10 +76,15 @@ for group in allBenchmarkGroups() {
         }
     }
     if !json {
+        var printedRatioHeader = false
         for (ours, baseline) in group.ratios {
-            guard let numerator = measured[ours], let denominator = measured[baseline], denominator > 0 else { continue }
-            let label = "ratio \(ours) / \(baseline)"
-            print("  \(label)\(String(repeating: " ", count: max(1, 48 - label.count)))\(ratioText(numerator / denominator))")
+            guard let theirs = measured[baseline], let time = measured[ours], time > 0 else { continue }
+            if !printedRatioHeader {
+                print("  ratios, baseline ÷ ours (above 1: ours is faster)")
+                printedRatioHeader = true
+            }
+            let label = "\(baseline) ÷ \(ours)"
+            print("  \(label)\(String(repeating: " ", count: max(1, 48 - label.count)))\(ratioText(theirs / time))")
         }
     }
 }

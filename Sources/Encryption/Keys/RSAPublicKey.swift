@@ -147,15 +147,27 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
     /// bytes, or `nil` when `message` has another size or is not below the modulus. The
     /// message may be secret (an OAEP encoding, or a decryption's result being checked): it only
     /// meets fixed-size constant-time arithmetic; the branches follow the public exponent.
-    func rawEncrypt(_ message: [UInt8]) -> [UInt8]? {
+    ///
+    /// `implementation` chooses the code: `.hardware` runs the AVX-512 IFMA kernel for 32-word
+    /// moduli (2048-bit keys) when the CPU has the instructions, else the Swift kernels run;
+    /// tests pass each explicitly to compare them.
+    func rawEncrypt(_ message: [UInt8], implementation: PrimitiveImplementation = .fastestModularExponentiation) -> [UInt8]? {
         guard message.count == byteCount else { return nil }
         let k = context.count
         let words = WordEncoding.words(bigEndian: message, count: k)
         let exponentWords = exponent.limbs
+        let onHardware = implementation.availableForModularExponentiation == .hardware && k == HardwareModularExponentiation.publicWordCount
         return context.withWorkspace(extra: 4 * k) { workspace -> [UInt8]? in
             let value = workspace.extra, result = value + k, temporary = result + k
             words.withUnsafeBufferPointer { value.update(from: $0.baseAddress.unsafelyUnwrapped, count: k) }
             guard WordEncoding.isLess(value, workspace.modulus, count: k) == 1 else { return nil }
+            if onHardware {
+                exponentWords.withUnsafeBufferPointer { e in
+                    HardwareModularExponentiation.publicPower(
+                        value, exponent: e.baseAddress.unsafelyUnwrapped, exponentCount: e.count, modulus: workspace, into: result)
+                }
+                return WordEncoding.bigEndianBytes(result, wordCount: k, byteCount: byteCount)
+            }
             workspace.toMontgomery(value, count: k, into: result, temporary: temporary)
             // The last multiplication by m in normal form leaves mᵉ in normal form.
             exponentWords.withUnsafeBufferPointer { e in

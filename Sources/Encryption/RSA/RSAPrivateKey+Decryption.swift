@@ -14,10 +14,11 @@ extension RSAPrivateKey {
     ///    the CRT computation would otherwise leak a factor of n).
     /// Only the public exponent's bits (in the re-encryption) and the sizes steer the control flow.
     ///
-    /// `implementation` chooses the code for the two exponentiations (step 2): `.hardware` runs
-    /// both at once on AVX-512 IFMA when the primes are 1,024 bits or less (16 words, as in every
-    /// 2048-bit key) and the CPU has the instructions, else the Swift kernels run; tests pass
-    /// each explicitly to compare them.
+    /// `implementation` chooses the code for the two exponentiations (step 2) and the
+    /// re-encryption (step 4): `.hardware` runs both exponentiations at once on AVX-512 IFMA when
+    /// the primes are 1,024 bits or less (16 words, as in every 2048-bit key) and the CPU has the
+    /// instructions, and the re-encryption there too for a 2048-bit modulus; else the Swift
+    /// kernels run. Tests pass each explicitly to compare them.
     func rawDecrypt(
         _ ciphertext: [UInt8], implementation: PrimitiveImplementation = .fastestModularExponentiation
     ) -> [UInt8]? {
@@ -91,7 +92,7 @@ extension RSAPrivateKey {
             return WordEncoding.bigEndianBytes(unblinded, wordCount: kN, byteCount: byteCount)
         }
         // The fault check: only a correct result re-encrypts to the ciphertext.
-        guard publicKey.rawEncrypt(message) == ciphertext else { return nil }
+        guard publicKey.rawEncrypt(message, implementation: implementation) == ciphertext else { return nil }
         return message
     }
 

@@ -1,7 +1,7 @@
 internal import PaymentFormCryptoKernels
 
-/// Which code computes SHA-1, SHA-256, AES-256 or the exponentiations of an RSA private
-/// operation: the Swift reference or the CPU's instructions.
+/// Which code computes SHA-1, SHA-256, AES-256 or the exponentiations of RSA-2048 (the private
+/// operation's two halves, the public operation): the Swift reference or the CPU's instructions.
 ///
 /// The Swift code is the reference and runs everywhere. On x86-64 CPUs with the SHA extensions,
 /// AES-NI or AVX-512 IFMA, the C kernels of `PaymentFormCryptoKernels` run the same algorithm
@@ -36,7 +36,8 @@ package enum PrimitiveImplementation: Sendable, Hashable, CaseIterable {
     /// `self` for AES if this CPU can run it, else `.portable`.
     var availableForAES: PrimitiveImplementation { self == .hardware ? Self.fastestAES : .portable }
 
-    /// `self` for an RSA private operation's exponentiations if this CPU can run it, else `.portable`.
+    /// `self` for the exponentiations of RSA-2048 (private and public operations) if this CPU can
+    /// run it, else `.portable`.
     var availableForModularExponentiation: PrimitiveImplementation {
         self == .hardware ? Self.fastestModularExponentiation : .portable
     }

@@ -25,7 +25,8 @@ package enum AES256CBC {
     }
 
     /// Encrypts `plaintext` under a 32-byte key and a 16-byte IV. Allocates the ciphertext and
-    /// nothing else (the key schedule is inline, the blocks are chained in place).
+    /// nothing else (the key schedule stays in registers or inline, the blocks are chained in
+    /// place).
     /// `implementation` is for tests (`.hardware` falls back to `.portable` on a CPU without AES-NI).
     package static func encrypt(
         _ plaintext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
@@ -33,12 +34,15 @@ package enum AES256CBC {
     ) throws(SymmetricCipherError) -> [UInt8] {
         // Arrays from here on: other modules call this unspecialized, where generic byte loops
         // would cost more than the cipher (`Array` of an array is free).
-        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation.availableForAES)
+        try encrypt(Array(plaintext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation)
     }
 
-    static func encrypt(
-        _ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding, implementation: PrimitiveImplementation
+    /// The same for arrays: other modules calling with arrays get this one directly, without the
+    /// generic entry's conversions.
+    package static func encrypt(
+        _ plaintext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding = .pkcs7, implementation: PrimitiveImplementation = .fastestAES
     ) throws(SymmetricCipherError) -> [UInt8] {
+        let implementation = implementation.availableForAES
         guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
         let count = plaintext.count
@@ -49,9 +53,38 @@ package enum AES256CBC {
             guard count % 16 == 0 else { throw .invalidInputLength(count) }
             outputCount = count
         }
+        let padByte = UInt8(truncatingIfNeeded: outputCount - count)
+        if implementation == .hardware {
+            // One allocation, written once: one kernel call expands the key in registers and
+            // encrypts the whole blocks straight from the plaintext, then the last block (the
+            // plaintext's tail and the padding, put together on the stack).
+            let wholeBlocks = count / 16
+            var last = (UInt64(0), UInt64(0))
+            return [UInt8](unsafeUninitializedCapacity: outputCount) { buffer, initialized in
+                withUnsafeMutableBytes(of: &last) { last in
+                    let tail = count - 16 * wholeBlocks
+                    plaintext.withUnsafeBytes { source in
+                        if tail > 0 { last.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[(16 * wholeBlocks)...])) }
+                    }
+                    for index in tail..<16 { last[index] = padByte }
+                    let lastBlock = outputCount > 16 * wholeBlocks ? last.baseAddress?.assumingMemoryBound(to: UInt8.self) : nil
+                    plaintext.withUnsafeBufferPointer { input in
+                        key.withUnsafeBufferPointer { key in
+                            iv.withUnsafeBufferPointer { iv in
+                                pfe_aes256_cbc_encrypt_key(key.baseAddress, iv.baseAddress, input.baseAddress, wholeBlocks, lastBlock, buffer.baseAddress)
+                            }
+                        }
+                    }
+                    // The last block held plaintext: clear it.
+                    last.storeBytes(of: 0, as: UInt64.self)
+                    last.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
+                }
+                initialized = outputCount
+            }
+        }
         // One buffer: the padding bytes, then the plaintext copied over the front (in bulk: this
         // function is called unspecialized from other modules, where a byte loop would be slow).
-        var data = [UInt8](repeating: UInt8(truncatingIfNeeded: outputCount - count), count: outputCount)
+        var data = [UInt8](repeating: padByte, count: outputCount)
         data.withUnsafeMutableBytes { buffer in
             let copied: Void? = plaintext.withContiguousStorageIfAvailable { source in
                 buffer.copyMemory(from: UnsafeRawBufferPointer(source))
@@ -59,19 +92,6 @@ package enum AES256CBC {
             if copied == nil {
                 Array(plaintext).withUnsafeBytes { buffer.copyMemory(from: $0) }
             }
-        }
-        if implementation == .hardware {
-            // 240 bytes of round keys in a 256-byte inline buffer, cleared when done.
-            var schedule = SIMD64<UInt32>()
-            defer { schedule = SIMD64() }
-            withUnsafeMutableBytes(of: &schedule) { schedule in
-                let roundKeys = schedule.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
-                key.withUnsafeBufferPointer { pfe_aes256_expand_key($0.baseAddress, roundKeys, nil) }
-                iv.withUnsafeBufferPointer { iv in
-                    data.withUnsafeMutableBufferPointer { pfe_aes256_cbc_encrypt(roundKeys, iv.baseAddress, $0.baseAddress, outputCount / 16) }
-                }
-            }
-            return data
         }
         var keys = try AES256.expand(key)
         defer { keys = SIMD64() }
@@ -102,12 +122,14 @@ package enum AES256CBC {
         _ ciphertext: some Collection<UInt8>, key: some Collection<UInt8>, iv: some Collection<UInt8>,
         padding: Padding = .pkcs7, implementation: PrimitiveImplementation = .fastestAES
     ) throws(SymmetricCipherError) -> [UInt8] {
-        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation.availableForAES)
+        try decrypt(Array(ciphertext), key: Array(key), iv: Array(iv), padding: padding, implementation: implementation)
     }
 
-    static func decrypt(
-        _ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding, implementation: PrimitiveImplementation
+    /// The same for arrays, called directly with arrays (no generic conversions).
+    package static func decrypt(
+        _ ciphertext: [UInt8], key: [UInt8], iv: [UInt8], padding: Padding = .pkcs7, implementation: PrimitiveImplementation = .fastestAES
     ) throws(SymmetricCipherError) -> [UInt8] {
+        let implementation = implementation.availableForAES
         guard key.count == 32 else { throw .invalidKeyLength(key.count) }
         guard iv.count == 16 else { throw .invalidIVLength(iv.count) }
         var data = Array(ciphertext)

@@ -175,6 +175,60 @@ struct MontgomeryKernelTests {
         #expect(BigUInt(10).inverse(modulo: BigUInt(7)) == BigUInt(5))
     }
 
+    /// The batched binary GCD on the moduli it serves: the primes and the modulus of a real key
+    /// (every value not sharing a factor has an inverse), values at the edges and above the
+    /// modulus, and multiples of a prime factor (no inverse).
+    @Test func modularInverseOnPrimeAndRSAModuli() throws {
+        let key = try TestKeys.demoPrivateKey()
+        let p = key.primeP.modulus, q = key.primeQ.modulus, n = key.publicKey.modulus
+        var generator = SeededGenerator(seed: 501)
+        for modulus in [p, q, n] {
+            let k = modulus.limbs.count
+            for round in 0..<40 {
+                let a: BigUInt = switch round {
+                case 0: BigUInt(1)
+                case 1: BigUInt(2)
+                case 2: try #require(BigUInt.subtracting(modulus, BigUInt(1)))
+                case 3: BigUInt(limbs: [UInt64](repeating: 0, count: k - 1) + [1 << 20])        // a power of two
+                case 4: BigUInt(limbs: [UInt64](repeating: .max, count: k - 1))                  // all ones, one word short
+                case 5: modulus + BigUInt(3)                                                      // above the modulus
+                default: Self.below(modulus, using: &generator)
+                }
+                let inverse = try #require(a.inverse(modulo: modulus), "\(modulus.bitWidth)-bit modulus, round \(round)")
+                #expect(inverse < modulus)
+                #expect((a * inverse).remainder(dividingBy: modulus) == BigUInt(1), "\(modulus.bitWidth)-bit modulus, round \(round)")
+            }
+        }
+        for _ in 0..<8 {
+            #expect((p * Self.below(q, using: &generator)).inverse(modulo: n) == nil)
+            #expect((q * Self.below(p, using: &generator)).inverse(modulo: n) == nil)
+        }
+    }
+
+    /// Small moduli, where the greatest common divisor is cheap to check: an inverse exactly when
+    /// it is 1.
+    @Test(arguments: [1, 2, 3])
+    func modularInverseAgreesWithEuclid(words k: Int) {
+        var generator = SeededGenerator(seed: 502 &+ UInt64(k))
+        func gcd(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+            var (x, y) = (a, b)
+            while !y.isZero { (x, y) = (y, x.remainder(dividingBy: y)) }
+            return x
+        }
+        for round in 0..<200 {
+            let n = Self.modulus(words: k, topBits: round % 2 == 0 ? 64 : 17, using: &generator)
+            // Small odd factors shared on purpose every few rounds.
+            let a = round % 5 == 0 ? BigUInt(3) * Self.below(n, using: &generator) : Self.below(n, using: &generator)
+            let reduced = a.remainder(dividingBy: n)
+            let inverse = a.inverse(modulo: n)
+            if gcd(reduced, n) == BigUInt(1) {
+                #expect(inverse.map { ($0 < n) && (reduced * $0).remainder(dividingBy: n) == BigUInt(1) } == true, "round \(round)")
+            } else {
+                #expect(inverse == nil, "round \(round)")
+            }
+        }
+    }
+
     @Test func millerRabin() throws {
         var generator = SeededGenerator(seed: 600)
         let primes: [BigUInt] = [
