@@ -15,7 +15,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func edit(_ fieldId: String, selection: Range<Int>, _ edit: TextEdit) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             controller.apply(edit, at: index, selection: selection)
         }
     }
@@ -46,7 +46,7 @@ extension PaymentFormController {
     public mutating func replace(_ fieldId: String, range: Range<Int>, with string: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
         let caret = fields[index].selection
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !string.isEmpty { return controller.apply(.insert(string), at: index, selection: range) }
             guard !range.isEmpty else { return .rejected }
             let backward = range.upperBound == caret.upperBound
@@ -80,7 +80,7 @@ extension PaymentFormController {
         let lower = String(old[..<prefix]).utf16.count
         let upper = lower + String(old[prefix..<(old.count - suffix)]).utf16.count
         let inserted = String(new[prefix..<(new.count - suffix)])
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !inserted.isEmpty { return controller.apply(.insert(inserted), at: index, selection: lower..<upper) }
             guard lower < upper else { return .rejected }
             return controller.apply(.deleteBackward, at: index, selection: lower..<upper)
@@ -99,13 +99,13 @@ extension PaymentFormController {
     @discardableResult
     public mutating func set(_ fieldId: String, value: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             guard !controller.fields[index].readOnly else { return .rejected }
             let definition = controller.definitions[index]
             var formatter = controller.fields[index].formatter
             if Self.isCardNumber(definition) {
                 let digits = String(value.filter { $0.isASCII && $0.isNumber })
-                formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
+                formatter = controller.cardNumberFormat(at: index, value: digits).formatter
             }
             var result = formatter.text(forValue: value)
             // The mask cut something the request keeps (beyond its capacity, or a month rule):
@@ -125,7 +125,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func select(_ fieldId: String, selection: Range<Int>) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
+        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
             controller.fields[index].selection = Self.clamped(selection, to: controller.fields[index].text)
             return .changed
         }
@@ -137,12 +137,15 @@ extension PaymentFormController {
     @discardableResult
     public mutating func focus(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
-            for other in controller.fields.indices where other != index && controller.fields[other].hasFocus {
-                controller.fields[other].hasFocus = false
-                controller.fields[other].wasBlurred = true
+        let previous = focusedIndex.flatMap { $0 == index ? nil : $0 }
+        let scope = FormEventScope.fields(previous.map { [min($0, index), max($0, index)] } ?? [index])
+        return perform(scope, fieldIndex: index, completes: false) { controller in
+            if let previous {
+                controller.fields[previous].hasFocus = false
+                controller.fields[previous].wasBlurred = true
             }
             controller.fields[index].hasFocus = true
+            controller.focusedIndex = index
             return .changed
         }
     }
@@ -154,9 +157,10 @@ extension PaymentFormController {
     @discardableResult
     public mutating func blur(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
+        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
             controller.fields[index].hasFocus = false
             controller.fields[index].wasBlurred = true
+            if controller.focusedIndex == index { controller.focusedIndex = nil }
             return .changed
         }
     }
@@ -207,8 +211,7 @@ extension PaymentFormController {
         var caret = result.cursor
         var value = result.value
         if Self.isCardNumber(definitions[index]) {
-            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
-                                               previous: state.cardNumberFormat)
+            let format = cardNumberFormat(at: index, value: value)
             if format.formatter != state.formatter {
                 let valueBeforeCaret = state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count

@@ -1,13 +1,29 @@
 
 extension PaymentFormController {
-    /// Runs an event: `body` changes the fields, then states, errors and messages are worked out
-    /// again and the fields that changed are reported. `completes`: whether the event can complete
-    /// the field and so move the focus on (edits and sets; not focus changes).
-    mutating func perform(fieldIndex: Int?, completes: Bool, _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
-        let before = fields
+    /// Runs an event: `body` changes the fields in `scope`, then their states, errors and
+    /// messages are worked out again and those that changed are reported. `fieldIndex`: the
+    /// event's own field, always reported. `completes`: whether the event can complete the field
+    /// and so move the focus on (edits and sets; not focus changes).
+    mutating func perform(_ scope: FormEventScope, fieldIndex: Int?, completes: Bool,
+                          _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
         let wasComplete = fieldIndex.map { fields[$0].complete } ?? false
-        let outcome = body(&self)
-        refresh()
+        let changed: [FormFieldState]
+        let outcome: EditOutcome
+        switch scope {
+        case .fields(let indices):
+            // Only the fields in scope can change: keep their states, not a copy of the form's.
+            let before = indices.map { fields[$0] }
+            outcome = body(&self)
+            refresh(indices)
+            changed = zip(indices, before).compactMap { index, old in
+                index == fieldIndex || fields[index] != old ? fields[index] : nil
+            }
+        case .form:
+            let before = fields
+            outcome = body(&self)
+            refresh()
+            changed = changedFields(since: before, always: fieldIndex.map { fields[$0].id })
+        }
         var advance = false
         var next: String?
         if let fieldIndex, completes, outcome == .changed {
@@ -17,8 +33,12 @@ extension PaymentFormController {
                 next = self.next(after: field.id)
             }
         }
-        return FormUpdate(fields: changedFields(since: before, always: fieldIndex.map { fields[$0].id }),
-                          outcome: outcome, advance: advance, next: next, isValid: isValid)
+        return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)
+    }
+
+    /// The scope of an event on the field at `index`: the field and the fields reading it.
+    func scope(ofEventOnField index: Int) -> FormEventScope {
+        .fields(fieldIndex.affected(by: index))
     }
 
     /// The fields that differ from `before` (matched by id; new fields count as changed), and
@@ -29,38 +49,55 @@ extension PaymentFormController {
         return fields.filter { $0.id == always || previous[$0.id] != $0 }
     }
 
-    /// Works out the request, the whole-request validation and every field's state, error,
-    /// completeness and message from the fields' values and flags.
+    /// Works out everything again: the request, every field's validation, state, error,
+    /// completeness and message (what an event on the whole form needs).
+    mutating func refresh() {
+        if validationMemos.count != definitions.count { validationMemos = Array(repeating: nil, count: definitions.count) }
+        if inputStateMemos.count != definitions.count { inputStateMemos = Array(repeating: nil, count: definitions.count) }
+        refresh(definitions.indices)
+        fieldsWithErrors = validationMemos.reduce(0) { $0 + ($1?.errors.isEmpty == false ? 1 : 0) }
+    }
+
+    /// Works out the fields at `indices` again from their values and flags: the request's
+    /// values, their validation (see ``validateField(at:fiscalNumber:budget:)``), state, error,
+    /// completeness and message; then the co-badge choice, which follows the card number.
     ///
     /// Regular expressions that run on ICU draw from one budget for the whole event (the
     /// validation and every field's as-you-type state), as one ``PaymentRequest/validate(in:)``
-    /// does; and only what the event changed is validated again.
-    mutating func refresh() {
+    /// does.
+    mutating func refresh(_ indices: some Collection<Int>) {
         var budget = RegularExpressionBudget.perRequest
-        for state in fields {
+        for index in indices {
+            let state = fields[index]
             if state.readOnly || state.prefilled || state.value.isEmpty {
                 request.removeValue(forField: state.id)
             } else {
-                try? request.setValue(state.value, forField: state.id)
+                request.setValue(state.value, forItemField: state.id)
             }
         }
-        report = validateChangedFields(budget: &budget)
-        let fiscalNumber = request.unmaskedValue(forField: "fiscalNumber")
-        var firstErrors: [String: FieldError] = [:]
-        for error in report.errors where firstErrors[error.fieldId] == nil {
-            firstErrors[error.fieldId] = error
+        let fiscalNumber = fiscalNumberValue
+        for index in indices {
+            validateField(at: index, fiscalNumber: fiscalNumber, budget: &budget)
         }
-        for index in fields.indices {
-            refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber, budget: &budget)
+        for index in indices {
+            refreshField(at: index, firstError: validationMemos[index]?.errors.first, fiscalNumber: fiscalNumber, budget: &budget)
         }
         lastEventBudget = budget
         // The co-badge choice follows the card number (only when its options change, so a
         // choice the customer cleared stays cleared); the choice travels with the request.
-        let detection = fields.first { $0.brands != nil && !$0.readOnly }?.brands ?? .unknown
+        let detection = fieldIndex.cardNumber.flatMap { fields[$0].readOnly ? nil : fields[$0].brands } ?? .unknown
         if brandChoice.options.map(\.id) != detection.coBadgeChoices.map(\.id) {
             brandChoice.update(with: detection)
         }
         request.selectedBrand = brandChoice.selected
+    }
+
+    /// The fiscal number as the request validates it, for `boletoBancarioRequiredness` rules;
+    /// `nil` when no field has such a rule (the rule is then never asked).
+    private var fiscalNumberValue: String? {
+        guard let index = fieldIndex.fiscalNumber, !fieldIndex.fiscalNumberReaders.isEmpty,
+              let value = request.value(forField: definitions[index].id) else { return nil }
+        return definitions[index].unmask(value)
     }
 
     private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?,
@@ -91,8 +128,8 @@ extension PaymentFormController {
             if usesStoredValue {
                 state.brands = .unknown
             } else {
-                let format = Self.cardNumberFormat(field: definition, value: state.value, detector: brandDetector,
-                                                   previous: state.cardNumberFormat)
+                // Usually the edit that changed the value detected its brands already.
+                let format = cardNumberFormat(at: index, value: state.value)
                 state.brands = format.detection
                 state.cardLayout = format.layout
                 layout = format.layout
@@ -105,8 +142,8 @@ extension PaymentFormController {
             state.firstError = nil
             state.complete = false
         } else {
-            // A value the whole-request validation passed is valid as it stands: the validators
-            // need not run again to say so.
+            // A value the validation passed is valid as it stands: the validators need not run
+            // again to say so.
             state.state = !state.value.isEmpty && firstError == nil ? .valid
                 : inputState(ofFieldAt: index, value: state.value, required: required, maximumLength: maximumLength, budget: &budget)
             state.firstError = firstError
