@@ -2,10 +2,9 @@ import Foundation
 
 /// Compiled patterns shared by every ``RegularExpression`` in the process, keyed by pattern.
 ///
-/// A list of products repeats the same few validator patterns, and ICU compiling one that uses a
-/// property class such as `\p{L}` takes about 250 µs and tens of kilobytes; sharing the compiled
-/// object makes decoding a list cost one compile per distinct pattern. Patterns that fail to
-/// compile are remembered too, with their error.
+/// A list of products repeats the same few validator patterns; sharing the compiled object makes
+/// decoding a list cost one compile per distinct pattern. Patterns that fail to compile are
+/// remembered too, with their error.
 ///
 /// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
 /// millions), the cache is emptied and starts again; values already decoded keep their object.
@@ -36,6 +35,11 @@ final class RegularExpressionCache<Compiled>: @unchecked Sendable {
             entries[pattern] = result
         }
         return try result.get()
+    }
+
+    /// Forgets every pattern (values already made keep their compiled forms).
+    func removeAll() {
+        locked { entries.removeAll() }
     }
 
     /// How many patterns are held (for tests).
