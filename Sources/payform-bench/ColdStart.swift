@@ -49,20 +49,6 @@ func timeFirstDecode(_ which: String) {
     let bytes = [UInt8](data)
     let start = monotonicNanoseconds()
     switch which {
-    case "icu":
-        blackHole(try? NSRegularExpression(pattern: "a"))
-    case "icu2":
-        blackHole(try? NSRegularExpression(pattern: "a"))
-        let mid = monotonicNanoseconds()
-        print("first icu", mid - start)
-        blackHole(try? PaymentProduct.decode(from: bytes))
-    case "linear":
-        blackHole(try? RegularExpression("[\\p{L} '.-]+"))
-    case "json":
-        blackHole(try? PaymentProduct.decode(from: Array(#"{"id": 1, "paymentMethod": "card", "displayHints": {"logo": "x"}, "fields": []}"#.utf8)))
-        let mid = monotonicNanoseconds()
-        print("tiny decode", mid - start)
-        blackHole(try? PaymentProduct.decode(from: bytes))
     case "foundation":
         let product = try? JSONDecoder().decode(ConnectStyleProduct.self, from: data)
         blackHole(product)

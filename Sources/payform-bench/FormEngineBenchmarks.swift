@@ -64,8 +64,9 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     func alternatingKeystrokes(_ start: PaymentFormController, field: String) -> () -> Void {
         var controller = start
         var typing = true
+        let index = start.fields.firstIndex { $0.id == field } ?? 0
         return {
-            let caret = controller[field: field]?.cursor ?? 0
+            let caret = controller.fields[index].cursor
             if typing {
                 blackHole(try? controller.replace(field, range: caret..<caret, with: "1"))
             } else {

@@ -18,7 +18,7 @@ extension PaymentFormController {
                                  previous: CardNumberFormat? = nil) -> CardNumberFormat {
         let detection = (try? detector.detect(value)) ?? .unknown
         if let previous, previous.detection.isAmbiguous == detection.isAmbiguous,
-           previous.detection.brandIds == detection.brandIds {
+           previous.detection.brands.elementsEqual(detection.brands, by: { $0.id == $1.id }) {
             return CardNumberFormat(formatter: previous.formatter, layout: previous.layout, detection: detection)
         }
         let layout = field.cardNumberLayout(for: detection)

@@ -174,22 +174,23 @@ extension PaymentFormController {
     /// in value space (see `FieldFormatter+EveryCharacter.swift`). A keystroke into a full field
     /// is `.rejected`, which tells the screen so.
     mutating func apply(_ edit: TextEdit, at index: Int, selection: Range<Int>) -> EditOutcome {
-        let state = fields[index]
-        let clampedSelection = Self.clamped(selection, to: state.text)
-        guard !state.readOnly else { return .rejected }
+        let formatter = fields[index].formatter
+        let text = fields[index].text
+        let clampedSelection = Self.clamped(selection, to: text)
+        guard !fields[index].readOnly else { return .rejected }
         var result: EditResult
-        if state.formatter.overflows(state.text) {
-            result = state.formatter.applyKeepingEveryCharacter(edit, to: state.text, value: state.value, selection: clampedSelection)
+        if formatter.overflows(text) {
+            result = formatter.applyKeepingEveryCharacter(edit, to: text, value: fields[index].value, selection: clampedSelection)
         } else {
-            result = state.formatter.apply(edit, to: state.text, selection: clampedSelection)
+            result = formatter.apply(edit, to: text, selection: clampedSelection)
             if result.outcome == .changed, case .insert(let inserted) = edit {
-                let units = state.text.utf16
-                let typed = String(decoding: units.prefix(clampedSelection.lowerBound), as: UTF16.self) + inserted
-                let kept = state.formatter.keptValue(of: typed + String(decoding: units.dropFirst(clampedSelection.upperBound), as: UTF16.self))
+                let before = Self.text(text, utf16Prefix: clampedSelection.lowerBound)
+                let after = Self.text(text, utf16From: clampedSelection.upperBound)
+                let kept = formatter.keptValue(of: before + inserted + after)
                 if kept.count > result.value.count {
-                    let laidOut = state.formatter.layOut(keptValue: kept)
-                    let caret = state.formatter.offset(afterValueCharacters: state.formatter.keptValue(of: typed).count,
-                                                       inKeptValue: laidOut.value, pastLiterals: true)
+                    let laidOut = formatter.layOut(keptValue: kept)
+                    let caret = formatter.offset(afterValueCharacters: formatter.keptValue(of: before + inserted).count,
+                                                 inKeptValue: laidOut.value, pastLiterals: true)
                     result = EditResult(text: laidOut.text, cursor: min(caret, laidOut.text.utf16.count), value: laidOut.value,
                                         outcome: .changed)
                 }
@@ -206,32 +207,49 @@ extension PaymentFormController {
     /// Stores an edit's text, caret and value in a field. A card number is laid out again when
     /// its brand changes its grouping, the caret following the same digits.
     mutating func store(_ result: EditResult, at index: Int) {
-        var state = fields[index]
         var text = result.text
         var caret = result.cursor
         var value = result.value
         if Self.isCardNumber(definitions[index]) {
             let format = cardNumberFormat(at: index, value: value)
-            if format.formatter != state.formatter {
-                let valueBeforeCaret = state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
+            let formatter = fields[index].formatter
+            if format.formatter != formatter {
+                let valueBeforeCaret = formatter.keptValue(of: Self.text(text, utf16Prefix: caret)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count
-                    && state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self))
-                        == state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret - 1), as: UTF16.self))
+                    && formatter.keptValue(of: Self.text(text, utf16Prefix: caret))
+                        == formatter.keptValue(of: Self.text(text, utf16Prefix: caret - 1))
                 let relaid = format.formatter.layOut(keptValue: value)
                 text = relaid.text
                 value = relaid.value
                 caret = format.formatter.offset(afterValueCharacters: valueBeforeCaret, inKeptValue: value, pastLiterals: afterLiteral)
             }
-            state.formatter = format.formatter
-            state.cardLayout = format.layout
-            state.brands = format.detection
+            fields[index].formatter = format.formatter
+            fields[index].cardLayout = format.layout
+            fields[index].brands = format.detection
         }
-        state.text = text
-        state.value = value
-        state.selection = caret..<caret
-        state.prefilled = false
-        state.wasEdited = true
-        fields[index] = state
+        fields[index].text = text
+        fields[index].value = value
+        fields[index].selection = caret..<caret
+        fields[index].prefilled = false
+        fields[index].wasEdited = true
+    }
+
+    /// The first `count` UTF-16 units of `text`, as a string (a unit that splits a character
+    /// reads as U+FFFD). ASCII text, where a UTF-16 offset is a byte offset, is sliced without
+    /// decoding: every card number, date and code is ASCII, and this runs on every keystroke.
+    static func text(_ text: String, utf16Prefix count: Int) -> String {
+        if text.utf8.count == text.utf16.count {
+            return String(text[..<text.utf8.index(text.utf8.startIndex, offsetBy: min(max(0, count), text.utf8.count))])
+        }
+        return String(decoding: text.utf16.prefix(count), as: UTF16.self)
+    }
+
+    /// `text` from UTF-16 offset `offset` on, as a string (see ``text(_:utf16Prefix:)``).
+    static func text(_ text: String, utf16From offset: Int) -> String {
+        if text.utf8.count == text.utf16.count {
+            return String(text[text.utf8.index(text.utf8.startIndex, offsetBy: min(max(0, offset), text.utf8.count))...])
+        }
+        return String(decoding: text.utf16.dropFirst(offset), as: UTF16.self)
     }
 
     /// The UTF-16 offset just after the first `count` value characters of `value` as `formatter`

@@ -11,12 +11,13 @@ extension PaymentFormController {
         let outcome: EditOutcome
         switch scope {
         case .fields(let indices):
-            // Only the fields in scope can change: keep their states, not a copy of the form's.
-            let before = indices.map { fields[$0] }
+            // Only the fields in scope can change: keep their states, not a copy of the form's
+            // (nor of the event's own field, which is reported whatever it holds).
+            let before = indices.map { $0 == fieldIndex ? nil : fields[$0] }
             outcome = body(&self)
             refresh(indices)
             changed = zip(indices, before).compactMap { index, old in
-                index == fieldIndex || fields[index] != old ? fields[index] : nil
+                old.map { fields[index] != $0 } ?? true ? fields[index] : nil
             }
         case .form:
             let before = fields
@@ -27,10 +28,10 @@ extension PaymentFormController {
         var advance = false
         var next: String?
         if let fieldIndex, completes, outcome == .changed {
-            let field = fields[fieldIndex]
-            if field.hasFocus, field.complete, !wasComplete, field.selection.isEmpty, field.cursor == field.text.utf16.count {
+            if fields[fieldIndex].hasFocus, fields[fieldIndex].complete, !wasComplete, fields[fieldIndex].selection.isEmpty,
+               fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
-                next = self.next(after: field.id)
+                next = self.next(after: fields[fieldIndex].id)
             }
         }
         return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)
@@ -85,9 +86,11 @@ extension PaymentFormController {
         lastEventBudget = budget
         // The co-badge choice follows the card number (only when its options change, so a
         // choice the customer cleared stays cleared); the choice travels with the request.
-        let detection = fieldIndex.cardNumber.flatMap { fields[$0].readOnly ? nil : fields[$0].brands } ?? .unknown
-        if brandChoice.options.map(\.id) != detection.coBadgeChoices.map(\.id) {
-            brandChoice.update(with: detection)
+        if let card = fieldIndex.cardNumber, indices.contains(card) {
+            let choices = fields[card].readOnly ? [] : fields[card].brands?.coBadgeChoices ?? []
+            if !brandChoice.options.elementsEqual(choices, by: { $0.id == $1.id }) {
+                brandChoice.update(options: choices)
+            }
         }
         request.selectedBrand = brandChoice.selected
     }
@@ -100,13 +103,13 @@ extension PaymentFormController {
         return definitions[index].unmask(value)
     }
 
+    /// Works out the field's requiredness, brands, state, completeness and shown message. The
+    /// state is changed in place (a copy of a field's state retains each of its parts).
     private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?,
                                        budget: inout RegularExpressionBudget) {
-        let definition = definitions[index]
-        var state = fields[index]
-        let status = accountOnFile?.attribute(forField: definition.id)?.status
-        var required = definition.dataRestrictions.isRequired
-            || definition.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+        let status = accountOnFile?.attribute(forField: definitions[index].id)?.status
+        var required = definitions[index].dataRestrictions.isRequired
+            || definitions[index].dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
         var usesStoredValue = false
         switch status {
         case .readOnly?, .other?:
@@ -114,67 +117,68 @@ extension PaymentFormController {
             usesStoredValue = true
         case .canWrite?:
             required = false
-            usesStoredValue = state.prefilled || state.value.isEmpty
+            usesStoredValue = fields[index].prefilled || fields[index].value.isEmpty
         case .mustWrite?:
             required = true
         case nil:
             break
         }
-        state.required = required
+        fields[index].required = required
 
-        var maximumLength = definition.maximumValueLength
-        var layout: CardNumberLayout?
-        if Self.isCardNumber(definition) {
-            if usesStoredValue {
-                state.brands = .unknown
-            } else {
+        if usesStoredValue {
+            if Self.isCardNumber(definitions[index]) { fields[index].brands = .unknown }
+            fields[index].state = .valid
+            fields[index].firstError = nil
+            fields[index].complete = false
+        } else {
+            let value = fields[index].value
+            var maximumLength = definitions[index].maximumValueLength
+            var layout: CardNumberLayout?
+            if Self.isCardNumber(definitions[index]) {
                 // Usually the edit that changed the value detected its brands already.
-                let format = cardNumberFormat(at: index, value: state.value)
-                state.brands = format.detection
-                state.cardLayout = format.layout
+                let format = cardNumberFormat(at: index, value: value)
+                fields[index].brands = format.detection
+                fields[index].cardLayout = format.layout
                 layout = format.layout
                 maximumLength = min(maximumLength ?? format.layout.maximumLength, format.layout.maximumLength)
             }
-        }
-
-        if usesStoredValue {
-            state.state = .valid
-            state.firstError = nil
-            state.complete = false
-        } else {
             // A value the validation passed is valid as it stands: the validators need not run
             // again to say so.
-            state.state = !state.value.isEmpty && firstError == nil ? .valid
-                : inputState(ofFieldAt: index, value: state.value, required: required, maximumLength: maximumLength, budget: &budget)
-            state.firstError = firstError
-            let length = state.value.count
+            let state = !value.isEmpty && firstError == nil ? .valid
+                : inputState(ofFieldAt: index, value: value, required: required, maximumLength: maximumLength, budget: &budget)
+            let length = value.count
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false
-            state.complete = state.state == .valid && length > 0 && (full || brandComplete)
+            fields[index].state = state
+            fields[index].firstError = firstError
+            fields[index].complete = state == .valid && length > 0 && (full || brandComplete)
         }
 
-        let shown = shownError(of: state)
+        let shown = fields[index].shownError(isSubmitted: isSubmitted)
         if shown != nil {
             // A field that shows a message is invalid as it stands (a 16-digit number failing
             // Luhn could grow to 19 digits, but after blur or submit the customer is done).
-            state.state = .invalid
-            state.complete = false
+            fields[index].state = .invalid
+            fields[index].complete = false
         }
-        state.error = shown
-        state.message = shown.map { localizer.message(for: $0) }
-        fields[index] = state
+        if fields[index].error != shown {
+            fields[index].error = shown
+            fields[index].message = shown.map { localizer.message(for: $0) }
+        }
     }
+}
 
-    /// The display policy: which error, if any, a field shows now.
-    private func shownError(of state: FormFieldState) -> FieldError? {
-        guard !state.readOnly, let error = state.firstError else { return nil }
+extension FormFieldState {
+    /// The display policy: which error, if any, the field shows now.
+    func shownError(isSubmitted: Bool) -> FieldError? {
+        guard !readOnly, let error = firstError else { return nil }
         // More than the mask holds (a value set or pasted whole, a product switch): the customer
         // sees every character, and at once what is wrong with them.
-        if state.formatter.overflows(state.text) { return error }
-        if state.hasFocus { return state.state == .invalid ? error : nil }
+        if formatter.overflows(text) { return error }
+        if hasFocus { return state == .invalid ? error : nil }
         if isSubmitted { return error }
-        guard state.wasBlurred else { return nil }
-        if state.value.isEmpty { return state.required && state.wasEdited ? error : nil }
-        return state.state == .valid ? nil : error
+        guard wasBlurred else { return nil }
+        if value.isEmpty { return required && wasEdited ? error : nil }
+        return state == .valid ? nil : error
     }
 }
