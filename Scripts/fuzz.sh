@@ -103,7 +103,7 @@ build_module PaymentFormJSON JSON
 build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
 # The public module's sources are several folders (see Package.swift).
-build_module PaymentFormEngine Masking,Validation,Localization,Brands,FormEngine,Session PaymentFormJSON PaymentFormEncryption -- \
+build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption -- \
   "$build/generated/Engine/EmbeddedResources.swift"
 build_module PaymentFormRendering Rendering PaymentFormEngine
 build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
