@@ -69,11 +69,10 @@ extension PaymentFormController {
     mutating func refresh(_ indices: some Collection<Int>) {
         var budget = RegularExpressionBudget.perRequest
         for index in indices {
-            let state = fields[index]
-            if state.readOnly || state.prefilled || state.value.isEmpty {
-                request.removeValue(forField: state.id)
+            if fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty {
+                request.removeValue(forField: definitions[index].id)
             } else {
-                request.setValue(state.value, forItemField: state.id)
+                request.setValue(fields[index].value, forItemField: definitions[index].id)
             }
         }
         let fiscalNumber = fiscalNumberValue
@@ -87,7 +86,8 @@ extension PaymentFormController {
         // The co-badge choice follows the card number (only when its options change, so a
         // choice the customer cleared stays cleared); the choice travels with the request.
         if let card = fieldIndex.cardNumber, indices.contains(card) {
-            let choices = fields[card].readOnly ? [] : fields[card].brands?.coBadgeChoices ?? []
+            var choices: [Brand] = []
+            if !fields[card].readOnly, let brands = fields[card].brands { choices = brands.coBadgeChoices }
             if !brandChoice.options.elementsEqual(choices, by: { $0.id == $1.id }) {
                 brandChoice.update(options: choices)
             }
@@ -154,21 +154,27 @@ extension PaymentFormController {
             fields[index].complete = state == .valid && length > 0 && (full || brandComplete)
         }
 
-        let shown = fields[index].shownError(isSubmitted: isSubmitted)
-        if shown != nil {
-            // A field that shows a message is invalid as it stands (a 16-digit number failing
-            // Luhn could grow to 19 digits, but after blur or submit the customer is done).
-            fields[index].state = .invalid
-            fields[index].complete = false
-        }
-        if fields[index].error != shown {
-            fields[index].error = shown
-            fields[index].message = shown.map { localizer.message(for: $0) }
-        }
+        fields[index].showError(isSubmitted: isSubmitted, localizer: localizer)
     }
 }
 
 extension FormFieldState {
+    /// Shows the error the display policy picks (see ``shownError(isSubmitted:)``), in the
+    /// localizer's language. Changed in place, as part of the field's refresh.
+    mutating func showError(isSubmitted: Bool, localizer: Localizer) {
+        let shown = shownError(isSubmitted: isSubmitted)
+        if shown != nil {
+            // A field that shows a message is invalid as it stands (a 16-digit number failing
+            // Luhn could grow to 19 digits, but after blur or submit the customer is done).
+            state = .invalid
+            complete = false
+        }
+        if error != shown {
+            error = shown
+            message = shown.map { localizer.message(for: $0) }
+        }
+    }
+
     /// The display policy: which error, if any, the field shows now.
     func shownError(isSubmitted: Bool) -> FieldError? {
         guard !readOnly, let error = firstError else { return nil }

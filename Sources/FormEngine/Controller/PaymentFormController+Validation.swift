@@ -43,11 +43,10 @@ extension PaymentFormController {
     /// that result. Keeps ``fieldsWithErrors`` in step.
     mutating func validateField(at index: Int, fiscalNumber: String?, budget: inout RegularExpressionBudget) {
         let input = request.validationInput(ofField: definitions, at: index, fiscalNumber: fiscalNumber)
-        let kept = validationMemos[index]
-        if let kept, kept.input == input { return }
+        if validationMemos[index]?.input == input { return }
         var errors: [FieldError] = []
         let value = PaymentRequest.validateField(definitions, at: index, input, in: context, budget: &budget, errors: &errors)
-        if kept?.errors.isEmpty == false { fieldsWithErrors -= 1 }
+        if validationMemos[index]?.errors.isEmpty == false { fieldsWithErrors -= 1 }
         if !errors.isEmpty { fieldsWithErrors += 1 }
         validationMemos[index] = FieldValidationMemo(input: input, errors: errors, sentValue: value)
     }
@@ -64,12 +63,18 @@ extension PaymentFormController {
         return state
     }
 
-    /// The format of the card-number field at `index` for `value` (see
-    /// ``cardNumberFormat(field:value:detector:previous:)``), detected once per value.
+    /// The format of the card-number field at `index` for `value`, detected once per value. When
+    /// the brands are the ones the field has now, its layout and formatter are kept (a layout
+    /// parses a mask: most keystrokes keep the brand, so they skip that work).
     mutating func cardNumberFormat(at index: Int, value: String) -> CardNumberFormat {
         if let memo = cardNumberFormatMemo, memo.index == index, memo.value == value { return memo.format }
-        let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
-                                           previous: fields[index].cardNumberFormat)
+        let detection = (try? brandDetector.detect(value)) ?? .unknown
+        let format: CardNumberFormat
+        if let layout = fields[index].cardLayout, let brands = fields[index].brands, Self.sameBrands(brands, detection) {
+            format = CardNumberFormat(formatter: fields[index].formatter, layout: layout, detection: detection)
+        } else {
+            format = Self.cardNumberFormat(field: definitions[index], detection: detection)
+        }
         cardNumberFormatMemo = CardNumberFormatMemo(index: index, value: value, format: format)
         return format
     }
