@@ -1,7 +1,10 @@
 // Fuzz target: the engine's linear-time regular-expression matcher against ICU, on random
 // patterns of the matcher's subset (semantics.md §2, `regularExpression`).
 //
-// Invariants: a pattern ICU compiles compiles for the engine too; whenever the linear matcher
+// Invariants: a pattern ICU compiles compiles for the engine too, and a pattern ICU refuses is
+// refused by the engine too (the linear matcher's reader is the only check of the patterns it
+// takes, so it must take only patterns ICU compiles; the input's first byte, when odd, makes the
+// pattern out of raw syntax characters to probe that edge); whenever the linear matcher
 // takes the pattern, it matches exactly the values ICU matches; its as-you-type state is `valid`
 // exactly when ICU's is, and `invalid` whenever ICU's hit-end report says no continuation can
 // match (ICU errs towards `incomplete`, the matcher is exact). Values on which ICU exhausts its
@@ -16,18 +19,34 @@ private let atoms = ["a", "b", "c", "0", "1", "9", "-", " ", "é", "😀", "\\."
                     "[\\p{L} '-]", "[^\\d]", "[a-z0-9]", "[-x]", "[x-]", "[^\\p{L}\\d]", "[\\D]", "[^\\D]", "[\\-\\]]",
                     "[A-Z]", "[é-ü]"]
 private let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{0,2}", "{2,}", "{3}", "*?", "+?", "??", "{1,2}?"]
+/// Single syntax characters and short pieces, for the raw patterns.
+private let syntax = ["a", "0", "9", "-", "^", "$", "[", "]", "(", ")", "?", ":", "|", "*", "+", "{", "}", ",", "1", "2",
+                      "\\", "d", "p", "P", "L", "{L}", "{Nd}", "{Xx}", "\\p{L}", "é", " ", "&", ".", "#", "Q", "E", "!",
+                      "=", "<", "_", "\\-", "\\d", "\\]", "[^", "\\u", "\\x", "\\Q", "(?", "(?:", "{2}", "{1,}"]
 private let characters = ["a", "b", "c", "0", "1", "9", "-", " ", "é", ".", "x", "Z", "١", "😀", "e\u{301}", "'", "]", "\t", "ü", "A"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRegexDifferential(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, count: size)
+    if input.byte() % 2 == 1 {
+        // Raw syntax: anything the reader accepts must be a pattern ICU compiles.
+        let pattern = (0..<Int(input.byte() % 24)).map { _ in syntax[Int(input.byte()) % syntax.count] }.joined()
+        let engine = try? RegularExpression(uncached: pattern)
+        let icu = try? RegularExpression(icuOnly: pattern)
+        check(engine == nil || icu != nil, "the engine takes \(pattern.debugDescription), which ICU refuses")
+        check(icu == nil || engine != nil, "ICU compiles \(pattern.debugDescription), the engine refuses it")
+        return 0
+    }
     var pattern = makePattern(&input, depth: 0)
     switch input.byte() % 4 {
     case 0: pattern = "^" + pattern + "$"
     case 1: pattern = "^" + pattern
     default: break
     }
-    guard let icu = try? RegularExpression(icuOnly: pattern) else { return 0 }
+    guard let icu = try? RegularExpression(icuOnly: pattern) else {
+        check((try? RegularExpression(pattern)) == nil, "the engine takes \(pattern.debugDescription), which ICU refuses")
+        return 0
+    }
     guard let engine = try? RegularExpression(pattern) else {
         check(false, "ICU compiles \(pattern.debugDescription), the engine refuses it")
         return 0

@@ -55,17 +55,28 @@ package struct JSONParser: Sendable {
             throw JSONSyntaxError(reason: .documentTooLarge(limit: limits.maximumBytes), offset: 0, line: 1, column: 1)
         }
         let maximumDepth = limits.maximumDepth, strict = rejectsDuplicateKeys
-        if let result = bytes.withContiguousStorageIfAvailable({ Self.read($0, maximumDepth: maximumDepth, strict: strict) }) {
-            return try result.get()
+        let outcome = bytes.withContiguousStorageIfAvailable { Self.read($0, maximumDepth: maximumDepth, strict: strict) }
+            ?? Array(bytes).withUnsafeBufferPointer { Self.read($0, maximumDepth: maximumDepth, strict: strict) }
+        switch outcome {
+        case .document(let document): return document
+        case .failure(let error): throw error
         }
-        return try Array(bytes).withUnsafeBufferPointer { Self.read($0, maximumDepth: maximumDepth, strict: strict) }.get()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, strict: Bool) -> Result<JSONDocument, JSONSyntaxError> {
+    /// What one read gives. Not `Result<JSONDocument, JSONSyntaxError>`: passing that generic
+    /// type through the unspecialised `withContiguousStorageIfAvailable` makes the runtime check
+    /// `JSONSyntaxError: Error` by scanning every conformance record, about a tenth of a
+    /// process's first decode.
+    private enum ReadOutcome {
+        case document(JSONDocument)
+        case failure(JSONSyntaxError)
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, strict: Bool) -> ReadOutcome {
         var reader = JSONReader(bytes, maximumDepth: maximumDepth, rejectsDuplicateKeys: strict)
         defer { reader.releaseScratch() }
         do {
-            return .success(try reader.readDocument())
+            return .document(try reader.readDocument())
         } catch {
             return .failure(error)
         }

@@ -7,15 +7,18 @@ import Foundation
 /// usually unanchored (`(?:0[1-9]|1[0-2])[0-9]{2}`); this type anchors them itself, so `1230`
 /// matches and `x1230` or `12301` do not. An empty pattern matches only the empty value.
 ///
-/// The pattern is compiled once, in `init(_:)`; matching never recompiles.
+/// Two engines, one meaning. ICU decides what is valid. The common shapes
+/// (`^[0-9]{3,4}$`, `(?:0[1-9]|1[0-2])[0-9]{2}`, `[\p{L} '-]+`: classes, groups, alternation and
+/// bounded repeats) are a part of ICU's syntax that the engine reads itself and runs on a small
+/// linear-time matcher of its own: one step per character, so no pattern can make it slow, and
+/// no Foundation call per match. Everything else (`(?i)`, `.`, look-around, back-references, …)
+/// runs on ICU within a backtracking budget. The two agree on every value; a differential test
+/// and fuzz target hold them to it, and to the matcher reading only patterns ICU compiles.
 ///
-/// Two engines, one meaning. Every pattern is compiled by ICU, which decides what is valid. The
-/// common shapes (`^[0-9]{3,4}$`, `(?:0[1-9]|1[0-2])[0-9]{2}`, `[\p{L} '-]+`: classes,
-/// groups, alternation and bounded repeats) then also get a small linear-time matcher of the
-/// engine's own, which is what runs: one step per character, so no pattern can make it slow,
-/// and no Foundation call per match. Everything else (`(?i)`, `.`, look-around,
-/// back-references, …) runs on ICU within a backtracking budget. The two agree on every value;
-/// a differential test and fuzz target hold them to it.
+/// Compiling is cheap and lazy where it can be: a pattern of the linear matcher's subset never
+/// reaches ICU at all (reading it is what checks it); any other pattern is checked by ICU when
+/// the value is created, so a pattern that does not compile is refused there (for a definition:
+/// a decoding diagnostic), and the anchored form it matches with is compiled on its first match.
 ///
 /// ```swift
 /// if case .regularExpression(let expression) = validator {
@@ -26,42 +29,60 @@ public struct RegularExpression: Sendable, Hashable {
     /// The pattern as the definition sent it (without the anchoring this type adds).
     public let pattern: String
 
-    /// The compiled forms: ICU's, and the linear matcher's when the pattern is in its subset.
+    /// The compiled forms: the linear matcher's when the pattern is in its subset, else ICU's.
     private let compiled: CompiledPattern
 
     /// Whether matching runs on the engine's linear-time matcher rather than ICU.
     package var runsOnLinearMatcher: Bool { compiled.linear != nil }
 
+    /// Whether ICU's anchored form has been compiled (for tests of what compiling costs).
+    var hasCompiledICUForm: Bool { compiled.hasAnchoredForm }
+
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     ///
     /// Compiled patterns are shared process-wide (in a bounded cache): product lists
-    /// repeat the same few patterns, and compiling one with `\p{L}` costs ICU about 250 µs.
+    /// repeat the same few patterns.
     package init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
         self.compiled = try sharedCompiledPatterns.compiled(pattern) { pattern throws(RegularExpressionError) in
-            CompiledPattern(anchored: try Self.compile(pattern), linear: LinearPattern(pattern))
+            try CompiledPattern(pattern)
         }
+    }
+
+    /// Compiles `pattern` without the process-wide cache: what a pattern never seen before costs.
+    package init(uncached pattern: String) throws(RegularExpressionError) {
+        self.pattern = pattern
+        self.compiled = try CompiledPattern(pattern)
     }
 
     /// A pattern that runs on ICU even when the linear matcher could take it: the reference the
-    /// differential tests compare the linear matcher with.
+    /// differential tests compare the linear matcher with. Compiled at once.
     package init(icuOnly pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
-        self.compiled = CompiledPattern(anchored: try Self.compile(pattern), linear: nil)
+        try Self.checkWithICU(pattern)
+        self.compiled = CompiledPattern(icu: pattern, anchored: try Self.anchor(pattern))
     }
 
-    /// Compiles `pattern` anchored to whole values.
-    private static func compile(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
-        // Compile the pattern as sent first: wrapping could "repair" a broken one (`a)|(b`).
-        // The empty pattern is valid by definition (it matches only ""), though Foundation on
-        // Linux refuses to compile it on its own.
-        if !pattern.isEmpty {
-            do {
-                _ = try NSRegularExpression(pattern: pattern)
-            } catch {
-                throw RegularExpressionError(pattern: pattern, reason: reason(for: error))
-            }
+    /// Empties the process-wide cache of compiled patterns, so that the next pattern of each kind
+    /// is compiled again (for benchmarks of a first decode).
+    package static func removeCachedPatterns() {
+        sharedCompiledPatterns.removeAll()
+    }
+
+    /// Throws when ICU does not compile `pattern` as sent. Checked before anchoring: wrapping
+    /// could "repair" a broken pattern (`a)|(b`). The empty pattern is valid by definition (it
+    /// matches only ""), though Foundation on Linux refuses to compile it on its own.
+    static func checkWithICU(_ pattern: String) throws(RegularExpressionError) {
+        guard !pattern.isEmpty else { return }
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw RegularExpressionError(pattern: pattern, reason: reason(for: error))
         }
+    }
+
+    /// Compiles `pattern` (which ICU compiles as sent) anchored to whole values.
+    static func anchor(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
         // Anchor by wrapping in a non-capturing group (keeps alternations and group numbers intact)
         // between \A and \z. The never-matching alternative `(?!)` changes nothing about what
         // matches; it stops ICU from answering "hit end" merely because the value is shorter than
@@ -152,6 +173,10 @@ public struct RegularExpression: Sendable, Hashable {
         on value: String, length: Int, reportCompletion: Bool, budget: inout RegularExpressionBudget,
         _ body: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags) -> Void
     ) -> Bool {
+        // The anchored form is compiled on the first match. ICU compiled the pattern as sent, and
+        // one of the wraps in `anchor(_:)` compiles every such pattern tried; should one not, the
+        // value is refused, never passed.
+        guard let anchored = compiled.anchored else { return true }
         let allowance = budget.allowance(forUTF16Count: length)
         guard allowance > 0 else {
             budget.record(reports: 0, cutOff: true)
@@ -163,7 +188,7 @@ public struct RegularExpression: Sendable, Hashable {
         if reportCompletion { options.insert(.reportCompletion) }
         // Foundation on Linux declares the block escaping, though it runs only during the call.
         withoutActuallyEscaping(body) { body in
-            compiled.anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
+            anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
                 match, flags, stop in
                 if match != nil || flags.contains(.completed) {
                     body(match, flags)
@@ -201,17 +226,56 @@ public struct RegularExpression: Sendable, Hashable {
 
 /// A pattern's compiled forms, shared process-wide by every ``RegularExpression`` of the pattern.
 ///
-/// `@unchecked Sendable`: both are immutable after initialisation; `NSRegularExpression` is
-/// documented as safe to use for matching from several threads at once.
+/// `@unchecked Sendable`: `linear` and `pattern` are immutable; the anchored ICU form is
+/// compiled once, under `lock`, and `NSRegularExpression` is documented as safe to use for
+/// matching from several threads at once.
 final class CompiledPattern: @unchecked Sendable {
-    /// The pattern wrapped so that only a match of the whole value succeeds.
-    let anchored: NSRegularExpression
-    /// The linear-time matcher, when the pattern is in its subset.
+    /// The linear-time matcher, when the pattern is in its subset (then ICU is never needed).
     let linear: LinearPattern?
+    /// The pattern as sent, for the anchored form.
+    private let pattern: String
+    private let lock = NSLock()
+    /// The anchored form once compiled (`.failure` if it could not be).
+    private var anchoredForm: Result<NSRegularExpression, RegularExpressionError>?
 
-    init(anchored: NSRegularExpression, linear: LinearPattern?) {
-        self.anchored = anchored
-        self.linear = linear
+    /// Compiles `pattern`: on the linear matcher when it is in its subset, else checked by ICU
+    /// (throwing when ICU does not compile it) with the anchored form left to the first match.
+    init(_ pattern: String) throws(RegularExpressionError) {
+        self.pattern = pattern
+        if let linear = LinearPattern(pattern) {
+            self.linear = linear
+        } else {
+            try RegularExpression.checkWithICU(pattern)
+            self.linear = nil
+        }
+    }
+
+    /// An ICU pattern whose anchored form is already compiled.
+    init(icu pattern: String, anchored: NSRegularExpression) {
+        self.pattern = pattern
+        self.linear = nil
+        self.anchoredForm = .success(anchored)
+    }
+
+    /// Whether the anchored form was compiled (or tried).
+    var hasAnchoredForm: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return anchoredForm != nil
+    }
+
+    /// The pattern anchored to whole values, compiled on first use; `nil` if it cannot be.
+    var anchored: NSRegularExpression? {
+        lock.lock()
+        defer { lock.unlock() }
+        if anchoredForm == nil {
+            do throws(RegularExpressionError) {
+                anchoredForm = .success(try RegularExpression.anchor(pattern))
+            } catch {
+                anchoredForm = .failure(error)
+            }
+        }
+        return try? anchoredForm?.get()
     }
 }
 

@@ -2,40 +2,60 @@ import Foundation
 
 /// Compiled patterns shared by every ``RegularExpression`` in the process, keyed by pattern.
 ///
-/// A list of products repeats the same few validator patterns, and ICU compiling one that uses a
-/// property class such as `\p{L}` takes about 250 µs and tens of kilobytes; sharing the compiled
-/// object makes decoding a list cost one compile per distinct pattern. Patterns that fail to
-/// compile are remembered too, with their error.
+/// A list of products repeats the same few validator patterns; sharing the compiled object makes
+/// decoding a list cost one compile per distinct pattern. Patterns that fail to compile are
+/// remembered too, with their error.
 ///
 /// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
 /// millions), the cache is emptied and starts again; values already decoded keep their object.
-final class RegularExpressionCache<Compiled>: @unchecked Sendable {
+final class RegularExpressionCache: @unchecked Sendable {
     // `@unchecked Sendable`: every access to `entries` holds `lock`; the stored compiled forms
-    // are immutable and safe to match from several threads.
+    // are safe to match from several threads.
 
     /// The most distinct patterns held at once.
     static var capacity: Int { 1_024 }
 
     private let lock = NSLock()
-    private var entries: [String: Result<Compiled, RegularExpressionError>] = [:]
+    private var entries: [String: Entry] = [:]
+
+    /// A pattern's compile, kept. Not `Result<CompiledPattern, RegularExpressionError>`: copying
+    /// that generic type makes the runtime instantiate its metadata and check the error's
+    /// conformance (a scan of every conformance record) the first time, a noticeable part of a
+    /// process's first decode.
+    private enum Entry {
+        case compiled(CompiledPattern)
+        case failed(RegularExpressionError)
+
+        func get() throws(RegularExpressionError) -> CompiledPattern {
+            switch self {
+            case .compiled(let compiled): return compiled
+            case .failed(let error): throw error
+            }
+        }
+    }
 
     /// The compiled form of `pattern`: from the cache, or from `compile` (outside the lock, so
     /// one slow compile never blocks other threads' lookups).
     func compiled(
-        _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> Compiled
-    ) throws(RegularExpressionError) -> Compiled {
+        _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> CompiledPattern
+    ) throws(RegularExpressionError) -> CompiledPattern {
         if let cached = locked({ entries[pattern] }) { return try cached.get() }
-        let result: Result<Compiled, RegularExpressionError>
+        let result: Entry
         do {
-            result = .success(try compile(pattern))
+            result = .compiled(try compile(pattern))
         } catch {
-            result = .failure(error)
+            result = .failed(error)
         }
         locked {
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[pattern] = result
         }
         return try result.get()
+    }
+
+    /// Forgets every pattern (values already made keep their compiled forms).
+    func removeAll() {
+        locked { entries.removeAll() }
     }
 
     /// How many patterns are held (for tests).
@@ -50,4 +70,4 @@ final class RegularExpressionCache<Compiled>: @unchecked Sendable {
 }
 
 /// The process-wide cache of compiled patterns.
-let sharedCompiledPatterns = RegularExpressionCache<CompiledPattern>()
+let sharedCompiledPatterns = RegularExpressionCache()

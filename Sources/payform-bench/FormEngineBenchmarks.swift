@@ -57,16 +57,30 @@ func formEngineBenchmarks() -> BenchmarkGroup {
         }
     }
 
-    // The form controller: what one keystroke costs a screen (edit, brand, state, message).
+    // The form controller: what one keystroke costs a screen (edit, brand, state, message). One
+    // controller lives across the iterations, which alternate a keystroke and a backspace, so a
+    // figure is one event on a form as the customer has it (copying a controller per iteration
+    // would add a copy of every field's state to each event).
+    func alternatingKeystrokes(_ start: PaymentFormController, field: String) -> () -> Void {
+        var controller = start
+        var typing = true
+        let index = start.fields.firstIndex { $0.id == field } ?? 0
+        return {
+            let caret = controller.fields[index].cursor
+            if typing {
+                blackHole(try? controller.replace(field, range: caret..<caret, with: "1"))
+            } else {
+                blackHole(try? controller.replace(field, range: (caret - 1)..<caret, with: ""))
+            }
+            typing.toggle()
+        }
+    }
     var typed = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
     _ = try? typed.focus("cardNumber")
     _ = try? typed.set("cardNumber", value: "4111 1111 1111 111")
-    let halfTyped = typed
-    let controllerBenchmarks = [
-        Benchmark(id: "controller.keystroke.card", name: "controller: one keystroke completing a card number") {
-            var controller = halfTyped
-            blackHole(try? controller.replace("cardNumber", range: 18..<18, with: "1"))
-        },
+    var controllerBenchmarks = [
+        Benchmark(id: "controller.keystroke.card", name: "controller: one keystroke completing a card number, or a backspace",
+                  body: alternatingKeystrokes(typed, field: "cardNumber")),
         Benchmark(id: "controller.fill.card", name: "controller: type a card form (16 + 4 + 3 keystrokes), submit") {
             var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
             for (field, text) in [("cardNumber", "4111111111111111"), ("expiryDate", "1230"), ("cvv", "123")] {
@@ -78,9 +92,27 @@ func formEngineBenchmarks() -> BenchmarkGroup {
             blackHole(controller.submit())
         },
     ]
+    // Keystrokes in the last field of forms of 40 and 400 text fields, the others filled in:
+    // an event's cost should not grow with the fields it does not touch.
+    for count in [40, 400] {
+        guard let (product, values) = syntheticProduct(fieldCount: count) else { continue }
+        var controller = PaymentFormController(item: product, localizer: Localizer(languageTag: "en"), context: context)
+        for (field, value) in values { _ = try? controller.set(field, value: String(value.prefix(6))) }
+        let last = "f\(count - 1)"
+        _ = try? controller.focus(last)
+        controllerBenchmarks.append(Benchmark(id: "controller.keystroke.fields\(count)",
+                                              name: "controller: one keystroke in the last of \(count) text fields",
+                                              body: alternatingKeystrokes(controller, field: last)))
+    }
 
     return BenchmarkGroup(name: "FormEngine", benchmarks: controllerBenchmarks + [
         Benchmark(id: "decode.visa", name: "decode the Visa product (\(visaData.count) bytes)") { blackHole(try? PaymentProduct.decode(from: visaData)) },
+        // A fresh pattern cache each time: what decoding costs when its patterns are new to the
+        // process (the first product decoded, and any whose patterns no earlier one had).
+        Benchmark(id: "decode.visa.cold", name: "decode the Visa product, patterns not compiled yet") {
+            RegularExpression.removeCachedPatterns()
+            blackHole(try? PaymentProduct.decode(from: visaData))
+        },
         Benchmark(id: "decode.list200", name: "decode a list of 200 products (\(listBytes.count / 1024) KiB)") { blackHole(try? PaymentProductList.decode(from: listBytes)) },
         Benchmark(id: "validate.card.valid", name: "validate a card request, valid") { blackHole(valid.validate(in: context)) },
         Benchmark(id: "validate.card.invalid", name: "validate a card request, invalid (6 errors)") { blackHole(invalid.validate(in: context)) },
@@ -88,7 +120,9 @@ func formEngineBenchmarks() -> BenchmarkGroup {
             blackHole(try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context))
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },
-    ] + listScaling + fieldScaling + lengthScaling + hostile)
+    ] + listScaling + fieldScaling + lengthScaling + hostile,
+    external: { coldStartFigures() },
+    ratios: [("decode.visa.first", "foundation.decode.visa.first")])
 }
 
 /// A product of `fieldCount` required text fields, each with a length and a regular-expression

@@ -18,6 +18,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == writeMemoryInpu
     writeMemoryInputs(to: CommandLine.arguments[2])
     exit(0)
 }
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == firstDecodeChildFlag {
+    timeFirstDecode(CommandLine.arguments[2])
+    exit(0)
+}
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {

@@ -202,7 +202,43 @@ struct GeneralCategoryTableTests {
     ])
     func namedCategories(name: String, character: String, expected: Bool) throws {
         let scalar = try #require(character.unicodeScalars.first)
-        let set = try #require(GeneralCategories.named[name])
+        let set = try #require(GeneralCategories.named(name))
         #expect(set.intersects(GeneralCategories.of(value: scalar.value)) == expected)
+    }
+}
+
+/// Compiling a pattern reads ASCII's categories and class members from bit sets written out
+/// rather than from the standard library: they must say what it says.
+@Suite("Linear matcher: ASCII sets")
+struct LinearMatcherASCIISetTests {
+    @Test("the written-out ASCII categories are the standard library's")
+    func asciiCategories() throws {
+        for value in UInt8(0)..<128 {
+            let scalar = Unicode.Scalar(value)
+            #expect(GeneralCategories.asciiCategoryBit(value) == GeneralCategories.bit(scalar.properties.generalCategory), "\(value)")
+        }
+    }
+
+    @Test("every category name's ASCII members, and every class's, are the scalars the class contains")
+    func asciiMembers() throws {
+        var classes: [ScalarClass] = GeneralCategories.names.compactMap { name in
+            GeneralCategories.named(name).map { ScalarClass(items: [.categories($0)], isNegated: false) }
+        }
+        classes += [
+            ScalarClass(items: [.range(0x30, 0x39), .range(0x61, 0x7A)], isNegated: false),
+            ScalarClass(items: [.range(0, 0x10FFFF)], isNegated: false),
+            ScalarClass(items: [.range(0x3F, 0x40), .range(0x7F, 0xFF)], isNegated: true),
+            ScalarClass(items: [.notCategories(GeneralCategories.named("L") ?? [])], isNegated: false),
+            ScalarClass(items: [.categories(GeneralCategories.named("Nd") ?? []), .range(0x20, 0x20)], isNegated: true),
+            ScalarClass(items: [.range(0x100, 0x200)], isNegated: false),
+        ]
+        for scalarClass in classes {
+            let members = scalarClass.asciiMembers
+            for value in UInt32(0)..<128 {
+                let expected = scalarClass.contains(value) { GeneralCategories.of(value: value) }
+                let bit = value < 64 ? members.low >> UInt64(value) & 1 : members.high >> UInt64(value - 64) & 1
+                #expect((bit == 1) == expected, "\(scalarClass) at \(value)")
+            }
+        }
     }
 }

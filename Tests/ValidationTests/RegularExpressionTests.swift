@@ -153,13 +153,12 @@ struct RegularExpressionTests {
     }
 
     @Test func compiledPatternsAreSharedAndBounded() throws {
-        let cache = RegularExpressionCache<NSRegularExpression>()
+        let cache = RegularExpressionCache()
         var compiles = 0
-        func compile(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
+        func compile(_ pattern: String) throws(RegularExpressionError) -> CompiledPattern {
             compiles += 1
-            do { return try NSRegularExpression(pattern: pattern) } catch {
-                throw RegularExpressionError(pattern: pattern, reason: "bad")
-            }
+            guard pattern != "(" else { throw RegularExpressionError(pattern: pattern, reason: "bad") }
+            return try CompiledPattern(pattern)
         }
         let first = try cache.compiled("[0-9]+", compile)
         let second = try cache.compiled("[0-9]+", compile)
@@ -170,9 +169,10 @@ struct RegularExpressionTests {
         #expect(throws: RegularExpressionError(pattern: "(", reason: "bad")) { try cache.compiled("(", compile) }
         #expect(compiles == 2)
         // Full: emptied and started again, never grown past its capacity.
-        for index in 0..<RegularExpressionCache<NSRegularExpression>.capacity + 10 { _ = try cache.compiled("x{\(index)}", compile) }
-        #expect(cache.count <= RegularExpressionCache<NSRegularExpression>.capacity)
+        for index in 0..<RegularExpressionCache.capacity + 10 { _ = try cache.compiled("x{\(index)}", compile) }
+        #expect(cache.count <= RegularExpressionCache.capacity)
         #expect(cache.count == 12)
+        cache.removeAll()
+        #expect(cache.count == 0)
     }
 }
-

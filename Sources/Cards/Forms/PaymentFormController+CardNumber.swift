@@ -11,19 +11,24 @@ struct CardNumberFormat {
 
 extension PaymentFormController {
     /// The format of a card-number field for `value` (unmasked digits; anything else detects as
-    /// no brand, and validation reports it). `previous` is the field's current format: when the
-    /// brands have not changed, its layout is reused (a layout parses a mask: most keystrokes keep
-    /// the brand, so they skip that work).
-    static func cardNumberFormat(field: PaymentProductField, value: String, detector: BrandDetector,
-                                 previous: CardNumberFormat? = nil) -> CardNumberFormat {
-        let detection = (try? detector.detect(value)) ?? .unknown
-        if let previous, previous.detection.isAmbiguous == detection.isAmbiguous,
-           previous.detection.brandIds == detection.brandIds {
-            return CardNumberFormat(formatter: previous.formatter, layout: previous.layout, detection: detection)
-        }
+    /// no brand, and validation reports it).
+    static func cardNumberFormat(field: PaymentProductField, value: String, detector: BrandDetector) -> CardNumberFormat {
+        cardNumberFormat(field: field, detection: (try? detector.detect(value)) ?? .unknown)
+    }
+
+    /// The format of a card-number field for what detection said about its digits.
+    static func cardNumberFormat(field: PaymentProductField, detection: BrandDetection) -> CardNumberFormat {
         let layout = field.cardNumberLayout(for: detection)
         let formatter = isGenericCardNumberMask(field.effectiveMask) ? FieldFormatter(mask: layout.mask) : FieldFormatter(field: field)
         return CardNumberFormat(formatter: formatter, layout: layout, detection: detection)
+    }
+
+    /// Whether two detections name the same brands the same way (ambiguous or not), so the same
+    /// layout and formatter serve both. Compared by id, without copying the brands.
+    static func sameBrands(_ lhs: BrandDetection, _ rhs: BrandDetection) -> Bool {
+        guard lhs.isAmbiguous == rhs.isAmbiguous, lhs.brands.count == rhs.brands.count else { return false }
+        for index in lhs.brands.indices where lhs.brands[index].id != rhs.brands[index].id { return false }
+        return true
     }
 
     /// Whether a card-number field's mask is a generic one (none, or groups of four digits, the
@@ -61,10 +66,4 @@ extension FormFieldState {
     /// Card-number fields: the ids of the brands detected offline (empty when none); `nil` for
     /// other fields.
     package var brandIds: [String]? { brands?.brandIds }
-
-    /// The card-number format the field holds now, to reuse while its brands stay the same.
-    var cardNumberFormat: CardNumberFormat? {
-        guard let brands, let cardLayout else { return nil }
-        return CardNumberFormat(formatter: formatter, layout: cardLayout, detection: brands)
-    }
 }

@@ -15,7 +15,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func edit(_ fieldId: String, selection: Range<Int>, _ edit: TextEdit) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             controller.apply(edit, at: index, selection: selection)
         }
     }
@@ -46,7 +46,7 @@ extension PaymentFormController {
     public mutating func replace(_ fieldId: String, range: Range<Int>, with string: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
         let caret = fields[index].selection
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !string.isEmpty { return controller.apply(.insert(string), at: index, selection: range) }
             guard !range.isEmpty else { return .rejected }
             let backward = range.upperBound == caret.upperBound
@@ -80,7 +80,7 @@ extension PaymentFormController {
         let lower = String(old[..<prefix]).utf16.count
         let upper = lower + String(old[prefix..<(old.count - suffix)]).utf16.count
         let inserted = String(new[prefix..<(new.count - suffix)])
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !inserted.isEmpty { return controller.apply(.insert(inserted), at: index, selection: lower..<upper) }
             guard lower < upper else { return .rejected }
             return controller.apply(.deleteBackward, at: index, selection: lower..<upper)
@@ -99,13 +99,13 @@ extension PaymentFormController {
     @discardableResult
     public mutating func set(_ fieldId: String, value: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: true) { controller in
+        return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             guard !controller.fields[index].readOnly else { return .rejected }
             let definition = controller.definitions[index]
             var formatter = controller.fields[index].formatter
             if Self.isCardNumber(definition) {
                 let digits = String(value.filter { $0.isASCII && $0.isNumber })
-                formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
+                formatter = controller.cardNumberFormat(at: index, value: digits).formatter
             }
             var result = formatter.text(forValue: value)
             // The mask cut something the request keeps (beyond its capacity, or a month rule):
@@ -125,7 +125,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func select(_ fieldId: String, selection: Range<Int>) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
+        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
             controller.fields[index].selection = Self.clamped(selection, to: controller.fields[index].text)
             return .changed
         }
@@ -137,12 +137,15 @@ extension PaymentFormController {
     @discardableResult
     public mutating func focus(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
-            for other in controller.fields.indices where other != index && controller.fields[other].hasFocus {
-                controller.fields[other].hasFocus = false
-                controller.fields[other].wasBlurred = true
+        let previous = focusedIndex.flatMap { $0 == index ? nil : $0 }
+        let scope = FormEventScope.fields(previous.map { [min($0, index), max($0, index)] } ?? [index])
+        return perform(scope, fieldIndex: index, completes: false) { controller in
+            if let previous {
+                controller.fields[previous].hasFocus = false
+                controller.fields[previous].wasBlurred = true
             }
             controller.fields[index].hasFocus = true
+            controller.focusedIndex = index
             return .changed
         }
     }
@@ -154,9 +157,10 @@ extension PaymentFormController {
     @discardableResult
     public mutating func blur(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(fieldIndex: index, completes: false) { controller in
+        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
             controller.fields[index].hasFocus = false
             controller.fields[index].wasBlurred = true
+            if controller.focusedIndex == index { controller.focusedIndex = nil }
             return .changed
         }
     }
@@ -170,22 +174,23 @@ extension PaymentFormController {
     /// in value space (see `FieldFormatter+EveryCharacter.swift`). A keystroke into a full field
     /// is `.rejected`, which tells the screen so.
     mutating func apply(_ edit: TextEdit, at index: Int, selection: Range<Int>) -> EditOutcome {
-        let state = fields[index]
-        let clampedSelection = Self.clamped(selection, to: state.text)
-        guard !state.readOnly else { return .rejected }
+        let formatter = fields[index].formatter
+        let text = fields[index].text
+        let clampedSelection = Self.clamped(selection, to: text)
+        guard !fields[index].readOnly else { return .rejected }
         var result: EditResult
-        if state.formatter.overflows(state.text) {
-            result = state.formatter.applyKeepingEveryCharacter(edit, to: state.text, value: state.value, selection: clampedSelection)
+        if formatter.overflows(text) {
+            result = formatter.applyKeepingEveryCharacter(edit, to: text, value: fields[index].value, selection: clampedSelection)
         } else {
-            result = state.formatter.apply(edit, to: state.text, selection: clampedSelection)
+            result = formatter.apply(edit, to: text, selection: clampedSelection)
             if result.outcome == .changed, case .insert(let inserted) = edit {
-                let units = state.text.utf16
-                let typed = String(decoding: units.prefix(clampedSelection.lowerBound), as: UTF16.self) + inserted
-                let kept = state.formatter.keptValue(of: typed + String(decoding: units.dropFirst(clampedSelection.upperBound), as: UTF16.self))
+                let before = Self.text(text, utf16Prefix: clampedSelection.lowerBound)
+                let after = Self.text(text, utf16From: clampedSelection.upperBound)
+                let kept = formatter.keptValue(of: before + inserted + after)
                 if kept.count > result.value.count {
-                    let laidOut = state.formatter.layOut(keptValue: kept)
-                    let caret = state.formatter.offset(afterValueCharacters: state.formatter.keptValue(of: typed).count,
-                                                       inKeptValue: laidOut.value, pastLiterals: true)
+                    let laidOut = formatter.layOut(keptValue: kept)
+                    let caret = formatter.offset(afterValueCharacters: formatter.keptValue(of: before + inserted).count,
+                                                 inKeptValue: laidOut.value, pastLiterals: true)
                     result = EditResult(text: laidOut.text, cursor: min(caret, laidOut.text.utf16.count), value: laidOut.value,
                                         outcome: .changed)
                 }
@@ -202,33 +207,49 @@ extension PaymentFormController {
     /// Stores an edit's text, caret and value in a field. A card number is laid out again when
     /// its brand changes its grouping, the caret following the same digits.
     mutating func store(_ result: EditResult, at index: Int) {
-        var state = fields[index]
         var text = result.text
         var caret = result.cursor
         var value = result.value
         if Self.isCardNumber(definitions[index]) {
-            let format = Self.cardNumberFormat(field: definitions[index], value: value, detector: brandDetector,
-                                               previous: state.cardNumberFormat)
-            if format.formatter != state.formatter {
-                let valueBeforeCaret = state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self)).count
+            let format = cardNumberFormat(at: index, value: value)
+            let formatter = fields[index].formatter
+            if format.formatter != formatter {
+                let valueBeforeCaret = formatter.keptValue(of: Self.text(text, utf16Prefix: caret)).count
                 let afterLiteral = caret > 0 && caret < text.utf16.count
-                    && state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret), as: UTF16.self))
-                        == state.formatter.keptValue(of: String(decoding: text.utf16.prefix(caret - 1), as: UTF16.self))
+                    && formatter.keptValue(of: Self.text(text, utf16Prefix: caret))
+                        == formatter.keptValue(of: Self.text(text, utf16Prefix: caret - 1))
                 let relaid = format.formatter.layOut(keptValue: value)
                 text = relaid.text
                 value = relaid.value
                 caret = format.formatter.offset(afterValueCharacters: valueBeforeCaret, inKeptValue: value, pastLiterals: afterLiteral)
             }
-            state.formatter = format.formatter
-            state.cardLayout = format.layout
-            state.brands = format.detection
+            fields[index].formatter = format.formatter
+            fields[index].cardLayout = format.layout
+            fields[index].brands = format.detection
         }
-        state.text = text
-        state.value = value
-        state.selection = caret..<caret
-        state.prefilled = false
-        state.wasEdited = true
-        fields[index] = state
+        fields[index].text = text
+        fields[index].value = value
+        fields[index].selection = caret..<caret
+        fields[index].prefilled = false
+        fields[index].wasEdited = true
+    }
+
+    /// The first `count` UTF-16 units of `text`, as a string (a unit that splits a character
+    /// reads as U+FFFD). ASCII text, where a UTF-16 offset is a byte offset, is sliced without
+    /// decoding: every card number, date and code is ASCII, and this runs on every keystroke.
+    static func text(_ text: String, utf16Prefix count: Int) -> String {
+        if text.utf8.count == text.utf16.count {
+            return String(text[..<text.utf8.index(text.utf8.startIndex, offsetBy: min(max(0, count), text.utf8.count))])
+        }
+        return String(decoding: text.utf16.prefix(count), as: UTF16.self)
+    }
+
+    /// `text` from UTF-16 offset `offset` on, as a string (see ``text(_:utf16Prefix:)``).
+    static func text(_ text: String, utf16From offset: Int) -> String {
+        if text.utf8.count == text.utf16.count {
+            return String(text[text.utf8.index(text.utf8.startIndex, offsetBy: min(max(0, offset), text.utf8.count))...])
+        }
+        return String(decoding: text.utf16.dropFirst(offset), as: UTF16.self)
     }
 
     /// The UTF-16 offset just after the first `count` value characters of `value` as `formatter`

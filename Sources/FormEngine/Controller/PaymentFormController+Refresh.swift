@@ -1,24 +1,45 @@
 
 extension PaymentFormController {
-    /// Runs an event: `body` changes the fields, then states, errors and messages are worked out
-    /// again and the fields that changed are reported. `completes`: whether the event can complete
-    /// the field and so move the focus on (edits and sets; not focus changes).
-    mutating func perform(fieldIndex: Int?, completes: Bool, _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
-        let before = fields
+    /// Runs an event: `body` changes the fields in `scope`, then their states, errors and
+    /// messages are worked out again and those that changed are reported. `fieldIndex`: the
+    /// event's own field, always reported. `completes`: whether the event can complete the field
+    /// and so move the focus on (edits and sets; not focus changes).
+    mutating func perform(_ scope: FormEventScope, fieldIndex: Int?, completes: Bool,
+                          _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
         let wasComplete = fieldIndex.map { fields[$0].complete } ?? false
-        let outcome = body(&self)
-        refresh()
+        let changed: [FormFieldState]
+        let outcome: EditOutcome
+        switch scope {
+        case .fields(let indices):
+            // Only the fields in scope can change: keep their states, not a copy of the form's
+            // (nor of the event's own field, which is reported whatever it holds).
+            let before = indices.map { $0 == fieldIndex ? nil : fields[$0] }
+            outcome = body(&self)
+            refresh(indices)
+            changed = zip(indices, before).compactMap { index, old in
+                old.map { fields[index] != $0 } ?? true ? fields[index] : nil
+            }
+        case .form:
+            let before = fields
+            outcome = body(&self)
+            refresh()
+            changed = changedFields(since: before, always: fieldIndex.map { fields[$0].id })
+        }
         var advance = false
         var next: String?
         if let fieldIndex, completes, outcome == .changed {
-            let field = fields[fieldIndex]
-            if field.hasFocus, field.complete, !wasComplete, field.selection.isEmpty, field.cursor == field.text.utf16.count {
+            if fields[fieldIndex].hasFocus, fields[fieldIndex].complete, !wasComplete, fields[fieldIndex].selection.isEmpty,
+               fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
-                next = self.next(after: field.id)
+                next = self.next(after: fields[fieldIndex].id)
             }
         }
-        return FormUpdate(fields: changedFields(since: before, always: fieldIndex.map { fields[$0].id }),
-                          outcome: outcome, advance: advance, next: next, isValid: isValid)
+        return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)
+    }
+
+    /// The scope of an event on the field at `index`: the field and the fields reading it.
+    func scope(ofEventOnField index: Int) -> FormEventScope {
+        .fields(fieldIndex.affected(by: index))
     }
 
     /// The fields that differ from `before` (matched by id; new fields count as changed), and
@@ -29,47 +50,66 @@ extension PaymentFormController {
         return fields.filter { $0.id == always || previous[$0.id] != $0 }
     }
 
-    /// Works out the request, the whole-request validation and every field's state, error,
-    /// completeness and message from the fields' values and flags.
+    /// Works out everything again: the request, every field's validation, state, error,
+    /// completeness and message (what an event on the whole form needs).
+    mutating func refresh() {
+        if validationMemos.count != definitions.count { validationMemos = Array(repeating: nil, count: definitions.count) }
+        if inputStateMemos.count != definitions.count { inputStateMemos = Array(repeating: nil, count: definitions.count) }
+        refresh(definitions.indices)
+        fieldsWithErrors = validationMemos.reduce(0) { $0 + ($1?.errors.isEmpty == false ? 1 : 0) }
+    }
+
+    /// Works out the fields at `indices` again from their values and flags: the request's
+    /// values, their validation (see ``validateField(at:fiscalNumber:budget:)``), state, error,
+    /// completeness and message; then the co-badge choice, which follows the card number.
     ///
     /// Regular expressions that run on ICU draw from one budget for the whole event (the
     /// validation and every field's as-you-type state), as one ``PaymentRequest/validate(in:)``
-    /// does; and only what the event changed is validated again.
-    mutating func refresh() {
+    /// does.
+    mutating func refresh(_ indices: some Collection<Int>) {
         var budget = RegularExpressionBudget.perRequest
-        for state in fields {
-            if state.readOnly || state.prefilled || state.value.isEmpty {
-                request.removeValue(forField: state.id)
+        for index in indices {
+            if fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty {
+                request.removeValue(forField: definitions[index].id)
             } else {
-                try? request.setValue(state.value, forField: state.id)
+                request.setValue(fields[index].value, forItemField: definitions[index].id)
             }
         }
-        report = validateChangedFields(budget: &budget)
-        let fiscalNumber = request.unmaskedValue(forField: "fiscalNumber")
-        var firstErrors: [String: FieldError] = [:]
-        for error in report.errors where firstErrors[error.fieldId] == nil {
-            firstErrors[error.fieldId] = error
+        let fiscalNumber = fiscalNumberValue
+        for index in indices {
+            validateField(at: index, fiscalNumber: fiscalNumber, budget: &budget)
         }
-        for index in fields.indices {
-            refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber, budget: &budget)
+        for index in indices {
+            refreshField(at: index, firstError: validationMemos[index]?.errors.first, fiscalNumber: fiscalNumber, budget: &budget)
         }
         lastEventBudget = budget
         // The co-badge choice follows the card number (only when its options change, so a
         // choice the customer cleared stays cleared); the choice travels with the request.
-        let detection = fields.first { $0.brands != nil && !$0.readOnly }?.brands ?? .unknown
-        if brandChoice.options.map(\.id) != detection.coBadgeChoices.map(\.id) {
-            brandChoice.update(with: detection)
+        if let card = fieldIndex.cardNumber, indices.contains(card) {
+            var choices: [Brand] = []
+            if !fields[card].readOnly, let brands = fields[card].brands { choices = brands.coBadgeChoices }
+            if !brandChoice.options.elementsEqual(choices, by: { $0.id == $1.id }) {
+                brandChoice.update(options: choices)
+            }
         }
         request.selectedBrand = brandChoice.selected
     }
 
+    /// The fiscal number as the request validates it, for `boletoBancarioRequiredness` rules;
+    /// `nil` when no field has such a rule (the rule is then never asked).
+    private var fiscalNumberValue: String? {
+        guard let index = fieldIndex.fiscalNumber, !fieldIndex.fiscalNumberReaders.isEmpty,
+              let value = request.value(forField: definitions[index].id) else { return nil }
+        return definitions[index].unmask(value)
+    }
+
+    /// Works out the field's requiredness, brands, state, completeness and shown message. The
+    /// state is changed in place (a copy of a field's state retains each of its parts).
     private mutating func refreshField(at index: Int, firstError: FieldError?, fiscalNumber: String?,
                                        budget: inout RegularExpressionBudget) {
-        let definition = definitions[index]
-        var state = fields[index]
-        let status = accountOnFile?.attribute(forField: definition.id)?.status
-        var required = definition.dataRestrictions.isRequired
-            || definition.dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+        let status = accountOnFile?.attribute(forField: definitions[index].id)?.status
+        var required = definitions[index].dataRestrictions.isRequired
+            || definitions[index].dataRestrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
         var usesStoredValue = false
         switch status {
         case .readOnly?, .other?:
@@ -77,67 +117,74 @@ extension PaymentFormController {
             usesStoredValue = true
         case .canWrite?:
             required = false
-            usesStoredValue = state.prefilled || state.value.isEmpty
+            usesStoredValue = fields[index].prefilled || fields[index].value.isEmpty
         case .mustWrite?:
             required = true
         case nil:
             break
         }
-        state.required = required
+        fields[index].required = required
 
-        var maximumLength = definition.maximumValueLength
-        var layout: CardNumberLayout?
-        if Self.isCardNumber(definition) {
-            if usesStoredValue {
-                state.brands = .unknown
-            } else {
-                let format = Self.cardNumberFormat(field: definition, value: state.value, detector: brandDetector,
-                                                   previous: state.cardNumberFormat)
-                state.brands = format.detection
-                state.cardLayout = format.layout
+        if usesStoredValue {
+            if Self.isCardNumber(definitions[index]) { fields[index].brands = .unknown }
+            fields[index].state = .valid
+            fields[index].firstError = nil
+            fields[index].complete = false
+        } else {
+            let value = fields[index].value
+            var maximumLength = definitions[index].maximumValueLength
+            var layout: CardNumberLayout?
+            if Self.isCardNumber(definitions[index]) {
+                // Usually the edit that changed the value detected its brands already.
+                let format = cardNumberFormat(at: index, value: value)
+                fields[index].brands = format.detection
+                fields[index].cardLayout = format.layout
                 layout = format.layout
                 maximumLength = min(maximumLength ?? format.layout.maximumLength, format.layout.maximumLength)
             }
-        }
-
-        if usesStoredValue {
-            state.state = .valid
-            state.firstError = nil
-            state.complete = false
-        } else {
-            // A value the whole-request validation passed is valid as it stands: the validators
-            // need not run again to say so.
-            state.state = !state.value.isEmpty && firstError == nil ? .valid
-                : inputState(ofFieldAt: index, value: state.value, required: required, maximumLength: maximumLength, budget: &budget)
-            state.firstError = firstError
-            let length = state.value.count
+            // A value the validation passed is valid as it stands: the validators need not run
+            // again to say so.
+            let state = !value.isEmpty && firstError == nil ? .valid
+                : inputState(ofFieldAt: index, value: value, required: required, maximumLength: maximumLength, budget: &budget)
+            let length = value.count
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false
-            state.complete = state.state == .valid && length > 0 && (full || brandComplete)
+            fields[index].state = state
+            fields[index].firstError = firstError
+            fields[index].complete = state == .valid && length > 0 && (full || brandComplete)
         }
 
-        let shown = shownError(of: state)
+        fields[index].showError(isSubmitted: isSubmitted, localizer: localizer)
+    }
+}
+
+extension FormFieldState {
+    /// Shows the error the display policy picks (see ``shownError(isSubmitted:)``), in the
+    /// localizer's language. Changed in place, as part of the field's refresh.
+    mutating func showError(isSubmitted: Bool, localizer: Localizer) {
+        let shown = shownError(isSubmitted: isSubmitted)
         if shown != nil {
             // A field that shows a message is invalid as it stands (a 16-digit number failing
             // Luhn could grow to 19 digits, but after blur or submit the customer is done).
-            state.state = .invalid
-            state.complete = false
+            state = .invalid
+            complete = false
         }
-        state.error = shown
-        state.message = shown.map { localizer.message(for: $0) }
-        fields[index] = state
+        if error != shown {
+            error = shown
+            message = shown.map { localizer.message(for: $0) }
+        }
     }
 
-    /// The display policy: which error, if any, a field shows now.
-    private func shownError(of state: FormFieldState) -> FieldError? {
-        guard !state.readOnly, let error = state.firstError else { return nil }
+    /// The display policy: which error, if any, the field shows now.
+    func shownError(isSubmitted: Bool) -> FieldError? {
+        guard !readOnly, let error = firstError else { return nil }
         // More than the mask holds (a value set or pasted whole, a product switch): the customer
         // sees every character, and at once what is wrong with them.
-        if state.formatter.overflows(state.text) { return error }
-        if state.hasFocus { return state.state == .invalid ? error : nil }
+        if formatter.overflows(text) { return error }
+        if hasFocus { return state == .invalid ? error : nil }
         if isSubmitted { return error }
-        guard state.wasBlurred else { return nil }
-        if state.value.isEmpty { return state.required && state.wasEdited ? error : nil }
-        return state.state == .valid ? nil : error
+        guard wasBlurred else { return nil }
+        if value.isEmpty { return required && wasEdited ? error : nil }
+        return state == .valid ? nil : error
     }
 }

@@ -10,7 +10,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func selectAccountOnFile(id: String?) throws(PaymentRequestError) -> FormUpdate {
         try request.selectAccountOnFile(withId: id)
-        return perform(fieldIndex: nil, completes: false) { controller in
+        return perform(.form, fieldIndex: nil, completes: false) { controller in
             controller.rebuildForm()
             return .changed
         }
@@ -30,7 +30,7 @@ extension PaymentFormController {
         if !same(previousItem, newItem), !otherItems.contains(where: { same($0, previousItem) }) {
             otherItems.append(previousItem)
         }
-        return perform(fieldIndex: nil, completes: false) { controller in
+        return perform(.form, fieldIndex: nil, completes: false) { controller in
             controller.switchItem(to: newItem)
             return .changed
         }
@@ -41,7 +41,7 @@ extension PaymentFormController {
     /// - Throws: ``PaymentRequestError/unknownProduct(_:)`` when no such item was given.
     @discardableResult
     public mutating func selectProduct(id: String) throws(PaymentRequestError) -> FormUpdate {
-        if id == item.id { return perform(fieldIndex: nil, completes: false) { _ in .changed } }
+        if id == item.id { return perform(.fields([]), fieldIndex: nil, completes: false) { _ in .changed } }
         guard let newItem = otherItems.first(where: { $0.id == id }) else { throw .unknownProduct(id) }
         return selectProduct(newItem)
     }
@@ -59,7 +59,8 @@ extension PaymentFormController {
         } catch {
             throw .brandNotOffered(brandId ?? "")
         }
-        return perform(fieldIndex: nil, completes: false) { _ in .changed }
+        // The choice travels with the request; no field's state depends on it.
+        return perform(.fields([]), fieldIndex: nil, completes: false) { _ in .changed }
     }
 
     /// The id of the brand the customer chose for a co-badged card, if any.
@@ -101,9 +102,7 @@ extension PaymentFormController {
         }
         item = newItem
         request = newRequest
-        definitions = newItem.fieldsInDisplayOrder
-        validationMemos = []   // other definitions: nothing validated before holds
-        inputStateMemos = []
+        useDefinitions(newItem.fieldsInDisplayOrder)   // other definitions: nothing validated before holds
         form = PaymentForm(item: newItem, accountOnFile: request.accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
         fields = zip(definitions, form.fields).map { definition, drawn in
             var state = Self.emptyState(definition: definition, field: drawn, detector: brandDetector)
@@ -124,6 +123,7 @@ extension PaymentFormController {
             }
             return state
         }
+        focusedIndex = fields.firstIndex(where: \.hasFocus)
         rebuildForm()
     }
 }

@@ -6,7 +6,7 @@ extension PaymentFormController {
     public mutating func submit() -> FormSubmission {
         let before = fields
         isSubmitted = true
-        refresh()
+        refresh()   // the display policy changed for every field
         return FormSubmission(isValid: isValid, errors: report.errors, fields: changedFields(since: before, always: nil), prepared: nil)
     }
 

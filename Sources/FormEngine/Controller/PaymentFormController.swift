@@ -67,13 +67,19 @@ public struct PaymentFormController: Sendable {
     public internal(set) var brandChoice: BrandChoice
 
     /// The field definitions, aligned with ``fields``.
-    var definitions: [PaymentProductField]
-    /// The whole-request validation as of the last event.
-    var report: ValidationReport
+    private(set) var definitions: [PaymentProductField]
+    /// Where each field is, and which fields read another's value (follows ``definitions``).
+    private(set) var fieldIndex: FormFieldIndex
+    /// The field that has the focus (at most one has).
+    var focusedIndex: Int?
     /// Each field's last validation and as-you-type state (aligned with ``definitions``), reused
     /// while what decides them is unchanged; emptied when the fields change.
     var validationMemos: [FieldValidationMemo?] = []
     var inputStateMemos: [InputStateMemo?] = []
+    /// How many fields' last validation failed: the request is valid when none did.
+    var fieldsWithErrors = 0
+    /// The card number's format for the value it was last detected on.
+    var cardNumberFormatMemo: CardNumberFormatMemo?
     /// What the last event drew from its regular-expression budget (for tests of the work done).
     var lastEventBudget = RegularExpressionBudget.perRequest
 
@@ -101,7 +107,7 @@ public struct PaymentFormController: Sendable {
         form = PaymentForm(item: item, localizer: localizer, assetBaseURL: assetBaseURL)
         request = PaymentRequest(item: item)
         definitions = item.fieldsInDisplayOrder
-        report = ValidationReport(errors: [], values: [])
+        fieldIndex = FormFieldIndex(definitions)
         fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1, detector: brandDetector) }
         refresh()
     }
@@ -121,17 +127,17 @@ public struct PaymentFormController: Sendable {
     // MARK: - Reading the state
 
     /// Whether the whole request validates now (no field has an error).
-    public var isValid: Bool { report.isValid }
+    public var isValid: Bool { fieldsWithErrors == 0 }
 
     /// The selected account on file, if any.
     public var accountOnFile: AccountOnFile? { request.accountOnFile }
 
     /// The field that has the focus, if any.
-    public var focusedFieldId: String? { fields.first(where: \.hasFocus)?.id }
+    public var focusedFieldId: String? { focusedIndex.map { fields[$0].id } }
 
     /// The state of a field, or `nil` when the form has no such field.
     public subscript(field fieldId: String) -> FormFieldState? {
-        fields.first { $0.id == fieldId }
+        fieldIndex.position(of: fieldId).map { fields[$0] }
     }
 
     /// The state of a field.
@@ -144,15 +150,22 @@ public struct PaymentFormController: Sendable {
     /// The next field the customer can edit after `fieldId` in display order (read-only fields
     /// are skipped), or `nil` after the last one or for an unknown id.
     public func next(after fieldId: String) -> String? {
-        guard let index = fields.firstIndex(where: { $0.id == fieldId }) else { return nil }
+        guard let index = fieldIndex.position(of: fieldId) else { return nil }
         return fields[(index + 1)...].first { !$0.readOnly }?.id
     }
 
     // MARK: - Internals shared by the events
 
     func index(of fieldId: String) throws(PaymentRequestError) -> Int {
-        guard let index = fields.firstIndex(where: { $0.id == fieldId }) else { throw .unknownField(fieldId) }
+        guard let index = fieldIndex.position(of: fieldId) else { throw .unknownField(fieldId) }
         return index
+    }
+
+    /// Takes another item's fields: the index follows them, and nothing kept for the old ones holds.
+    mutating func useDefinitions(_ newDefinitions: [PaymentProductField]) {
+        definitions = newDefinitions
+        fieldIndex = FormFieldIndex(newDefinitions)
+        dropMemos()
     }
 
     static func emptyState(definition: PaymentProductField, field: FormField, detector: BrandDetector) -> FormFieldState {

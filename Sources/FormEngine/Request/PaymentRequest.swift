@@ -43,6 +43,12 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         values[fieldId] = value
     }
 
+    /// Sets the value of a field the caller took from ``item``'s fields, without looking the id up
+    /// again (the form controller syncs a field per event; the lookup is linear in the fields).
+    mutating func setValue(_ value: String, forItemField fieldId: String) {
+        values[fieldId] = value
+    }
+
     /// Clears the value of a field.
     public mutating func removeValue(forField fieldId: String) {
         values[fieldId] = nil
@@ -98,7 +104,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         var sent: [(fieldId: String, value: String)] = []
         let fields = item.fieldsInDisplayOrder
         sent.reserveCapacity(fields.count)
-        let fiscalNumber = unmaskedValue(forField: "fiscalNumber")
+        let fiscalNumber = unmaskedValue(forField: Self.fiscalNumberFieldId)
         // Fields are read by index: copying the whole field struct (which `for field in fields`
         // does) retains every one of its properties.
         for index in fields.indices {
@@ -109,6 +115,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         }
         return ValidationReport(errors: errors, values: sent)
     }
+
+    /// The field whose value `boletoBancarioRequiredness` rules read.
+    static let fiscalNumberFieldId = "fiscalNumber"
 
     /// What one field's validation depends on besides its definition and "now": the value as
     /// set, whether the field is required (its definition, or a `boletoBancarioRequiredness`

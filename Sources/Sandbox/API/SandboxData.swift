@@ -15,6 +15,23 @@ package struct SandboxData: Sendable {
     struct Item<Model: Sendable>: Sendable {
         let json: JSONValue
         let model: Model
+        /// The JSON as the sandbox writes it, written once: an answer about one item, or a list
+        /// of them, is these bytes (a backend test farm asks for the same products again and
+        /// again; writing the JSON anew for each answer was most of a request's work).
+        let body: [UInt8]
+        /// ``body`` without its `fields` member (what `hide=fields` asks for).
+        let bodyWithoutFields: [UInt8]
+
+        init(json: JSONValue, model: Model) {
+            self.json = json
+            self.model = model
+            body = Array(JSONWriter().string(from: json).utf8)
+            if case .object(let object) = json, object.members.contains(where: { $0.key == "fields" }) {
+                bodyWithoutFields = Array(JSONWriter().string(from: .object(JSONObject(object.members.filter { $0.key != "fields" }))).utf8)
+            } else {
+                bodyWithoutFields = body
+            }
+        }
     }
 
     var products: [Item<PaymentProduct>]

@@ -123,17 +123,29 @@ struct SandboxRouter: Sendable {
         return true
     }
 
-    private func hidingFields(_ json: JSONValue, _ parameters: Parameters) -> JSONValue {
-        let hidden = parameters.items.filter { $0.name == "hide" }.flatMap { $0.value.split(separator: ",").map(String.init) }
-        guard hidden.contains("fields"), case .object(let object) = json else { return json }
-        return .object(JSONObject(object.members.filter { $0.key != "fields" }))
+    /// Whether the query asks for the items without their fields (`hide=fields`).
+    private func hidesFields(_ parameters: Parameters) -> Bool {
+        parameters.items.contains { $0.name == "hide" && $0.value.split(separator: ",").contains("fields") }
+    }
+
+    /// `{"KEY":[item,item,...]}` from the items' written JSON: the bytes `JSONWriter` writes for
+    /// that object (a test holds the two to it).
+    private static func list<Model>(_ key: String, _ items: [SandboxData.Item<Model>], hidingFields: Bool) -> HTTPResponse {
+        var body = Array("{\"\(key)\":[".utf8)
+        body.reserveCapacity(items.reduce(body.count + 2) { $0 + $1.body.count + 1 })
+        for (index, item) in items.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += hidingFields ? item.bodyWithoutFields : item.body
+        }
+        body += Array("]}".utf8)
+        return .json(200, body: body)
     }
 
     private func products(_ parameters: Parameters) -> HTTPResponse {
         do {
             let context = try context(parameters)
-            let offered = data.products.filter { Self.offers($0.model, in: context) }.map { hidingFields($0.json, parameters) }
-            return .json(200, ["paymentProducts": .array(offered)])
+            return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
+                             hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -143,7 +155,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
-            return .json(200, item.json)
+            return .json(200, body: item.body)
         } catch {
             return error.response
         }
@@ -152,7 +164,7 @@ struct SandboxRouter: Sendable {
     private func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
-            return .json(200, ["paymentProductGroups": .array(data.groups.map { hidingFields($0.json, parameters) })])
+            return Self.list("paymentProductGroups", data.groups, hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -162,7 +174,7 @@ struct SandboxRouter: Sendable {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
-            return .json(200, item.json)
+            return .json(200, body: item.body)
         } catch {
             return error.response
         }

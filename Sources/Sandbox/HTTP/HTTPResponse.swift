@@ -24,6 +24,11 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
             body: Array(JSONWriter().string(from: value).utf8))
     }
 
+    /// A JSON answer whose body is already written.
+    package static func json(_ status: Int, body: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [HTTPHeaderField("Content-Type", "application/json; charset=utf-8")], body: body)
+    }
+
     /// The bytes on the wire, with `Content-Length` and `Connection: keep-alive` or `close`.
     ///
     /// No header name or value is ever written with a control character: each one (CR, LF, NUL,

@@ -48,10 +48,18 @@ struct LinearPattern: Sendable {
         }
         self.live = live
 
+        // Each position's ASCII members as a bit set (no scalar tested one by one), spread over
+        // the table by their set bits.
         var ascii = [PositionSet](repeating: .empty, count: 128)
         for (position, scalarClass) in builder.classes.enumerated() {
-            for value in 0..<128 where scalarClass.contains(UInt32(value), category: { GeneralCategories.of(value: UInt32(value)) }) {
-                ascii[value].insert(position)
+            var (low, high) = scalarClass.asciiMembers
+            while low != 0 {
+                ascii[low.trailingZeroBitCount].insert(position)
+                low &= low &- 1
+            }
+            while high != 0 {
+                ascii[64 + high.trailingZeroBitCount].insert(position)
+                high &= high &- 1
             }
         }
         asciiPositions = ascii

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import PaymentFormEngine
+import PaymentFormJSON
+@testable import PaymentFormSandbox
+
+/// Product and group answers are the items' JSON written once at start, joined per answer: each
+/// answer must be the bytes `JSONWriter` writes for the same JSON, built the way the Client API
+/// shapes it.
+@Suite("Sandbox answers from pre-written JSON")
+struct SandboxResponseBodyTests {
+    static let headers = [HTTPHeaderField("Authorization", "GCS v1Client:s1")]
+
+    static func answer(_ target: String) throws -> [UInt8] {
+        let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1"))
+        let response = server.respond(to: HTTPRequest(method: "GET", target: target, headers: headers), fromLoopback: true)
+        #expect(response.status == 200, "\(target)")
+        return response.body
+    }
+
+    static func written(_ value: JSONValue) -> [UInt8] {
+        Array(JSONWriter().string(from: value).utf8)
+    }
+
+    static func withoutFields(_ json: JSONValue) -> JSONValue {
+        guard case .object(let object) = json else { return json }
+        return .object(JSONObject(object.members.filter { $0.key != "fields" }))
+    }
+
+    @Test("lists, with and without fields, are what JSONWriter writes", arguments: [false, true])
+    func lists(hidingFields: Bool) throws {
+        let data = try SandboxData.samples()
+        let hide = hidingFields ? "&hide=images,fields" : ""
+        let offered = data.products.filter { SandboxRouter.offers($0.model, in: PaymentContext(
+            amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL", isRecurring: false)) }
+        #expect(!offered.isEmpty)
+        let products = offered.map { hidingFields ? Self.withoutFields($0.json) : $0.json }
+        #expect(try Self.answer("/client/v1/c1/products?countryCode=NL&currencyCode=EUR&amount=1000" + hide)
+            == Self.written(["paymentProducts": .array(products)]))
+        let groups = data.groups.map { hidingFields ? Self.withoutFields($0.json) : $0.json }
+        #expect(try Self.answer("/client/v1/c1/productgroups?countryCode=NL&currencyCode=EUR" + hide)
+            == Self.written(["paymentProductGroups": .array(groups)]))
+    }
+
+    @Test("one product or group is its JSON as JSONWriter writes it")
+    func items() throws {
+        let data = try SandboxData.samples()
+        for item in data.products {
+            let target = "/client/v1/c1/products/\(item.model.id)?countryCode=NL&currencyCode=EUR&amount=1000"
+            if SandboxRouter.offers(item.model, in: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"),
+                                                                   countryCode: "NL", isRecurring: false)) {
+                #expect(try Self.answer(target) == Self.written(item.json), "\(item.model.id)")
+            }
+        }
+        for item in data.groups {
+            #expect(try Self.answer("/client/v1/c1/productgroups/\(item.model.id)?countryCode=NL&currencyCode=EUR") == Self.written(item.json))
+        }
+    }
+}
