@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
-@testable import PaymentFormSandbox
+@testable import PaymentFormEngineTesting
 
 /// Product and group answers are the items' JSON written once at start, joined per answer: each
 /// answer must be the bytes `JSONWriter` writes for the same JSON, built the way the Client API
