@@ -59,6 +59,19 @@ package enum Samples {
         file(at: "Directories/\(id).json")
     }
 
+    /// The card-number prefixes that have a shipped sample IIN answer (`Resources/IIN`), sorted.
+    package static var iinPrefixes: [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("IIN/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("IIN/".count).dropLast(".json".count)) }
+            .sorted()
+    }
+
+    /// The shipped sample IIN answer for a card-number prefix (`{"paymentProductId", "coBrands"}`), or `nil`.
+    package static func iinAnswer(forPrefix prefix: String) -> Data? {
+        file(at: "IIN/\(prefix).json")
+    }
+
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
     package static func file(at path: String) -> Data? {
         EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }
