@@ -28,7 +28,7 @@ status=0
 python3 Scripts/sandbox-load.py "$line" "$pid" || status=$?
 
 if command -v wrk > /dev/null; then
-  url=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/" + i["customerId"] + "/products?countryCode=NL&currencyCode=EUR&hide=fields")' "$line")
+  url=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/v1/" + i["customerId"] + "/products?countryCode=NL&currencyCode=EUR&hide=fields")' "$line")
   session=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["clientSessionId"])' "$line")
   echo "== wrk: 32 connections, 2 threads, 10 s, GET products"
   wrk -t2 -c32 -d10s --latency -H "Authorization: GCS v1Client:$session" "$url" | grep -E 'Latency|Req/Sec|requests in|Requests/sec|Non-2xx|Socket errors|50%|99%'
