@@ -54,7 +54,7 @@ embed() {
   if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
 }
 embed Engine Resources/Localization/* Resources/Brands/*
-embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/*
+embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/* Resources/IIN/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is

@@ -34,8 +34,8 @@ python3 Scripts/sandbox-load.py "$line" "$pid" || status=$?
 
 seconds=${LOAD_SECONDS:-5}
 if command -v wrk > /dev/null; then
-  url=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/" + i["customerId"] + "/products/1?countryCode=NL&currencyCode=EUR&amount=1000")' "$line")
-  list=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/" + i["customerId"] + "/products?countryCode=NL&currencyCode=EUR&hide=fields")' "$line")
+  url=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/v1/" + i["customerId"] + "/products/1?countryCode=NL&currencyCode=EUR&amount=1000")' "$line")
+  list=$(python3 -c 'import json,sys; i=json.loads(sys.argv[1]); print(i["clientApiUrl"] + "/v1/" + i["customerId"] + "/products?countryCode=NL&currencyCode=EUR&hide=fields")' "$line")
   session=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["clientSessionId"])' "$line")
   auth="Authorization: GCS v1Client:$session"
   # nginx serving the same product JSON as a file, two workers (one per core here), no access log.

@@ -11,7 +11,7 @@ struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
         "PaymentFormEngine": ["Localization", "Brands"],
-        "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories"],
+        "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

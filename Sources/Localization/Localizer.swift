@@ -131,6 +131,28 @@ public struct Localizer: Sendable {
                  TranslationKey.genericFieldLink(fieldId: fieldId)], definitionText: nil)
     }
 
+    /// A product's name in the requested language only (its tags, without the English fallback
+    /// appended), or `nil` when that language has none.
+    ///
+    /// For a holder of English texts that wants a translation or nothing: the sandbox serving a
+    /// product file per `locale`, as the platform localizes product texts.
+    package func translatedProductName(productId: String) -> String? {
+        string(forKey: TranslationKey.productName(productId: productId), in: fallbackChain.prefix(requestedLanguageDepth))
+    }
+
+    /// A group's name in the requested language only, or `nil` (see ``translatedProductName(productId:)``).
+    package func translatedProductGroupName(groupId: String) -> String? {
+        string(forKey: TranslationKey.productGroupName(groupId: groupId), in: fallbackChain.prefix(requestedLanguageDepth))
+    }
+
+    /// A field's text in the requested language only: the product-specific key, then the generic
+    /// one; `nil` when neither has a text in that language (see ``translatedProductName(productId:)``).
+    package func translatedFieldText(_ text: FieldText, productId: String, fieldId: String) -> String? {
+        let requested = fallbackChain.prefix(requestedLanguageDepth)
+        return string(forKey: TranslationKey.productField(productId: productId, fieldId: fieldId, text), in: requested)
+            ?? string(forKey: TranslationKey.genericField(fieldId: fieldId, text), in: requested)
+    }
+
     /// The title of a form's pay button ("Pay", "Payer", "Bezahlen", ...).
     public var payButtonTitle: String {
         string(forKey: TranslationKey.payButton) ?? "Pay"

@@ -12,10 +12,7 @@ package enum Samples {
     /// The names of the shipped sample products (file names under `Resources/Products` without
     /// `.json`), sorted.
     package static var productNames: [String] {
-        EmbeddedResources.base64.keys
-            .filter { $0.hasPrefix("Products/") && $0.hasSuffix(".json") }
-            .map { String($0.dropFirst("Products/".count).dropLast(".json".count)) }
-            .sorted()
+        jsonFileNames(in: "Products")
     }
 
     /// The JSON of a shipped sample product, or `nil` when there is no sample of that name.
@@ -35,10 +32,7 @@ package enum Samples {
     /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
     /// `.json`), sorted.
     package static var groupIds: [String] {
-        EmbeddedResources.base64.keys
-            .filter { $0.hasPrefix("Groups/") && $0.hasSuffix(".json") }
-            .map { String($0.dropFirst("Groups/".count).dropLast(".json".count)) }
-            .sorted()
+        jsonFileNames(in: "Groups")
     }
 
     /// The JSON of a shipped sample product group (`cards`), or `nil`.
@@ -48,15 +42,30 @@ package enum Samples {
 
     /// The product ids that have a shipped sample directory (`Resources/Directories`), sorted.
     package static var directoryProductIds: [String] {
-        EmbeddedResources.base64.keys
-            .filter { $0.hasPrefix("Directories/") && $0.hasSuffix(".json") }
-            .map { String($0.dropFirst("Directories/".count).dropLast(".json".count)) }
-            .sorted()
+        jsonFileNames(in: "Directories")
     }
 
     /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
     package static func directory(forProductId id: String) -> Data? {
         file(at: "Directories/\(id).json")
+    }
+
+    /// The card-number prefixes that have a shipped sample IIN answer (`Resources/IIN`), sorted.
+    package static var iinPrefixes: [String] {
+        jsonFileNames(in: "IIN")
+    }
+
+    /// The shipped sample IIN answer for a card-number prefix (`{"paymentProductId", "coBrands"}`), or `nil`.
+    package static func iinAnswer(forPrefix prefix: String) -> Data? {
+        file(at: "IIN/\(prefix).json")
+    }
+
+    /// The names (without `.json`) of the JSON files embedded from `Resources/<folder>`, sorted.
+    private static func jsonFileNames(in folder: String) -> [String] {
+        EmbeddedResources.base64.keys
+            .filter { $0.hasPrefix("\(folder)/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst(folder.count + 1).dropLast(".json".count)) }
+            .sorted()
     }
 
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).

@@ -36,6 +36,12 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
     case invalidToken(reason: String)
     /// The plaintext is not the JSON object a payload is.
     case notJSON
+    /// The plaintext is not UTF-8, so it is no JSON text (RFC 8259 requires UTF-8 between
+    /// systems). `readsAsLatin1JSON`: its bytes read as ISO-8859-1 make a JSON object — the known
+    /// mistake of a JavaScript client that encrypts the JSON string's characters as single bytes
+    /// instead of UTF-8 encoding it first (`José` sent as `4a 6f 73 e9`). Never accepted either
+    /// way: characters above U+00FF cannot survive that mistake, so the values may be wrong.
+    case notUTF8(readsAsLatin1JSON: Bool)
     /// The plaintext is a JSON object whose meaning is ambiguous: a member repeated within an
     /// object, or a field given twice in `paymentValues`. Which occurrence counts would be a guess
     /// (two readers could see two different card numbers), so the payload is refused, as a token
@@ -47,7 +53,7 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         switch self {
         case .invalidKey: "invalid_private_key"
         case .invalidToken: "invalid_token"
-        case .notJSON, .invalidPayload: "invalid_payload"
+        case .notJSON, .notUTF8, .invalidPayload: "invalid_payload"
         }
     }
 
@@ -57,6 +63,10 @@ public enum DecryptionError: Error, Sendable, Hashable, CustomStringConvertible 
         case .invalidKey(let reason): "the private key cannot be used: \(reason)"
         case .invalidToken(let reason): "the token was rejected: \(reason)"
         case .notJSON: "the decrypted payload is not a JSON object"
+        case .notUTF8(false): "the decrypted payload is not UTF-8"
+        case .notUTF8(true):
+            "the decrypted payload is not UTF-8; its bytes read as ISO-8859-1 make JSON: a JavaScript client encrypted the JSON string "
+                + "without UTF-8 encoding it first (encode it, for example with TextEncoder, before encrypting)"
         case .invalidPayload(let reason): "the decrypted payload was refused: \(reason)"
         }
     }
@@ -89,9 +99,13 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
         } catch {
             throw .invalidToken(reason: error.description)
         }
+        let plaintext = decryption.plaintext
+        guard String(decoding: plaintext, as: UTF8.self).utf8.elementsEqual(plaintext) else {
+            throw .notUTF8(readsAsLatin1JSON: Self.readsAsLatin1JSON(plaintext))
+        }
         let json: JSONValue
         do {
-            json = try JSONParser(rejectsDuplicateKeys: true).parse(decryption.plaintext)
+            json = try JSONParser(rejectsDuplicateKeys: true).parse(plaintext)
         } catch {
             if case .duplicateKey = error.reason { throw .invalidPayload(reason: error.description) }
             throw .notJSON
@@ -107,6 +121,14 @@ public struct DecryptedPayload: Sendable, CustomStringConvertible, CustomDebugSt
         }
         keyId = decryption.header.keyId
         self.json = json
+    }
+
+    /// Whether `bytes`, each read as the ISO-8859-1 character of its value, make a JSON object.
+    private static func readsAsLatin1JSON(_ bytes: [UInt8]) -> Bool {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        guard case .object? = try? JSONParser().parse(Array(String(text).utf8)) else { return false }
+        return true
     }
 
     /// The `paymentValues` as field id → value.

@@ -112,6 +112,30 @@ struct RenderCommandTests {
         let fromStdin = CLI.run(["render", "--product", "-"], stdin: #"{"id": 9, "fields": []}"#)
         #expect(try CLI.json(fromStdin)["product"]?["id"] == "9")
     }
+
+    @Test("--locale fr sample:visa shows the sample as the platform serves it in French: no English label or placeholder left")
+    func frenchSample() throws {
+        let french = try CLI.json(CLI.run(["render", "--locale", "fr", "--product", "sample:visa"]))
+        guard case .array(let fields)? = french["fields"] else {
+            Issue.record("no fields")
+            return
+        }
+        let labels = fields.compactMap { field -> String? in
+            if case .string(let label)? = field["label"] { return label }
+            return nil
+        }
+        #expect(labels == ["Numéro de carte", "Date d'expiration", "Cryptogramme visuel (CVV)", "Nom du titulaire de la carte"])
+        #expect(fields.first { $0["id"] == "cardholderName" }?["placeholder"] == "Nom tel qu'il figure sur la carte")
+        #expect(fields.first { $0["id"] == "expiryDate" }?["placeholder"] == "MM/AA")
+        // A file given by path is shown as written (its texts win), as before.
+        let file = try CLI.json(CLI.run(["render", "--locale", "fr", "--product", CLI.product("visa")]))
+        guard case .array(let fileFields)? = file["fields"] else { return }
+        #expect(fileFields.first?["label"] == "Card number")
+        // English: the sample's own texts.
+        let english = try CLI.json(CLI.run(["render", "--locale", "en", "--product", "sample:visa"]))
+        guard case .array(let englishFields)? = english["fields"] else { return }
+        #expect(englishFields.first?["label"] == "Card number")
+    }
 }
 
 enum Fixtures {

@@ -92,7 +92,7 @@ struct SandboxEndToEndTests {
         try request.setValue("123", forField: "cvv")
         let prepared = try await session.prepare(request)
 
-        let paymentsURL = try #require(URL(string: info.clientApiUrl.replacingOccurrences(of: "/client/v1", with: "/sandbox/v1/payments")))
+        let paymentsURL = try #require(URL(string: info.clientApiUrl.replacingOccurrences(of: "/client", with: "/sandbox/v1/payments")))
         let body = try JSONSerialization.data(withJSONObject: [
             "paymentProductId": productId, "encryptedCustomerInput": prepared.encryptedFields,
         ])

@@ -13,7 +13,7 @@ struct ClientSessionCallsTests {
         let harness = try SandboxHarness()
         defer { harness.stop() }
         let list = try await harness.session.paymentProducts(for: context)
-        #expect(list.productsInDisplayOrder.map(\.id) == ["1", "2", "3", "809", "770"])
+        #expect(list.productsInDisplayOrder.map(\.id) == ["1", "130", "2", "3", "809", "770"])
         #expect(list.paymentProducts.allSatisfy { $0.fields.isEmpty })
         let visa = try await harness.session.paymentProduct(withId: "1", context: context)
         #expect(visa.displayHints.label == "Visa")
@@ -36,7 +36,7 @@ struct ClientSessionCallsTests {
         #expect(items.ungroupedProducts.map(\.id) == ["809", "770"])
         let ungrouped = try await harness.session.paymentItems(for: context)
         #expect(ungrouped.groups == nil)
-        #expect(ungrouped.products.paymentProducts.count == 5)
+        #expect(ungrouped.products.paymentProducts.count == 6)
     }
 
     @Test("a recurring context offers only products that allow recurring payments")

@@ -26,7 +26,7 @@ enum RenderCommand {
         options: [
             OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample)."),
             OptionSpec("--account-on-file", "ID", help: "Render with this account on file selected."),
-            OptionSpec("--locale", "TAG", help: "Language of labels (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
+            OptionSpec("--locale", "TAG", help: "Language of labels (default: from LC_ALL/LC_MESSAGES/LANG, then en); a sample: product is served in it."),
             OptionSpec("--format", "FORMAT", help: "json (default), text (a terminal preview) or html (a page)."),
             OptionSpec("--values", "FILE", help: "Show the form filled with these values and submitted (messages shown)."),
             OptionSpec("--now", "YYYY-MM", help: "With --values: the current month for expiry checks."),
@@ -40,7 +40,9 @@ enum RenderCommand {
         guard ["json", "text", "html"].contains(format) else {
             throw .usage("--format must be json, text or html")
         }
-        let (product, warnings) = try context.product(arguments)
+        let localizer = context.localizer(arguments)
+        // A shipped sample is shown as the platform (and payform sandbox) serves it in that language.
+        let (product, warnings) = try context.product(arguments, sampleLocale: localizer.languageTag)
         var account: AccountOnFile?
         if let id = arguments.value("--account-on-file") {
             guard let found = product.accountOnFile(withId: id) else {
@@ -48,7 +50,6 @@ enum RenderCommand {
             }
             account = found
         }
-        let localizer = context.localizer(arguments)
         let assetBaseURL = arguments.value("--asset-base-url")
         var controller: PaymentFormController?
         if arguments.has("--values") {

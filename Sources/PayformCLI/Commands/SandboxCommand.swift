@@ -4,26 +4,34 @@ import PaymentFormEngineTesting
 enum SandboxCommand {
     static let spec = CommandSpec(
         name: "sandbox",
-        synopsis: "[--port N] [--host ADDRESS] [--products DIR] [--private-key PEM_FILE] [--customer-id ID] [--client-session-id ID]",
+        synopsis: "[--port N] [--host ADDRESS] [--products DIR] [--private-key PEM_FILE] [--customer-id ID] [--client-session-id ID] [--allow-origin ORIGIN ...]",
         summary: "Serve a local Client API for tests (products, IIN, key, ...) until SIGINT/SIGTERM.",
         details: """
         A test tool, not a production server. The first stdout line, printed as soon as it accepts
         connections, is what a session needs:
-        {"clientApiUrl": "http://127.0.0.1:PORT/client/v1", "assetUrl": "http://127.0.0.1:PORT/assets",
+        {"clientApiUrl": "http://127.0.0.1:PORT/client", "assetUrl": "http://127.0.0.1:PORT/assets",
          "customerId": "...", "clientSessionId": "..."}
+        clientApiUrl has no version: clients add it (the calls are under /client/v1/CUSTOMER/...,
+        services/dccrate under /client/v2/CUSTOMER/...).
         It serves the Client API calls (products, product groups, products/{id}, networks,
-        directory, customerDetails, services/getIINdetails, services/convert/amount,
-        crypto/publickey, payments/{id}/thirdpartystatus), checks Authorization (401) and the
-        customer id (404), and answers POST /sandbox/v1/payments {"paymentProductId",
-        "encryptedCustomerInput"} with {"valid", "errors", "values"} after decrypting with its key
-        (loopback clients only). DIR holds products (*.json), groups/*.json and
-        directories/<productId>.json; the default is the shipped Client API samples. The default key is the
-        demo key, NOT FOR PRODUCTION. stderr gets one line per request: method, path, status, ms
-        (digits that could be a card number shown as [digits]); when nobody reads stderr, the lines
-        are dropped and it keeps serving. Limits: head 16 KiB (431), body 1 MiB (413), 10 s to
-        read a request (408), 10 s to send an answer, 64 connections served (as many more wait up
-        to 1 s for a slot, then 503; beyond those, 503 at once), product files 32 MiB. Exits 0 on
-        SIGINT or SIGTERM, at any moment after the first line.
+        directory, customerDetails, products/{id}/sessions (Apple Pay, product 302),
+        services/getIINdetails, services/convert/amount, services/privacypolicy,
+        services/surchargeCalculation, services/dccrate, crypto/publickey,
+        payments/{id}/thirdpartystatus), with product and group texts in the request's locale,
+        checks Authorization (401) and the customer id (404), and answers POST /sandbox/v1/payments
+        {"paymentProductId", "encryptedCustomerInput"} with {"valid", "errors", "values"} after
+        decrypting with its key (loopback clients only). Error bodies carry each code as "code" and
+        "errorCode". Web pages on any origin may call the Client API and fetch assets (CORS: OPTIONS
+        preflights are answered before authorization, answers carry Access-Control-Allow-Origin);
+        --allow-origin restricts that to the origins given. DIR holds products (*.json),
+        groups/*.json, directories/<productId>.json and iin/<prefix>.json; the default is the
+        shipped Client API samples. The default key is the demo key, NOT FOR PRODUCTION. stderr
+        gets one line per request: method, path, status, ms (digits that could be a card number
+        shown as [digits]); when nobody reads stderr, the lines are dropped and it keeps serving.
+        Limits: head 16 KiB (431), body 1 MiB (413), 10 s to read a request (408), 10 s to send an
+        answer, 64 connections served (as many more wait up to 1 s for a slot, then 503; beyond
+        those, 503 at once), product files 32 MiB. Exits 0 on SIGINT or SIGTERM, at any moment
+        after the first line.
         """,
         options: [
             OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which)."),
@@ -32,6 +40,8 @@ enum SandboxCommand {
             OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, not for production)."),
             OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer)."),
             OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random)."),
+            OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
+                       help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any)."),
         ],
         runAsync: run
     )
@@ -60,6 +70,13 @@ enum SandboxCommand {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
+        var origins: [String] = []
+        for origin in arguments.values("--allow-origin") {
+            guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
+                throw .usage("--allow-origin \(origin): not an origin; give scheme://host[:port], such as http://127.0.0.1:8000, or null")
+            }
+            origins.append(normalized)
+        }
         // The log is for a person watching: when nobody reads stderr any more the lines are
         // dropped and the sandbox keeps serving.
         let writeError = context.writeStandardError
@@ -67,7 +84,7 @@ enum SandboxCommand {
         let configuration = SandboxConfiguration(
             host: arguments.value("--host") ?? "127.0.0.1", port: port, data: data,
             customerId: arguments.value("--customer-id") ?? "sandbox-customer", clientSessionId: arguments.value("--client-session-id"),
-            log: log)
+            cors: SandboxCORS(allowedOrigins: origins), log: log)
         let server = SandboxServer(configuration)
         // Before anything says the sandbox is ready: a SIGTERM right after the first line must
         // stop it cleanly (exit 0), not kill it.

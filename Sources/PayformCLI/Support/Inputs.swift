@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormEngineTesting
 import PaymentFormSamples
 import PaymentFormJSON
 
@@ -7,14 +8,17 @@ import PaymentFormJSON
 extension CommandContext {
     /// The product named by `--product`: a file, `-` for stdin, or `sample:NAME` for a sample
     /// shipped inside the binary. Tolerated problems are returned as warnings for stderr.
-    func product(_ arguments: ParsedArguments) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        try product(at: arguments.required("--product"))
+    ///
+    /// - Parameter sampleLocale: a language to serve a sample in, as `payform sandbox` serves it
+    ///   for a request's `locale` (the samples are written in English).
+    func product(_ arguments: ParsedArguments, sampleLocale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        try product(at: arguments.required("--product"), sampleLocale: sampleLocale)
     }
 
     /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
-    func product(at path: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+    func product(at path: String, sampleLocale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
-            return try product(sampleNamed: String(path.dropFirst("sample:".count)))
+            return try product(sampleNamed: String(path.dropFirst("sample:".count)), locale: sampleLocale)
         }
         return try decodeProduct(try read(path, for: "--product"), from: "--product \(path)")
     }
@@ -44,10 +48,14 @@ extension CommandContext {
         }
     }
 
-    /// A sample shipped inside the binary (`sample:NAME`).
-    func product(sampleNamed name: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        guard let sample = Samples.product(named: name) else {
+    /// A sample shipped inside the binary (`sample:NAME`), with its texts in the language of
+    /// `locale` when one is given (see ``product(_:sampleLocale:)``).
+    func product(sampleNamed name: String, locale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        guard var sample = Samples.product(named: name) else {
             throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+        }
+        if let locale, let json = try? JSONParser().parse(sample) {
+            sample = Data(JSONWriter().string(from: SandboxTexts.product(json, locale: locale)).utf8)
         }
         return try decodeProduct(sample, from: "--product sample:\(name)")
     }

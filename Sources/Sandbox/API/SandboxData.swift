@@ -4,39 +4,65 @@ import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormSamples
 
-/// What a sandbox serves: products, groups, directories and a key pair.
+/// What a sandbox serves: products, groups, directories, IIN answers and a key pair.
 ///
 /// From a folder: `DIR/*.json` are products (`GET /products/{id}` answers), `DIR/groups/*.json`
-/// groups, `DIR/directories/<productId>.json` directories. By default: the samples shipped in
-/// the package and the demo key (not for production).
+/// groups, `DIR/directories/<productId>.json` directories, `DIR/iin/<prefix>.json` IIN answers
+/// for card-number prefixes the brand table cannot tell (``SandboxIINAnswer``). By default: the
+/// samples shipped in the package and the demo key (not for production).
 package struct SandboxData: Sendable {
     /// A product or group: the JSON as given (served as it is, unknown keys included) and its
     /// decoded model.
     struct Item<Model: Sendable>: Sendable {
         let json: JSONValue
         let model: Model
-        /// The JSON as the sandbox writes it, written once: an answer about one item, or a list
-        /// of them, is these bytes (a backend test farm asks for the same products again and
-        /// again; writing the JSON anew for each answer was most of a request's work).
-        let body: [UInt8]
-        /// ``body`` without its `fields` member (what `hide=fields` asks for).
-        let bodyWithoutFields: [UInt8]
+        /// The JSON as the sandbox writes it, in each language it serves (its texts localized,
+        /// ``SandboxTexts``), with and without `fields`, written once: an answer about one item,
+        /// or a list of them, is these bytes (a backend test farm asks for the same products
+        /// again and again; writing the JSON anew for each answer was most of a request's work).
+        private let bodies: [String: Body]
 
-        init(json: JSONValue, model: Model) {
+        /// One language's bytes.
+        struct Body: Sendable {
+            let full: [UInt8]
+            /// Without the `fields` member (what `hide=fields` asks for).
+            let withoutFields: [UInt8]
+        }
+
+        /// An item; `localized` gives its JSON in a language (the product or group rules of
+        /// ``SandboxTexts``).
+        init(json: JSONValue, model: Model, localized: (JSONValue, Localizer) -> JSONValue) {
             self.json = json
             self.model = model
-            body = Array(JSONWriter().string(from: json).utf8)
-            if case .object(let object) = json, object.members.contains(where: { $0.key == "fields" }) {
-                bodyWithoutFields = Array(JSONWriter().string(from: .object(JSONObject(object.members.filter { $0.key != "fields" }))).utf8)
-            } else {
-                bodyWithoutFields = body
+            var bodies: [String: Body] = [SandboxTexts.sourceLanguage: Self.written(json)]
+            for language in SandboxTexts.servedLanguages where language != SandboxTexts.sourceLanguage {
+                bodies[language] = Self.written(localized(json, Localizer(languageTag: language)))
             }
+            self.bodies = bodies
+        }
+
+        /// The item's bytes in `language` (one of ``SandboxTexts/servedLanguages``; others get
+        /// the file's own texts).
+        func body(language: String, hidingFields: Bool) -> [UInt8] {
+            guard let body = bodies[language] ?? bodies[SandboxTexts.sourceLanguage] else { return [] }
+            return hidingFields ? body.withoutFields : body.full
+        }
+
+        private static func written(_ json: JSONValue) -> Body {
+            let full = Array(JSONWriter().string(from: json).utf8)
+            guard case .object(let object) = json, object.members.contains(where: { $0.key == "fields" }) else {
+                return Body(full: full, withoutFields: full)
+            }
+            let withoutFields = Array(JSONWriter().string(from: .object(JSONObject(object.members.filter { $0.key != "fields" }))).utf8)
+            return Body(full: full, withoutFields: withoutFields)
         }
     }
 
     var products: [Item<PaymentProduct>]
     var groups: [Item<PaymentProductGroup>]
     var directories: [String: JSONValue]
+    /// IIN answers by card-number prefix, longest prefix first.
+    var iinAnswers: [SandboxIINAnswer]
     let decryptionKey: DecryptionKey
     /// `{"keyId", "publicKey"}` as the Client API serves it.
     let publicKeyResponse: PublicKeyResponse
@@ -49,11 +75,14 @@ package struct SandboxData: Sendable {
     package var groupIds: [String] { groups.map(\.model.id) }
     /// The ids of the products with a directory.
     package var directoryProductIds: [String] { directories.keys.sorted() }
+    /// The card-number prefixes with an IIN answer of their own, sorted.
+    package var iinPrefixes: [String] { iinAnswers.map(\.prefix).sorted() }
     /// The id of the key served by `GET /crypto/publickey`.
     package var keyId: String { publicKeyResponse.keyId }
 
     /// The shipped Client API samples (the products of `Resources/Products` with numeric ids),
-    /// groups and directories (`Resources/Groups`, `Resources/Directories`), and the demo key.
+    /// groups, directories and IIN answers (`Resources/Groups`, `Resources/Directories`,
+    /// `Resources/IIN`), and the demo key.
     package static func samples() throws(SandboxError) -> SandboxData {
         var products: [(String, Data)] = []
         for name in Samples.productNames {
@@ -72,7 +101,11 @@ package struct SandboxData: Sendable {
         for id in Samples.directoryProductIds {
             if let data = Samples.directory(forProductId: id) { directories.append((id, "sample directory \(id)", data)) }
         }
-        return try SandboxData(products: products, groups: groups, directories: directories, privateKeyPEM: nil)
+        var iin: [(String, String, Data)] = []
+        for prefix in Samples.iinPrefixes {
+            if let data = Samples.iinAnswer(forPrefix: prefix) { iin.append((prefix, "sample IIN answer \(prefix)", data)) }
+        }
+        return try SandboxData(products: products, groups: groups, directories: directories, iinAnswers: iin, privateKeyPEM: nil)
     }
 
     /// The shipped samples with the key pair of `privateKeyPEM` instead of the demo key.
@@ -82,10 +115,11 @@ package struct SandboxData: Sendable {
             products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
             groups: samples.groups.map { ("sample group \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
             directories: samples.directories.map { ($0.key, "sample directory \($0.key)", Data(JSONWriter().string(from: $0.value).utf8)) },
+            iinAnswers: Samples.iinPrefixes.compactMap { prefix in Samples.iinAnswer(forPrefix: prefix).map { (prefix, "sample IIN answer \(prefix)", $0) } },
             privateKeyPEM: privateKeyPEM)
     }
 
-    /// The products of `folder` (and its `groups/` and `directories/`), with the private key of
+    /// The products of `folder` (and its `groups/`, `directories/` and `iin/`), with the private key of
     /// `privateKeyPEM` (PKCS#8 or PKCS#1), or the demo key when `nil`.
     package static func load(productsFolder folder: URL, privateKeyPEM: String? = nil) throws(SandboxError) -> SandboxData {
         let products = try jsonFiles(in: folder, required: true).map { ($0.path, $0.data) }
@@ -93,7 +127,8 @@ package struct SandboxData: Sendable {
         let directories = try jsonFiles(in: folder.appendingPathComponent("directories"), required: false).map {
             ($0.name, $0.path, $0.data)
         }
-        return try SandboxData(products: products, groups: groups, directories: directories, privateKeyPEM: privateKeyPEM)
+        let iin = try jsonFiles(in: folder.appendingPathComponent("iin"), required: false).map { ($0.name, $0.path, $0.data) }
+        return try SandboxData(products: products, groups: groups, directories: directories, iinAnswers: iin, privateKeyPEM: privateKeyPEM)
     }
 
     private static func jsonFiles(in folder: URL, required: Bool) throws(SandboxError) -> [(name: String, path: String, data: Data)] {
@@ -139,7 +174,10 @@ package struct SandboxData: Sendable {
         throw SandboxError(code: "input_too_large", message: "\(path): larger than \(limit) bytes")
     }
 
-    private init(products: [(String, Data)], groups: [(String, Data)], directories: [(String, String, Data)], privateKeyPEM: String?) throws(SandboxError) {
+    private init(
+        products: [(String, Data)], groups: [(String, Data)], directories: [(String, String, Data)], iinAnswers: [(String, String, Data)],
+        privateKeyPEM: String?
+    ) throws(SandboxError) {
         var productItems: [Item<PaymentProduct>] = []
         var assets = Set<String>()
         for (source, data) in products {
@@ -153,7 +191,7 @@ package struct SandboxData: Sendable {
             guard !productItems.contains(where: { $0.model.id == product.id }) else {
                 throw SandboxError(code: "invalid_value", message: "\(source): product id \(product.id) is served twice")
             }
-            productItems.append(Item(json: json, model: product))
+            productItems.append(Item(json: json, model: product, localized: SandboxTexts.product))
             assets.formUnion(Self.assetPaths(of: product.displayHints, fields: product.fields, accounts: product.accountsOnFile))
         }
         var groupItems: [Item<PaymentProductGroup>] = []
@@ -165,7 +203,7 @@ package struct SandboxData: Sendable {
             } catch {
                 throw SandboxError(code: error.code, message: "\(source): \(error)")
             }
-            groupItems.append(Item(json: json, model: group))
+            groupItems.append(Item(json: json, model: group, localized: SandboxTexts.group))
             assets.formUnion(Self.assetPaths(of: group.displayHints, fields: group.fields, accounts: group.accountsOnFile))
         }
         var directoryItems: [String: JSONValue] = [:]
@@ -178,6 +216,12 @@ package struct SandboxData: Sendable {
             }
             directoryItems[productId] = json
         }
+        var answers: [SandboxIINAnswer] = []
+        for (prefix, source, data) in iinAnswers {
+            answers.append(try SandboxIINAnswer(prefix: prefix, json: try Self.parse(data, source: source), source: source))
+        }
+        // The most specific prefix answers first.
+        answers.sort { $0.prefix.count != $1.prefix.count ? $0.prefix.count > $1.prefix.count : $0.prefix < $1.prefix }
 
         let pem: String
         if let privateKeyPEM {
@@ -208,6 +252,7 @@ package struct SandboxData: Sendable {
         self.products = productItems
         self.groups = groupItems
         self.directories = directoryItems
+        self.iinAnswers = answers
         self.assetPaths = assets
     }
 

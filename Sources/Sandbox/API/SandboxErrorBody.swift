@@ -2,7 +2,11 @@ import Foundation
 import PaymentFormJSON
 
 /// The Client API error bodies the sandbox answers with:
-/// `{"errorId": "<uuid>", "errors": [{"code", "id", "category", "message", "propertyName", "httpStatusCode"}]}`.
+/// `{"errorId": "<uuid>", "errors": [{"code", "errorCode", "id", "category", "message", "propertyName", "httpStatusCode"}]}`.
+///
+/// Each error item carries its code twice, as `code` (what the Connect Client API and its SDKs
+/// read) and as `errorCode` (what the Online Payments Client API and its SDKs read), so a client
+/// of either platform sees it.
 ///
 /// Codes the real API also uses: `9002` MISSING_OR_INVALID_AUTHORIZATION (401) and `1007`
 /// UNKNOWN_PRODUCT_ID (404). The others are the sandbox's own, prefixed `SANDBOX_`.
@@ -10,6 +14,7 @@ enum SandboxErrorBody {
     static func response(_ status: Int, code: String, id: String, message: String, propertyName: String? = nil) -> HTTPResponse {
         var error = JSONObject([
             (key: "code", value: .string(code)),
+            (key: "errorCode", value: .string(code)),
             (key: "id", value: .string(id)),
             (key: "category", value: .string(code.hasPrefix("SANDBOX_") ? "SANDBOX" : "CONNECT_PLATFORM_ERROR")),
             (key: "message", value: .string(message)),

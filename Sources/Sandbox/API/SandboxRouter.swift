@@ -2,8 +2,9 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 
-/// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/`, the
-/// sandbox payments endpoint, the Saferpay card-post stand-in and placeholder assets. Pure: a request in, a response out.
+/// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/` (and
+/// `/client/v2/<customerId>/` for the calls the API versions so), the sandbox payments endpoint,
+/// the Saferpay card-post stand-in and placeholder assets. Pure: a request in, a response out.
 struct SandboxRouter: Sendable {
     let data: SandboxData
     let customerId: String
@@ -11,6 +12,8 @@ struct SandboxRouter: Sendable {
     let brandDetector: BrandDetector
     /// The Saferpay card-post stand-in (holds the tokens it issued).
     let saferpay: SaferpayStandIn
+    /// Which web pages may call the Client API and fetch assets from a browser.
+    var cors = SandboxCORS()
 
     /// The answer to `request`; `fromLoopback` says whether the peer is on this machine.
     func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
@@ -19,7 +22,9 @@ struct SandboxRouter: Sendable {
         }
         switch segments.first {
         case "client":
-            return clientAPI(request, segments: Array(segments.dropFirst()), query: query)
+            // A browser's preflight carries no Authorization: it is answered before any check.
+            if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
+            return cors.decorate(clientAPI(request, segments: Array(segments.dropFirst()), query: query), for: request)
         case "sandbox" where segments == ["sandbox", "v1", "payments"]:
             guard request.method == "POST" else { return methodNotAllowed("POST") }
             guard fromLoopback else {
@@ -32,47 +37,76 @@ struct SandboxRouter: Sendable {
             }
             return saferpay.respond(to: request, segments: Array(segments.dropFirst()))
         case "assets":
-            guard request.method == "GET" else { return methodNotAllowed("GET") }
-            let path = segments.dropFirst().joined(separator: "/")
-            guard data.assetPaths.contains(path) else { return SandboxErrorBody.notFound("no such asset") }
-            return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "image/png")], body: Self.placeholderPNG)
+            if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
+            return cors.decorate(asset(request, path: segments.dropFirst().joined(separator: "/")), for: request)
         default:
             return SandboxErrorBody.notFound("no such path")
         }
     }
 
+    private func asset(_ request: HTTPRequest, path: String) -> HTTPResponse {
+        guard request.method == "GET" else { return methodNotAllowed("GET") }
+        guard data.assetPaths.contains(path) else { return SandboxErrorBody.notFound("no such asset") }
+        return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "image/png")], body: Self.placeholderPNG)
+    }
+
     // MARK: - The Client API
 
+    /// The versions in Client API paths: `v1` for every call, `v2` for the calls the Online
+    /// Payments API moved there (`services/dccrate`).
+    enum APIVersion: String, Sendable {
+        case v1, v2
+    }
+
     private func clientAPI(_ request: HTTPRequest, segments: [String], query: [(name: String, value: String)]) -> HTTPResponse {
-        guard segments.count >= 3, segments[0] == "v1" else { return SandboxErrorBody.notFound("no such path") }
+        guard segments.count >= 3, let version = APIVersion(rawValue: segments[0]) else { return SandboxErrorBody.notFound("no such path") }
         let rest = Array(segments.dropFirst(2))
-        guard let (method, handler) = route(rest) else { return SandboxErrorBody.notFound("no such path") }
+        let found = route(rest)
+        guard let route = found, route.version == version else {
+            return SandboxErrorBody.notFound(found.map { "this call is under /client/\($0.version.rawValue)/, not /client/\(version.rawValue)/" } ?? "no such path")
+        }
         guard request.header("Authorization") == "GCS v1Client:\(clientSessionId)" else { return SandboxErrorBody.unauthorized }
         guard segments[1] == customerId else {
             return SandboxErrorBody.response(404, code: "SANDBOX_UNKNOWN_CUSTOMER", id: "SANDBOX_UNKNOWN_CUSTOMER", message: "no such customer", propertyName: "customerId")
         }
-        guard request.method == method else { return methodNotAllowed(method) }
-        return handler(Parameters(items: query), request.body)
+        guard request.method == route.method else { return methodNotAllowed(route.method) }
+        return route.handler(Parameters(items: query), request.body)
     }
 
     private typealias Handler = (Parameters, [UInt8]) -> HTTPResponse
 
-    /// The method and handler of a path below the customer, or `nil` when there is none.
-    private func route(_ path: [String]) -> (String, Handler)? {
+    /// A call: its version, method and handler.
+    private struct Route {
+        var version = APIVersion.v1
+        let method: String
+        let handler: Handler
+    }
+
+    /// The call at a path below the customer, or `nil` when there is none.
+    private func route(_ path: [String]) -> Route? {
         let router = self
-        if path == ["products"] { return ("GET", { parameters, _ in router.products(parameters) }) }
-        if path == ["productgroups"] { return ("GET", { parameters, _ in router.groups(parameters) }) }
-        if path == ["crypto", "publickey"] { return ("GET", { _, _ in .json(200, router.data.publicKeyResponse.json) }) }
-        if path == ["services", "getIINdetails"] { return ("POST", { _, body in router.iinDetails(body) }) }
-        if path == ["services", "convert", "amount"] { return ("GET", { parameters, _ in router.convert(parameters) }) }
-        if path.count == 2, path[0] == "products" { return ("GET", { parameters, _ in router.product(path[1], parameters) }) }
-        if path.count == 2, path[0] == "productgroups" { return ("GET", { parameters, _ in router.group(path[1], parameters) }) }
+        switch path {
+        case ["products"]: return Route(method: "GET") { parameters, _ in router.products(parameters) }
+        case ["productgroups"]: return Route(method: "GET") { parameters, _ in router.groups(parameters) }
+        case ["crypto", "publickey"]: return Route(method: "GET") { _, _ in .json(200, router.data.publicKeyResponse.json) }
+        case ["services", "getIINdetails"]: return Route(method: "POST") { _, body in router.iinDetails(body) }
+        case ["services", "convert", "amount"]: return Route(method: "GET") { parameters, _ in router.convert(parameters) }
+        case ["services", "privacypolicy"]: return Route(method: "GET") { parameters, _ in router.privacyPolicy(parameters) }
+        // The Online Payments SDKs spell it both ways.
+        case ["services", "surchargeCalculation"], ["services", "surchargecalculation"]:
+            return Route(method: "POST") { _, body in router.surchargeCalculation(body) }
+        case ["services", "dccrate"]: return Route(version: .v2, method: "POST") { _, body in router.dccRate(body) }
+        default: break
+        }
+        if path.count == 2, path[0] == "products" { return Route(method: "GET") { parameters, _ in router.product(path[1], parameters) } }
+        if path.count == 2, path[0] == "productgroups" { return Route(method: "GET") { parameters, _ in router.group(path[1], parameters) } }
         guard path.count == 3 else { return nil }
         switch (path[0], path[2]) {
-        case ("products", "networks"): return ("GET", { parameters, _ in router.networks(path[1], parameters) })
-        case ("products", "directory"): return ("GET", { parameters, _ in router.directory(path[1], parameters) })
-        case ("products", "customerDetails"): return ("POST", { _, body in router.customerDetails(path[1], body) })
-        case ("payments", "thirdpartystatus"): return ("GET", { _, _ in router.thirdPartyStatus(path[1]) })
+        case ("products", "networks"): return Route(method: "GET") { parameters, _ in router.networks(path[1], parameters) }
+        case ("products", "directory"): return Route(method: "GET") { parameters, _ in router.directory(path[1], parameters) }
+        case ("products", "customerDetails"): return Route(method: "POST") { _, body in router.customerDetails(path[1], body) }
+        case ("products", "sessions"): return Route(method: "POST") { _, body in router.paymentProductSession(path[1], body) }
+        case ("payments", "thirdpartystatus"): return Route(method: "GET") { _, _ in router.thirdPartyStatus(path[1]) }
         default: return nil
         }
     }
@@ -130,12 +164,13 @@ struct SandboxRouter: Sendable {
 
     /// `{"KEY":[item,item,...]}` from the items' written JSON: the bytes `JSONWriter` writes for
     /// that object (a test holds the two to it).
-    private static func list<Model>(_ key: String, _ items: [SandboxData.Item<Model>], hidingFields: Bool) -> HTTPResponse {
+    private static func list<Model>(_ key: String, _ items: [SandboxData.Item<Model>], language: String, hidingFields: Bool) -> HTTPResponse {
         var body = Array("{\"\(key)\":[".utf8)
-        body.reserveCapacity(items.reduce(body.count + 2) { $0 + $1.body.count + 1 })
-        for (index, item) in items.enumerated() {
+        let bodies = items.map { $0.body(language: language, hidingFields: hidingFields) }
+        body.reserveCapacity(bodies.reduce(body.count + 2) { $0 + $1.count + 1 })
+        for (index, itemBody) in bodies.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body += hidingFields ? item.bodyWithoutFields : item.body
+            body += itemBody
         }
         body += Array("]}".utf8)
         return .json(200, body: body)
@@ -145,7 +180,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
-                             hidingFields: hidesFields(parameters))
+                             language: SandboxTexts.language(for: parameters["locale"]), hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -155,7 +190,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
-            return .json(200, body: item.body)
+            return .json(200, body: item.body(language: SandboxTexts.language(for: parameters["locale"]), hidingFields: false))
         } catch {
             return error.response
         }
@@ -164,7 +199,8 @@ struct SandboxRouter: Sendable {
     private func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
-            return Self.list("paymentProductGroups", data.groups, hidingFields: hidesFields(parameters))
+            return Self.list("paymentProductGroups", data.groups, language: SandboxTexts.language(for: parameters["locale"]),
+                             hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -174,7 +210,7 @@ struct SandboxRouter: Sendable {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
-            return .json(200, body: item.body)
+            return .json(200, body: item.body(language: SandboxTexts.language(for: parameters["locale"]), hidingFields: false))
         } catch {
             return error.response
         }
@@ -245,67 +281,7 @@ struct SandboxRouter: Sendable {
         return .json(200, details.json)
     }
 
-    private func iinDetails(_ body: [UInt8]) -> HTTPResponse {
-        guard let json = try? JSONParser().parse(body), case .object = json else {
-            return SandboxErrorBody.badRequest("the body must be a JSON object {\"bin\": \"...\"}", property: "bin")
-        }
-        guard case .string(let bin)? = json["bin"], (6...19).contains(bin.count), bin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return SandboxErrorBody.badRequest("bin must be a string of 6 to 19 digits", property: "bin")
-        }
-        var context: PaymentContext?
-        if let paymentContext = json["paymentContext"], paymentContext != .null {
-            guard let read = Self.iinContext(paymentContext) else {
-                return SandboxErrorBody.badRequest(
-                    "paymentContext must have amountOfMoney {amount, currencyCode}, countryCode and optionally isRecurring", property: "paymentContext")
-            }
-            context = read
-        }
-        let detection = (try? brandDetector.detect(bin)) ?? .unknown
-        let offered: Set<Int> = Set(data.products.compactMap { Int($0.model.id) })
-        let ids = detection.isAmbiguous ? [] : detection.paymentProductIds(offered: offered)
-        guard let first = ids.first else {
-            return SandboxErrorBody.response(404, code: "SANDBOX_UNKNOWN_IIN", id: "SANDBOX_UNKNOWN_IIN", message: "no product matches this IIN", propertyName: "bin")
-        }
-        func allowed(_ id: Int) -> Bool {
-            guard let context, let item = data.product(withId: String(id)) else { return true }
-            return Self.offers(item.model, in: context)
-        }
-        var answer = JSONObject([(key: "paymentProductId", value: .number(String(first))), (key: "countryCode", value: "99")])
-        if context != nil { answer.append("isAllowedInContext", .bool(allowed(first))) }
-        if ids.count > 1 {
-            answer.append("coBrands", .array(ids.map { id in
-                var coBrand = JSONObject([(key: "paymentProductId", value: .number(String(id)))])
-                if context != nil { coBrand.append("isAllowedInContext", .bool(allowed(id))) }
-                return .object(coBrand)
-            }))
-        }
-        return .json(200, .object(answer))
-    }
-
-    /// The IIN request's payment context; amounts and flags as JSON numbers and booleans (the
-    /// API's types) or as strings (what the Connect Swift SDKs send).
-    private static func iinContext(_ json: JSONValue) -> PaymentContext? {
-        guard case .string(let country)? = json["countryCode"], let money = json["amountOfMoney"],
-              case .string(let currency)? = money["currencyCode"]
-        else { return nil }
-        let amount: Int
-        switch money["amount"] {
-        case .number(let text)?, .string(let text)?:
-            guard let value = Int(text) else { return nil }
-            amount = value
-        default: return nil
-        }
-        var recurring = false
-        switch json["isRecurring"] {
-        case nil, .null?: break
-        case .bool(let flag)?: recurring = flag
-        case .string(let text)? where text == "true" || text == "false": recurring = text == "true"
-        default: return nil
-        }
-        return PaymentContext(amountOfMoney: AmountOfMoney(amount: amount, currencyCode: currency), countryCode: country, isRecurring: recurring)
-    }
-
-    private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+    func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         var response = SandboxErrorBody.response(405, code: "SANDBOX_METHOD_NOT_ALLOWED", id: "SANDBOX_METHOD_NOT_ALLOWED", message: "use \(allowed)")
         response.headers.append(HTTPHeaderField("Allow", allowed))
         return response

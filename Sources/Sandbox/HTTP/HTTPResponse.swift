@@ -29,7 +29,8 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
         HTTPResponse(status: status, headers: [HTTPHeaderField("Content-Type", "application/json; charset=utf-8")], body: body)
     }
 
-    /// The bytes on the wire, with `Content-Length` and `Connection: keep-alive` or `close`.
+    /// The bytes on the wire, with `Content-Length` (never on a 1xx or 204 answer, which has no
+    /// body) and `Connection: keep-alive` or `close`.
     ///
     /// No header name or value is ever written with a control character: each one (CR, LF, NUL,
     /// any C0 but tab, DEL) is written percent-encoded (`%0D`), so no value, wherever it came
@@ -37,7 +38,7 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     package func bytes(closing: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
         for field in headers { head += "\(Self.headerText(field.name)): \(Self.headerText(field.value))\r\n" }
-        head += "Content-Length: \(body.count)\r\n"
+        if status >= 200, status != 204 { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: \(closing ? "close" : "keep-alive")\r\n\r\n"
         return Array(head.utf8) + body
     }
@@ -65,6 +66,7 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
         switch status {
         case 100: "Continue"
         case 200: "OK"
+        case 204: "No Content"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -15,6 +15,9 @@ package struct SandboxConfiguration: Sendable {
     package var clientSessionId: String
     /// Answers IIN lookups: the engine's offline brand detector with its shipped table by default.
     package var brandDetector: BrandDetector
+    /// Which web pages (origins) may call the Client API and fetch assets from a browser; any by
+    /// default (`--allow-origin` restricts).
+    package var cors: SandboxCORS
     /// The bounds of requests and connections.
     package var limits: SandboxLimits
     /// Gets one line per request (method, path without query, status, milliseconds); never card
@@ -27,7 +30,7 @@ package struct SandboxConfiguration: Sendable {
     /// A configuration; the client session id defaults to a fresh random one.
     package init(
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
-        clientSessionId: String? = nil, brandDetector: BrandDetector = BrandDetector.shipped,
+        clientSessionId: String? = nil, brandDetector: BrandDetector = BrandDetector.shipped, cors: SandboxCORS = SandboxCORS(),
         limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host
@@ -36,6 +39,7 @@ package struct SandboxConfiguration: Sendable {
         self.customerId = customerId
         self.clientSessionId = clientSessionId ?? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         self.brandDetector = brandDetector
+        self.cors = cors
         self.limits = limits
         self.log = log
     }

@@ -51,7 +51,7 @@ package final class SandboxServer: @unchecked Sendable {
         self.saferpay = saferpay
         router = SandboxRouter(
             data: configuration.data, customerId: configuration.customerId, clientSessionId: configuration.clientSessionId,
-            brandDetector: configuration.brandDetector, saferpay: saferpay)
+            brandDetector: configuration.brandDetector, saferpay: saferpay, cors: configuration.cors)
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.
@@ -135,8 +135,10 @@ package final class SandboxServer: @unchecked Sendable {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
-    /// The Client API URL to give a session: `http://HOST:PORT/client/v1`.
-    package var clientApiUrl: String { baseURL + "/client/v1" }
+    /// The Client API URL to give a session: `http://HOST:PORT/client`, without a version: every
+    /// client takes it (the Online Payments JavaScript SDK refuses `…/client/v1`), and each adds
+    /// the version its calls are under (`/client/v1/…`, `/client/v2/…`).
+    package var clientApiUrl: String { baseURL + "/client" }
 
     /// The asset URL to give a session: `http://HOST:PORT/assets`.
     package var assetUrl: String { baseURL + "/assets" }

@@ -79,6 +79,19 @@ struct BrandTableTests {
         #expect(try #require(table.brand(withId: id)).paymentProductIds == ids)
     }
 
+    @Test("domestic schemes carry their country; international brands none")
+    func countries() throws {
+        let table = BrandTable.shipped
+        let countries = Dictionary(uniqueKeysWithValues: table.brands.compactMap { brand in brand.country.map { (brand.id, $0) } })
+        #expect(countries == [
+            "troy": "TR", "naranja": "AR", "verve": "NG", "elo": "BR", "mir": "RU", "hiper": "BR", "hipercard": "BR", "rupay": "IN",
+            "dankort": "DK", "bancontact": "BE", "mada": "SA", "cartes-bancaires": "FR", "eftpos": "AU", "interac": "CA",
+        ])
+        for id in ["visa", "mastercard", "american-express", "maestro", "jcb", "unionpay"] {
+            #expect(table.brand(withId: id)?.country == nil, "\(id)")
+        }
+    }
+
     @Test("range counts and co-badges as the sources list them")
     func ranges() throws {
         let count = { (id: String) in table.brand(withId: id)?.prefixRanges.count ?? -1 }

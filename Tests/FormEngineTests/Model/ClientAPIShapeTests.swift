@@ -31,6 +31,22 @@ struct ClientAPIShapeTests {
         try roundTrip(decoded.value)
     }
 
+    @Test("accounts on file with string ids and no logo still decode (the shipped samples no longer carry that shape)")
+    func tolerantAccountOnFile() throws {
+        let json = #"""
+        {"id": 3, "paymentMethod": "card", "displayHints": {"label": "MC", "logo": "l3"},
+         "accountsOnFile": [{"id": "1002", "paymentProductId": "3",
+                             "displayHints": {"labelTemplate": [{"attributeKey": "cardNumber", "mask": "{{9999}} {{9999}} {{9999}} {{9999}}"}]},
+                             "attributes": [{"key": "cardNumber", "value": "555555XXXXXX4444", "status": "READ_ONLY"}]}]}
+        """#
+        let decoded = try Fixtures.decode(PaymentProduct.self, json)
+        let account = try #require(decoded.value.accountOnFile(withId: "1002"))
+        #expect(account.paymentProductId == "3")
+        #expect(account.logo == nil)
+        #expect(account.label == "5555 55XX XXXX 4444")
+        #expect(decoded.diagnostics.isEmpty)
+    }
+
     @Test("product groups, single and listed, with fields and accounts on file")
     func groups() throws {
         let json = #"""

@@ -77,10 +77,11 @@ struct SampleProductTests {
         #expect(terms.displayHints.alwaysShow)
     }
 
-    @Test("accounts on file: ids as numbers or strings, every status, label templates")
+    @Test("accounts on file: integer ids as the API types them, a logo each, every status, label templates")
     func accountsOnFile() throws {
         let product = try Fixtures.sample("mastercard-accounts-on-file")
         #expect(product.accountsOnFile.map(\.id) == ["1001", "1002"])
+        #expect(product.accountsOnFile.allSatisfy { $0.logo != nil && $0.paymentProductId == "3" })
         let first = try #require(product.accountOnFile(withId: "1001"))
         #expect(first.paymentProductId == "3")
         #expect(first.attribute(forField: "cardNumber")?.status == .readOnly)

@@ -41,11 +41,15 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// 122 Visa Electron), ascending as the table lists them. Which of them a form may use depends
     /// on the products actually on offer.
     package let paymentProductIds: [Int]
+    /// The country whose cards the brand is (ISO 3166-1 alpha-2, `FR` for Cartes Bancaires) when it
+    /// is a domestic scheme; `nil` for a brand issued in many countries (Visa, Mastercard, ...).
+    /// What an IIN lookup answers as `countryCode` when nothing more precise is known.
+    package let country: String?
 
     /// A brand; `BrandTable` checks the values when it is built.
     package init(
         id: String, name: String, prefixRanges: [BrandPrefixRange], lengths: [Int], gaps: [Int],
-        cvcName: String?, cvcLength: Int, paymentProductIds: [Int]
+        cvcName: String?, cvcLength: Int, paymentProductIds: [Int], country: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -55,6 +59,7 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.cvcName = cvcName
         self.cvcLength = cvcLength
         self.paymentProductIds = paymentProductIds
+        self.country = country
     }
 
     /// The longest card number the brand issues (19 when the table gives no length).

@@ -57,7 +57,8 @@ struct BrandTableJSONReader {
 
     private mutating func readBrand(_ value: JSONValue, at path: String) -> Brand? {
         let keys: Set<String> = ["id", "name", "ranges", "lengths", "gaps", "cvc", "productIds"]
-        guard let object = members(of: value, at: path, allowed: keys, required: keys) else { return nil }
+        // `country` is optional: only a domestic scheme has one.
+        guard let object = members(of: value, at: path, allowed: keys.union(["country"]), required: keys) else { return nil }
         let before = problems.count
         let id = object["id"].flatMap { string($0, at: "\(path).id") } ?? ""
         let name = object["name"].flatMap { string($0, at: "\(path).name") } ?? ""
@@ -74,9 +75,16 @@ struct BrandTableJSONReader {
             cvcLength = cvc["length"].flatMap { integer($0, at: "\(path).cvc.length") } ?? 0
         }
         let productIds = object["productIds"].flatMap { integers($0, at: "\(path).productIds") } ?? []
+        var country: String?
+        if let value = object["country"] {
+            country = string(value, at: "\(path).country")
+            if let code = country, code.count != 2 || !code.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) {
+                problems.append("\(path).country: \"\(code)\" is not an ISO 3166-1 alpha-2 country code such as \"FR\"")
+            }
+        }
         guard problems.count == before else { return nil }
         return Brand(id: id, name: name, prefixRanges: ranges, lengths: lengths, gaps: gaps,
-                     cvcName: cvcName, cvcLength: cvcLength, paymentProductIds: productIds)
+                     cvcName: cvcName, cvcLength: cvcLength, paymentProductIds: productIds, country: country)
     }
 
     /// `"51-55"`, `"4571"`, or `{"range": "4571", "with": ["visa"]}`.

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import PaymentFormEngine
+import PayformCLI
+
+/// `payform sandbox` options as a user gives them: the printed URL and `--allow-origin`.
+@Suite("payform sandbox options")
+struct SandboxCommandTests {
+    /// A `payform sandbox` running in-process until `stop()`, and its first line.
+    final class Running: @unchecked Sendable {
+        private let lock = NSLock()
+        private var output = ""
+        private var stopped = false
+        private(set) var task: Task<CommandResult, Never>?
+
+        init(_ arguments: [String]) async throws {
+            let context = CommandContext(
+                readStandardInput: { Data() }, environment: [:],
+                writeStandardOutput: { [self] text in locked { output += text }; return true },
+                writeStandardError: { _ in true },
+                waitForTermination: { [self] in while !locked({ stopped }) { try? await Task.sleep(nanoseconds: 5_000_000) } })
+            task = Task { await Payform.execute(["sandbox"] + arguments, context: context) }
+        }
+
+        private func locked<T>(_ body: () -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body()
+        }
+
+        /// The first stdout line as JSON members (waits up to 5 s).
+        func firstLine() async throws -> [String: String] {
+            for _ in 0..<1_000 {
+                if let line = locked({ output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
+                    return try JSONDecoder().decode([String: String].self, from: Data(line.utf8))
+                }
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            throw CancellationError()
+        }
+
+        func stop() async -> CommandResult? {
+            locked { stopped = true }
+            return await task?.value
+        }
+    }
+
+    @Test("the printed clientApiUrl is http://127.0.0.1:PORT/client, without a version, and the calls answer below it")
+    func printedURL() async throws {
+        let sandbox = try await Running([])
+        let line = try await sandbox.firstLine()
+        let url = try #require(line["clientApiUrl"])
+        #expect(url.range(of: #"^http://127\.0\.0\.1:[0-9]+/client$"#, options: .regularExpression) != nil, "\(url)")
+        let customer = try #require(line["customerId"]), session = try #require(line["clientSessionId"])
+        let answer = try await URLSessionTransport().send(ClientAPIRequest(
+            method: "GET", url: try #require(URL(string: "\(url)/v1/\(customer)/crypto/publickey")),
+            headers: [HTTPHeaderField("Authorization", "GCS v1Client:\(session)")]))
+        #expect(answer.statusCode == 200)
+        #expect(await sandbox.stop()?.exitCode == 0)
+    }
+
+    @Test("--allow-origin restricts the pages that may call it; a value that is no origin is a usage error")
+    func allowOrigin() async throws {
+        let sandbox = try await Running(["--allow-origin", "http://localhost:9000/", "--allow-origin", "http://127.0.0.1:8123"])
+        let line = try await sandbox.firstLine()
+        let url = try #require(line["clientApiUrl"]), customer = try #require(line["customerId"])
+        func preflight(_ origin: String) async throws -> ClientAPIResponse {
+            try await URLSessionTransport().send(ClientAPIRequest(
+                method: "OPTIONS", url: try #require(URL(string: "\(url)/v1/\(customer)/products")),
+                headers: [HTTPHeaderField("Origin", origin), HTTPHeaderField("Access-Control-Request-Method", "GET"),
+                          HTTPHeaderField("Access-Control-Request-Headers", "authorization")]))
+        }
+        for origin in ["http://localhost:9000", "http://127.0.0.1:8123"] {
+            let allowed = try await preflight(origin)
+            #expect(allowed.statusCode == 204)
+            #expect(allowed.header("Access-Control-Allow-Origin") == origin)
+        }
+        let refused = try await preflight("http://127.0.0.1:9999")
+        #expect(refused.statusCode == 204)
+        #expect(refused.header("Access-Control-Allow-Origin") == nil)
+        #expect(await sandbox.stop()?.exitCode == 0)
+
+        for bad in ["localhost:9000", "http://127.0.0.1:8123/page.html", "*"] {
+            let result = await Payform.execute(["sandbox", "--allow-origin", bad], context: CommandContext(environment: [:]))
+            #expect(result.exitCode == 2)
+            #expect(result.stdout.contains("\"usage\""))
+            #expect(result.stdout.contains("--allow-origin"))
+        }
+    }
+}
