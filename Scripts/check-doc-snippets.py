@@ -30,7 +30,21 @@ GLOBALS = r'''
 struct CreateSessionAnswer { var clientSessionId = "", customerId = "", clientApiUrl = "", assetUrl = "" }
 func placeholder<T>(_ type: T.Type = T.self) -> T { fatalError("documentation placeholder") }
 func show(_ update: FormUpdate) {}
+func show(_ message: String, on fieldId: String) {}
+func show(_ label: String?, _ logo: String?) {}
+func show(_ fieldErrors: [FieldError], _ message: String) {}
 func switchLogo(to productId: Int?) {}
+func redraw(_ field: FormFieldState) {}
+func redraw(_ fields: [FormFieldState]) {}
+func focus(_ fieldId: String) {}
+func send(_ prepared: PreparedPaymentRequest) {}
+func askServerForTheResult() {}
+/// What an app's web view offers; the docs call it `webView`.
+struct WebViewStandIn {
+    func load(_ request: URLRequest) {}
+    func loadHTMLString(_ html: String, baseURL: URL?) {}
+    func stopLoading() {}
+}
 '''
 
 # Placeholder values for names the docs use without declaring them, declared as variables at the
@@ -80,9 +94,21 @@ var saferpayCard: PaymentProduct = placeholder()
 var cardOrderJSON: [UInt8] = []
 var sdkAnswerJSON: [UInt8] = []
 var answerFromMyServer: [UInt8] = []
+var enrolmentAnswer: [UInt8] = []
+var termURLCallback = "putpares:placeholder"
+var cardOrderDefinition: PaymentProduct = placeholder()
+var enrolment: SipsResponse = placeholder()
+var sessionKey = "order-42"
+var webView = WebViewStandIn()
+var url = URL(fileURLWithPath: "/")
+var successURL = URL(fileURLWithPath: "/success")
+var failURL = URL(fileURLWithPath: "/fail")
+var abortURL = URL(fileURLWithPath: "/abort")
+var selection = 0..<0
+var typed = "4"
 '''
 
-UI_FRAMEWORKS = re.compile(r"\b(import (UIKit|AppKit|SwiftUI)|UIViewController|UITextField|NSTextField|NSViewController|some View\b|: View \{)")
+UI_FRAMEWORKS = re.compile(r"\b(import (UIKit|AppKit|SwiftUI)|UIViewController|\bBinding\(|UITextField|NSTextField|NSViewController|some View\b|: View \{)")
 FILE_SCOPE = re.compile(r"^(extension |protocol |@main)", re.M)
 
 
@@ -165,7 +191,7 @@ def main():
                 entry = (relative, line, code)
                 (file_scope if FILE_SCOPE.search(code) else functions).append(entry)
 
-    header = "import Foundation\nimport Testing\nimport PaymentFormEngine\nimport PaymentFormProcessors\nimport PaymentFormEngineTesting\n"
+    header = "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\nimport Testing\nimport PaymentFormEngine\nimport PaymentFormProcessors\nimport PaymentFormEngineTesting\n"
     status = 0
     parts = [header, GLOBALS]
     for index, (relative, line, code) in enumerate(functions):
@@ -185,7 +211,7 @@ def main():
         result = subprocess.run(["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", modules,
                                  "-I", os.path.join(ROOT, "Sources/CryptoKernels/include"), path],
                                 capture_output=True, text=True)
-        errors = [l for l in (result.stdout + result.stderr).split("\n") if "error:" in l]
+        errors = [l for l in (result.stdout + result.stderr).split("\n") if ": error:" in l]
         if result.returncode != 0:
             status = 1
             print("\n".join(errors[:80]) or result.stderr[-3000:], file=sys.stderr)

@@ -8,7 +8,7 @@ import PaymentFormSamples
 /// ```swift
 /// import PaymentFormEngineTesting
 ///
-/// let visa = try #require(ShippedSamples.product(named: "visa"))
+/// let visa = try #require(try ShippedSamples.product(named: "visa"))
 /// var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"),
 ///                                        context: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
 /// ```

@@ -27,33 +27,46 @@ struct SandboxResponseBodyTests {
         return .object(JSONObject(object.members.filter { $0.key != "fields" }))
     }
 
-    @Test("lists, with and without fields, are what JSONWriter writes", arguments: [false, true])
-    func lists(hidingFields: Bool) throws {
+    /// No locale, English, and two other languages (the texts are written per language at start).
+    static let locales: [String?] = [nil, "en_US", "fr_FR", "de-CH"]
+
+    static func query(_ locale: String?) -> String { locale.map { "&locale=\($0)" } ?? "" }
+
+    @Test("lists, with and without fields and in each language, are what JSONWriter writes",
+          arguments: [false, true], locales)
+    func lists(hidingFields: Bool, locale: String?) throws {
         let data = try SandboxData.samples()
         let hide = hidingFields ? "&hide=images,fields" : ""
         let offered = data.products.filter { SandboxRouter.offers($0.model, in: PaymentContext(
             amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL", isRecurring: false)) }
         #expect(!offered.isEmpty)
-        let products = offered.map { hidingFields ? Self.withoutFields($0.json) : $0.json }
-        #expect(try Self.answer("/client/v1/c1/products?countryCode=NL&currencyCode=EUR&amount=1000" + hide)
+        let products = offered.map { item in
+            let json = SandboxTexts.product(item.json, locale: locale)
+            return hidingFields ? Self.withoutFields(json) : json
+        }
+        #expect(try Self.answer("/client/v1/c1/products?countryCode=NL&currencyCode=EUR&amount=1000" + hide + Self.query(locale))
             == Self.written(["paymentProducts": .array(products)]))
-        let groups = data.groups.map { hidingFields ? Self.withoutFields($0.json) : $0.json }
-        #expect(try Self.answer("/client/v1/c1/productgroups?countryCode=NL&currencyCode=EUR" + hide)
+        let groups = data.groups.map { item in
+            let json = SandboxTexts.group(item.json, locale: locale)
+            return hidingFields ? Self.withoutFields(json) : json
+        }
+        #expect(try Self.answer("/client/v1/c1/productgroups?countryCode=NL&currencyCode=EUR" + hide + Self.query(locale))
             == Self.written(["paymentProductGroups": .array(groups)]))
     }
 
-    @Test("one product or group is its JSON as JSONWriter writes it")
-    func items() throws {
+    @Test("one product or group, in each language, is its JSON as JSONWriter writes it", arguments: locales)
+    func items(locale: String?) throws {
         let data = try SandboxData.samples()
         for item in data.products {
-            let target = "/client/v1/c1/products/\(item.model.id)?countryCode=NL&currencyCode=EUR&amount=1000"
+            let target = "/client/v1/c1/products/\(item.model.id)?countryCode=NL&currencyCode=EUR&amount=1000" + Self.query(locale)
             if SandboxRouter.offers(item.model, in: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"),
                                                                    countryCode: "NL", isRecurring: false)) {
-                #expect(try Self.answer(target) == Self.written(item.json), "\(item.model.id)")
+                #expect(try Self.answer(target) == Self.written(SandboxTexts.product(item.json, locale: locale)), "\(item.model.id)")
             }
         }
         for item in data.groups {
-            #expect(try Self.answer("/client/v1/c1/productgroups/\(item.model.id)?countryCode=NL&currencyCode=EUR") == Self.written(item.json))
+            #expect(try Self.answer("/client/v1/c1/productgroups/\(item.model.id)?countryCode=NL&currencyCode=EUR" + Self.query(locale))
+                == Self.written(SandboxTexts.group(item.json, locale: locale)))
         }
     }
 }

@@ -180,6 +180,7 @@ struct SandboxServicesTests {
             return
         }
         #expect(session.count == 32)
+        #expect(answer.json["docSessionId"] == .string(session))
         let proposal = answer.json["proposal"]
         #expect(proposal?["baseAmount"] == ["amount": 1000, "currencyCode": .string(from)])
         #expect(proposal?["targetAmount"] == ["amount": .number(String(converted)), "currencyCode": .string(to)])
@@ -215,6 +216,7 @@ struct SandboxServicesTests {
         #expect(answer.json["result"]?["result"] == .string(result))
         #expect(answer.json["result"]?["resultReason"] != nil)
         #expect(answer.json["dccSessionId"] == "")
+        #expect(answer.json["docSessionId"] == "")
         #expect(answer.json["proposal"] == nil)
     }
 

@@ -3,7 +3,7 @@
 /// controller was given a key, the encrypted request.
 ///
 /// ```swift
-/// let submission = try controller.submit(clientSessionId: session, key: key, metaInfo: .current(appIdentifier: "shop/1.0"))
+/// let submission = try controller.submit(clientSessionId: clientSessionId, key: key, metaInfo: .current(appIdentifier: "shop/1.0"))
 /// if let prepared = submission.prepared { send(prepared) } else { redraw(submission.fields) }
 /// ```
 public struct FormSubmission: Sendable, Hashable {

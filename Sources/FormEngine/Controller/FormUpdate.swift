@@ -3,7 +3,7 @@
 /// applied, whether to move the focus on, and whether the whole form is valid now.
 ///
 /// ```swift
-/// let update = try controller.replace("cardNumber", range: range, with: string)
+/// let update = try controller.replace("cardNumber", range: selection, with: typed)
 /// for field in update.fields { redraw(field) }
 /// if update.advance, let next = update.next { focus(next) }
 /// ```

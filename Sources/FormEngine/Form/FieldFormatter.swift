@@ -7,7 +7,7 @@
 /// `expiryShortcuts`).
 ///
 /// ```swift
-/// let formatter = FieldFormatter(field: field)
+/// let formatter = FieldFormatter(field: cardNumberField)
 /// let result = formatter.apply(.insert("5"), to: "4111 1111", selection: 9..<9)
 /// ```
 public struct FieldFormatter: Sendable, Hashable {

@@ -6,7 +6,7 @@ package import PaymentFormJSON
 /// has them. Accounts on file ride along when the customer has some.
 ///
 /// ```swift
-/// let product = try PaymentProduct(jsonEncoded: data)
+/// let product = try PaymentProduct(jsonEncoded: productData)
 /// for field in product.fieldsInDisplayOrder { print(field.id) }
 /// ```
 public struct PaymentProduct: PaymentItem, JSONModel, Hashable {

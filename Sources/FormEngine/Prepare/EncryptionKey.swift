@@ -4,7 +4,7 @@ package import PaymentFormEncryption
 /// `prepare` (it is a value: share it across threads freely).
 ///
 /// ```swift
-/// let key = try EncryptionKey(PublicKeyResponse(jsonEncoded: responseData))
+/// let key = try EncryptionKey(PublicKeyResponse(jsonEncoded: publicKeyData))
 /// ```
 public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible {
     /// The id the token's header names (`kid`).

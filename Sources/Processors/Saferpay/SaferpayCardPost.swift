@@ -12,7 +12,7 @@ import PaymentFormJSON
 ///
 /// ```swift
 /// let post = try SaferpayCardPost(request: request, redirectURL: redirectURL, in: .current())
-/// switch try await post.send(using: URLSessionTransport()) {
+/// switch try await post.send() {
 /// case .redirect(let url): webView.load(URLRequest(url: url))     // 3-D Secure / DCC
 /// case .error(let error): show(error.fieldErrors, error.message)
 /// }

@@ -12,7 +12,7 @@ import PaymentFormRendering
 /// echoes it through the customer's browser. Put a reference to the order or session there.
 ///
 /// ```swift
-/// let page = try SipsACSForm(acsURL: enrolment.authentRedirectionUrl ?? "", paReq: enrolment.paReqMessage ?? "",
+/// let page = try SipsACSForm(acsURL: enrolment.text(.authentRedirectionUrl) ?? "", paReq: enrolment.text(.paReqMessage) ?? "",
 ///                            merchantData: sessionKey, termURL: "https://shop.example/3ds/return")
 /// webView.loadHTMLString(page.html, baseURL: nil)
 /// ```

@@ -13,7 +13,7 @@ extension SipsCallParameters {
     /// var request = PaymentRequest(product: cardOrderDefinition)
     /// try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
     /// try request.setValue("12/30", forField: "cardExpiryDate")
-    /// let call = try SipsCallParameters(.cardOrder, request: request, initialization: answer, in: .current())
+    /// let call = try SipsCallParameters(.cardOrder, request: request, initialization: initializeAnswer, in: .current())
     /// call["cardExpiryDate"]   // "203012"
     /// ```
     ///

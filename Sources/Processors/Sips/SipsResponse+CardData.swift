@@ -34,8 +34,8 @@ extension SipsResponse {
     /// absent, or not a `getCardData` answer), the definition is kept as it is.
     ///
     /// ```swift
-    /// let cardData = try SipsResponse(.getCardData, jsonEncoded: answer)
-    /// let form = PaymentFormController(item: cardData.cardForm(from: cardOrderDefinition), localizer: localizer)
+    /// let cardData = try SipsResponse(.getCardData, jsonEncoded: sdkAnswer)
+    /// let form = PaymentFormController(item: cardData.cardForm(from: cardOrderDefinition), localizer: localizer, context: .current())
     /// ```
     public func cardForm(from definition: PaymentProduct) -> PaymentProduct {
         let algorithms = objects(.cardDataList).map { $0.text(.panCheckAlgorithm)?.uppercased() ?? "" }

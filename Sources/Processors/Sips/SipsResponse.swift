@@ -11,7 +11,7 @@ import PaymentFormJSON
 /// function are kept in ``otherFields``, so nothing is silently dropped.
 ///
 /// ```swift
-/// let response = try SipsResponse(.cardOrder, jsonEncoded: answer)
+/// let response = try SipsResponse(.cardOrder, jsonEncoded: sdkAnswer)
 /// response.text(.holderAuthentStatus)             // "3D_SUCCESS"
 /// response.integer(.amount)                       // 1050
 /// response.object(.cardData)?.text(.cardBrand)    // "VISA"

@@ -191,7 +191,7 @@ package struct SandboxData: Sendable {
             guard !productItems.contains(where: { $0.model.id == product.id }) else {
                 throw SandboxError(code: "invalid_value", message: "\(source): product id \(product.id) is served twice")
             }
-            productItems.append(Item(json: json, model: product, localized: SandboxTexts.product))
+            productItems.append(Item(json: json, model: product, localized: { SandboxTexts.product($0, localizer: $1) }))
             assets.formUnion(Self.assetPaths(of: product.displayHints, fields: product.fields, accounts: product.accountsOnFile))
         }
         var groupItems: [Item<PaymentProductGroup>] = []
@@ -203,7 +203,7 @@ package struct SandboxData: Sendable {
             } catch {
                 throw SandboxError(code: error.code, message: "\(source): \(error)")
             }
-            groupItems.append(Item(json: json, model: group, localized: SandboxTexts.group))
+            groupItems.append(Item(json: json, model: group, localized: { SandboxTexts.group($0, localizer: $1) }))
             assets.formUnion(Self.assetPaths(of: group.displayHints, fields: group.fields, accounts: group.accountsOnFile))
         }
         var directoryItems: [String: JSONValue] = [:]

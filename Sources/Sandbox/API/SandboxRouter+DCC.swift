@@ -6,7 +6,9 @@ import PaymentFormJSON
 /// conversion offer.
 extension SandboxRouter {
     /// `{"cardSource": …, "transaction": {"amount": {"amount", "currencyCode"}}}` →
-    /// `{"dccSessionId", "result": {"result", "resultReason"}, "proposal"?}`.
+    /// `{"dccSessionId", "docSessionId", "result": {"result", "resultReason"}, "proposal"?}`
+    /// (the session id under both names: the Online Payments SDK's type reads `dccSessionId`,
+    /// the answers measured against it carried `docSessionId`).
     ///
     /// The card's currency comes from ``CardCurrencies``; the offer converts the transaction's
     /// amount with the fixed rates of ``ConversionRates`` (those of `services/convert/amount`), with
@@ -62,8 +64,11 @@ extension SandboxRouter {
                 (key: "disclaimerDisplay", value: .string(
                     "Pay \(Self.major(converted, target)) \(target) instead of \(Self.major(money.amount, money.currencyCode)) \(money.currencyCode)? (sandbox test rate, no mark-up)")),
             ]))
+            let session = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
             return .json(200, .object(JSONObject([
-                (key: "dccSessionId", value: .string(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())),
+                (key: "dccSessionId", value: .string(session)),
+                // The same id under the name the measured answers carried, for clients that read it.
+                (key: "docSessionId", value: .string(session)),
                 (key: "result", value: ["result": "Allowed"]),
                 (key: "proposal", value: proposal),
             ])))
@@ -75,6 +80,7 @@ extension SandboxRouter {
     private static func dccAnswer(result: String, reason: String) -> HTTPResponse {
         .json(200, .object(JSONObject([
             (key: "dccSessionId", value: ""),
+            (key: "docSessionId", value: ""),
             (key: "result", value: ["result": .string(result), "resultReason": .string(reason)]),
         ])))
     }

@@ -45,7 +45,12 @@ package enum SandboxTexts {
 
     /// A group's JSON with its texts in the language of `locale`.
     package static func group(_ json: JSONValue, locale: String?) -> JSONValue {
-        guard let localizer = localizer(for: locale), let id = identifier(json["id"]) else { return json }
+        guard let localizer = localizer(for: locale) else { return json }
+        return group(json, localizer: localizer)
+    }
+
+    static func group(_ json: JSONValue, localizer: Localizer) -> JSONValue {
+        guard let id = identifier(json["id"]) else { return json }
         return replacing(json, "displayHints") { hints in
             replacing(hints, "label") { label in
                 translated(label, localizer.translatedProductGroupName(groupId: id))

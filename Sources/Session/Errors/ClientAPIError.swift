@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// do {
-///     let product = try await session.paymentProduct(withId: "1", context: context)
+///     let product = try await session.paymentProduct(withId: "1", context: paymentContext)
 /// } catch let error where error.kind == .http(status: 404) {
 ///     // not offered in this context
 /// }

@@ -32,7 +32,7 @@ public struct PaymentItems: Sendable, Hashable {
     /// groups, the products in display order.
     ///
     /// ```swift
-    /// let items = try await session.paymentItems(for: context, groupingProducts: true)
+    /// let items = try await session.paymentItems(for: paymentContext, groupingProducts: true)
     /// for item in items.items { show(item.displayHints.label, item.displayHints.logo) }   // "Cards", iDEAL, ...
     /// ```
     public var items: [any PaymentItem] {
