@@ -54,12 +54,9 @@ extension PaymentFormController {
             refreshField(at: index, firstError: firstErrors[fields[index].id], fiscalNumber: fiscalNumber, budget: &budget)
         }
         lastEventBudget = budget
-        // The co-badge choice follows the card number (only when its options change, so a
-        // choice the customer cleared stays cleared); the choice travels with the request.
-        let detection = fields.first { $0.brands != nil && !$0.readOnly }?.brands ?? .unknown
-        if brandChoice.options.map(\.id) != detection.coBadgeChoices.map(\.id) {
-            brandChoice.update(with: detection)
-        }
+        // The co-badge choice follows the card number and the server's IIN answer (see
+        // `updateBrandChoice()`); the choice travels with the request.
+        updateBrandChoice()
         request.selectedBrand = brandChoice.selected
     }
 
@@ -109,6 +106,8 @@ extension PaymentFormController {
             // need not run again to say so.
             state.state = !state.value.isEmpty && firstError == nil ? .valid
                 : inputState(ofFieldAt: index, value: state.value, required: required, maximumLength: maximumLength, budget: &budget)
+            // A card the platform refuses in this context cannot become valid by typing on.
+            if firstError?.error == .allowedInContext { state.state = .invalid }
             state.firstError = firstError
             let length = state.value.count
             let full = maximumLength.map { length >= $0 } ?? false
