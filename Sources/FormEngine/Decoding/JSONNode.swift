@@ -72,6 +72,13 @@ struct JSONNode {
         return number
     }
 
+    /// A number (integer or not) as its JSON text, so no precision is lost (rates such as
+    /// `0.66484161`).
+    func number() throws(DefinitionError) -> String {
+        guard case .number(let text) = value else { throw mismatch("number") }
+        return text
+    }
+
     /// An identifier the Client API sends as a JSON string or a JSON integer.
     func identifier() throws(DefinitionError) -> String {
         switch value {
