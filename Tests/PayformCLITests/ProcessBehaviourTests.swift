@@ -64,7 +64,8 @@ struct ProcessBehaviourTests {
         process.arguments = arguments
         // Opening a folder for reading works; reading it fails (EISDIR), which Foundation's
         // non-throwing reads turn into a trap.
-        process.standardInput = try #require(FileHandle(forReadingAtPath: NSTemporaryDirectory()))
+        let folder: FileHandle? = FileHandle(forReadingAtPath: NSTemporaryDirectory())
+        process.standardInput = try #require(folder)
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import PaymentFormEngine
+import PaymentFormEngineTesting
+import PaymentFormTestSupport
 import PayformCLI
 
 /// What `payform sandbox` prints first.
@@ -62,10 +64,113 @@ private final class Stop: @unchecked Sendable {
     }
 }
 
+// The docs/session.md snippet, as a user writes it (only the public API of PaymentFormEngine and
+// PaymentFormEngineTesting). `snippetMatchesTheDocs` checks that the documentation shows exactly
+// these lines.
+// BEGIN SNIPPET
+func firstPayment() async throws -> Bool {
+    let sandbox = try ClientAPISandbox()                 // a local Client API on a free port: the samples, the demo key
+    defer { sandbox.stop() }
+    let session = try ClientSession(sandbox.sessionConfiguration(appIdentifier: "my-shop/1.0"))
+    let paymentContext = PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL")
+
+    let products = try await session.paymentProducts(for: paymentContext)      // Visa, Amex, MasterCard, iDEAL, SEPA
+    let lookup = try await session.iinDetails(forPartialCardNumber: "411111", context: paymentContext)
+    guard let productId = lookup.paymentProductId else { return false }        // 1: Visa
+    let visa = try await session.paymentProduct(withId: String(productId), context: paymentContext)
+
+    var request = PaymentRequest(product: visa)
+    try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
+    try request.setValue("12/35", forField: "expiryDate")
+    try request.setValue("123", forField: "cvv")
+    let prepared = try await session.prepare(request)                          // fetches the key, validates, encrypts
+
+    // What the merchant's server would forward to the platform: here, to the sandbox, which
+    // decrypts it with its key, validates it and says what it found.
+    let payment = try await sandbox.submitPayment(paymentProductId: productId, encryptedFields: prepared.encryptedFields)
+    print(products.paymentProducts.count, payment.isValid)                     // 5 true
+    return payment.isValid
+}
+// END SNIPPET
+
 @Suite("payform sandbox end to end")
 struct SandboxEndToEndTests {
-    @Test("a new user's first run: sandbox, list products, look up 411111, fetch the key, prepare, and the sandbox says valid")
-    func firstRun() async throws {
+    @Test("the docs/session.md snippet runs: the in-process sandbox says the prepared payment is valid")
+    func snippetRuns() async throws {
+        #expect(try await firstPayment())
+    }
+
+    @Test("docs/session.md shows the snippet this file runs, line for line")
+    func snippetMatchesTheDocs() throws {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let begin = try #require(source.range(of: "// BEGIN SNIPPET\n"))
+        let end = try #require(source.range(of: "// END SNIPPET"))
+        let snippet = String(source[begin.upperBound..<end.lowerBound])
+        let docs = try PackageFiles.text("docs/session.md")
+        #expect(docs.contains("import PaymentFormEngine\nimport PaymentFormEngineTesting\n\n" + snippet + "```"))
+        for banned in ["JSONSerialization", "as!", "!)", "]!", "URLSessionTransport", "publicKey()"] {
+            #expect(!snippet.contains(banned), "\(banned)")
+        }
+    }
+
+    @Test("the in-process sandbox: its session values, what a payment says, the log, stop")
+    func inProcess() async throws {
+        let lines = LogLines()
+        let sandbox = try ClientAPISandbox(ClientAPISandbox.Options(customerId: "customer-7", clientSessionId: "session-7", log: { lines.append($0) }))
+        #expect(sandbox.customerId == "customer-7")
+        #expect(sandbox.clientSessionId == "session-7")
+        #expect(sandbox.clientApiUrl.hasPrefix("http://127.0.0.1:"))
+        #expect(sandbox.assetUrl.hasSuffix("/assets"))
+        let session = try ClientSession(sandbox.sessionConfiguration(appIdentifier: "tests"))
+        let visa = try await session.paymentProduct(withId: "1", context: PaymentContext(
+            amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL"))
+        let values = ["cardNumber": "4111 1111 1111 1112", "expiryDate": "12/35", "cvv": "12"]
+        // Prepared without validation (as a client that skips it would), to see the sandbox's.
+        let key = try await session.encryptionKey()
+        let prepared = try Self.unvalidated(visa, values: values, sessionId: "session-7", key: key)
+        let payment = try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: prepared)
+        #expect(!payment.isValid)
+        #expect(payment.errors.map(\.errorId) == ["luhn", "length", "regularExpression"])
+        #expect(payment.errors.map(\.fieldId) == ["cardNumber", "cvv", "cvv"])
+        #expect(payment.errors.first { $0.errorId == "length" }?.parameters.map(\.name) == ["minLength", "maxLength"])
+        #expect(payment.values["cardNumber"] == "4111111111111112")
+        #expect(!payment.description.contains("4111"))
+        #expect(!String(reflecting: payment).contains("4111"))
+        // Another session's payload, an unknown product, a token that does not decrypt.
+        let other = try Self.unvalidated(visa, values: values, sessionId: "someone-else", key: key)
+        #expect(try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: other).errors.contains { $0.errorId == "clientSessionId" && $0.fieldId == nil })
+        let unknown = await #expect(throws: ClientAPIError.self) { try await sandbox.submitPayment(paymentProductId: 9_999, encryptedFields: prepared) }
+        #expect(unknown?.httpStatus == 404)
+        let garbage = await #expect(throws: ClientAPIError.self) { try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: "a.b.c.d.e") }
+        #expect(garbage?.httpStatus == 400)
+        #expect(lines.all.contains { $0.hasPrefix("POST /sandbox/v1/payments 200 ") })
+        #expect(!lines.all.joined().contains("4111"))
+        sandbox.stop()
+        sandbox.stop()
+        await #expect(throws: ClientAPIError.self) { try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: prepared) }
+    }
+
+    @Test("released, the sandbox stops; bad options are refused with the command's codes")
+    func releaseAndErrors() async throws {
+        var sandbox: ClientAPISandbox? = try ClientAPISandbox()
+        let configuration = try #require(sandbox?.sessionConfiguration())
+        sandbox = nil
+        let session = try ClientSession(configuration)
+        await #expect(throws: ClientAPIError.self) { try await session.encryptionKey() }
+        let folder = #expect(throws: ClientAPISandboxError.self) {
+            try ClientAPISandbox(ClientAPISandbox.Options(productsFolder: URL(fileURLWithPath: "/nonexistent/folder")))
+        }
+        #expect(folder?.code == "unreadable_file")
+        let key = #expect(throws: ClientAPISandboxError.self) { try ClientAPISandbox(ClientAPISandbox.Options(privateKeyPEM: "nope")) }
+        #expect(key?.code == "invalid_private_key")
+        let port = #expect(throws: ClientAPISandboxError.self) { try ClientAPISandbox(ClientAPISandbox.Options(port: 70_000)) }
+        #expect(port?.code == "usage")
+        let id = #expect(throws: ClientAPISandboxError.self) { try ClientAPISandbox(ClientAPISandbox.Options(customerId: "a/b")) }
+        #expect(id?.code == "usage")
+    }
+
+    @Test("payform sandbox runs the same code: its first line, a session from it, the log, exit 0 on termination")
+    func command() async throws {
         let output = Output(), stop = Stop()
         let context = CommandContext(
             readStandardInput: { Data() }, environment: [:], writeStandardOutput: { output.write($0) },
@@ -73,48 +178,17 @@ struct SandboxEndToEndTests {
         let sandbox = Task { await Payform.execute(["sandbox"], context: context) }
         let line = await output.firstLine()
         let info = try JSONDecoder().decode(SandboxInfo.self, from: Data(line.utf8))
-
-        // The snippet of docs/session.md, as a user writes it.
         let session = try ClientSession(ClientSessionConfiguration(
             clientSessionId: info.clientSessionId, customerId: info.customerId,
             clientApiUrl: info.clientApiUrl, assetUrl: info.assetUrl, appIdentifier: "my-shop/1.0"))
-        let paymentContext = PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL")
-
-        let products = try await session.paymentProducts(for: paymentContext)
-        let lookup = try await session.iinDetails(forPartialCardNumber: "411111", context: paymentContext)
-        let productId = try #require(lookup.paymentProductId)
-        let visa = try await session.paymentProduct(withId: String(productId), context: paymentContext)
-        let key = try await session.publicKey()
-
-        var request = PaymentRequest(product: visa)
-        try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
-        try request.setValue("12/35", forField: "expiryDate")
-        try request.setValue("123", forField: "cvv")
-        let prepared = try await session.prepare(request)
-
-        let paymentsURL = try #require(URL(string: info.clientApiUrl.replacingOccurrences(of: "/client", with: "/sandbox/v1/payments")))
-        let body = try JSONSerialization.data(withJSONObject: [
-            "paymentProductId": productId, "encryptedCustomerInput": prepared.encryptedFields,
-        ])
-        let answer = try await URLSessionTransport().send(ClientAPIRequest(
-            method: "POST", url: paymentsURL, headers: [HTTPHeaderField("Content-Type", "application/json")], body: Array(body)))
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
-        // End of the snippet.
-
-        #expect(products.paymentProducts.map(\.id).contains("1"))
+        let lookup = try await session.iinDetails(
+            forPartialCardNumber: "411111", context: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL"))
         #expect(lookup.status == .supported)
-        #expect(productId == 1)
-        #expect(key.keyId == "demo-key-NOT-FOR-PRODUCTION-0001")
-        #expect(answer.statusCode == 200)
-        #expect(result["valid"] as? Bool == true)
-        #expect((result["errors"] as? [Any])?.isEmpty == true)
-        #expect((result["values"] as? [String: String])?["cardNumber"] == "4111111111111111")
-
+        #expect(try await session.encryptionKey().keyId == "demo-key-NOT-FOR-PRODUCTION-0001")
         stop.fire()
         let exit = await sandbox.value
         #expect(exit.exitCode == 0)
         let log = output.errorText
-        #expect(log.contains("payform sandbox: POST /sandbox/v1/payments 200 "))
         #expect(log.contains("payform sandbox: POST /client/v1/sandbox-customer/services/getIINdetails 200 "))
         #expect(log.contains("NOT FOR PRODUCTION"))
         #expect(!log.contains("4111"))
@@ -132,5 +206,38 @@ struct SandboxEndToEndTests {
         let key = await Payform.execute(["sandbox", "--private-key", "-"], context: CommandContext(readStandardInput: { Data("nope".utf8) }, environment: [:]))
         #expect(key.exitCode == 2)
         #expect(key.stdout.contains("\"invalid_private_key\""))
+    }
+}
+
+/// Lines collected from a sandbox's log.
+private final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+}
+
+extension SandboxEndToEndTests {
+    /// `values` for `product` encrypted as a client that skips validation would send them: the
+    /// product's rules are dropped before preparing.
+    static func unvalidated(_ product: PaymentProduct, values: [String: String], sessionId: String, key: EncryptionKey) throws -> String {
+        let lenient = PaymentProduct(id: product.id, paymentMethod: product.paymentMethod, fields: product.fields.map { field in
+            var copy = field
+            copy.dataRestrictions = DataRestrictions()
+            return copy
+        })
+        var request = PaymentRequest(product: lenient)
+        for (field, value) in values { try request.setValue(value, forField: field) }
+        return try request.prepare(clientSessionId: sessionId, key: key, metaInfo: .current(), in: .current()).encryptedFields
     }
 }

@@ -11,9 +11,10 @@
 /// let shown = card?.message                       // nil while nothing should be shown
 /// ```
 ///
-/// The text and value are card data: `description`, `debugDescription` and the mirror show only
-/// their lengths.
-public struct FormFieldState: Sendable, Hashable {
+/// It is `Codable` (see ``encode(to:)``), so a server can send the state to a client that draws
+/// it. The text and value are card data: `description`, `debugDescription` and the mirror show
+/// only their lengths, and the encoded form holds them as they are.
+public struct FormFieldState: Sendable, Hashable, Codable {
     /// The field as drawn: its id, localized label, placeholder, tooltip, input type, mask,
     /// required and read-only flags, list options.
     public internal(set) var field: FormField

@@ -6,7 +6,10 @@
 /// let submission = try controller.submit(clientSessionId: clientSessionId, key: key, metaInfo: .current(appIdentifier: "shop/1.0"))
 /// if let prepared = submission.prepared { send(prepared) } else { redraw(submission.fields) }
 /// ```
-public struct FormSubmission: Sendable, Hashable {
+///
+/// It is `Codable`: `{"isValid": false, "errors": [...], "fields": [...], "prepared": {...}}`,
+/// errors as ``FieldError`` encodes them, fields as ``FormFieldState`` does (card data included).
+public struct FormSubmission: Sendable, Hashable, Codable {
     /// Whether the whole request validates.
     public var isValid: Bool
     /// Every failure, in display order, then the validators' order.

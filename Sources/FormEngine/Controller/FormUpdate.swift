@@ -7,7 +7,10 @@
 /// for field in update.fields { redraw(field) }
 /// if update.advance, let next = update.next { focus(next) }
 /// ```
-public struct FormUpdate: Sendable, Hashable {
+///
+/// It is `Codable`: `{"fields": [...], "outcome": "changed", "advance": false, "next": "cvv",
+/// "isValid": false}`, the fields as ``FormFieldState`` encodes them (card data included).
+public struct FormUpdate: Sendable, Hashable, Codable {
     /// The fields whose state changed, in display order; a field event always includes its field.
     public var fields: [FormFieldState]
     /// `.changed`, or `.rejected` when an edit changed nothing (nothing fitted, the field is full

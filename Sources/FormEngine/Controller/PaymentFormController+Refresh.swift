@@ -83,15 +83,9 @@ extension PaymentFormController {
             refreshField(at: index, firstError: validationMemos[index]?.errors.first, fiscalNumber: fiscalNumber, budget: &budget)
         }
         lastEventBudget = budget
-        // The co-badge choice follows the card number (only when its options change, so a
-        // choice the customer cleared stays cleared); the choice travels with the request.
-        if let card = fieldIndex.cardNumber, indices.contains(card) {
-            var choices: [Brand] = []
-            if !fields[card].readOnly, let brands = fields[card].brands { choices = brands.coBadgeChoices }
-            if !brandChoice.options.elementsEqual(choices, by: { $0.id == $1.id }) {
-                brandChoice.update(options: choices)
-            }
-        }
+        // The co-badge choice follows the card number and the server's IIN answer (see
+        // `updateBrandChoice()`); the choice travels with the request.
+        if let card = fieldIndex.cardNumber, indices.contains(card) { updateBrandChoice(cardAt: card) }
         request.selectedBrand = brandChoice.selected
     }
 
@@ -144,8 +138,10 @@ extension PaymentFormController {
             }
             // A value the validation passed is valid as it stands: the validators need not run
             // again to say so.
-            let state = !value.isEmpty && firstError == nil ? .valid
+            var state = !value.isEmpty && firstError == nil ? .valid
                 : inputState(ofFieldAt: index, value: value, required: required, maximumLength: maximumLength, budget: &budget)
+            // A card the platform refuses in this context cannot become valid by typing on.
+            if firstError?.error == .allowedInContext { state = .invalid }
             let length = value.count
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false

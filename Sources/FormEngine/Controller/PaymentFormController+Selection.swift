@@ -97,6 +97,7 @@ extension PaymentFormController {
         for state in fields { previous[state.id] = state }
         let accountId = request.accountOnFile?.id
         var newRequest = PaymentRequest(item: newItem, tokenize: request.tokenize)
+        newRequest.iinAnswer = request.iinAnswer   // still the same card number
         if let accountId, newItem.accountOnFile(withId: accountId) != nil {
             try? newRequest.selectAccountOnFile(withId: accountId)
         }

@@ -75,6 +75,13 @@ package struct JSONNode {
         return number
     }
 
+    /// A number (integer or not) as its JSON text, so no precision is lost (rates such as
+    /// `0.66484161`).
+    func number() throws(DefinitionError) -> String {
+        guard case .number(let text) = value else { throw mismatch("number") }
+        return text
+    }
+
     /// An identifier the Client API sends as a JSON string or a JSON integer.
     package func identifier() throws(DefinitionError) -> String {
         switch value {

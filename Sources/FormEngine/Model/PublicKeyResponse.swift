@@ -1,5 +1,5 @@
 package import PaymentFormJSON
-package import PaymentFormEncryption
+internal import PaymentFormEncryption
 
 /// The Client API's public key (`GET /crypto/publickey`): a key id and a base64 DER key.
 public struct PublicKeyResponse: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible {

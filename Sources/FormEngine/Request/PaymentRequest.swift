@@ -23,6 +23,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     /// It is not part of the encrypted Client API payload, whose product id already names the
     /// brand, so preparing a request sends exactly what it sent before.
     public var selectedBrand: Brand?
+    /// The server's IIN lookup answer for the card number, held while the number starts with the
+    /// digits it was taken for (see `applyIINLookup(_:)`).
+    package internal(set) var iinAnswer: ServerIINAnswer?
     /// Values as typed (masked or not), by field id.
     private var values: [String: String] = [:]
 
@@ -130,6 +133,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         var required: Bool
         /// The selected account on file's status for the field, if it has an attribute for it.
         var status: AccountOnFileAttribute.Status?
+        /// Whether a server IIN lookup refuses the card number in this payment context
+        /// (`allowedInContext`).
+        var refusedByIIN = false
     }
 
     /// The input of the validation of `fields[index]` (the item's fields in display order).
@@ -139,7 +145,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         let restrictions = fields[index].dataRestrictions
         let required = restrictions.isRequired
             || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
-        return FieldValidationInput(value: values[fieldId], required: required, status: accountOnFile?.attribute(forField: fieldId)?.status)
+        return FieldValidationInput(
+            value: values[fieldId], required: required, status: accountOnFile?.attribute(forField: fieldId)?.status,
+            refusedByIIN: iinAnswer?.refuses(fieldId: fieldId, value: values[fieldId]) ?? false)
     }
 
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
@@ -170,6 +178,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
             if required { append(FieldError(fieldId: fieldId, error: .required), to: &errors) }
             return nil
         }
+        // First: no more typing can fix a card the platform refuses here, so it is the message
+        // to show as soon as the lookup answers.
+        if input.refusedByIIN { append(FieldError(fieldId: fieldId, error: .allowedInContext), to: &errors) }
         for validator in fields[index].dataRestrictions.validators {
             if let failure = validator.validate(unmasked, in: context, budget: &budget) {
                 append(FieldError(fieldId: fieldId, error: failure), to: &errors)
@@ -213,6 +224,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
                 required = true
             }
         }
+        // A card the platform refuses in this context stays refused however it goes on.
+        if !field.unmask(value).isEmpty, iinAnswer?.refuses(fieldId: fieldId, value: value) == true { return .invalid }
         // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).
         let brandMaximum = fieldId == Self.cardNumberFieldId ? field.cardNumberLayout(for: brandDetection()).maximumLength : nil
         return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)

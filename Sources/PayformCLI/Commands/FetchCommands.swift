@@ -81,6 +81,29 @@ enum FetchCommands {
         ]) { session, arguments, _ in
             try await session.thirdPartyStatus(forPaymentId: try arguments.required("--payment-id")).json
         },
+        spec("surcharge", "Print the surcharge of paying an amount with a card (Online Payments surchargeCalculation).",
+             cardSourceOptions + amountOptions) { session, arguments, input in
+            let source = try cardSource(arguments, input, call: ClientSession.surchargeCall)
+            return try await session.surchargeCalculation(for: source, amount: try amount(arguments)).json
+        },
+        spec("dcc", "Print the currency conversion (DCC) offer for paying an amount with a card (Online Payments v2 dccrate).",
+             cardSourceOptions + amountOptions) { session, arguments, input in
+            let source = try cardSource(arguments, input, call: ClientSession.currencyConversionCall)
+            return try await session.currencyConversion(for: source, amount: try amount(arguments)).json
+        },
+    ]
+
+    /// The card of `fetch surcharge` and `fetch dcc`.
+    static let cardSourceOptions: [OptionSpec] = [
+        OptionSpec("--number", "DIGITS", help: "The card number or its first digits (at most 8 are sent); - reads stdin (digits given inline are visible to other local users: prefer -)."),
+        OptionSpec("--product-id", "ID", help: "With --number: the card's payment product id, when known."),
+        OptionSpec("--token", "TOKEN", help: "Instead of --number: a stored card's token."),
+    ]
+
+    /// The amount of `fetch surcharge` and `fetch dcc`.
+    static let amountOptions: [OptionSpec] = [
+        OptionSpec("--amount", "N", help: "The amount in minor units."),
+        OptionSpec("--currency", "CCY", help: "The amount's currency (ISO 4217)."),
     ]
 
     /// `payform fetch --help`.
@@ -97,8 +120,10 @@ enum FetchCommands {
     private typealias Fetch = @Sendable (ClientSession, ParsedArguments, CommandContext) async throws -> JSONValue
 
     private static func spec(_ what: String, _ summary: String, _ options: [OptionSpec], _ fetch: @escaping Fetch) -> CommandSpec {
-        let contextSynopsis = options.contains { $0.flag == "--country" } ? " [--country CC --currency CCY [--amount N] [--recurring] [--locale TAG]]" : ""
-        let own = options.filter { !contextOptions.map(\.flag).contains($0.flag) }.map { "\($0.flag)\($0.valueName.map { " " + $0 } ?? "")" }
+        let hasContext = options.contains { $0.flag == "--country" }
+        let contextSynopsis = hasContext ? " [--country CC --currency CCY [--amount N] [--recurring] [--locale TAG]]" : ""
+        let own = options.filter { !hasContext || !contextOptions.map(\.flag).contains($0.flag) }
+            .map { "\($0.flag)\($0.valueName.map { " " + $0 } ?? "")" }
         return CommandSpec(
             name: "fetch \(what)",
             synopsis: "(--session FILE | --client-api-url URL --customer-id ID --client-session-id ID)"
@@ -226,6 +251,41 @@ enum FetchCommands {
             throw CLIError(code: "bad_number", message: "--number: expected digits (spaces and - allowed)")
         }
         return trimmed
+    }
+
+    /// The card source of `--number` (with `--product-id`) or `--token`.
+    private static func cardSource(_ arguments: ParsedArguments, _ context: CommandContext, call: String) throws(CLIError) -> CardSource {
+        do {
+            switch (arguments.has("--number"), arguments.value("--token")) {
+            case (true, nil):
+                var productId: Int?
+                if let text = arguments.value("--product-id") {
+                    guard let id = Int(text), id > 0 else { throw CLIError.usage("--product-id must be a positive integer") }
+                    productId = id
+                }
+                return try CardSource.card(try cardNumber(arguments, context), paymentProductId: productId, call: call)
+            case (false, let token?):
+                if arguments.has("--product-id") { throw CLIError.usage("--product-id goes with --number, not --token") }
+                return try CardSource.storedCard(token: token, call: call)
+            default:
+                throw CLIError.usage("give the card: --number DIGITS (or -) or --token TOKEN")
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch let error as ClientAPIError {
+            // The card's own problems (too few digits, an empty token): nothing was sent.
+            throw arguments.has("--number") ? CLIError(code: "bad_number", message: "--number: \(error.reason)")
+                : CLIError.usage("--token: \(error.reason)")
+        } catch {
+            throw CLIError(code: "internal", message: "\(error)")
+        }
+    }
+
+    /// `--amount N --currency CCY`.
+    private static func amount(_ arguments: ParsedArguments) throws(CLIError) -> AmountOfMoney {
+        guard let amount = try arguments.integer("--amount") else { throw .usage("missing required option --amount (see --help)") }
+        guard amount >= 0 else { throw .usage("--amount must not be negative") }
+        return AmountOfMoney(amount: amount, currencyCode: try arguments.required("--currency"))
     }
 
     /// `{"status": ..., "source": ..., "paymentProductId", "countryCode", "isAllowedInContext", "coBrands"}`.

@@ -20,11 +20,18 @@ enum FormCommand {
           {"event":"selectAccountOnFile","id":"1001"}   (null: none)
           {"event":"selectProduct","id":"2"}   (a product given by another --product)
           {"event":"selectBrand","brand":"visa"}   (null: none)
+          {"event":"iin","result":{...}}   (a getIINdetails answer, or payform fetch iin's output)
           {"event":"submit"}
         A field event answers {"field","text","cursor","value","state","message","errorId",
         "complete","advance","next","outcome"} and, for card numbers, "brands". Selecting an
-        account, a product or a brand answers {"valid","product","accountOnFile","brand","fields":
-        [the changed fields]}. submit answers {"valid","errors":[...],"prepared":{...}|null}; with
+        account, a product or a brand answers {"valid","product","accountOnFile","brand",
+        "brandOptions":[{"brand","paymentProductId"}],"fields":[the changed fields]}.
+        iin takes a server IIN lookup's answer for the card number typed so far: it holds while the
+        number starts with the same first 8 digits (6 when fewer were typed); its allowed product
+        and co-brands become the brand choice (selectBrand then takes cartes-bancaires), and a card
+        that exists but cannot pay in the context gets errorId allowedInContext. It answers like
+        selectBrand plus "outcome": "changed", or "rejected" when the answer says nothing about the
+        number (fewer than 6 digits, status notEnoughDigits or pending). submit answers {"valid","errors":[...],"prepared":{...}|null}; with
         --public-key and --client-session-id a valid form is encrypted into "prepared".
         A line that is not a valid event answers {"error":{"code":"bad_event","message":"line N: ..."}}
         and the session goes on. Exit 0 at the end of input; 2 when a product cannot be read.
@@ -106,6 +113,7 @@ enum FormEvent {
     case selectAccountOnFile(id: String?)
     case selectProduct(id: String)
     case selectBrand(id: String?)
+    case iin(IINLookupResult)
     case submit
 
     /// Reads an event; errors name the member at fault, never a value.
@@ -147,10 +155,19 @@ enum FormEvent {
             guard let id = try Self.identifier(json, "id", nullable: false) else { throw Self.bad("\"id\" must name a product") }
             self = .selectProduct(id: id)
         case "selectBrand": self = .selectBrand(id: try Self.identifier(json, "brand", nullable: true))
+        case "iin":
+            guard let result = json["result"], case .object = result else {
+                throw Self.bad("\"result\" must be a getIINdetails answer (a JSON object), or payform fetch iin's output")
+            }
+            do {
+                self = .iin(try IINLookupResult(serverJSON: result))
+            } catch {
+                throw Self.bad("\"result\": \(error)")
+            }
         case "submit": self = .submit
         default:
             let shown = name.count <= 40 && name.allSatisfy { $0.isASCII && $0.isLetter } ? "'\(name)'" : "this event"
-            throw Self.bad("unknown event \(shown) (edit, replace, set, select, focus, blur, selectAccountOnFile, selectProduct, selectBrand, submit)")
+            throw Self.bad("unknown event \(shown) (edit, replace, set, select, focus, blur, selectAccountOnFile, selectProduct, selectBrand, iin, submit)")
         }
     }
 
@@ -177,6 +194,9 @@ enum FormEvent {
                 return Self.formAnswer(try controller.selectProduct(id: id), controller)
             case .selectBrand(let id):
                 return Self.formAnswer(try controller.selectBrand(id), controller)
+            case .iin(let result):
+                let update = controller.applyIINLookup(result)
+                return Self.formAnswer(update, controller, outcome: update.outcome)
             case .submit:
                 let submission: FormSubmission
                 if let preparation {
@@ -243,14 +263,23 @@ enum FormEvent {
         return .object(object)
     }
 
-    static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController) -> JSONValue {
-        .object(JSONObject([
+    static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController, outcome: EditOutcome? = nil) -> JSONValue {
+        let choice = controller.brandChoice
+        var object = JSONObject([
             (key: "valid", value: .bool(update.isValid)),
             (key: "product", value: .string(controller.item.id)),
             (key: "accountOnFile", value: .optional(controller.accountOnFile?.id)),
             (key: "brand", value: .optional(controller.selectedBrandId)),
-            (key: "fields", value: .array(update.fields.map { fieldJSON($0, update: nil) })),
-        ]))
+            (key: "brandOptions", value: .array(choice.options.map { brand in
+                .object(JSONObject([
+                    (key: "brand", value: .string(brand.id)),
+                    (key: "paymentProductId", value: choice.paymentProductId(forBrandId: brand.id).map { .integer($0) } ?? .null),
+                ]))
+            })),
+        ])
+        if let outcome { object.append("outcome", .string(outcome.rawValue)) }
+        object.append("fields", .array(update.fields.map { fieldJSON($0, update: nil) }))
+        return .object(object)
     }
 
     func submissionAnswer(_ submission: FormSubmission, _ localizer: Localizer) -> JSONValue {

@@ -53,18 +53,6 @@ enum SandboxCommand {
         if let path = arguments.value("--private-key") {
             pem = String(decoding: try context.read(path, for: "--private-key"), as: UTF8.self)
         }
-        let data: SandboxData
-        do {
-            if let folder = arguments.value("--products") {
-                data = try SandboxData.load(productsFolder: URL(fileURLWithPath: folder), privateKeyPEM: pem)
-            } else if let pem {
-                data = try SandboxData.load(samplesWithPrivateKeyPEM: pem)
-            } else {
-                data = try SandboxData.samples()
-            }
-        } catch {
-            throw CLIError(code: error.code, message: error.message)
-        }
         for (flag, value) in [("--customer-id", arguments.value("--customer-id")), ("--client-session-id", arguments.value("--client-session-id"))] {
             if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
@@ -81,11 +69,17 @@ enum SandboxCommand {
         // dropped and the sandbox keeps serving.
         let writeError = context.writeStandardError
         let log: @Sendable (String) -> Void = { _ = writeError(Diagnostics.line($0, prefix: "payform sandbox: ")) }
-        let configuration = SandboxConfiguration(
-            host: arguments.value("--host") ?? "127.0.0.1", port: port, data: data,
-            customerId: arguments.value("--customer-id") ?? "sandbox-customer", clientSessionId: arguments.value("--client-session-id"),
-            cors: SandboxCORS(allowedOrigins: origins), log: log)
-        let server = SandboxServer(configuration)
+        // The same code as an in-process ClientAPISandbox (PaymentFormEngineTesting).
+        let options = ClientAPISandbox.Options(
+            host: arguments.value("--host") ?? "127.0.0.1", port: port, productsFolder: arguments.value("--products").map { URL(fileURLWithPath: $0) },
+            privateKeyPEM: pem, customerId: arguments.value("--customer-id") ?? "sandbox-customer",
+            clientSessionId: arguments.value("--client-session-id"), allowedOrigins: origins.isEmpty ? nil : origins, log: log)
+        let server: SandboxServer
+        do {
+            server = try ClientAPISandbox.makeServer(options)
+        } catch {
+            throw CLIError(code: error.code, message: error.message)
+        }
         // Before anything says the sandbox is ready: a SIGTERM right after the first line must
         // stop it cleanly (exit 0), not kill it.
         context.watchForTermination()
@@ -94,15 +88,17 @@ enum SandboxCommand {
         } catch {
             throw CLIError(code: error.code, message: error.message)
         }
+        let sandbox = ClientAPISandbox(server: server)
         guard context.writeStandardOutput(server.sessionLine + "\n") else {
             // Nobody can learn where the sandbox listens: stop, quietly.
-            server.stop()
+            sandbox.stop()
             return CommandResult(exitCode: 2)
         }
+        let data = sandbox.data
         let key = data.keyId.hasPrefix("demo-") ? " with the demo key (NOT FOR PRODUCTION)" : ""
         log("a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C")
         await context.waitForTermination()
-        server.stop()
+        sandbox.stop()
         log("stopped after \(server.answeredRequestCount) requests")
         return CommandResult()
     }

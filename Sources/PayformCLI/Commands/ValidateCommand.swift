@@ -12,35 +12,55 @@ enum ValidateCommand {
         OptionSpec("--locale", "TAG", help: "Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
     ]
 
+    static let iinOption = OptionSpec(
+        "--iin", "FILE", help: "A server IIN lookup's answer for the card number (getIINdetails JSON, or payform fetch iin's output).")
+
     static let batchOption = OptionSpec(
         "--batch", help: "Read one request per stdin line, {\"values\": {...}, \"accountOnFile\": \"ID\"}, answer one result per line.")
 
     static let spec = CommandSpec(
         name: "validate",
-        synopsis: "--product FILE (--values FILE | --value ID=VALUE ... | --batch) [--account-on-file ID] [--now YYYY-MM] [--locale TAG]",
+        synopsis: "--product FILE (--values FILE | --value ID=VALUE ... | --batch) [--iin FILE] [--account-on-file ID] [--now YYYY-MM] [--locale TAG]",
         summary: "Validate field values against a product's rules; exit 0 valid, 1 invalid.",
         details: """
         Output: {"valid": BOOL, "errors": [{"fieldId", "errorId", <the rule's parameters>, "message"}]}
         with errors in the fields' display order, then the validators' order in the definition.
         errorId is required, length, range, luhn, expirationDate, regularExpression, emailAddress,
-        fixedList, iban, termsAndConditions, residentIdNumber or an unknown validator's name; then,
-        after the validators, integer (a type: integer field takes an optional sign and ASCII
-        digits) or numericString (a type: numericstring field takes ASCII digits only).
+        fixedList, iban, termsAndConditions, residentIdNumber, allowedInContext or an unknown
+        validator's name; then, after the validators, integer (a type: integer field takes an
+        optional sign and ASCII digits) or numericString (a type: numericstring field takes ASCII
+        digits only).
+        --iin FILE gives what a server IIN lookup answered for the card number (a getIINdetails
+        answer, or payform fetch iin's output): when it says the card exists but cannot pay in the
+        payment context (neither its product nor a co-brand is allowed), the card number fails
+        allowedInContext, its first error. It is taken as the lookup of the card number given; with
+        fewer than 6 digits in it (or status notEnoughDigits or pending) it is not applied, and
+        stderr says so.
         With --batch: one request per standard-input line, {"values": {"<fieldId>": "<value>"},
-        "accountOnFile": "ID"} ("accountOnFile" optional; --account-on-file is the default), one
+        "accountOnFile": "ID", "iin": {...}} ("accountOnFile" optional, --account-on-file is the
+        default; "iin" optional, --iin is the default), one
         compact result per line, in order, in one process; exit 0 at the end of input. A line that
         is not such a request answers {"error": {"code": "bad_request", "message": "line N: ..."}}
         (unknown_field, unknown_account_on_file for those) and the batch goes on.
         \(SecretOption.valuesVisibilityNote)
         """,
-        options: options + [batchOption],
+        options: options + [iinOption, batchOption],
         run: run
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.value("--iin") == "-" {
+            if arguments.has("--batch") { throw .usage("--iin - is not possible with --batch: standard input carries the requests") }
+            let others = ["--product", "--values"].filter { arguments.value($0) == "-" }
+            if !others.isEmpty { throw .usage("only one option can read standard input (--iin, \(others.joined(separator: ", ")) ask for it)") }
+        }
         if arguments.has("--batch") { return try runBatch(arguments, context) }
-        let (product, warnings) = try context.product(arguments)
-        let request = try context.request(for: product, arguments)
+        let (product, productWarnings) = try context.product(arguments)
+        var warnings = productWarnings
+        var request = try context.request(for: product, arguments)
+        if let lookup = try context.iinLookup(arguments), !request.applyIINLookup(lookup) {
+            warnings.append(Self.notApplied)
+        }
         let report = request.validate(in: try context.validationContext(arguments))
         let json = report.jsonValue(localizer: context.localizer(arguments))
         return CommandResult(
@@ -62,13 +82,14 @@ extension ValidateCommand {
         let validation = try context.validationContext(arguments)
         let localizer = context.localizer(arguments)
         let defaultAccount = arguments.value("--account-on-file")
+        let defaultLookup = try context.iinLookup(arguments)
         if let defaultAccount, product.accountOnFile(withId: defaultAccount) == nil {
             throw CLIError(code: "unknown_account_on_file", message: "--account-on-file \(defaultAccount): the product has no such account on file")
         }
         let stderr = Diagnostics.warnings(warnings)
         return JSONLines.run(context, malformedCode: "bad_request", stderr: stderr) { json, line in
             do throws(CLIError) {
-                return try validate(json, product: product, defaultAccount: defaultAccount, in: validation)
+                return try validate(json, product: product, defaultAccount: defaultAccount, defaultLookup: defaultLookup, in: validation)
                     .jsonValue(localizer: localizer)
             } catch {
                 return JSONLines.error(error.code, "line \(line): \(error.message)")
@@ -76,15 +97,26 @@ extension ValidateCommand {
         }
     }
 
-    /// One batch line: `{"values": {...}, "accountOnFile": "ID"}`.
-    static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?,
+    /// One batch line: `{"values": {...}, "accountOnFile": "ID", "iin": {...}}`.
+    static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?, defaultLookup: IINLookupResult? = nil,
                          in validation: ValidationContext) throws(CLIError) -> ValidationReport {
         guard case .object(let object) = json else {
             throw CLIError(code: "bad_request", message: "a request is a JSON object {\"values\": {...}, \"accountOnFile\": \"ID\"}")
         }
-        for key in object.keys where key != "values" && key != "accountOnFile" {
+        for key in object.keys where key != "values" && key != "accountOnFile" && key != "iin" {
             let shown = key.count <= 40 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? "'\(key)'" : "a member"
-            throw CLIError(code: "bad_request", message: "unexpected \(shown) (a request has \"values\" and \"accountOnFile\")")
+            throw CLIError(code: "bad_request", message: "unexpected \(shown) (a request has \"values\", \"accountOnFile\" and \"iin\")")
+        }
+        var lookup = defaultLookup
+        switch object["iin"] {
+        case .object?:
+            do {
+                lookup = try IINLookupResult(serverJSON: object["iin"] ?? .null)
+            } catch {
+                throw CLIError(code: "bad_request", message: "\"iin\": \(error)")
+            }
+        case .null?, nil: break
+        default: throw CLIError(code: "bad_request", message: "\"iin\" must be a getIINdetails answer (a JSON object)")
         }
         var request = PaymentRequest(product: product)
         var account = defaultAccount
@@ -115,7 +147,34 @@ extension ValidateCommand {
         } catch {
             throw CLIError(code: "internal", message: "\(error)")
         }
+        if let lookup { request.applyIINLookup(lookup) }
         return request.validate(in: validation)
+    }
+
+    /// The stderr warning when `--iin` does not apply to the card number given.
+    static let notApplied = "--iin: not applied: the card number does not have the 6 digits a lookup needs, or the answer "
+        + "says nothing about a number (notEnoughDigits, pending)"
+}
+
+extension CommandContext {
+    /// The server IIN answer of `--iin FILE`, if given.
+    func iinLookup(_ arguments: ParsedArguments) throws(CLIError) -> IINLookupResult? {
+        guard let path = arguments.value("--iin") else { return nil }
+        let data = try read(path, for: "--iin")
+        let json: JSONValue
+        do {
+            json = try JSONParser().parse(data)
+        } catch {
+            throw CLIError(code: "malformed_json", message: "--iin \(path): \(error)")
+        }
+        guard case .object = json else {
+            throw CLIError(code: "type_mismatch", message: "--iin \(path): (root): expected a getIINdetails answer (object), found \(json.kind)")
+        }
+        do {
+            return try IINLookupResult(serverJSON: json)
+        } catch {
+            throw CLIError(code: error.code, message: "--iin \(path): \(error)")
+        }
     }
 }
 

@@ -1,14 +1,18 @@
 import Foundation
 
-/// The normalised Client API base URL: `<scheme>://<host>[:port]/client/v1`, from what
-/// *Create Session* returns.
+/// The normalised Client API base URL: `<scheme>://<host>[:port]/client`, from what *Create
+/// Session* returns; calls go below a version, `…/client/v1/…` (and `…/client/v2/…` for the
+/// calls the API versions so, such as `services/dccrate`).
 ///
 /// An empty path, `/client` and `/client/v1` are accepted (trailing slashes ignored); any other
 /// path, a query or a fragment is a configuration error, found when the session is created rather
 /// than on the first call.
 struct ClientAPIBaseURL: Sendable, Hashable {
-    /// `…/client/v1`, without a trailing slash.
-    let url: URL
+    /// `…/client`, without a trailing slash.
+    let root: URL
+
+    /// `…/client/v1`: where most calls go.
+    var url: URL { root.appendingPathComponent("v1") }
 
     init(_ text: String) throws(ClientAPIError) {
         guard let components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
@@ -23,7 +27,7 @@ struct ClientAPIBaseURL: Sendable, Hashable {
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
         switch path {
-        case "", "/client", "/client/v1": path = "/client/v1"
+        case "", "/client", "/client/v1": path = "/client"
         default:
             throw ClientAPIError(configuration: "the client API URL's path must be empty, /client or /client/v1, not \(path)")
         }
@@ -35,13 +39,13 @@ struct ClientAPIBaseURL: Sendable, Hashable {
         guard let url = normalised.url else {
             throw ClientAPIError(configuration: "the client API URL cannot be normalised")
         }
-        self.url = url
+        root = url
     }
 
-    /// The URL of `segments` below `…/client/v1/`, each percent-encoded, with `query` items in
-    /// the given order.
-    func url(_ segments: [String], query: [(String, String)] = []) -> URL? {
-        var text = url.absoluteString
+    /// The URL of `segments` below `…/client/v<version>/`, each percent-encoded, with `query`
+    /// items in the given order.
+    func url(_ segments: [String], query: [(String, String)] = [], version: Int = 1) -> URL? {
+        var text = root.absoluteString + "/v\(version)"
         for segment in segments { text += "/" + Self.encodePathSegment(segment) }
         if !query.isEmpty {
             text += "?" + query.map { Self.encodeQueryComponent($0.0) + "=" + Self.encodeQueryComponent($0.1) }.joined(separator: "&")

@@ -83,14 +83,14 @@ public final class ClientSession: Sendable, CustomStringConvertible {
 
     // MARK: - Calls
 
-    /// One call below `…/client/v1/<customerId>/`: sends it (through the cache with `policy`),
-    /// checks the status and decodes the answer.
+    /// One call below `…/client/v<version>/<customerId>/`: sends it (through the cache with
+    /// `policy`), checks the status and decodes the answer.
     func call<Model: JSONModel>(
         _ model: Model.Type, _ method: String, _ segments: [String], query: [(String, String)] = [],
-        body: JSONValue? = nil, policy: SessionCache.Policy?, accepting accepted: Set<Int> = []
+        body: JSONValue? = nil, policy: SessionCache.Policy?, accepting accepted: Set<Int> = [], version: Int = 1
     ) async throws(ClientAPIError) -> Model? {
-        let name = "\(method) \(segments.joined(separator: "/"))"
-        guard let url = baseURL.url([configuration.customerId] + segments, query: query) else {
+        let name = "\(method) \(version == 1 ? "" : "v\(version)/")\(segments.joined(separator: "/"))"
+        guard let url = baseURL.url([configuration.customerId] + segments, query: query, version: version) else {
             throw ClientAPIError(kind: .configuration, call: name, reason: "the request URL cannot be built")
         }
         let bodyBytes = body.map { Array(JSONWriter().string(from: $0).utf8) }

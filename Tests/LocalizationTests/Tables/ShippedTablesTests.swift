@@ -58,7 +58,7 @@ struct ShippedTablesTests {
         for id in ["required", "length.between", "length.exact", "length.max", "length.min", "range",
                    "range.min", "range.max", "luhn", "expirationDate", "regularExpression", "emailAddress",
                    "fixedList", "iban", "termsAndConditions", "residentIdNumber", "boletoBancarioRequiredness",
-                   "unknown"] {
+                   "allowedInContext", "unknown"] {
             required.append(TranslationKey.validationError(id))
         }
         let missing = required.filter { english[$0] == nil }

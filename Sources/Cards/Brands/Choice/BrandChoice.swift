@@ -21,6 +21,9 @@ public struct BrandChoice: Sendable, Hashable {
     public private(set) var selected: Brand?
     /// The brand the app pre-selects when it is among the options, or `nil` for none.
     public var preferredBrandId: String?
+    /// The product a server IIN lookup named for each option, by brand id; empty when the options
+    /// come from offline detection.
+    package private(set) var paymentProductIds: [String: Int] = [:]
 
     /// A choice with no options yet.
     ///
@@ -38,13 +41,14 @@ public struct BrandChoice: Sendable, Hashable {
         update(options: detection.coBadgeChoices)
     }
 
-    /// Sets the brands to choose from (a server lookup's co-brands, say). Fewer than two brands
-    /// means nothing to choose. The selection is kept if still offered, else the app's preferred
-    /// brand is selected if offered, else nothing.
-    package mutating func update(options newOptions: [Brand]) {
+    /// Sets the brands to choose from (a server lookup's co-brands, say), with the product the
+    /// lookup named for each. Fewer than two brands means nothing to choose. The selection is kept
+    /// if still offered, else the app's preferred brand is selected if offered, else nothing.
+    package mutating func update(options newOptions: [Brand], paymentProductIds newProductIds: [String: Int] = [:]) {
         var unique: [Brand] = []
         for brand in newOptions where !unique.contains(where: { $0.id == brand.id }) { unique.append(brand) }
         options = unique.count > 1 ? unique : []
+        paymentProductIds = options.isEmpty ? [:] : newProductIds.filter { id, _ in options.contains { $0.id == id } }
         if let current = selected, let kept = options.first(where: { $0.id == current.id }) {
             selected = kept
         } else if let preferredBrandId, let preferred = options.first(where: { $0.id == preferredBrandId }) {
@@ -52,6 +56,14 @@ public struct BrandChoice: Sendable, Hashable {
         } else {
             selected = nil
         }
+    }
+
+    /// The Client API product a server IIN lookup named for one of the ``options`` (Cartes
+    /// Bancaires: 130), or `nil` when the options come from offline detection or the brand is not
+    /// an option. Pay with that product when the customer chooses the brand: the encrypted
+    /// request's product id is what names the brand to the platform.
+    public func paymentProductId(forBrandId brandId: String) -> Int? {
+        paymentProductIds[brandId]
     }
 
     /// Selects one of the ``options`` by id, or clears the selection with `nil`.
