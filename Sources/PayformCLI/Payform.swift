@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PaymentFormEngine
 import PaymentFormSamples
 
 /// The `payform` command-line tool, callable in-process.
@@ -14,6 +15,13 @@ package enum Payform {
         DemoCommand.spec, RenderCommand.spec, FormCommand.spec, ValidateCommand.spec, MaskCommands.mask, MaskCommands.unmask, MaskCommands.edit,
         PrepareCommand.spec, DecryptCommand.spec, BrandCommand.spec, SandboxCommand.spec,
     ] + FetchCommands.specs + SipsCommands.specs + SaferpayCommands.specs
+
+    /// The words that start several commands: `payform GROUP --help` lists them.
+    static let groups: [CommandGroup] = [
+        CommandGroup(name: "fetch", placeholder: "WHAT", summary: FetchCommands.summary, commands: FetchCommands.specs),
+        CommandGroup(name: "sips", placeholder: "COMMAND", summary: SipsCommands.summary, commands: SipsCommands.specs),
+        CommandGroup(name: "saferpay", placeholder: "COMMAND", summary: SaferpayCommands.summary, commands: SaferpayCommands.specs),
+    ]
 
     /// Runs `payform` with `arguments` (without the program name).
     ///
@@ -90,22 +98,29 @@ package enum Payform {
     }
 
     /// The command named by the first word (or the first two: `fetch products`) with its
-    /// parsed options, or the help or error to print.
+    /// parsed options, or the help, version or error to print.
     private static func resolve(_ arguments: [String]) -> Resolution {
         guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
-            if arguments.count > 1, let command = command(named: Array(arguments.dropFirst())) {
+            let rest = Array(arguments.dropFirst())
+            if let command = command(named: rest) {
                 return .done(CommandResult(stdout: command.spec.help))
+            }
+            if let word = rest.first, let group = groups.first(where: { $0.name == word }) {
+                return .done(CommandResult(stdout: group.help))
             }
             return .done(CommandResult(stdout: overview))
         }
+        if first == "--version" || first == "version" {
+            return .done(CommandResult(stdout: "payform \(EngineVersion.current)\n"))
+        }
         guard let (command, words) = command(named: arguments) else {
-            if first == "fetch" {
-                let kinds = commands.filter { $0.name.hasPrefix("fetch ") }.map { String($0.name.dropFirst(6)) }
-                if arguments.count == 1 || arguments.dropFirst().first.map({ $0.hasPrefix("-") }) == true {
-                    if arguments.contains("--help") || arguments.contains("-h") { return .done(CommandResult(stdout: FetchCommands.overview)) }
-                    return .done(.failure(.usage("fetch needs what to fetch: \(kinds.joined(separator: ", "))")))
+            if let group = groups.first(where: { $0.name == first }) {
+                let second = arguments.dropFirst().first
+                if second == nil || second?.hasPrefix("-") == true {
+                    if arguments.contains("--help") || arguments.contains("-h") { return .done(CommandResult(stdout: group.help)) }
+                    return .done(.failure(group.missingCommand(nil)))
                 }
-                return .done(.failure(.usage("unknown fetch '\(arguments[1])' (fetch: \(kinds.joined(separator: ", ")))")))
+                return .done(.failure(group.missingCommand(second)))
             }
             return .done(.failure(.usage("unknown command '\(first)' (commands: \(topLevelNames.joined(separator: ", ")))")))
         }
@@ -157,7 +172,9 @@ package enum Payform {
         }
         text += """
 
-        Run `payform COMMAND --help` for a command's options.
+        Run `payform COMMAND --help` for a command's options, `payform fetch --help` (sips,
+        saferpay) for the commands of a group, `payform --version` (or `payform version`) for the
+        version.
         Output is JSON on stdout unless a text or HTML format is asked for; diagnostics go to stderr.
         Exit status: 0 success or valid input, 1 invalid input (validation errors), 2 usage error or
         unusable input (then stdout holds {"error": {"code": ..., "message": ...}}).

@@ -92,8 +92,8 @@ struct FetchCommandTests {
     func errors() async throws {
         let running = try Running()
         let session = ["--session", running.sessionFile]
-        try CLI.expectUsableError(await fetch([]), code: "usage", mentioning: "fetch needs what to fetch")
-        try CLI.expectUsableError(await fetch(["everything"] + session), code: "usage", mentioning: "unknown fetch 'everything'")
+        try CLI.expectUsableError(await fetch([]), code: "usage", mentioning: "fetch needs a command")
+        try CLI.expectUsableError(await fetch(["everything"] + session), code: "usage", mentioning: "unknown fetch command 'everything'")
         try CLI.expectUsableError(await fetch(["products", "--country", "NL", "--currency", "EUR"]), code: "usage", mentioning: "--session")
         try CLI.expectUsableError(await fetch(["products"] + session), code: "usage", mentioning: "--country")
         try CLI.expectUsableError(

@@ -59,8 +59,8 @@ struct ProcessorCommandTests {
         #expect(result.exitCode == exitCode)
         let json = try CLI.json(result)
         #expect(json["outcome"] == .string(outcome))
-        guard case .array(let errors)? = json["fieldErrors"] else {
-            Issue.record("no fieldErrors")
+        guard case .array(let errors)? = json["errors"] else {
+            Issue.record("no errors")
             return
         }
         #expect(errors.map { $0["fieldId"] ?? .null } == fields)

@@ -152,7 +152,7 @@ struct ProcessorGuideCommandTests {
         let json = try CLI.json(result)
         #expect(json["behavior"] == "ABORT")
         #expect(json["category"] == "DO_NOT_RETRY")
-        #expect(json["fieldErrors"]?[0]?["fieldId"] == "CardNumber")
+        #expect(json["errors"]?[0]?["fieldId"] == "CardNumber")
     }
 }
 

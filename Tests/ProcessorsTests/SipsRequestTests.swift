@@ -39,9 +39,16 @@ struct SipsRequestTests {
         #expect(!String(reflecting: call).contains("203012"))
     }
 
-    @Test("the chosen brand of a co-badged card is sent as its Sips name", arguments: [
+    @Test("brand ids map to Sips names", arguments: [
         ("cartes-bancaires", "CB"), ("visa", "VISA"), ("mastercard", "MASTERCARD"), ("american-express", "AMEX"),
         ("bancontact", "BCMC"), ("CB", "CB"), ("diners-club", "DINERS"), ("union-pay", "UNIONPAY"),
+    ])
+    func brandName(brand: String, sipsName: String) {
+        #expect(SipsBrand.sipsName(for: brand) == sipsName)
+    }
+
+    @Test("the chosen brand of a co-badged card is sent as its Sips name", arguments: [
+        ("cartes-bancaires", "CB"), ("visa", "VISA"), ("CB", "CB"), ("VISA", "VISA"),
     ])
     func brand(brand: String, sipsName: String) throws {
         let request = try SipsFixtures.request("sips-card-order", ["cardNumber": "4970 1000 0000 0006", "cardExpiryDate": "0128"])

@@ -20,7 +20,7 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
     package var deviceType: String?
 
     /// The engine's name and version, as `sdkIdentifier` reports them.
-    public static let sdkIdentifier = "SwiftPaymentFormEngine/v0.1.0"
+    public static let sdkIdentifier = "SwiftPaymentFormEngine/v\(EngineVersion.current)"
 
     /// Meta info with the given values.
     public init(

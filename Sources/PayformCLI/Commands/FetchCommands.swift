@@ -106,16 +106,8 @@ enum FetchCommands {
         OptionSpec("--currency", "CCY", help: "The amount's currency (ISO 4217)."),
     ]
 
-    /// `payform fetch --help`.
-    static var overview: String {
-        var text = "Usage: payform fetch WHAT [OPTIONS]\n\nOne Client API call through a session; the answer decoded and printed as JSON.\n\n"
-        let width = (specs.map(\.name.count).max() ?? 0) + 3
-        for spec in specs {
-            text += "  " + spec.name + String(repeating: " ", count: width - spec.name.count) + spec.summary + "\n"
-        }
-        text += "\nRun `payform fetch WHAT --help` for its options.\n"
-        return text
-    }
+    /// The group's line in `payform fetch --help`.
+    static let summary = "One Client API call through a session; the answer decoded and printed as JSON."
 
     private typealias Fetch = @Sendable (ClientSession, ParsedArguments, CommandContext) async throws -> JSONValue
 

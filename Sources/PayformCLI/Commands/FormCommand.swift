@@ -7,7 +7,7 @@ import PaymentFormJSON
 enum FormCommand {
     static let spec = CommandSpec(
         name: "form",
-        synopsis: "--product FILE [--product FILE ...] [--account-on-file ID] [--locale TAG] [--now YYYY-MM] [--public-key FILE --client-session-id ID]",
+        synopsis: "--product FILE [--product FILE ...] [--account-on-file ID] [--locale TAG] [--now YYYY-MM] [--public-key FILE [--key-id ID] --client-session-id ID]",
         summary: "Drive a form as a screen would: one JSON event per stdin line, one JSON answer per line.",
         details: """
         Events (one per line):
@@ -43,7 +43,8 @@ enum FormCommand {
             OptionSpec("--account-on-file", "ID", help: "Start with this account on file selected."),
             OptionSpec("--locale", "TAG", help: "Language of labels and messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
             OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks (default: the real clock, UTC)."),
-            OptionSpec("--public-key", "FILE", help: "The Client API public key response: submit then prepares the request."),
+            OptionSpec("--public-key", "FILE", help: "The Client API public key response (or a PEM public key with --key-id): submit then prepares the request."),
+            PublicKeyFile.keyIdOption,
             OptionSpec("--client-session-id", "ID", help: "With --public-key: the client session id the payload carries."),
             OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
         ],
@@ -72,7 +73,7 @@ enum FormCommand {
         switch (arguments.value("--public-key"), arguments.value("--client-session-id")) {
         case (let path?, let session?):
             if path == "-" { throw .usage("--public-key - is not possible here: standard input carries the events") }
-            preparation = Preparation(key: try context.encryptionKey(at: path), clientSessionId: session,
+            preparation = Preparation(key: try context.encryptionKey(at: path, keyId: arguments.value("--key-id")), clientSessionId: session,
                                       metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"))
         case (nil, nil): break
         default: throw .usage("give --public-key and --client-session-id together")

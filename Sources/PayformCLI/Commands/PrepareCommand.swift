@@ -5,10 +5,12 @@ import PaymentFormJSON
 enum PrepareCommand {
     static let spec = CommandSpec(
         name: "prepare",
-        synopsis: "--product FILE --values FILE --public-key FILE --client-session-id ID [--account-on-file ID] [--tokenize] [--app-identifier TEXT] [--now YYYY-MM]",
+        synopsis: "--product FILE --values FILE --public-key FILE [--key-id ID] --client-session-id ID [--account-on-file ID] [--tokenize] [--app-identifier TEXT] [--now YYYY-MM]",
         summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
         details: """
-        The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"}.
+        The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"},
+        as `payform fetch public-key` prints it, or a PEM public key (-----BEGIN PUBLIC KEY-----) with
+        its key id given by --key-id.
         Invalid values answer like `validate` (exit 1) and nothing is encrypted. A product group
         (a definition without paymentMethod whose id is not a number, such as cards) is refused with
         product_group: choose its product first (fetch iin, or the card's brand). Otherwise:
@@ -18,7 +20,8 @@ enum PrepareCommand {
         \(SecretOption.valuesVisibilityNote)
         """,
         options: ValidateCommand.options.filter { $0.flag != "--locale" } + [
-            OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON)."),
+            OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON), or a PEM public key with --key-id."),
+            PublicKeyFile.keyIdOption,
             OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries."),
             OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments."),
             OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
@@ -34,7 +37,7 @@ enum PrepareCommand {
         let request = try context.request(for: item, arguments)
         let sessionId = try arguments.required("--client-session-id")
         let keyPath = try arguments.required("--public-key")
-        let key = try context.encryptionKey(at: keyPath)
+        let key = try context.encryptionKey(at: keyPath, keyId: arguments.value("--key-id"))
         let validation = try context.validationContext(arguments)
         let stderr = Diagnostics.warnings(warnings)
         do {
@@ -47,27 +50,9 @@ enum PrepareCommand {
             ]
             return CommandResult(stdout: json.prettyText + "\n", stderr: stderr)
         } catch .invalidRequest(let report) {
-            return CommandResult(stdout: report.jsonValue(localizer: context.localizer(arguments)).prettyText + "\n", stderr: stderr, exitCode: 1)
+            return Verdict(report).result(localizer: context.localizer(arguments), stderr: stderr)
         } catch {
             throw CLIError(code: error.code, message: error.description)
-        }
-    }
-}
-
-extension CommandContext {
-    /// The key of a Client API public key response file.
-    func encryptionKey(at path: String) throws(CLIError) -> EncryptionKey {
-        let data = try read(path, for: "--public-key")
-        let response: PublicKeyResponse
-        do {
-            response = try PublicKeyResponse.decode(from: data).value
-        } catch {
-            throw CLIError(code: error.code, message: "--public-key \(path): \(error)")
-        }
-        do {
-            return try EncryptionKey(response)
-        } catch {
-            throw CLIError(code: error.code, message: "--public-key \(path): \(error)")
         }
     }
 }

@@ -7,6 +7,9 @@ import PaymentFormProcessors
 enum SaferpayCommands {
     static var specs: [CommandSpec] { [post, returnURL] }
 
+    /// The group's line in `payform saferpay --help`.
+    static let summary = "Saferpay's card post: post the validated card form to the RedirectUrl, and recognise the return URLs."
+
     static let post = CommandSpec(
         name: "saferpay post",
         synopsis: "--redirect-url URL (--values FILE | --value ID=VALUE ...) [--now YYYY-MM] [--locale TAG] [--timeout SECONDS]",
@@ -14,11 +17,12 @@ enum SaferpayCommands {
         details: """
         Values use the saferpay-card definition's ids: HolderName, CardNumber, Expiry (MM/YY, sent as
         ExpMonth 01-12 and ExpYear with four digits), VerificationCode. The body is form-encoded, with
-        FromAjax=true. Output: {"outcome": "redirect", "redirectUrl": URL} (exit 0), or {"outcome":
-        "error", "errorName", "behavior" (as Saferpay sent it), "category" (RETRY, RETRY_LATER,
-        DO_NOT_RETRY, OTHER_MEANS or UNKNOWN; ABORT is DO_NOT_RETRY), "errorDetail": [...],
-        "fieldErrors": [{"fieldId", "errorId": "rejected", "message"}], "message"} (exit 1); invalid
-        values answer like validate (exit 1). A TOKEN_INVALID or TOKEN_EXPIRED answer's message says
+        FromAjax=true. Output: {"valid": true, "outcome": "redirect", "errors": [], "redirectUrl": URL,
+        "message"} (exit 0), or {"valid": false, "outcome": "error", "errors": [{"fieldId", "errorId":
+        "rejected", "message"}], "errorName", "behavior" (as Saferpay sent it), "category" (RETRY,
+        RETRY_LATER, DO_NOT_RETRY, OTHER_MEANS or UNKNOWN; ABORT is DO_NOT_RETRY), "errorDetail":
+        [...], "message"} (exit 1); invalid values answer like validate with "outcome": "invalid"
+        (exit 1) and nothing is posted. A TOKEN_INVALID or TOKEN_EXPIRED answer's message says
         the payment must be started again (the token, not the card, is at fault).
         Values hold card data: use --values FILE or - for stdin. --redirect-url must be https with a
         host (plain http only to this machine: localhost, 127.0.0.1, ::1), else exit 2 (invalid_url)
@@ -50,7 +54,7 @@ enum SaferpayCommands {
                 post = try SaferpayCardPost(request: request, redirectURL: url, in: now)
             } catch {
                 if case .invalidRequest(let report) = error {
-                    return CommandResult(stdout: report.jsonValue(localizer: localizer).prettyText + "\n", exitCode: 1)
+                    return Verdict(report, outcome: "invalid").result(localizer: localizer)
                 }
                 throw CLIError(code: error.code, message: "--redirect-url: \(error)")
             }
@@ -62,22 +66,18 @@ enum SaferpayCommands {
             }
             switch result {
             case .redirect(let next):
-                let json: JSONValueBuilder = ["outcome": "redirect", "redirectUrl": .string(next.absoluteString),
-                                              "message": .string(localizer.string(forKey: "gc.processors.saferpay.redirect") ?? "")]
-                return CommandResult(stdout: json.prettyText + "\n")
+                let message = localizer.string(forKey: "gc.processors.saferpay.redirect") ?? ""
+                return Verdict(isValid: true, outcome: "redirect", members: [
+                    (key: "redirectUrl", value: .string(next.absoluteString)), (key: "message", value: .string(message)),
+                ]).result(localizer: localizer)
             case .error(let answer):
-                let json: JSONValueBuilder = [
-                    "outcome": "error",
-                    "errorName": .string(answer.errorName),
-                    "behavior": .optional(answer.behavior),
-                    "category": .string(answer.category.rawValue),
-                    "errorDetail": .array(answer.errorDetail.map { .string($0) }),
-                    "fieldErrors": .array(answer.fieldErrors.map { error in
-                        ["fieldId": .string(error.fieldId), "errorId": .string(error.errorId), "message": .string(localizer.message(for: error))]
-                    }),
-                    "message": .string(answer.message),
-                ]
-                return CommandResult(stdout: json.prettyText + "\n", exitCode: 1)
+                return Verdict(isValid: false, outcome: "error", errors: answer.fieldErrors, members: [
+                    (key: "errorName", value: .string(answer.errorName)),
+                    (key: "behavior", value: answer.behavior.map(JSONValue.string) ?? .null),
+                    (key: "category", value: .string(answer.category.rawValue)),
+                    (key: "errorDetail", value: .array(answer.errorDetail.map { .string($0) })),
+                    (key: "message", value: .string(answer.message)),
+                ]).result(localizer: localizer)
             }
         }
     )

@@ -7,6 +7,9 @@ import PaymentFormProcessors
 enum SipsCommands {
     static var specs: [CommandSpec] { [request, response, acsForm, paRes, seal] }
 
+    /// The group's line in `payform sips --help`.
+    static let summary = "The Sips In-App adapter (Worldline Sips, Sogenactif, Mercanet): SDK call parameters, answers, 3-D Secure, seals."
+
     static let operationNames = SipsOperation.allCases.map(\.rawValue).joined(separator: ", ")
 
     static func operation(_ arguments: ParsedArguments) throws(CLIError) -> SipsOperation {
@@ -43,6 +46,8 @@ enum SipsCommands {
         Output: the parameters as a JSON object, in the SDK's order: cardNumber as digits, cardExpiryDate
         as yyyyMM, paymentMeanBrand as the Sips name of --brand (cartes-bancaires -> CB), paymentMeanId
         as a number (an integer since SDK 21.2.0). Invalid values answer like validate, with exit 1.
+        --brand must be a brand the card number can carry (offline detection finds it, or CB on a Visa
+        or Mastercard number, which may be co-badged Cartes Bancaires), else exit 2 (invalid_value).
         Values hold card data: use --values FILE or - for stdin.
         """,
         options: [
@@ -51,7 +56,7 @@ enum SipsCommands {
             OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
             OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
             OptionSpec("--account-on-file", "ID", help: "The wallet card (walletOrder, deletePaymentMean): an account on file of --product."),
-            OptionSpec("--brand", "ID", help: "The brand chosen for a co-badged card (brand id or Sips name)."),
+            OptionSpec("--brand", "ID", help: "The brand chosen for a co-badged card (brand id or Sips name); one the card number can carry."),
             OptionSpec("--brand-selection-status", "S", help: "Passed through as paymentMeanBrandSelectionStatus."),
             OptionSpec("--card-data", "FILE", help: "A getCardData answer whose panCheckAlgorithm the card number follows (- for stdin)."),
             OptionSpec("--pares", "FILE", help: "cardValidateAuthenticationAndOrder: the output of `sips pares` (- for stdin)."),
@@ -93,7 +98,10 @@ enum SipsCommands {
                 return CommandResult(stdout: parametersJSON(call).prettyText + "\n", stderr: stderr)
             } catch {
                 if case .invalidRequest(let report) = error {
-                    return CommandResult(stdout: report.jsonValue(localizer: context.localizer(arguments)).prettyText + "\n", stderr: stderr, exitCode: 1)
+                    return Verdict(report).result(localizer: context.localizer(arguments), stderr: stderr)
+                }
+                if case .invalidField("brand", let reason) = error {
+                    throw CLIError(code: error.code, message: "--brand: \(reason)")
                 }
                 throw CLIError(code: error.code, message: error.description)
             }
@@ -166,8 +174,9 @@ enum SipsCommands {
         synopsis: "--operation NAME --response FILE [--product FILE] [--locale TAG]",
         summary: "Read a Sips In-App SDK answer: its outcome, the form fields it blames, a message.",
         details: """
-        Output: {"outcome": "success" | "notAuthorised" | "retryLater" | "failed", "responseCode",
-        "fieldErrors": [{"fieldId", "errorId": "rejected", "message"}], "message", "response": {typed fields}}.
+        Output: {"valid": BOOL, "outcome": "success" | "notAuthorised" | "retryLater" | "failed",
+        "errors": [{"fieldId", "errorId": "rejected", "message"}], "responseCode", "message",
+        "response": {typed fields}}; valid is true for success only.
         inAppResponseCode 00 is success, 40 notAuthorised, 90 and 99 retryLater, anything else failed;
         a failed answer's errorFieldName naming a field of the operation's definition becomes an error on
         that field. Exit 0 for success, 1 otherwise.
@@ -190,16 +199,14 @@ enum SipsCommands {
                 throw CLIError(code: error.code, message: "--response: \(error)")
             }
             let result = SipsResult(response, form: form, localizer: localizer)
-            let json: JSONValueBuilder = [
-                "outcome": .string(result.outcome.rawValue),
-                "responseCode": .optional(result.responseCode),
-                "fieldErrors": .array(result.fieldErrors.map { error in
-                    ["fieldId": .string(error.fieldId), "errorId": .string(error.errorId), "message": .string(localizer.message(for: error))]
-                }),
-                "message": .string(result.message),
-                "response": response.jsonValue,
-            ]
-            return CommandResult(stdout: json.prettyText + "\n", exitCode: result.outcome == .success ? 0 : 1)
+            let verdict = Verdict(
+                isValid: result.outcome == .success, outcome: result.outcome.rawValue, errors: result.fieldErrors,
+                members: [
+                    (key: "responseCode", value: result.responseCode.map(JSONValue.string) ?? .null),
+                    (key: "message", value: .string(result.message)),
+                    (key: "response", value: response.jsonValue),
+                ])
+            return verdict.result(localizer: localizer)
         }
     )
 
@@ -260,8 +267,8 @@ enum SipsCommands {
         synopsis: "--secret-key-file FILE --json FILE [--check]",
         summary: "Compute (or check) the HMAC-SHA-256 seal of a Sips JSON message.",
         details: """
-        Output: {"seal": "<lower-case hex>"}; with --check, {"valid": BOOL} for the message's own seal
-        member (exit 1 when it does not match). The secret key comes from a file (its trailing line
+        Output: {"seal": "<lower-case hex>"}; with --check, {"valid": BOOL, "errors": []} for the
+        message's own seal member (exit 1 when it does not match). The secret key comes from a file (its trailing line
         break dropped), never from the command line. keyVersion, seal and sealAlgorithm are not sealed.
         """,
         options: [
@@ -280,7 +287,7 @@ enum SipsCommands {
             do throws(SipsError) {
                 if arguments.has("--check") {
                     let valid = try SipsSeal.isValid(jsonEncoded: message, secretKey: key)
-                    return CommandResult(stdout: (["valid": .bool(valid)] as JSONValueBuilder).prettyText + "\n", exitCode: valid ? 0 : 1)
+                    return Verdict(isValid: valid).result(localizer: context.localizer(arguments))
                 }
                 let seal = try SipsSeal.compute(jsonEncoded: message, secretKey: key)
                 return CommandResult(stdout: (["seal": .string(seal)] as JSONValueBuilder).prettyText + "\n")

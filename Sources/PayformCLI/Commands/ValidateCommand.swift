@@ -62,12 +62,7 @@ enum ValidateCommand {
             warnings.append(Self.notApplied)
         }
         let report = request.validate(in: try context.validationContext(arguments))
-        let json = report.jsonValue(localizer: context.localizer(arguments))
-        return CommandResult(
-            stdout: json.prettyText + "\n",
-            stderr: Diagnostics.warnings(warnings),
-            exitCode: report.isValid ? 0 : 1
-        )
+        return Verdict(report).result(localizer: context.localizer(arguments), stderr: Diagnostics.warnings(warnings))
     }
 }
 
@@ -179,12 +174,9 @@ extension CommandContext {
 }
 
 extension ValidationReport {
-    /// `{"valid": ..., "errors": [...]}` with localized messages.
+    /// `{"valid": ..., "errors": [...]}` with localized messages (see ``Verdict``).
     func jsonValue(localizer: Localizer) -> JSONValue {
-        .object(JSONObject([
-            (key: "valid", value: .bool(isValid)),
-            (key: "errors", value: .array(errors.map { $0.jsonValue(localizer: localizer) })),
-        ]))
+        Verdict(self).jsonValue(localizer: localizer)
     }
 }
 

@@ -22,7 +22,7 @@ public enum SaferpayError: Error, Sendable, Hashable, CustomStringConvertible {
         case .wrongDefinition: "wrong_definition"
         case .invalidURL: "invalid_url"
         case .invalidRequest: "invalid_request"
-        case .network: "network"
+        case .network: "network_error"
         case .cancelled: "cancelled"
         case .unexpectedAnswer: "unexpected_answer"
         }

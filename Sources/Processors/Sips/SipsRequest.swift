@@ -23,9 +23,14 @@ extension SipsCallParameters {
     ///   - initialization: the initialize answer the merchant's server passed on.
     ///   - brand: the brand the customer chose for a co-badged card: an engine brand id
     ///     (`cartes-bancaires`) or a Sips name (`CB`); `nil` takes the request's
-    ///     `selectedBrand`, and without one lets Sips decide.
+    ///     `selectedBrand`, and without one lets Sips decide. It must be a brand the card number
+    ///     can carry: one a server IIN lookup applied to the request named, else one offline
+    ///     detection finds, or Cartes Bancaires (eftpos, Interac) on a Visa or Mastercard number,
+    ///     which may be co-badged with it; when no brand has the number's digits, any is taken.
     ///   - brandSelectionStatus: passed through as `paymentMeanBrandSelectionStatus` when given.
     ///   - context: the current month, for the expiry check.
+    /// - Throws: ``SipsError/invalidRequest(_:)`` for invalid values, ``SipsError/invalidField(_:reason:)``
+    ///   named `brand` for a brand the card number cannot carry.
     public init(
         _ operation: SipsOperation, request: PaymentRequest, initialization: SipsInitialization,
         brand: String? = nil, brandSelectionStatus: String? = nil, in context: ValidationContext
@@ -64,7 +69,9 @@ extension SipsCallParameters {
         }
         add("paymentMeanAlias", values["paymentMeanAlias"])
         if operation.takesBrand {
-            add("paymentMeanBrand", (brand ?? request.selectedBrand?.id).map(SipsBrand.sipsName(for:)))
+            let chosen = (brand ?? request.selectedBrand?.id).map(SipsBrand.sipsName(for:))
+            if let chosen { try Self.checkBrand(chosen, given: brand ?? chosen, of: request) }
+            add("paymentMeanBrand", chosen)
             add("paymentMeanBrandSelectionStatus", brandSelectionStatus)
         }
         add("publicKeyValue", initialization.publicKeyValue)

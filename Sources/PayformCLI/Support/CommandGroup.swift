@@ -1,0 +1,33 @@
+/// A word that starts several commands (`fetch`, `sips`, `saferpay`): `payform GROUP --help` lists
+/// its commands, and `payform GROUP` alone is a usage error that lists them too.
+struct CommandGroup: Sendable {
+    /// The first word of the group's commands.
+    let name: String
+    /// What the placeholder for the second word stands for in the usage line (`WHAT`, `COMMAND`).
+    let placeholder: String
+    /// One line about the group, shown above its commands.
+    let summary: String
+    /// The group's commands, in the order `payform --help` lists them.
+    let commands: [CommandSpec]
+
+    /// The second words of the commands (`products`, `request`, ...).
+    var subcommandNames: [String] { commands.map { String($0.name.dropFirst(name.count + 1)) } }
+
+    /// `payform GROUP --help`: the usage line, the summary and every command with its one line.
+    var help: String {
+        var text = "Usage: payform \(name) \(placeholder) [OPTIONS]\n\n\(summary)\n\nCommands:\n"
+        let width = (commands.map(\.name.count).max() ?? 0) + 3
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
+        }
+        text += "\nRun `payform \(name) \(placeholder) --help` for its options.\n"
+        return text
+    }
+
+    /// The usage error for `payform GROUP` without a known second word (`word`, if one was given).
+    func missingCommand(_ word: String?) -> CLIError {
+        let list = subcommandNames.joined(separator: ", ")
+        guard let word else { return .usage("\(name) needs a command: \(list) (payform \(name) --help says what each does)") }
+        return .usage("unknown \(name) command '\(word)' (\(name): \(list))")
+    }
+}
