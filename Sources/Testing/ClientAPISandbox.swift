@@ -5,7 +5,7 @@ import PaymentFormJSON
 /// The sandbox Client API, in-process: what `payform sandbox` serves, started from a Swift test
 /// on a free loopback port. **A test tool, not a production server.**
 ///
-/// It serves the Client API calls a ``ClientSession`` makes (products, groups, IIN details, the
+/// It serves the Client API calls a `ClientSession` makes (products, groups, IIN details, the
 /// public key, ...) from the shipped samples or a products folder, and a payments endpoint that
 /// decrypts what an app prepared with its key, validates it against the product and says what
 /// it found: a test checks end to end what the app would send.
@@ -142,7 +142,7 @@ public final class ClientAPISandbox: Sendable {
     /// The client session id `Authorization` carries.
     public var clientSessionId: String { server.configuration.clientSessionId }
 
-    /// A session configuration for this sandbox, ready for ``ClientSession``.
+    /// A session configuration for this sandbox, ready for `ClientSession`.
     public func sessionConfiguration(appIdentifier: String = "UNKNOWN") -> ClientSessionConfiguration {
         server.sessionConfiguration(appIdentifier: appIdentifier)
     }
@@ -152,9 +152,9 @@ public final class ClientAPISandbox: Sendable {
     /// and product, validates the values against product `paymentProductId` (this month for
     /// expiry dates) and answers (`POST /sandbox/v1/payments`, over loopback HTTP).
     ///
-    /// - Throws: ``ClientAPIError``: an ``ClientAPIError/Kind/http(status:)`` one with the
+    /// - Throws: `ClientAPIError`: an `http(status:)` one with the
     ///   sandbox's error items for a request it refuses (a token that does not decrypt, an
-    ///   unknown product), a ``ClientAPIError/Kind/network`` one when it cannot be reached.
+    ///   unknown product), a `network` one when it cannot be reached.
     public func submitPayment(paymentProductId: Int, encryptedFields: String) async throws(ClientAPIError) -> SandboxPayment {
         let call = "POST sandbox/v1/payments"
         guard let url = URL(string: server.paymentsUrl) else {

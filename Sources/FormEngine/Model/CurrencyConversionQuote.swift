@@ -4,7 +4,7 @@ package import PaymentFormJSON
 /// the customer may accept (`POST v2/services/dccrate`, Online Payments).
 ///
 /// ```swift
-/// if let quote = try await session.currencyConversionQuote(forPartialCardNumber: "4111 1111", amount: amount) {
+/// if let quote = try await session.currencyConversionQuote(forPartialCardNumber: "4111 1111", amount: paymentContext.amountOfMoney) {
 ///     // "Pay 11.00 USD instead of 10.00 EUR (1 EUR = 1.1 USD, 2 % mark-up)?" + quote.disclaimerDisplay
 ///     // then hand quote.dccSessionId to your server with the customer's answer
 /// }

@@ -4,9 +4,9 @@ package import PaymentFormJSON
 /// (`POST services/surchargeCalculation`, Online Payments).
 ///
 /// ```swift
-/// let surcharges = try await session.surcharges(forPartialCardNumber: "4111 1111", amount: amount)
+/// let surcharges = try await session.surcharges(forPartialCardNumber: "4111 1111", amount: paymentContext.amountOfMoney)
 /// if let surcharge = surcharges.first, surcharge.surchargeAmount.amount > 0 {
-///     show("+ \(surcharge.surchargeAmount.amount) → \(surcharge.totalAmount.amount)")
+///     let line = "+ \(surcharge.surchargeAmount.amount) → \(surcharge.totalAmount.amount)"  // for the pay button
 /// }
 /// ```
 ///
