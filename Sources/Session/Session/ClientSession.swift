@@ -95,7 +95,7 @@ public final class ClientSession: Sendable, CustomStringConvertible {
             throw ClientAPIError(kind: .configuration, call: name, reason: "the request URL cannot be built")
         }
         let bodyBytes = body.map { Array(JSONWriter().string(from: $0).utf8) }
-        var headers = [
+        var headers: HTTPHeaders = [
             HTTPHeaderField("Authorization", "GCS v1Client:\(configuration.clientSessionId)"),
             HTTPHeaderField("X-GCS-ClientMetaInfo", configuration.metaInfo.encoded),
             HTTPHeaderField("Accept", "application/json"),

@@ -147,7 +147,7 @@ final class AnswerReceiver: @unchecked Sendable {
         // nil: nothing to answer with (finished already, or no status line yet).
         let ended: (answer: ClientAPIResponse, continuation: CheckedContinuation<ClientAPIResponse, any Error>?)? = state.withLock { state in
             guard !state.isFinished, let response = state.response else { return nil }
-            var headers: [HTTPHeaderField] = []
+            var headers: HTTPHeaders = []
             for (name, value) in response.allHeaderFields {
                 if let name = name.base as? String, let value = value as? String {
                     headers.append(HTTPHeaderField(name, value))
