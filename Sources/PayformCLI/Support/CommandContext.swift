@@ -85,7 +85,7 @@ package struct CommandContext: Sendable {
     /// The bytes of FILE, or of standard input for `-`; at most ``maximumInputBytes``.
     func read(_ path: String, for flag: String) throws(CLIError) -> Data {
         let tooLarge = CLIError(
-            code: "input_too_large", message: "\(flag) \(path): larger than \(Self.maximumInputBytes) bytes")
+            code: "input_too_large", message: "\(flag) \(path): the file is larger than \(Self.maximumInputBytes) bytes")
         if path == "-" {
             let data = readStandardInput()
             guard data.count <= Self.maximumInputBytes else { throw tooLarge }
