@@ -5,7 +5,7 @@
 // The shape (swift-crypto's): an app imports one public module, `PaymentFormEngine`. Its sources
 // are the feature folders (masking, validation, localization, card brands, the form engine, the
 // Client API session); what it builds on is in `package`-only modules it brings in with
-// `internal import` (the JSON parser, the cryptography and its C kernels), so none of their
+// `internal import` (the JSON parser, the cryptography and its C kernels, the lock), so none of their
 // symbols reaches an app. Other platforms' flows (Sips In-App, Saferpay) are a product of their
 // own, `PaymentFormProcessors`; backend test helpers are `PaymentFormEngineTesting`. The
 // command-line tool, the sandbox, the previews and the benchmarks sit on top.
@@ -32,17 +32,17 @@ let package = Package(
         //   Masking       masks, formatting, cursor-aware editing
         //   Validation    validators, regular expressions, as-you-type states
         //   Localization  labels and messages in seven languages (tables under Resources/Localization)
-        //   Brands        card brands offline (the table under Resources/Brands), card-number layout, IIN lookups
+        //   Cards         card brands offline (the table under Resources/Brands), card-number layout, IIN lookups
         //   FormEngine    the Client API model, requests, forms, the form controller, prepare
         //   Session       the Client API session over HTTP
         // Its documentation catalog is Sources/PaymentFormEngine.docc (beside the folders).
         .target(
             name: "PaymentFormEngine",
-            dependencies: ["PaymentFormJSON", "PaymentFormEncryption"],
+            dependencies: ["PaymentFormJSON", "PaymentFormEncryption", "PaymentFormConcurrency"],
             path: "Sources",
             // The other folders under Sources/ are other targets'.
             exclude: [
-                "CryptoKernels", "EmbedResourcesTool", "Encryption", "JSON", "PayformCLI", "Processors", "Rendering", "Samples",
+                "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "JSON", "PayformCLI", "Processors", "Rendering", "Samples",
                 "Sandbox", "Testing", "payform", "payform-bench",
             ],
             sources: ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session"],
@@ -51,7 +51,9 @@ let package = Package(
 
         // Package-only building blocks: every symbol is `package`, imported with `internal import`.
         .target(name: "PaymentFormJSON", path: "Sources/JSON"),
-        .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels"], path: "Sources/Encryption"),
+        .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"], path: "Sources/Encryption"),
+        // The one lock-protected value every module that shares state between threads uses.
+        .target(name: "PaymentFormConcurrency", path: "Sources/Concurrency"),
         // C kernels on the CPU's SHA, AES and AVX-512 IFMA instructions (x86-64), chosen at run time
         // by the encryption module when the CPU has them; stubs elsewhere. Built without special flags.
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
@@ -68,10 +70,13 @@ let package = Package(
         // sockets only; a test tool, not a production server) in-process.
         .target(
             name: "PaymentFormEngineTesting",
-            dependencies: ["PaymentFormEngine", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples"],
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples",
+                "PaymentFormConcurrency",
+            ],
             path: "Sources",
             exclude: [
-                "Cards", "CryptoKernels", "EmbedResourcesTool", "Encryption", "FormEngine", "JSON", "Localization", "Masking",
+                "Cards", "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "FormEngine", "JSON", "Localization", "Masking",
                 "PayformCLI", "Processors", "Rendering", "Samples", "Session", "Validation", "payform", "payform-bench",
             ],
             sources: ["Testing", "Sandbox"]
@@ -88,7 +93,7 @@ let package = Package(
             name: "PayformCLI",
             dependencies: [
                 "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples",
-                "PaymentFormProcessors",
+                "PaymentFormProcessors", "PaymentFormConcurrency",
             ],
             path: "Sources/PayformCLI"
         ),
@@ -113,6 +118,7 @@ let package = Package(
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "CardsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "ConcurrencyTests", dependencies: ["PaymentFormConcurrency"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",

@@ -100,14 +100,15 @@ build_c_module() {
 }
 build_c_module PaymentFormCryptoKernels CryptoKernels
 build_module PaymentFormJSON JSON
-build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels
+build_module PaymentFormConcurrency Concurrency
+build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels PaymentFormConcurrency
 build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
 # The public module's sources are several folders (see Package.swift).
-build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption -- \
+build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption PaymentFormConcurrency -- \
   "$build/generated/Engine/EmbeddedResources.swift"
 build_module PaymentFormRendering Rendering PaymentFormEngine
 build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
-build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples
+build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples PaymentFormConcurrency
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

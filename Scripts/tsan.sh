@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the concurrency tests (and, with --all, the whole suite) under ThreadSanitizer.
 #
-#   Scripts/tsan.sh          the "Concurrency" suite (shared models, masks, patterns, keys), the
+#   Scripts/tsan.sh          the "Concurrency" suites (shared models, masks, patterns, keys, and
+#                            LockedValue, the lock every shared mutable state is behind), the
 #                            session tests (shared cache, requests in flight) and the sandbox tests
 #                            (its connection threads)
 #   Scripts/tsan.sh --all    every test (slow: the RSA interop tests generate keys)

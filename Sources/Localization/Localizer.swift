@@ -8,8 +8,9 @@
 /// ```swift
 /// let localizer = Localizer(languageTag: "fr_CA",
 ///                           overrides: ["fr": ["gc.general.paymentProductFields.cvv.label": "Cryptogramme"]])
-/// localizer.productName(productId: "770", definitionLabel: nil)          // "Prélèvement SEPA"
-/// localizer.string(forKey: "gc.general.paymentProductFields.cvv.label")  // "Cryptogramme"
+/// let controller = PaymentFormController(item: product, localizer: localizer, context: .current())
+/// controller.form.fields.first { $0.id == "cvv" }?.label   // "Cryptogramme"
+/// localizer.payButtonTitle                                 // "Payer"
 /// localizer.message(for: fieldError)    // a `length` error: "Saisissez entre 2 et 4 caractères."
 /// ```
 ///
@@ -24,7 +25,7 @@ public struct Localizer: Sendable {
     package let fallbackChain: [String]
 
     /// The languages this module ships tables for, as canonical tags (sorted).
-    public static var shippedLanguages: [String] {
+    package static var shippedLanguages: [String] {
         ShippedTables.shared.tables.keys.sorted()
     }
 
@@ -77,7 +78,7 @@ public struct Localizer: Sendable {
 
     /// The text for `key`, trying each language of `fallbackChain` (override, then shipped table).
     /// `nil` when no language has it.
-    public func string(forKey key: String) -> String? {
+    package func string(forKey key: String) -> String? {
         string(forKey: key, in: fallbackChain[...])
     }
 
@@ -85,13 +86,13 @@ public struct Localizer: Sendable {
     ///
     /// Order: the translation in the requested language, the definition's own label (the Client
     /// API localizes it server-side), the English translation, then "Payment method <id>".
-    public func productName(productId: String, definitionLabel: String?) -> String {
+    package func productName(productId: String, definitionLabel: String?) -> String {
         resolve(TranslationKey.productName(productId: productId), definitionText: definitionLabel)
             ?? unnamed(productId: productId)
     }
 
     /// The display name of a payment product group such as `cards`, by the same rules as ``productName(productId:definitionLabel:)``.
-    public func productGroupName(groupId: String, definitionLabel: String?) -> String {
+    package func productGroupName(groupId: String, definitionLabel: String?) -> String {
         resolve(TranslationKey.productGroupName(groupId: groupId), definitionText: definitionLabel)
             ?? readableOrUnnamed(groupId)
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PaymentFormEngine
+import PaymentFormConcurrency
 import PaymentFormSamples
 
 /// The `payform` command-line tool, callable in-process.
@@ -191,19 +192,14 @@ package enum Payform {
 }
 
 /// The result of an async command, handed to the thread that waits for it.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result = CommandResult(exitCode: 2)
+private final class ResultBox: Sendable {
+    private let result = LockedValue(CommandResult(exitCode: 2))
 
     func set(_ value: CommandResult) {
-        lock.lock()
-        result = value
-        lock.unlock()
+        result.withLock { $0 = value }
     }
 
     func get() -> CommandResult {
-        lock.lock()
-        defer { lock.unlock() }
-        return result
+        result.withLock { $0 }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+internal import PaymentFormConcurrency
 
 /// A compiled `regularExpression` validator pattern that must match a value **whole**.
 ///
@@ -227,21 +228,21 @@ public struct RegularExpression: Sendable, Hashable {
 /// A pattern's compiled forms, shared process-wide by every ``RegularExpression`` of the pattern.
 ///
 /// `@unchecked Sendable`: `linear` and `pattern` are immutable; the anchored ICU form is
-/// compiled once, under `lock`, and `NSRegularExpression` is documented as safe to use for
-/// matching from several threads at once.
+/// compiled once, with its lock held, and `NSRegularExpression` is documented as safe to use for
+/// matching from several threads at once (it is not `Sendable` on every platform).
 final class CompiledPattern: @unchecked Sendable {
     /// The linear-time matcher, when the pattern is in its subset (then ICU is never needed).
     let linear: LinearPattern?
     /// The pattern as sent, for the anchored form.
     private let pattern: String
-    private let lock = NSLock()
     /// The anchored form once compiled (`.failure` if it could not be).
-    private var anchoredForm: Result<NSRegularExpression, RegularExpressionError>?
+    private let anchoredForm: LockedValue<Result<NSRegularExpression, RegularExpressionError>?>
 
     /// Compiles `pattern`: on the linear matcher when it is in its subset, else checked by ICU
     /// (throwing when ICU does not compile it) with the anchored form left to the first match.
     init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
+        anchoredForm = LockedValue(nil)
         if let linear = LinearPattern(pattern) {
             self.linear = linear
         } else {
@@ -254,28 +255,27 @@ final class CompiledPattern: @unchecked Sendable {
     init(icu pattern: String, anchored: NSRegularExpression) {
         self.pattern = pattern
         self.linear = nil
-        self.anchoredForm = .success(anchored)
+        self.anchoredForm = LockedValue(.success(anchored))
     }
 
     /// Whether the anchored form was compiled (or tried).
     var hasAnchoredForm: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return anchoredForm != nil
+        anchoredForm.withLock { $0 != nil }
     }
 
     /// The pattern anchored to whole values, compiled on first use; `nil` if it cannot be.
     var anchored: NSRegularExpression? {
-        lock.lock()
-        defer { lock.unlock() }
-        if anchoredForm == nil {
-            do throws(RegularExpressionError) {
-                anchoredForm = .success(try RegularExpression.anchor(pattern))
-            } catch {
-                anchoredForm = .failure(error)
+        // Compiled with the lock held: concurrent first matches compile once.
+        anchoredForm.withLock { form in
+            if form == nil {
+                do throws(RegularExpressionError) {
+                    form = .success(try RegularExpression.anchor(pattern))
+                } catch {
+                    form = .failure(error)
+                }
             }
+            return try? form?.get()
         }
-        return try? anchoredForm?.get()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import PaymentFormConcurrency
 
 /// Compiled patterns shared by every ``RegularExpression`` in the process, keyed by pattern.
 ///
@@ -8,21 +9,17 @@ import Foundation
 ///
 /// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
 /// millions), the cache is emptied and starts again; values already decoded keep their object.
-final class RegularExpressionCache: @unchecked Sendable {
-    // `@unchecked Sendable`: every access to `entries` holds `lock`; the stored compiled forms
-    // are safe to match from several threads.
-
+final class RegularExpressionCache: Sendable {
     /// The most distinct patterns held at once.
     static var capacity: Int { 1_024 }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = LockedValue<[String: Entry]>([:])
 
     /// A pattern's compile, kept. Not `Result<CompiledPattern, RegularExpressionError>`: copying
     /// that generic type makes the runtime instantiate its metadata and check the error's
     /// conformance (a scan of every conformance record) the first time, a noticeable part of a
     /// process's first decode.
-    private enum Entry {
+    private enum Entry: Sendable {
         case compiled(CompiledPattern)
         case failed(RegularExpressionError)
 
@@ -39,14 +36,14 @@ final class RegularExpressionCache: @unchecked Sendable {
     func compiled(
         _ pattern: String, _ compile: (String) throws(RegularExpressionError) -> CompiledPattern
     ) throws(RegularExpressionError) -> CompiledPattern {
-        if let cached = locked({ entries[pattern] }) { return try cached.get() }
+        if let cached = entries.withLock({ $0[pattern] }) { return try cached.get() }
         let result: Entry
         do {
             result = .compiled(try compile(pattern))
         } catch {
             result = .failed(error)
         }
-        locked {
+        entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[pattern] = result
         }
@@ -55,18 +52,11 @@ final class RegularExpressionCache: @unchecked Sendable {
 
     /// Forgets every pattern (values already made keep their compiled forms).
     func removeAll() {
-        locked { entries.removeAll() }
+        entries.withLock { $0.removeAll() }
     }
 
     /// How many patterns are held (for tests).
-    var count: Int { locked { entries.count } }
-
-    /// `body` with the lock held (spelled out: `NSLocking.withLock` is not in every SDK we target).
-    private func locked<Value>(_ body: () -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
+    var count: Int { entries.withLock { $0.count } }
 }
 
 /// The process-wide cache of compiled patterns.

@@ -23,7 +23,7 @@ public struct ValidationContext: Sendable, Hashable {
     /// Creates a context for the month `date` falls in, in the Gregorian calendar and `timeZone`.
     ///
     /// Dates outside the years 1...9999 are clamped to that range.
-    public init(date: Date, timeZone: TimeZone = ValidationContext.utc) {
+    package init(date: Date, timeZone: TimeZone = ValidationContext.utc) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = calendar.dateComponents([.era, .year, .month], from: date)

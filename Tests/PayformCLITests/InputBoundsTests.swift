@@ -12,6 +12,8 @@ struct InputBoundsTests {
 
         let result = CLI.run(["validate", "--product", url.path, "--value", "cardNumber=4111111111111111"])
         try CLI.expectUsableError(result, code: "input_too_large", mentioning: "--product")
+        // What was wrong, as a sentence after the flag and path.
+        try CLI.expectUsableError(result, code: "input_too_large", mentioning: "\(url.path): the file is larger than \(CommandContext.maximumInputBytes) bytes")
     }
 
     @Test("standard input over 32 MiB is refused")

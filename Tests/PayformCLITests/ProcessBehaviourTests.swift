@@ -64,8 +64,7 @@ struct ProcessBehaviourTests {
         process.arguments = arguments
         // Opening a folder for reading works; reading it fails (EISDIR), which Foundation's
         // non-throwing reads turn into a trap.
-        let folder: FileHandle? = FileHandle(forReadingAtPath: NSTemporaryDirectory())
-        process.standardInput = try #require(folder)
+        process.standardInput = FileHandle(forReadingAtPath: NSTemporaryDirectory())
         process.standardOutput = FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors

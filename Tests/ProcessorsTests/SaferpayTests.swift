@@ -159,6 +159,7 @@ struct SaferpayTests {
     func transportErrors() async throws {
         let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
         await #expect(throws: SaferpayError.network("URLError")) { try await post.send(using: FailingTransport(hang: false)) }
+        #expect(SaferpayError.network("URLError").description == "no answer came from Saferpay (the transport failed with URLError)")
         let task = Task { try await post.send(using: FailingTransport(hang: true)) }
         task.cancel()
         await #expect(throws: SaferpayError.cancelled) { try await task.value }

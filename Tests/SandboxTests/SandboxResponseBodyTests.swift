@@ -9,7 +9,7 @@ import PaymentFormJSON
 /// shapes it.
 @Suite("Sandbox answers from pre-written JSON")
 struct SandboxResponseBodyTests {
-    static let headers = [HTTPHeaderField("Authorization", "GCS v1Client:s1")]
+    static let headers: HTTPHeaders = [HTTPHeaderField("Authorization", "GCS v1Client:s1")]
 
     static func answer(_ target: String) throws -> [UInt8] {
         let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1"))

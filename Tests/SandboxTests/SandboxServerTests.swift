@@ -179,7 +179,7 @@ struct SandboxServerTests {
     ])
     func routes(method: String, target: String, authorization: String, status: Int) throws {
         let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1"))
-        let headers = authorization.isEmpty ? [] : [HTTPHeaderField("Authorization", authorization)]
+        let headers: HTTPHeaders = authorization.isEmpty ? [] : [HTTPHeaderField("Authorization", authorization)]
         let response = server.respond(to: HTTPRequest(method: method, target: target, headers: headers), fromLoopback: true)
         #expect(response.status == status)
         if status >= 400 {

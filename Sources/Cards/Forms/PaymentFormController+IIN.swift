@@ -19,7 +19,8 @@ extension PaymentFormController {
     /// detects offline itself), no editable card-number field, or fewer than 6 digits in it.
     ///
     /// ```swift
-    /// let answer = try await session.iinDetails(forPartialCardNumber: controller[field: "cardNumber"]?.value ?? "", context: paymentContext)
+    /// let digits = controller[field: "cardNumber"]?.value ?? ""
+    /// let answer = try await session.iinDetails(forPartialCardNumber: digits, context: paymentContext)
     /// let update = controller.applyIINLookup(answer)
     /// controller.brandChoice.options.map(\.id)   // ["cartes-bancaires", "visa"] for a co-badged card
     /// ```

@@ -1,4 +1,5 @@
 import Foundation
+internal import PaymentFormConcurrency
 
 /// Base blinding for the private operation: the ciphertext is multiplied by rᵉ before the
 /// exponentiation and the result by r⁻¹ after, so the values the exponentiation works on are
@@ -9,37 +10,40 @@ import Foundation
 /// as r, and two squarings cost far less than a fresh pair's inversion). Each operation takes
 /// the current pair and leaves its square, under a lock, so no two operations ever use the same
 /// pair. Shared by every copy of a key value.
-final class RSABlinding: @unchecked Sendable {
+final class RSABlinding: Sendable {
     /// Operations per fresh pair (OpenSSL's BN_BLINDING_COUNTER).
     static let refreshInterval = 32
 
     /// A blinding pair in Montgomery form modulo n: rᵉ·R and r⁻¹·R.
-    struct Pair {
+    struct Pair: Sendable {
         var factor: [UInt64]
         var inverse: [UInt64]
     }
 
-    private let lock = NSLock()
-    private var pair: Pair?
-    private var uses = 0
+    /// The pair the next operation takes, and how many operations used its line since it was drawn.
+    private struct State: Sendable {
+        var pair: Pair?
+        var uses = 0
+    }
+
+    private let state = LockedValue(State())
 
     /// The pair for one operation. The pair left behind is the square of the one returned.
     func next(for key: RSAPublicKey) -> Pair {
-        lock.lock()
-        if let current = pair, uses < Self.refreshInterval {
-            pair = Self.squared(current, modulo: key.context)
-            uses += 1
-            lock.unlock()
+        let taken: Pair? = state.withLock { state in
+            guard let current = state.pair, state.uses < Self.refreshInterval else { return nil }
+            state.pair = Self.squared(current, modulo: key.context)
+            state.uses += 1
             return current
         }
-        lock.unlock()
+        if let taken { return taken }
         // Drawn outside the lock: other operations carry on with the old pair meanwhile.
         let fresh = Self.makePair(for: key)
         let following = Self.squared(fresh, modulo: key.context)
-        lock.lock()
-        pair = following
-        uses = 1
-        lock.unlock()
+        state.withLock { state in
+            state.pair = following
+            state.uses = 1
+        }
         return fresh
     }
 

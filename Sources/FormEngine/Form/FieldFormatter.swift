@@ -64,7 +64,7 @@ public struct FieldFormatter: Sendable, Hashable {
     /// The text a field shows for a whole value set at once (autofill, a stored value, a
     /// programmatic set): the value laid out as typing it into an empty field would, so the
     /// expiry shortcuts apply and the text never ends in a separator.
-    public func text(forValue value: String) -> EditResult {
+    package func text(forValue value: String) -> EditResult {
         if value.isEmpty { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }
         let result = apply(.insert(value), to: "", selection: 0..<0)
         if result.outcome == .rejected { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }

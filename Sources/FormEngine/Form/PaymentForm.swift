@@ -2,11 +2,12 @@
 /// A payment form as a front end draws it: the product (or product group), the selected account
 /// on file, and the fields in display order with localized texts.
 ///
-/// It is `Codable`, so a server can send it to a client that draws it.
+/// The form controller draws it (``PaymentFormController/form``) and redraws it when the product
+/// or account on file changes. It is `Codable`, so a server can send it to a client that draws it.
 ///
 /// ```swift
-/// let form = PaymentForm(product: product, localizer: Localizer(languageTag: "fr"))
-/// for field in form.fields { print(field.label, field.required) }
+/// let controller = PaymentFormController(item: product, localizer: Localizer(languageTag: "fr"), context: .current())
+/// for field in controller.form.fields { print(field.label, field.required) }
 /// ```
 public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
     /// The id of the product or group (`1`, `cards`).
@@ -46,7 +47,7 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
     /// With `assetBaseURL`, the platform's asset base URL (the client session's `assetUrl`),
     /// logos and tooltip images, which definitions give as relative paths, become URLs under it;
     /// without it they stay as the definition gives them.
-    public init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
+    package init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         productId = item.id
         kind = type(of: item).kind
         productLabel = switch kind {
@@ -64,7 +65,7 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
     }
 
     /// The form for `product`, optionally with one of its accounts on file selected.
-    public init(product: PaymentProduct, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
+    package init(product: PaymentProduct, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         self.init(item: product, accountOnFile: accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
     }
 
@@ -131,8 +132,7 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
     public var options: [FormOption]
 
     /// The form field for `field`, with the account on file's attribute for it, if any; a tooltip
-    /// image is resolved against `assetBaseURL` as ``PaymentForm/init(item:accountOnFile:localizer:assetBaseURL:)``
-    /// does.
+    /// image is resolved against `assetBaseURL` as the form's logo is.
     package init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
                 assetBaseURL: String? = nil) {
         id = field.id

@@ -2,9 +2,9 @@ package import PaymentFormJSON
 
 /// The answer of `GET /services/convert/amount`: an amount converted to another currency, in the
 /// target currency's minor units.
-public struct ConvertedAmount: ClientAPIModel, JSONModel, Hashable {
+package struct ConvertedAmount: ClientAPIModel, JSONModel, Hashable {
     /// The converted amount in minor units of the target currency.
-    public var convertedAmount: Int
+    package var convertedAmount: Int
 
     /// A response.
     package init(convertedAmount: Int) {

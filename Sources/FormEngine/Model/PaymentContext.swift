@@ -7,7 +7,7 @@ public struct AmountOfMoney: ClientAPIModel, JSONModel, Hashable {
     /// The ISO 4217 currency code (`EUR`).
     public var currencyCode: String
 
-    /// An amount.
+    /// `amount` minor units of `currencyCode` (`AmountOfMoney(amount: 1000, currencyCode: "EUR")` is 10.00 EUR).
     public init(amount: Int, currencyCode: String) {
         self.amount = amount
         self.currencyCode = currencyCode
@@ -35,7 +35,8 @@ public struct PaymentContext: ClientAPIModel, JSONModel, Hashable {
     /// A locale such as `en_US`, when known.
     public var locale: String?
 
-    /// A context.
+    /// A payment of `amountOfMoney` by a customer in `countryCode`, one-off unless `isRecurring`;
+    /// `locale` (`en_US`) is the language product and group calls ask for.
     public init(amountOfMoney: AmountOfMoney, countryCode: String, isRecurring: Bool = false, locale: String? = nil) {
         self.amountOfMoney = amountOfMoney
         self.countryCode = countryCode

@@ -2,10 +2,10 @@
 /// ``PaymentProductGroup`` shown as one choice (`cards`, whose product follows from the card
 /// number).
 ///
-/// Requests and forms accept either:
+/// Form controllers and requests accept either:
 ///
 /// ```swift
-/// let form = PaymentForm(item: cardsGroup, localizer: localizer)
+/// let controller = PaymentFormController(item: cardsGroup, localizer: localizer, context: .current())
 /// var request = PaymentRequest(item: visa)
 /// ```
 public protocol PaymentItem: ClientAPIModel, Identifiable where ID == String {

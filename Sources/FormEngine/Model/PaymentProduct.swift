@@ -56,7 +56,7 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
         self.fields = fields
     }
 
-    /// A product.
+    /// Always ``PaymentItemKind/product``: a product is paid with directly.
     public static var kind: PaymentItemKind { .product }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {

@@ -28,7 +28,7 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
         self.fields = fields
     }
 
-    /// A group.
+    /// Always ``PaymentItemKind/group``: the product follows from what the customer enters.
     public static var kind: PaymentItemKind { .group }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {

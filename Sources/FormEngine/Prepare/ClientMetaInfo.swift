@@ -20,10 +20,10 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
     package var deviceType: String?
 
     /// The engine's name and version, as `sdkIdentifier` reports them.
-    public static let sdkIdentifier = "SwiftPaymentFormEngine/v\(EngineVersion.current)"
+    package static let sdkIdentifier = "SwiftPaymentFormEngine/v\(EngineVersion.current)"
 
-    /// Meta info with the given values.
-    public init(
+    /// Meta info with the given values (apps use ``current(appIdentifier:)``).
+    package init(
         platformIdentifier: String, appIdentifier: String = "UNKNOWN", sdkIdentifier: String = ClientMetaInfo.sdkIdentifier,
         sdkCreator: String = "PaymentFormEngine", screenSize: String? = nil, deviceBrand: String? = nil, deviceType: String? = nil
     ) {

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
 
@@ -147,20 +148,15 @@ enum FetchCommands {
     }
 
     /// Warnings collected from the session's diagnostics handler.
-    private final class WarningList: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
+    private final class WarningList: Sendable {
+        private let lines = LockedValue<[String]>([])
 
         func add(_ line: String) {
-            lock.lock()
-            lines.append(line)
-            lock.unlock()
+            lines.withLock { $0.append(line) }
         }
 
         var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return Diagnostics.warnings(lines)
+            Diagnostics.warnings(lines.withLock { $0 })
         }
     }
 

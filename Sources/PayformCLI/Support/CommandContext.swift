@@ -1,3 +1,4 @@
+import PaymentFormConcurrency
 import PaymentFormEngine
 import Foundation
 import PaymentFormJSON
@@ -84,7 +85,7 @@ package struct CommandContext: Sendable {
     /// The bytes of FILE, or of standard input for `-`; at most ``maximumInputBytes``.
     func read(_ path: String, for flag: String) throws(CLIError) -> Data {
         let tooLarge = CLIError(
-            code: "input_too_large", message: "\(flag) \(path): larger than \(Self.maximumInputBytes) bytes")
+            code: "input_too_large", message: "\(flag) \(path): the file is larger than \(Self.maximumInputBytes) bytes")
         if path == "-" {
             let data = readStandardInput()
             guard data.count <= Self.maximumInputBytes else { throw tooLarge }
@@ -133,20 +134,22 @@ package struct CommandContext: Sendable {
 }
 
 /// Hands out the data of a whole-input reader once, then the end of input.
-private final class OneShotInput: @unchecked Sendable {
+private final class OneShotInput: Sendable {
     private let read: @Sendable () -> Data
-    private let lock = NSLock()
-    private var done = false
+    /// Whether the data was handed out.
+    private let done = LockedValue(false)
 
     init(_ read: @escaping @Sendable () -> Data) {
         self.read = read
     }
 
+    /// The whole input the first time (read with the lock held, so a second caller waits for
+    /// it and then gets the end of input), empty after.
     @Sendable func next() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        if done { return Data() }
-        done = true
-        return read()
+        done.withLock { done in
+            if done { return Data() }
+            done = true
+            return read()
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormConcurrency
 
 #if canImport(Glibc)
 import Glibc
@@ -19,17 +20,28 @@ import Darwin
 /// unblocks both signals for itself, so a process started with them blocked (an inherited signal
 /// mask) still hears them.
 package enum TerminationSignals {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var installed = false
-    nonisolated(unsafe) private static var received = false
-    nonisolated(unsafe) private static var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether the handlers are installed, whether a signal came, and who waits for one.
+    private struct State: Sendable {
+        var installed = false
+        var received = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private static let state = LockedValue(State())
 
     /// Installs the handlers (once; later calls do nothing). From then on SIGINT and SIGTERM no
     /// longer end the process: ``wait()`` returns instead, however early the signal came.
     package static func install() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !installed else { return }
+        // The whole installation holds the lock, so concurrent first calls install once. (A
+        // signal that comes meanwhile waits in the watcher thread until it is done.)
+        state.withLock { state in
+            guard !state.installed else { return }
+            installHandlers(&state)
+        }
+    }
+
+    /// Makes the pipe, starts the thread that waits on it and installs the handlers (lock held).
+    private static func installHandlers(_ state: inout State) {
         var descriptors: [Int32] = [-1, -1]
         guard pipe(&descriptors) == 0 else { return }  // without a pipe the default action stays
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -37,7 +49,7 @@ package enum TerminationSignals {
         _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL, 0) | O_NONBLOCK)
         // Set before the handlers exist, so they only ever read an initialised global.
         terminationPipeWriteEnd = descriptors[1]
-        installed = true
+        state.installed = true
         let readEnd = descriptors[0]
         let watcher = Thread {
             // A process may start with the signals blocked (a parent's mask is inherited, and some
@@ -63,23 +75,20 @@ package enum TerminationSignals {
     package static func wait() async {
         install()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            if received {
-                lock.unlock()
-                continuation.resume()
-                return
+            let received = state.withLock { state in
+                if !state.received { state.waiters.append(continuation) }
+                return state.received
             }
-            waiters.append(continuation)
-            lock.unlock()
+            if received { continuation.resume() }
         }
     }
 
     private static func signalArrived() {
-        lock.lock()
-        received = true
-        let resumed = waiters
-        waiters = []
-        lock.unlock()
+        let resumed = state.withLock { state in
+            state.received = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
         for continuation in resumed { continuation.resume() }
     }
 }

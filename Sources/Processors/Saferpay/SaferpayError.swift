@@ -34,7 +34,7 @@ public enum SaferpayError: Error, Sendable, Hashable, CustomStringConvertible {
         case .wrongDefinition(let id): "the card post takes the saferpay-card form, not '\(id)'"
         case .invalidURL(let name): "\(name) must be \(SaferpayURLRule.requirement)"
         case .invalidRequest(let report): "the values do not validate: \(report)"
-        case .network(let kind): "no answer from Saferpay (\(kind))"
+        case .network(let kind): "no answer came from Saferpay (the transport failed with \(kind))"
         case .cancelled: "the card post was cancelled"
         case .unexpectedAnswer(let status, let reason): "Saferpay answered HTTP \(status): \(reason)"
         }

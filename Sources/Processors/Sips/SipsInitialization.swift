@@ -21,7 +21,8 @@ public struct SipsInitialization: Sendable, Hashable, CustomStringConvertible {
     /// `00` when the transaction was initialised.
     public var redirectionStatusCode: String?
 
-    /// An initialisation.
+    /// The values of an initialize answer, for a server that already read them (else
+    /// ``init(jsonEncoded:)`` reads the answer).
     public init(
         redirectionData: String?, redirectionUrl: String, redirectionVersion: String, publicKeyValue: String,
         merchantId: String? = nil, redirectionStatusCode: String? = nil

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
@@ -20,22 +21,27 @@ import PaymentFormSamples
 ///   the card number `4000000000000002` is declined (402 `TRANSACTION_DECLINED`, `DO_NOT_RETRY`); a
 ///   used or unknown token is `TOKEN_INVALID`.
 /// - `GET /saferpay/redirect/<token>` redirects (303) to the token's `ReturnUrl`.
-final class SaferpayStandIn: @unchecked Sendable {
+final class SaferpayStandIn: Sendable {
     /// The card number the stand-in declines, to exercise an error answer that is not about input.
     static let declinedCardNumber = "4000000000000002"
     /// Tokens kept at once; the oldest are dropped beyond it.
     static let maximumTokens = 10_000
 
-    private struct Token {
+    private struct Token: Sendable {
         let returnURL: String
         var used = false
     }
 
-    private let lock = NSLock()
-    /// `http://HOST:PORT` of the running sandbox (guarded by `lock`).
-    private var baseURL = "http://127.0.0.1"
-    private var tokens: [String: Token] = [:]
-    private var order: [String] = []
+    /// What the stand-in remembers between requests (connection threads share it).
+    private struct State: Sendable {
+        /// `http://HOST:PORT` of the running sandbox.
+        var baseURL = "http://127.0.0.1"
+        var tokens: [String: Token] = [:]
+        /// Token ids, oldest first.
+        var order: [String] = []
+    }
+
+    private let state = LockedValue(State())
     private let definition: PaymentProduct?
 
     init() {
@@ -44,16 +50,12 @@ final class SaferpayStandIn: @unchecked Sendable {
 
     /// Sets the base of the URLs handed out: the address the sandbox is bound to.
     func setBaseURL(_ url: String) {
-        lock.lock()
-        baseURL = url
-        lock.unlock()
+        state.withLock { $0.baseURL = url }
     }
 
     /// Answers a request below `/saferpay/`.
     func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
-        lock.lock()
-        let host = baseURL
-        lock.unlock()
+        let host = state.withLock { $0.baseURL }
         switch (request.method, segments.count) {
         case ("POST", 1) where segments[0] == "tokens":
             return makeToken(request.body, host: host)
@@ -80,23 +82,21 @@ final class SaferpayStandIn: @unchecked Sendable {
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
         let token = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-        lock.lock()
-        tokens[token] = Token(returnURL: returnURL)
-        order.append(token)
-        if order.count > Self.maximumTokens {
-            // Drop the oldest half at once, so the cost stays amortised constant per token.
-            let dropped = order.prefix(order.count - Self.maximumTokens / 2)
-            for old in dropped { tokens[old] = nil }
-            order.removeFirst(dropped.count)
+        state.withLock { state in
+            state.tokens[token] = Token(returnURL: returnURL)
+            state.order.append(token)
+            if state.order.count > Self.maximumTokens {
+                // Drop the oldest half at once, so the cost stays amortised constant per token.
+                let dropped = state.order.prefix(state.order.count - Self.maximumTokens / 2)
+                for old in dropped { state.tokens[old] = nil }
+                state.order.removeFirst(dropped.count)
+            }
         }
-        lock.unlock()
         return .json(200, ["Token": .string(token), "RedirectUrl": .string("\(host)/saferpay/cardpost/\(token)")])
     }
 
     private func cardPost(token: String, body: [UInt8], host: String) -> HTTPResponse {
-        lock.lock()
-        let known = tokens[token]
-        lock.unlock()
+        let known = state.withLock { $0.tokens[token] }
         guard let known, !known.used else {
             return Self.error(400, name: "TOKEN_INVALID", behavior: "DO_NOT_RETRY", message: "the token is unknown or was already used")
         }
@@ -135,16 +135,12 @@ final class SaferpayStandIn: @unchecked Sendable {
         if SipsCallParameters.digits(posted["CardNumber"] ?? "") == Self.declinedCardNumber {
             return Self.error(402, name: "TRANSACTION_DECLINED", behavior: "DO_NOT_RETRY", message: "the transaction was declined")
         }
-        lock.lock()
-        tokens[token]?.used = true
-        lock.unlock()
+        state.withLock { $0.tokens[token]?.used = true }
         return .json(200, ["RedirectUrl": .string("\(host)/saferpay/redirect/\(token)")])
     }
 
     private func redirect(token: String) -> HTTPResponse {
-        lock.lock()
-        let known = tokens[token]
-        lock.unlock()
+        let known = state.withLock { $0.tokens[token] }
         guard let known, known.used else { return Self.error(404, name: "TOKEN_INVALID", behavior: "DO_NOT_RETRY", message: "no such payment") }
         return HTTPResponse(status: 303, headers: [HTTPHeaderField("Location", known.returnURL)])
     }

@@ -74,7 +74,7 @@ package struct SandboxCORS: Sendable, Hashable {
 
     /// The answer to a preflight.
     func preflight(_ request: HTTPRequest) -> HTTPResponse {
-        var headers = [HTTPHeaderField("Vary", "Origin")]
+        var headers: HTTPHeaders = [HTTPHeaderField("Vary", "Origin")]
         if let origin = allowedOrigin(of: request) {
             headers.append(HTTPHeaderField("Access-Control-Allow-Origin", origin))
         }

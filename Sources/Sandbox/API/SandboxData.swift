@@ -171,7 +171,7 @@ package struct SandboxData: Sendable {
             guard let chunk, !chunk.isEmpty else { return data }
             data.append(chunk)
         }
-        throw SandboxError(code: "input_too_large", message: "\(path): larger than \(limit) bytes")
+        throw SandboxError(code: "input_too_large", message: "\(path): the file is larger than \(limit) bytes")
     }
 
     private init(

@@ -13,12 +13,12 @@ package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// The minor version of HTTP/1 (`1` for HTTP/1.1, `0` for HTTP/1.0).
     package var minorVersion: Int
     /// The header fields in the order sent, values without surrounding whitespace.
-    package var headers: [HTTPHeaderField]
+    package var headers: HTTPHeaders
     /// The body (empty without `Content-Length`).
     package var body: [UInt8]
 
     /// A request.
-    package init(method: String, target: String, minorVersion: Int = 1, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(method: String, target: String, minorVersion: Int = 1, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.method = method
         self.target = target
         self.minorVersion = minorVersion
@@ -40,15 +40,14 @@ package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// The value of the first header field named `name` (ASCII case-insensitive).
     package func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
+        headers[name]
     }
 
     /// Whether the connection stays open after the answer: HTTP/1.1 unless `Connection: close`;
     /// HTTP/1.0 only with `Connection: keep-alive`.
     package var keepsAlive: Bool {
-        let tokens = headers.filter { $0.name.lowercased() == "connection" }
-            .flatMap { $0.value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) } }
+        let tokens = headers.values(named: "Connection")
+            .flatMap { $0.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) } }
         if tokens.contains("close") { return false }
         return minorVersion >= 1 || tokens.contains("keep-alive")
     }

@@ -162,7 +162,7 @@ package struct HTTPRequestParser: Sendable {
             return .failure(.malformed("the HTTP version is malformed"))
         }
 
-        var headers: [HTTPHeaderField] = []
+        var headers: HTTPHeaders = []
         var contentLength: Int?
         var hostCount = 0
         var hasTransferEncoding = false

@@ -6,12 +6,12 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     /// The status code.
     package var status: Int
     /// Header fields besides `Content-Length` and `Connection`, which ``bytes(closing:)`` adds.
-    package var headers: [HTTPHeaderField]
+    package var headers: HTTPHeaders
     /// The body.
     package var body: [UInt8]
 
     /// A response.
-    package init(status: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body

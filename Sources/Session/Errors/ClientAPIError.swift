@@ -14,7 +14,8 @@
 /// }
 /// ```
 public struct ClientAPIError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
+    /// The kinds of failure: no answer, too late, cancelled, an HTTP error status, an unreadable
+    /// answer, or an unusable configuration.
     public enum Kind: Sendable, Hashable {
         /// No answer: the host could not be reached, the connection broke, TLS failed, ...
         case network
@@ -30,7 +31,7 @@ public struct ClientAPIError: Error, Sendable, Hashable, CustomStringConvertible
         case configuration
     }
 
-    /// What went wrong.
+    /// Which kind of failure it was.
     public let kind: Kind
     /// The call, as method and path below the customer (`GET products/1`), when one was made.
     public let call: String?

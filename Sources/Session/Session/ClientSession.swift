@@ -1,4 +1,5 @@
 import Foundation
+internal import PaymentFormConcurrency
 internal import PaymentFormJSON
 
 /// The Client API session: fetches what a payment form needs (payment items for a context, a
@@ -94,7 +95,7 @@ public final class ClientSession: Sendable, CustomStringConvertible {
             throw ClientAPIError(kind: .configuration, call: name, reason: "the request URL cannot be built")
         }
         let bodyBytes = body.map { Array(JSONWriter().string(from: $0).utf8) }
-        var headers = [
+        var headers: HTTPHeaders = [
             HTTPHeaderField("Authorization", "GCS v1Client:\(configuration.clientSessionId)"),
             HTTPHeaderField("X-GCS-ClientMetaInfo", configuration.metaInfo.encoded),
             HTTPHeaderField("Accept", "application/json"),
@@ -213,20 +214,15 @@ public final class ClientSession: Sendable, CustomStringConvertible {
 
 /// The product ids of the last product list fetched, for mapping offline brand answers to the
 /// products actually offered. Guarded by a lock: read synchronously by ``ClientSession/offlineIINDetails(forPartialCardNumber:)``.
-final class OfferedProducts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ids: Set<Int>?
+final class OfferedProducts: Sendable {
+    private let ids = LockedValue<Set<Int>?>(nil)
 
     func update(_ list: PaymentProductList) {
         let numeric = Set(list.paymentProducts.compactMap { Int($0.id) })
-        lock.lock()
-        ids = numeric
-        lock.unlock()
+        ids.withLock { $0 = numeric }
     }
 
     var current: Set<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        return ids
+        ids.withLock { $0 }
     }
 }

@@ -10,14 +10,14 @@ package struct ClientAPIRequest: Sendable, Hashable, CustomStringConvertible, Cu
     /// The full URL, query included.
     package var url: URL
     /// The header fields, in the order to send them.
-    package var headers: [HTTPHeaderField]
+    package var headers: HTTPHeaders
     /// The body (JSON for the Client API's POST calls), or `nil`.
     package var body: [UInt8]?
     /// How long the transport may wait for the answer.
     package var timeout: TimeInterval
 
     /// A request.
-    package init(method: String, url: URL, headers: [HTTPHeaderField] = [], body: [UInt8]? = nil, timeout: TimeInterval = 30) {
+    package init(method: String, url: URL, headers: HTTPHeaders = [], body: [UInt8]? = nil, timeout: TimeInterval = 30) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -25,9 +25,9 @@ package struct ClientAPIRequest: Sendable, Hashable, CustomStringConvertible, Cu
         self.timeout = timeout
     }
 
-    /// The value of the first header field named `name` (case-insensitive).
+    /// The value of the first header field named `name` (ASCII case-insensitive).
     package func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers[name]
     }
 
     /// Method and path (as sent, percent-encoded); never the headers, the query or the body.
@@ -43,19 +43,5 @@ package struct ClientAPIRequest: Sendable, Hashable, CustomStringConvertible, Cu
     /// Method and path only (`dump` stays safe).
     package var customMirror: Mirror {
         Mirror(self, children: ["method": method, "path": encodedPath], displayStyle: .struct)
-    }
-}
-
-/// One HTTP header field.
-package struct HTTPHeaderField: Sendable, Hashable {
-    /// The field name (`Authorization`).
-    package var name: String
-    /// The field value.
-    package var value: String
-
-    /// A header field.
-    package init(_ name: String, _ value: String) {
-        self.name = name
-        self.value = value
     }
 }

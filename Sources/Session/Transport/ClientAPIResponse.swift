@@ -5,7 +5,7 @@ package struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status code.
     package var statusCode: Int
     /// The header fields.
-    package var headers: [HTTPHeaderField]
+    package var headers: HTTPHeaders
     /// The body bytes.
     package var body: [UInt8]
 
@@ -15,16 +15,15 @@ package struct ClientAPIResponse: Sendable, Hashable, CustomStringConvertible {
     package static let maximumBodyByteCount = JSONParser.Limits.standard.maximumBytes
 
     /// A response.
-    package init(statusCode: Int, headers: [HTTPHeaderField] = [], body: [UInt8] = []) {
+    package init(statusCode: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
     }
 
-    /// The value of the first header field named `name` (case-insensitive).
+    /// The value of the first header field named `name` (ASCII case-insensitive).
     package func header(_ name: String) -> String? {
-        let lowered = name.lowercased()
-        return headers.first { $0.name.lowercased() == lowered }?.value
+        headers[name]
     }
 
     /// Status and size; never the body (a sandbox payment answer holds card data).

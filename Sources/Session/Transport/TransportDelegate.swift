@@ -1,4 +1,5 @@
 import Foundation
+internal import PaymentFormConcurrency
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,14 +14,13 @@ import FoundationNetworking
 /// (A session delegate, not a per-task one: FoundationNetworking calls per-task delegates only
 /// when the session has a delegate of its own.)
 final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var receivers: [Int: AnswerReceiver] = [:]
+    // `@unchecked Sendable`: NSObject subclasses cannot be checked; the only state is the lock's.
+    private let receivers = LockedValue<[Int: AnswerReceiver]>([:])
 
     /// Sends `task`'s events to `receiver` until the task completes.
     func register(_ receiver: AnswerReceiver, for task: URLSessionTask) {
-        lock.lock()
-        receivers[task.taskIdentifier] = receiver
-        lock.unlock()
+        let id = task.taskIdentifier
+        receivers.withLock { $0[id] = receiver }
     }
 
     /// Forgets `task` (one that never started).
@@ -29,9 +29,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     private func receiver(for task: URLSessionTask, removing: Bool = false) -> AnswerReceiver? {
-        lock.lock()
-        defer { lock.unlock() }
-        return removing ? receivers.removeValue(forKey: task.taskIdentifier) : receivers[task.taskIdentifier]
+        let id = task.taskIdentifier
+        return receivers.withLock { removing ? $0.removeValue(forKey: id) : $0[id] }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

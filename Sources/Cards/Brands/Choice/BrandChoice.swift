@@ -93,8 +93,8 @@ public enum BrandChoiceError: Error, Sendable, Hashable, CustomStringConvertible
         case .notOffered(let brandId):
             // Only a well-formed id is repeated: whatever else was passed could be anything.
             BrandTableValidation.isBrandId(brandId)
-                ? "The brand \(brandId) is not one of the brands this card carries, so it cannot be selected."
-                : "The brand to select is not a brand id (lower-case words joined by -), so it cannot be selected."
+                ? "the brand \(brandId) is not one of the brands this card carries, so it cannot be selected"
+                : "the brand to select is not a brand id (lower-case words joined by -), so it cannot be selected"
         }
     }
 }

@@ -55,7 +55,7 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     public var isCoBadged: Bool { !isAmbiguous && brands.count > 1 }
 
     /// The brands the customer chooses between when ``isCoBadged``; empty otherwise.
-    public var coBadgeChoices: [Brand] { isCoBadged ? brands : [] }
+    package var coBadgeChoices: [Brand] { isCoBadged ? brands : [] }
 
     /// The resolved brand's card-number lengths; `nil` unless resolved.
     package var lengths: [Int]? { brand?.lengths }

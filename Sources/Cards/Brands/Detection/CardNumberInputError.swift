@@ -11,7 +11,7 @@ public enum CardNumberInputError: Error, Sendable, Hashable, CustomStringConvert
     public var description: String {
         switch self {
         case .unexpectedCharacter(let position):
-            "The card number may hold only digits, spaces and '-', but character \(position) is something else."
+            "the card number may hold only digits, spaces and '-', but character \(position) is something else"
         }
     }
 }
