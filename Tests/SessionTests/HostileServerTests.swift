@@ -216,7 +216,9 @@ struct HostileServerTests {
         await #expect { try await URLSessionTransport().send(try Self.request(server, timeout: 1)) } throws: {
             ($0 as? URLError)?.code == .timedOut
         }
-        #expect(Date().timeIntervalSince(start) < 60)
+        // Under ThreadSanitizer with the suites in parallel one run took 72 s: the bound only
+        // has to tell "ended" from "never ends".
+        #expect(Date().timeIntervalSince(start) < 180)
     }
 
     @Test("cancelling the calling task ends the send at once, also while the body streams in")
