@@ -23,10 +23,13 @@ mkdir -p "$build"
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/Encryption -name '*.swift' -print0 | sort -z)
 assembly="$build/encryption.s"
-if [[ ! -f "$assembly" || -n "$(find "${sources[@]}" -newer "$assembly" -print -quit)" ]]; then
+if [[ ! -f "$assembly" || -n "$(find "${sources[@]}" Sources/Concurrency -newer "$assembly" -print -quit)" ]]; then
   echo "== compiling the encryption module to assembly (release settings)"
+  # The package-only lock module the encryption module imports, as a module to import.
+  swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormConcurrency -package-name PaymentFormEngine \
+    Sources/Concurrency/*.swift -emit-module -emit-module-path "$build/PaymentFormConcurrency.swiftmodule"
   swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    -I Sources/CryptoKernels/include "${sources[@]}" -emit-assembly -o "$assembly"
+    -I Sources/CryptoKernels/include -I "$build" "${sources[@]}" -emit-assembly -o "$assembly"
 fi
 # One checker for both kinds of assembly; argument 1 says which. The rules shared by both (how
 # functions and instructions are read, which instruction last set the flags, a conditional move

@@ -31,7 +31,7 @@ sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/Encryption -name '*.swift' -print0 | sort -z)
 sources+=(Scripts/TimingCheck/main.swift)
 kernels=(Sources/CryptoKernels/*.c Sources/CryptoKernels/include/*)
-if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${kernels[@]}" -newer "$binary" -print -quit)" ]]; then
+if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${kernels[@]}" Sources/Concurrency -newer "$binary" -print -quit)" ]]; then
   echo "== compiling the timing checker"
   # The C kernels (hardware SHA-256 / AES) the encryption module imports.
   objects=()
@@ -39,7 +39,11 @@ if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${kernels[@]}" -newer "$bina
     clang -O2 -I Sources/CryptoKernels/include -c "$file" -o "$build/$(basename "$file" .c).o"
     objects+=("$build/$(basename "$file" .c).o")
   done
+  # The package-only lock module the encryption module imports, built first.
+  swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormConcurrency -package-name PaymentFormEngine \
+    Sources/Concurrency/*.swift -emit-module -emit-module-path "$build/PaymentFormConcurrency.swiftmodule" \
+    -c -o "$build/PaymentFormConcurrency.o"
   swiftc -O -wmo -swift-version 6 -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    -I Sources/CryptoKernels/include "${sources[@]}" "${objects[@]}" -o "$binary"
+    -I Sources/CryptoKernels/include -I "$build" "${sources[@]}" "${objects[@]}" "$build/PaymentFormConcurrency.o" -o "$binary"
 fi
 "$binary" Resources/Keys/demo-private-key-NOT-FOR-PRODUCTION.pem "$seconds"
