@@ -215,24 +215,6 @@ struct SandboxEndToEndTests {
     }
 }
 
-/// Lines collected from a sandbox's log.
-private final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-}
-
 extension SandboxEndToEndTests {
     /// `values` for `product` encrypted as a client that skips validation would send them: the
     /// product's rules are dropped before preparing.

@@ -36,24 +36,6 @@ struct SandboxHarness {
     static let context = PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL")
 }
 
-/// Lines collected from a sandbox's log.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-}
-
 /// A folder with the sample products plus an Apple Pay product (for networks) and a Dankort
 /// product (for co-brands), with groups and directories.
 enum ExtendedProducts {
