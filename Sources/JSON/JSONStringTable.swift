@@ -15,12 +15,18 @@ struct JSONStringTable {
     static let maximumEntries = 4_096
     static let maximumProbes = 8
 
+    /// A slot: a shared string and its hash, or free (an empty string: only strings of more than
+    /// 15 bytes are shared). Not `Entry?`: the optional's generic type costs the runtime a
+    /// first-time instantiation that showed in a process's first decode.
     private struct Entry {
         var hash: UInt64
         var string: String
+
+        static var free: Entry { Entry(hash: 0, string: "") }
+        var isFree: Bool { string.isEmpty }
     }
 
-    private var slots: [Entry?] = []
+    private var slots: [Entry] = []
     private var entryCount = 0
 
     /// The string of `bytes` (valid UTF-8, checked by the reader), shared when seen before.
@@ -34,12 +40,13 @@ struct JSONStringTable {
 
     private mutating func shared(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let hash = Self.hash(bytes)
-        if slots.isEmpty { slots = Array(repeating: nil, count: 64) }
+        if slots.isEmpty { slots = Array(repeating: .free, count: 64) }
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         var probes = 0
         while probes < Self.maximumProbes {
-            guard let entry = slots[index] else {
+            let entry = slots[index]
+            if entry.isFree {
                 let string = String(decoding: bytes, as: UTF8.self)
                 if entryCount < Self.maximumEntries {
                     slots[index] = Entry(hash: hash, string: string)
@@ -56,16 +63,16 @@ struct JSONStringTable {
     }
 
     private mutating func grow() {
-        var larger = [Entry?](repeating: nil, count: slots.count * 2)
+        var larger = [Entry](repeating: .free, count: slots.count * 2)
         let mask = larger.count - 1
-        for case let entry? in slots {
+        for entry in slots where !entry.isFree {
             var index = Int(truncatingIfNeeded: entry.hash) & mask
             var probes = 0
-            while larger[index] != nil, probes < Self.maximumProbes {
+            while !larger[index].isFree, probes < Self.maximumProbes {
                 index = (index + 1) & mask
                 probes += 1
             }
-            if larger[index] == nil { larger[index] = entry }
+            if larger[index].isFree { larger[index] = entry }
         }
         slots = larger
     }

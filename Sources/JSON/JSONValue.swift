@@ -18,7 +18,9 @@ package enum JSONValue: Sendable, Hashable {
         switch self {
         case .null: .null
         case .bool: .boolean
-        case .number(let text): text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? .number : .integer
+        // A number's text is ASCII (the reader checked its grammar): bytes, not Characters.
+        case .number(let text):
+            text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) ? .number : .integer
         case .string: .string
         case .array: .array
         case .object: .object

@@ -235,19 +235,32 @@ final class CompiledPattern: @unchecked Sendable {
     let linear: LinearPattern?
     /// The pattern as sent, for the anchored form.
     private let pattern: String
-    /// The anchored form once compiled (`.failure` if it could not be).
-    private let anchoredForm: LockedValue<Result<NSRegularExpression, RegularExpressionError>?>
+    /// The anchored ICU form, compiled on first use; `nil` for a pattern on the linear matcher.
+    ///
+    /// Absent rather than empty for linear patterns: those never reach ICU, and creating the lock
+    /// (with the runtime's first-time work on its generic type and on `NSRegularExpression`) was
+    /// about a sixth of a process's first decode.
+    private let anchoredForm: LockedValue<AnchoredForm>?
+
+    /// Where the anchored ICU form stands.
+    private enum AnchoredForm {
+        case notCompiled
+        case compiled(NSRegularExpression)
+        /// No wrap compiled (the value is then refused, never passed).
+        case failed
+    }
 
     /// Compiles `pattern`: on the linear matcher when it is in its subset, else checked by ICU
     /// (throwing when ICU does not compile it) with the anchored form left to the first match.
     init(_ pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
-        anchoredForm = LockedValue(nil)
         if let linear = LinearPattern(pattern) {
             self.linear = linear
+            self.anchoredForm = nil
         } else {
             try RegularExpression.checkWithICU(pattern)
             self.linear = nil
+            self.anchoredForm = LockedValue(.notCompiled)
         }
     }
 
@@ -255,26 +268,36 @@ final class CompiledPattern: @unchecked Sendable {
     init(icu pattern: String, anchored: NSRegularExpression) {
         self.pattern = pattern
         self.linear = nil
-        self.anchoredForm = LockedValue(.success(anchored))
+        self.anchoredForm = LockedValue(.compiled(anchored))
     }
 
     /// Whether the anchored form was compiled (or tried).
     var hasAnchoredForm: Bool {
-        anchoredForm.withLock { $0 != nil }
+        guard let anchoredForm else { return false }
+        return anchoredForm.withLock { form in
+            if case .notCompiled = form { return false }
+            return true
+        }
     }
 
-    /// The pattern anchored to whole values, compiled on first use; `nil` if it cannot be.
+    /// The pattern anchored to whole values, compiled on first use; `nil` if it cannot be (or
+    /// the pattern runs on the linear matcher).
     var anchored: NSRegularExpression? {
         // Compiled with the lock held: concurrent first matches compile once.
-        anchoredForm.withLock { form in
-            if form == nil {
-                do throws(RegularExpressionError) {
-                    form = .success(try RegularExpression.anchor(pattern))
-                } catch {
-                    form = .failure(error)
+        anchoredForm?.withLock { form in
+            switch form {
+            case .compiled(let expression):
+                return expression
+            case .failed:
+                return nil
+            case .notCompiled:
+                guard let expression = try? RegularExpression.anchor(pattern) else {
+                    form = .failed
+                    return nil
                 }
+                form = .compiled(expression)
+                return expression
             }
-            return try? form?.get()
         }
     }
 }

@@ -16,8 +16,15 @@ package struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Cust
         /// A status the engine does not know, kept by name; treated as read-only (nothing sent).
         case other(String)
 
-        /// The statuses the Client API defines.
-        package static let known: [Status] = [.readOnly, .canWrite, .mustWrite]
+        /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+        package static func known(named name: String) -> Status? {
+            switch name {
+            case "READ_ONLY": .readOnly
+            case "CAN_WRITE": .canWrite
+            case "MUST_WRITE": .mustWrite
+            default: nil
+            }
+        }
 
         /// The Client API name (`READ_ONLY`, ...), or the unknown name as sent.
         package var name: String {

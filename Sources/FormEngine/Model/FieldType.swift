@@ -5,8 +5,18 @@ package enum FieldType: OpenEnumeration {
     /// A type the engine does not know, kept by name.
     case other(String)
 
-    /// The field types the Client API defines.
-    package static let known: [FieldType] = [.string, .integer, .expiryDate, .numericString, .boolean, .date]
+    /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+    package static func known(named name: String) -> FieldType? {
+        switch name {
+        case "string": .string
+        case "integer": .integer
+        case "expirydate": .expiryDate
+        case "numericstring": .numericString
+        case "boolean": .boolean
+        case "date": .date
+        default: nil
+        }
+    }
 
     /// The Client API name (`numericstring`, ...), or the unknown name as sent.
     package var name: String {

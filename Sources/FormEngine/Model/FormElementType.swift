@@ -4,8 +4,17 @@ package enum FormElementType: OpenEnumeration {
     /// A form element type the engine does not know, kept by name.
     case other(String)
 
-    /// The form element types the Client API defines.
-    package static let known: [FormElementType] = [.text, .list, .currency, .date, .boolean]
+    /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+    package static func known(named name: String) -> FormElementType? {
+        switch name {
+        case "text": .text
+        case "list": .list
+        case "currency": .currency
+        case "date": .date
+        case "boolean": .boolean
+        default: nil
+        }
+    }
 
     /// The Client API name (`text`, `list`, ...), or the unknown name as sent.
     package var name: String {

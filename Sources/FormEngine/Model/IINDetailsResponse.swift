@@ -18,8 +18,15 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
         case credit, debit, prepaid
         case other(String)
 
-        /// The card types the Client API defines.
-        package static let known: [CardType] = [.credit, .debit, .prepaid]
+        /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+        package static func known(named name: String) -> CardType? {
+            switch name {
+            case "Credit": .credit
+            case "Debit": .debit
+            case "Prepaid": .prepaid
+            default: nil
+            }
+        }
 
         /// The Client API name (`Credit`, ...), or the unknown name as sent.
         public var name: String {

@@ -107,13 +107,22 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
 /// definition, with the field's path; duplicate ids are refused too.
 func decodeFields(_ node: JSONNode?, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> [PaymentProductField] {
     var fields: [PaymentProductField] = []
-    var seen = Set<String>()
+    var seenIds: Set<String>?
     for element in try node?.array() ?? [] {
         let field = try PaymentProductField(json: element.value, at: element.path, diagnostics: &diagnostics)
-        if !seen.insert(field.id).inserted {
+        if isRepeated(field.id, among: fields, seenIds: &seenIds) {
             throw DefinitionError(path: element.path.appending("id"), kind: .invalidValue("duplicate field id '\(field.id)'"))
         }
         fields.append(field)
     }
     return fields
+}
+
+/// Whether an earlier field has `id`. A product has a handful of fields, so `id` is compared
+/// with each; from 32 fields on, a set keeps a hostile definition linear. (A set for every
+/// product was a noticeable part of a process's first decode: its type, its storage, its release.)
+private func isRepeated(_ id: String, among fields: [PaymentProductField], seenIds: inout Set<String>?) -> Bool {
+    if fields.count < 32 { return fields.contains { $0.id == id } }
+    if seenIds == nil { seenIds = Set(fields.map(\.id)) }
+    return seenIds?.insert(id).inserted == false
 }

@@ -4,8 +4,17 @@ package enum PreferredInputType: OpenEnumeration {
     /// An input type the engine does not know, kept by name.
     case other(String)
 
-    /// The input types the Client API defines.
-    package static let known: [PreferredInputType] = [.string, .integer, .emailAddress, .phoneNumber, .date]
+    /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+    package static func known(named name: String) -> PreferredInputType? {
+        switch name {
+        case "StringKeyboard": .string
+        case "IntegerKeyboard": .integer
+        case "EmailAddressKeyboard": .emailAddress
+        case "PhoneNumberKeyboard": .phoneNumber
+        case "DateKeyboard": .date
+        default: nil
+        }
+    }
 
     /// The Client API name (`IntegerKeyboard`, ...), or the unknown name as sent.
     package var name: String {

@@ -16,8 +16,16 @@ public struct ThirdPartyStatusResponse: ClientAPIModel, JSONModel, Hashable {
         /// A state the engine does not know.
         case other(String)
 
-        /// The known states.
-        package static let known: [Status] = [.waiting, .initialized, .authorized, .completed]
+        /// The known value the Client API calls `name`, if any (the inverse of ``name``).
+        package static func known(named name: String) -> Status? {
+            switch name {
+            case "WAITING": .waiting
+            case "INITIALIZED": .initialized
+            case "AUTHORIZED": .authorized
+            case "COMPLETED": .completed
+            default: nil
+            }
+        }
 
         /// The API's name: `WAITING`, `INITIALIZED`, `AUTHORIZED`, `COMPLETED`.
         public var name: String {
