@@ -19,8 +19,13 @@ extension PaymentFormController {
     /// The format of a card-number field for what detection said about its digits.
     static func cardNumberFormat(field: PaymentProductField, detection: BrandDetection) -> CardNumberFormat {
         let layout = field.cardNumberLayout(for: detection)
-        let formatter = isGenericCardNumberMask(field.effectiveMask) ? FieldFormatter(mask: layout.mask) : FieldFormatter(field: field)
-        return CardNumberFormat(formatter: formatter, layout: layout, detection: detection)
+        return CardNumberFormat(formatter: cardNumberFormatter(field: field, layout: layout), layout: layout, detection: detection)
+    }
+
+    /// The formatter of a card-number field laid out as `layout`: a generic card field takes the
+    /// brand's grouping, a brand-specific mask stays.
+    static func cardNumberFormatter(field: PaymentProductField, layout: CardNumberLayout) -> FieldFormatter {
+        isGenericCardNumberMask(field.effectiveMask) ? FieldFormatter(mask: layout.mask) : FieldFormatter(field: field)
     }
 
     /// Whether two detections name the same brands the same way (ambiguous or not), so the same

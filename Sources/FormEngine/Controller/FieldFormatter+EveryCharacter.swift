@@ -101,6 +101,21 @@ extension FieldFormatter {
         return EditResult(text: laidOut.text, cursor: min(cursor, laidOut.text.utf16.count), value: laidOut.value, outcome: .changed)
     }
 
+    /// An insertion's result with what the mask cut put back: when the request would keep more
+    /// of the text with `inserted` in it than the edit placed (a paste beyond the capacity, a
+    /// pasted month the expiry shortcuts refuse), the kept value laid out, the caret after the
+    /// inserted characters. `nil` when nothing was cut.
+    func keepingCutCharacters(of result: EditResult, inserting inserted: String, into text: String,
+                              selection: Range<Int>) -> EditResult? {
+        let before = PaymentFormController.text(text, utf16Prefix: selection.lowerBound)
+        let after = PaymentFormController.text(text, utf16From: selection.upperBound)
+        let kept = keptValue(of: before + inserted + after)
+        guard kept.count > result.value.count else { return nil }
+        let laidOut = layOut(keptValue: kept)
+        let caret = offset(afterValueCharacters: keptValue(of: before + inserted).count, inKeptValue: laidOut.value, pastLiterals: true)
+        return EditResult(text: laidOut.text, cursor: min(caret, laidOut.text.utf16.count), value: laidOut.value, outcome: .changed)
+    }
+
     /// `value` laid out by the mask alone, as typed into an empty field without the expiry
     /// shortcuts: a kept value is already what the customer meant, so no month rule rewrites it.
     private static func plainLayout(of value: String, mask: Mask) -> EditResult {

@@ -6,6 +6,8 @@ enum FormEventScope: Sendable, Equatable {
     /// and the fields whose rules read its value (see ``FormFieldIndex/affected(by:)``), both
     /// fields of a focus change, or none (a brand choice changes no field).
     case fields([Int])
+    /// One field: what most events touch, named without an array to allocate.
+    case field(Int)
     /// Every field: the form itself changed (a new item or account on file, a submit).
     case form
 }

@@ -9,6 +9,12 @@
 struct FormFieldIndex: Sendable {
     /// Each field's position in display order, by id.
     private let positions: [String: Int]
+    /// The ids in display order, for forms small enough that comparing ids one by one beats
+    /// hashing one (a card form's ids are short, and compare as two machine words); empty for
+    /// larger forms, which the dictionary serves.
+    private let smallFormIds: [String]
+    /// Up to how many fields ids are compared one by one.
+    private static let linearLookupLimit = 16
     /// The card-number field: brand detection and the co-badge choice follow it.
     let cardNumber: Int?
     /// The fiscal-number field, which `boletoBancarioRequiredness` rules read.
@@ -28,6 +34,7 @@ struct FormFieldIndex: Sendable {
             if definitions[index].dataRestrictions.validators.contains(where: \.readsFiscalNumber) { readers.append(index) }
         }
         self.positions = positions
+        smallFormIds = definitions.count <= Self.linearLookupLimit ? definitions.map(\.id) : []
         cardNumber = positions[PaymentRequest.cardNumberFieldId]
         fiscalNumber = positions[PaymentRequest.fiscalNumberFieldId]
         fiscalNumberReaders = fiscalNumber == nil ? [] : readers
@@ -35,7 +42,9 @@ struct FormFieldIndex: Sendable {
 
     /// The position of the field with id `fieldId`, or `nil` when the form has none.
     func position(of fieldId: String) -> Int? {
-        positions[fieldId]
+        // The first of repeated ids wins, as in the dictionary.
+        if !smallFormIds.isEmpty { return smallFormIds.firstIndex(of: fieldId) }
+        return positions[fieldId]
     }
 
     /// The fields an event on the field at `index` can change: the field itself and, for the

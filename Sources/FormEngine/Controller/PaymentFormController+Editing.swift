@@ -105,7 +105,7 @@ extension PaymentFormController {
             var formatter = controller.fields[index].formatter
             if Self.isCardNumber(definition) {
                 let digits = String(value.filter { $0.isASCII && $0.isNumber })
-                formatter = controller.cardNumberFormat(at: index, value: digits).formatter
+                formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
             }
             var result = formatter.text(forValue: value)
             // The mask cut something the request keeps (beyond its capacity, or a month rule):
@@ -125,7 +125,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func select(_ fieldId: String, selection: Range<Int>) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
+        return perform(.field(index), fieldIndex: index, completes: false) { controller in
             controller.fields[index].selection = Self.clamped(selection, to: controller.fields[index].text)
             return .changed
         }
@@ -138,7 +138,7 @@ extension PaymentFormController {
     public mutating func focus(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
         let previous = focusedIndex.flatMap { $0 == index ? nil : $0 }
-        let scope = FormEventScope.fields(previous.map { [min($0, index), max($0, index)] } ?? [index])
+        let scope = previous.map { FormEventScope.fields([min($0, index), max($0, index)]) } ?? .field(index)
         return perform(scope, fieldIndex: index, completes: false) { controller in
             if let previous {
                 controller.fields[previous].hasFocus = false
@@ -157,7 +157,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func blur(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(.fields([index]), fieldIndex: index, completes: false) { controller in
+        return perform(.field(index), fieldIndex: index, completes: false) { controller in
             controller.fields[index].hasFocus = false
             controller.fields[index].wasBlurred = true
             if controller.focusedIndex == index { controller.focusedIndex = nil }
@@ -183,17 +183,11 @@ extension PaymentFormController {
             result = formatter.applyKeepingEveryCharacter(edit, to: text, value: fields[index].value, selection: clampedSelection)
         } else {
             result = formatter.apply(edit, to: text, selection: clampedSelection)
-            if result.outcome == .changed, case .insert(let inserted) = edit {
-                let before = Self.text(text, utf16Prefix: clampedSelection.lowerBound)
-                let after = Self.text(text, utf16From: clampedSelection.upperBound)
-                let kept = formatter.keptValue(of: before + inserted + after)
-                if kept.count > result.value.count {
-                    let laidOut = formatter.layOut(keptValue: kept)
-                    let caret = formatter.offset(afterValueCharacters: formatter.keptValue(of: before + inserted).count,
-                                                 inKeptValue: laidOut.value, pastLiterals: true)
-                    result = EditResult(text: laidOut.text, cursor: min(caret, laidOut.text.utf16.count), value: laidOut.value,
-                                        outcome: .changed)
-                }
+            if result.outcome == .changed, case .insert(let inserted) = edit,
+               !Self.keptEveryCharacter(result, typed: inserted, over: clampedSelection, value: fields[index].value,
+                                        formatter: formatter),
+               let kept = formatter.keepingCutCharacters(of: result, inserting: inserted, into: text, selection: clampedSelection) {
+                result = kept
             }
         }
         guard result.outcome == .changed else {
@@ -204,28 +198,38 @@ extension PaymentFormController {
         return .changed
     }
 
+    /// Whether an insertion at a caret kept every character: the new value holds all of the old
+    /// value's bytes and all of the typed ones, so nothing was cut and the check that looks for
+    /// a cut (another walk of the whole text) has nothing to find. A keystroke that lands takes
+    /// this path; a paste over a selection, a character the mask refuses, a paste beyond the
+    /// capacity and any typing under the expiry shortcuts (which rewrite what was typed: `3`
+    /// becomes `03`, so a byte count proves nothing) take the full check.
+    ///
+    /// Sound because, outside an overflowing field, a field's value is exactly what its mask
+    /// reads in its text (every event stores both from one layout), and the mask only maps
+    /// what was typed to fewer bytes (non-ASCII digits to ASCII), never to more.
+    static func keptEveryCharacter(_ result: EditResult, typed: String, over selection: Range<Int>, value: String,
+                                   formatter: FieldFormatter) -> Bool {
+        selection.isEmpty && !formatter.expiryShortcuts && result.value.utf8.count == value.utf8.count + typed.utf8.count
+    }
+
     /// Stores an edit's text, caret and value in a field. A card number is laid out again when
     /// its brand changes its grouping, the caret following the same digits.
     mutating func store(_ result: EditResult, at index: Int) {
         var text = result.text
         var caret = result.cursor
         var value = result.value
-        if Self.isCardNumber(definitions[index]) {
-            let format = cardNumberFormat(at: index, value: value)
-            let formatter = fields[index].formatter
-            if format.formatter != formatter {
-                let valueBeforeCaret = formatter.keptValue(of: Self.text(text, utf16Prefix: caret)).count
-                let afterLiteral = caret > 0 && caret < text.utf16.count
-                    && formatter.keptValue(of: Self.text(text, utf16Prefix: caret))
-                        == formatter.keptValue(of: Self.text(text, utf16Prefix: caret - 1))
-                let relaid = format.formatter.layOut(keptValue: value)
-                text = relaid.text
-                value = relaid.value
-                caret = format.formatter.offset(afterValueCharacters: valueBeforeCaret, inKeptValue: value, pastLiterals: afterLiteral)
-            }
-            fields[index].formatter = format.formatter
-            fields[index].cardLayout = format.layout
-            fields[index].brands = format.detection
+        if Self.isCardNumber(definitions[index]),
+           let formatter = updateCardNumberFormat(at: index, value: value, includingFormatter: true) {
+            // `formatter` laid the text out; the brand's formatter lays it out again.
+            let valueBeforeCaret = formatter.keptValue(of: Self.text(text, utf16Prefix: caret)).count
+            let afterLiteral = caret > 0 && caret < text.utf16.count
+                && formatter.keptValue(of: Self.text(text, utf16Prefix: caret))
+                    == formatter.keptValue(of: Self.text(text, utf16Prefix: caret - 1))
+            let relaid = fields[index].formatter.layOut(keptValue: value)
+            text = relaid.text
+            value = relaid.value
+            caret = fields[index].formatter.offset(afterValueCharacters: valueBeforeCaret, inKeptValue: value, pastLiterals: afterLiteral)
         }
         fields[index].text = text
         fields[index].value = value

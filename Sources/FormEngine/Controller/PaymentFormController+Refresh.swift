@@ -19,6 +19,11 @@ extension PaymentFormController {
             changed = zip(indices, before).compactMap { index, old in
                 old.map { fields[index] != $0 } ?? true ? fields[index] : nil
             }
+        case .field(let index):
+            let before = index == fieldIndex ? nil : fields[index]
+            outcome = body(&self)
+            refresh(CollectionOfOne(index))
+            changed = before.map { fields[index] != $0 } ?? true ? [fields[index]] : []
         case .form:
             let before = fields
             outcome = body(&self)
@@ -39,7 +44,8 @@ extension PaymentFormController {
 
     /// The scope of an event on the field at `index`: the field and the fields reading it.
     func scope(ofEventOnField index: Int) -> FormEventScope {
-        .fields(fieldIndex.affected(by: index))
+        guard index == fieldIndex.fiscalNumber, !fieldIndex.fiscalNumberReaders.isEmpty else { return .field(index) }
+        return .fields(fieldIndex.affected(by: index))
     }
 
     /// The fields that differ from `before` (matched by id; new fields count as changed), and
@@ -53,10 +59,10 @@ extension PaymentFormController {
     /// Works out everything again: the request, every field's validation, state, error,
     /// completeness and message (what an event on the whole form needs).
     mutating func refresh() {
-        if validationMemos.count != definitions.count { validationMemos = Array(repeating: nil, count: definitions.count) }
+        if validationMemos.count != definitions.count { validationMemos = Array(repeating: .none, count: definitions.count) }
         if inputStateMemos.count != definitions.count { inputStateMemos = Array(repeating: nil, count: definitions.count) }
         refresh(definitions.indices)
-        fieldsWithErrors = validationMemos.reduce(0) { $0 + ($1?.errors.isEmpty == false ? 1 : 0) }
+        fieldsWithErrors = validationMemos.reduce(0) { $0 + ($1.errors.isEmpty ? 0 : 1) }
     }
 
     /// Works out the fields at `indices` again from their values and flags: the request's
@@ -80,7 +86,7 @@ extension PaymentFormController {
             validateField(at: index, fiscalNumber: fiscalNumber, budget: &budget)
         }
         for index in indices {
-            refreshField(at: index, firstError: validationMemos[index]?.errors.first, fiscalNumber: fiscalNumber, budget: &budget)
+            refreshField(at: index, firstError: validationMemos[index].errors.first, fiscalNumber: fiscalNumber, budget: &budget)
         }
         lastEventBudget = budget
         // The co-badge choice follows the card number and the server's IIN answer (see
@@ -120,7 +126,10 @@ extension PaymentFormController {
         fields[index].required = required
 
         if usesStoredValue {
-            if Self.isCardNumber(definitions[index]) { fields[index].brands = .unknown }
+            if Self.isCardNumber(definitions[index]) {
+                fields[index].brands = .unknown
+                cardNumberFormatMemo = nil   // the brands are no longer those of any value
+            }
             fields[index].state = .valid
             fields[index].firstError = nil
             fields[index].complete = false
@@ -130,11 +139,9 @@ extension PaymentFormController {
             var layout: CardNumberLayout?
             if Self.isCardNumber(definitions[index]) {
                 // Usually the edit that changed the value detected its brands already.
-                let format = cardNumberFormat(at: index, value: value)
-                fields[index].brands = format.detection
-                fields[index].cardLayout = format.layout
-                layout = format.layout
-                maximumLength = min(maximumLength ?? format.layout.maximumLength, format.layout.maximumLength)
+                updateCardNumberFormat(at: index, value: value, includingFormatter: false)
+                layout = fields[index].cardLayout
+                if let layout { maximumLength = min(maximumLength ?? layout.maximumLength, layout.maximumLength) }
             }
             // A value the validation passed is valid as it stands: the validators need not run
             // again to say so.

@@ -1,8 +1,15 @@
 /// One field's last validation, kept while its input stays the same.
+///
+/// Not optional in its array: reading a part of an optional element copies the whole memo
+/// (retaining each of its parts), and every keystroke reads one.
 struct FieldValidationMemo: Sendable {
-    let input: PaymentRequest.FieldValidationInput
-    let errors: [FieldError]
-    let sentValue: String?
+    /// What the validation was for; `nil` before the field's first validation.
+    var input: PaymentRequest.FieldValidationInput?
+    var errors: [FieldError]
+    var sentValue: String?
+
+    /// A field not validated yet.
+    static let none = FieldValidationMemo(input: nil, errors: [], sentValue: nil)
 }
 
 /// One field's last as-you-type state, kept while what decides it stays the same.
@@ -13,13 +20,16 @@ struct InputStateMemo: Sendable, Hashable {
     var state: InputState
 }
 
-/// The card number's last format (brands, layout, formatter), kept for the value it was
-/// detected on: an edit detects the brands to lay the digits out, and the state that follows
-/// reuses that detection instead of running it again.
+/// Which value the card-number field's brands and layout were last detected for. The field
+/// holds them (and its formatter) itself: a memo holding a copy would retain every part of them
+/// on each keystroke, and the keystroke is the path a screen waits on.
 struct CardNumberFormatMemo: Sendable {
     let index: Int
     let value: String
-    let format: CardNumberFormat
+    /// Whether the field's formatter goes with its layout too: an edit brings all three up to
+    /// date, a refresh only the brands and layout (the formatter changes with the text, which
+    /// only an edit lays out again).
+    var formatterFollows: Bool
 }
 
 extension PaymentFormController {
@@ -31,7 +41,8 @@ extension PaymentFormController {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
         for index in validationMemos.indices {
-            guard let memo = validationMemos[index] else { continue }
+            let memo = validationMemos[index]
+            guard memo.input != nil else { continue }
             errors += memo.errors
             if let value = memo.sentValue { sent.append((definitions[index].id, value)) }
         }
@@ -43,10 +54,10 @@ extension PaymentFormController {
     /// that result. Keeps ``fieldsWithErrors`` in step.
     mutating func validateField(at index: Int, fiscalNumber: String?, budget: inout RegularExpressionBudget) {
         let input = request.validationInput(ofField: definitions, at: index, fiscalNumber: fiscalNumber)
-        if validationMemos[index]?.input == input { return }
+        if let kept = validationMemos[index].input, kept == input { return }
         var errors: [FieldError] = []
         let value = PaymentRequest.validateField(definitions, at: index, input, in: context, budget: &budget, errors: &errors)
-        if validationMemos[index]?.errors.isEmpty == false { fieldsWithErrors -= 1 }
+        if !validationMemos[index].errors.isEmpty { fieldsWithErrors -= 1 }
         if !errors.isEmpty { fieldsWithErrors += 1 }
         validationMemos[index] = FieldValidationMemo(input: input, errors: errors, sentValue: value)
     }
@@ -63,20 +74,36 @@ extension PaymentFormController {
         return state
     }
 
-    /// The format of the card-number field at `index` for `value`, detected once per value. When
-    /// the brands are the ones the field has now, its layout and formatter are kept (a layout
-    /// parses a mask: most keystrokes keep the brand, so they skip that work).
-    mutating func cardNumberFormat(at index: Int, value: String) -> CardNumberFormat {
-        if let memo = cardNumberFormatMemo, memo.index == index, memo.value == value { return memo.format }
-        let detection = (try? brandDetector.detect(value)) ?? .unknown
-        let format: CardNumberFormat
-        if let layout = fields[index].cardLayout, let brands = fields[index].brands, Self.sameBrands(brands, detection) {
-            format = CardNumberFormat(formatter: fields[index].formatter, layout: layout, detection: detection)
+    /// Gives the card-number field at `index` the brands and layout of `value`, detected once per
+    /// value; with `includingFormatter`, the formatter that goes with the layout too. When the
+    /// brands are the ones the field has, its layout and formatter stay (a layout parses a mask:
+    /// most keystrokes keep the brand, so they skip that work).
+    ///
+    /// - Returns: the formatter the field had, when this changed it (the text must then be laid
+    ///   out again); `nil` when the formatter stayed.
+    @discardableResult
+    mutating func updateCardNumberFormat(at index: Int, value: String, includingFormatter: Bool) -> FieldFormatter? {
+        if let memo = cardNumberFormatMemo, memo.index == index, memo.value == value {
+            if !includingFormatter || memo.formatterFollows { return nil }
         } else {
-            format = Self.cardNumberFormat(field: definitions[index], detection: detection)
+            let detection = (try? brandDetector.detect(value)) ?? .unknown
+            if fields[index].cardLayout != nil, let brands = fields[index].brands, Self.sameBrands(brands, detection) {
+                fields[index].brands = detection
+                cardNumberFormatMemo = CardNumberFormatMemo(index: index, value: value, formatterFollows: true)
+                return nil
+            }
+            fields[index].brands = detection
+            fields[index].cardLayout = definitions[index].cardNumberLayout(for: detection)
+            cardNumberFormatMemo = CardNumberFormatMemo(index: index, value: value, formatterFollows: false)
+            guard includingFormatter else { return nil }
         }
-        cardNumberFormatMemo = CardNumberFormatMemo(index: index, value: value, format: format)
-        return format
+        guard let layout = fields[index].cardLayout else { return nil }
+        let formatter = Self.cardNumberFormatter(field: definitions[index], layout: layout)
+        cardNumberFormatMemo?.formatterFollows = true
+        guard formatter != fields[index].formatter else { return nil }
+        let previous = fields[index].formatter
+        fields[index].formatter = formatter
+        return previous
     }
 
     /// Forgets every kept result: the next ``refresh()`` works everything out from scratch.

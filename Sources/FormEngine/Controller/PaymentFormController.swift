@@ -74,7 +74,7 @@ public struct PaymentFormController: Sendable {
     var focusedIndex: Int?
     /// Each field's last validation and as-you-type state (aligned with ``definitions``), reused
     /// while what decides them is unchanged; emptied when the fields change.
-    var validationMemos: [FieldValidationMemo?] = []
+    var validationMemos: [FieldValidationMemo] = []
     var inputStateMemos: [InputStateMemo?] = []
     /// How many fields' last validation failed: the request is valid when none did.
     var fieldsWithErrors = 0

@@ -87,67 +87,200 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
 
 /// One field of a ``PaymentForm``.
 public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+    /// Every part of the field behind one reference. A field's state carries its field and is
+    /// copied into each update a screen gets, on every keystroke: one retain instead of one per
+    /// string and list. A change replaces the parts (fields change when a form is built, not
+    /// as the customer types).
+    private var storage: Storage
+
     /// The field's id (`cardNumber`).
-    public var id: String
+    public var id: String {
+        get { storage.parts.id }
+        set { update { $0.id = newValue } }
+    }
     /// The Client API field type (`numericstring`, `expirydate`, ...).
-    package var type: String
+    package var type: String {
+        get { storage.parts.type }
+        set { update { $0.type = newValue } }
+    }
     /// The kind of input to draw.
-    public var inputType: FormInputType
+    public var inputType: FormInputType {
+        get { storage.parts.inputType }
+        set { update { $0.inputType = newValue } }
+    }
     /// The localized label, with a terms-and-conditions `{link}` replaced by ``linkText``
     /// ("I accept the SEPA Direct Debit mandate terms").
-    public var label: String
+    public var label: String {
+        get { storage.parts.label }
+        set { update { $0.label = newValue } }
+    }
     /// The localized placeholder, if any.
-    public var placeholder: String?
+    public var placeholder: String? {
+        get { storage.parts.placeholder }
+        set { update { $0.placeholder = newValue } }
+    }
     /// The localized tooltip text, if any.
-    public var tooltip: String?
+    public var tooltip: String? {
+        get { storage.parts.tooltip }
+        set { update { $0.tooltip = newValue } }
+    }
     /// The tooltip's image (where to find the value on a card), resolved like
     /// ``PaymentForm/logo``, if any.
-    public var tooltipImage: String?
+    public var tooltipImage: String? {
+        get { storage.parts.tooltipImage }
+        set { update { $0.tooltipImage = newValue } }
+    }
     /// The mask pattern, if any.
-    public var mask: String?
+    public var mask: String? {
+        get { storage.parts.mask }
+        set { update { $0.mask = newValue } }
+    }
     /// The longest text the input takes, in UTF-16 code units (a text field's length limit, an
     /// HTML `maxlength`): the mask's `formattedCapacity` (23 for a 19-digit card number
     /// grouped by four), else the `length` validator's maximum; `nil` when nothing limits it.
-    public var maxLength: Int?
+    public var maxLength: Int? {
+        get { storage.parts.maxLength }
+        set { update { $0.maxLength = newValue } }
+    }
     /// Whether the value is hidden on screen.
-    public var obfuscate: Bool
+    public var obfuscate: Bool {
+        get { storage.parts.obfuscate }
+        set { update { $0.obfuscate = newValue } }
+    }
     /// Whether the customer must fill it in (a `MUST_WRITE` attribute makes it required).
-    public var required: Bool
+    public var required: Bool {
+        get { storage.parts.required }
+        set { update { $0.required = newValue } }
+    }
     /// Whether the value comes from the account on file and cannot be changed.
-    public var readOnly: Bool
+    public var readOnly: Bool {
+        get { storage.parts.readOnly }
+        set { update { $0.readOnly = newValue } }
+    }
     /// The prefilled value from the account on file (stored values are already partly hidden).
-    public var value: String?
+    public var value: String? {
+        get { storage.parts.value }
+        set { update { $0.value = newValue } }
+    }
     /// Why the account on file needs the value entered again (`MUST_WRITE`), as the platform
     /// says it (`EXPIRED`, `IN_THE_PAST`, ...), if it says.
-    public var mustWriteReason: String?
+    public var mustWriteReason: String? {
+        get { storage.parts.mustWriteReason }
+        set { update { $0.mustWriteReason = newValue } }
+    }
     /// A link the label refers to (`{link}` in terms-and-conditions labels): its URL.
-    public var link: String?
+    public var link: String? {
+        get { storage.parts.link }
+        set { update { $0.link = newValue } }
+    }
     /// The text that stands for `{link}` in ``label``: the localized link text, else the URL;
     /// `nil` when the label has no `{link}`.
-    public var linkText: String?
+    public var linkText: String? {
+        get { storage.parts.linkText }
+        set { update { $0.linkText = newValue } }
+    }
     /// Where ``linkText`` sits in ``label``, in UTF-16 offsets, so a front end can make it
     /// tappable (UIKit: `NSRange(range)` with `.link`); `nil` when the label has no link.
-    public var linkTextRange: Range<Int>?
+    public var linkTextRange: Range<Int>? {
+        get { storage.parts.linkTextRange }
+        set { update { $0.linkTextRange = newValue } }
+    }
     /// The options of a list field, in order.
-    public var options: [FormOption]
+    public var options: [FormOption] {
+        get { storage.parts.options }
+        set { update { $0.options = newValue } }
+    }
 
     /// The form field for `field`, with the account on file's attribute for it, if any; a tooltip
     /// image is resolved against `assetBaseURL` as the form's logo is.
     package init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
                 assetBaseURL: String? = nil) {
+        storage = Storage(Parts(field: field, productId: productId, attribute: attribute, localizer: localizer,
+                                assetBaseURL: assetBaseURL))
+    }
+
+    /// Decodes the field from what ``encode(to:)`` writes.
+    public init(from decoder: any Decoder) throws {
+        storage = Storage(try Parts(from: decoder))
+    }
+
+    /// Encodes the field as an object of its properties (`id`, `inputType`, `label`, ...; an
+    /// absent optional is left out).
+    public func encode(to encoder: any Encoder) throws {
+        try storage.parts.encode(to: encoder)
+    }
+
+    /// Fields are equal when every property is.
+    public static func == (lhs: FormField, rhs: FormField) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.parts == rhs.storage.parts
+    }
+
+    /// Hashes every property.
+    public func hash(into hasher: inout Hasher) {
+        storage.parts.hash(into: &hasher)
+    }
+
+    /// Applies `change` to a copy of the parts, which become the field's.
+    private mutating func update(_ change: (inout Parts) -> Void) {
+        var parts = storage.parts
+        change(&parts)
+        storage = Storage(parts)
+    }
+}
+
+extension FormField {
+    /// The field's properties, as one value.
+    fileprivate struct Parts: Sendable, Hashable, Codable {
+        var id: String
+        var type: String
+        var inputType: FormInputType
+        var label: String
+        var placeholder: String? = nil
+        var tooltip: String? = nil
+        var tooltipImage: String? = nil
+        var mask: String? = nil
+        var maxLength: Int? = nil
+        var obfuscate: Bool
+        var required: Bool
+        var readOnly: Bool
+        var value: String? = nil
+        var mustWriteReason: String? = nil
+        var link: String? = nil
+        var linkText: String? = nil
+        var linkTextRange: Range<Int>? = nil
+        var options: [FormOption]
+    }
+
+    /// The parts, immutable, shared by every copy of the field.
+    fileprivate final class Storage: Sendable {
+        let parts: Parts
+
+        init(_ parts: Parts) {
+            self.parts = parts
+        }
+    }
+}
+
+extension FormField.Parts {
+    /// The parts of the form field for `field` (see ``FormField/init(field:productId:attribute:localizer:assetBaseURL:)``).
+    init(field: PaymentProductField, productId: String, attribute: AccountOnFileAttribute?, localizer: Localizer,
+         assetBaseURL: String?) {
+        let hints = field.displayHints
+        let template = localizer.fieldText(.label, productId: productId, fieldId: field.id, definitionText: hints.label) ?? field.id
         id = field.id
         type = field.type.name
         inputType = FormInputType(field: field)
-        let hints = field.displayHints
-        let template = localizer.fieldText(.label, productId: productId, fieldId: field.id, definitionText: hints.label) ?? field.id
+        label = template
+        maxLength = field.effectiveMask.map(\.formattedCapacity) ?? field.maximumValueLength
+        obfuscate = hints.obfuscate
+        required = field.dataRestrictions.isRequired
+        readOnly = false
+        options = hints.formElement.valueMapping.map { FormOption(value: $0.value, label: $0.label) }
         placeholder = localizer.fieldText(.placeholder, productId: productId, fieldId: field.id, definitionText: hints.placeholderLabel)
         tooltip = localizer.fieldText(.tooltipText, productId: productId, fieldId: field.id, definitionText: hints.tooltip?.label)
         tooltipImage = hints.tooltip?.image.map { AssetURL.resolve($0, base: assetBaseURL) }
         mask = hints.mask?.pattern
-        maxLength = field.effectiveMask.map(\.formattedCapacity) ?? field.maximumValueLength
-        obfuscate = hints.obfuscate
         link = hints.link
-        label = template
         if let placeholderRange = template.range(of: "{link}"),
            let text = localizer.fieldLinkText(productId: productId, fieldId: field.id) ?? hints.link {
             let start = template[..<placeholderRange.lowerBound].utf16.count
@@ -155,10 +288,6 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
             linkText = text
             linkTextRange = start..<(start + text.utf16.count)
         }
-        options = hints.formElement.valueMapping.map { FormOption(value: $0.value, label: $0.label) }
-        required = field.dataRestrictions.isRequired
-        readOnly = false
-        value = nil
         guard let attribute else { return }
         let stored = attribute.value.map { stored in (hints.mask.map { $0.relaxed.format(stored) } ?? stored).trimmingWhitespace() }
         switch attribute.status {

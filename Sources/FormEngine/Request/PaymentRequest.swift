@@ -271,6 +271,7 @@ extension PaymentProductField {
     ///
     /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
     /// SDKs' rule): use it to lay out text, never to decide what is sent.
+    @inline(__always)
     package func unmask(_ value: String) -> String {
         guard let mask = effectiveMask else { return value }
         if readsFourDigitYears, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
@@ -289,6 +290,7 @@ extension PaymentProductField {
 
     /// Whether a four-digit expiry year is read as the mask's two-digit one: the field checks an
     /// expiry date and its mask holds four characters (`{{99}}/{{99}}`).
+    @inline(__always)
     var readsFourDigitYears: Bool {
         guard effectiveMask?.capacity == 4 else { return false }
         return dataRestrictions.validators.contains { $0 == .expirationDate }
