@@ -179,7 +179,7 @@ extension PaymentFormController {
         let clampedSelection = Self.clamped(selection, to: text)
         guard !fields[index].readOnly else { return .rejected }
         var result: EditResult
-        if formatter.overflows(text) {
+        if fields[index].overflowsMask {
             result = formatter.applyKeepingEveryCharacter(edit, to: text, value: fields[index].value, selection: clampedSelection)
         } else {
             result = formatter.apply(edit, to: text, selection: clampedSelection)

@@ -66,7 +66,7 @@ extension PaymentFormController {
     }
 
     /// Works out the fields at `indices` again from their values and flags: the request's
-    /// values, their validation (see ``validateField(at:fiscalNumber:budget:)``), state, error,
+    /// values, their validation (see ``validateField(at:value:fiscalNumber:budget:)``), state, error,
     /// completeness and message; then the co-badge choice, which follows the card number.
     ///
     /// Regular expressions that run on ICU draw from one budget for the whole event (the
@@ -83,7 +83,9 @@ extension PaymentFormController {
         }
         let fiscalNumber = fiscalNumberValue
         for index in indices {
-            validateField(at: index, fiscalNumber: fiscalNumber, budget: &budget)
+            // The value just set, as the request holds it.
+            let set = fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty ? nil : fields[index].value
+            validateField(at: index, value: set, fiscalNumber: fiscalNumber, budget: &budget)
         }
         for index in indices {
             refreshField(at: index, firstError: validationMemos[index].errors.first, fiscalNumber: fiscalNumber, budget: &budget)
@@ -149,7 +151,7 @@ extension PaymentFormController {
                 : inputState(ofFieldAt: index, value: value, required: required, maximumLength: maximumLength, budget: &budget)
             // A card the platform refuses in this context cannot become valid by typing on.
             if firstError?.error == .allowedInContext { state = .invalid }
-            let length = value.count
+            let length = Self.characterCount(of: value)
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false
             fields[index].state = state
@@ -183,11 +185,49 @@ extension FormFieldState {
         guard !readOnly, let error = firstError else { return nil }
         // More than the mask holds (a value set or pasted whole, a product switch): the customer
         // sees every character, and at once what is wrong with them.
-        if formatter.overflows(text) { return error }
+        if overflowsMask { return error }
         if hasFocus { return state == .invalid ? error : nil }
         if isSubmitted { return error }
         guard wasBlurred else { return nil }
         if value.isEmpty { return required && wasEdited ? error : nil }
         return state == .valid ? nil : error
+    }
+}
+
+extension FormFieldState {
+    /// Whether the text holds characters beyond the mask's capacity.
+    ///
+    /// The text of a field the customer edited (or that a set or product switch filled) is the
+    /// layout of its value: every event stores both from one layout, the mask's layout of what
+    /// it holds and then the rest as typed. The mask's walk leaves text over only once every
+    /// slot is filled, so such a text overflows exactly when the value is longer than the
+    /// capacity, which the value's length answers without walking the text; this runs twice per
+    /// keystroke. A prefilled or read-only value (the mask's cut of a stored one) says
+    /// nothing about its text, and neither does a value that is not printable ASCII (where a
+    /// character and a unit of the walk may differ): those texts are walked.
+    var overflowsMask: Bool {
+        guard let mask = formatter.mask else { return false }
+        guard !prefilled, !readOnly, let count = PaymentFormController.printableASCIICount(of: value) else {
+            return formatter.overflows(text)
+        }
+        return count > mask.capacity
+    }
+}
+
+extension PaymentFormController {
+    /// The length of `value` when it is printable ASCII (every byte one character, one unit of
+    /// a mask's walk), else `nil`.
+    static func printableASCIICount(of value: String) -> Int? {
+        let printableASCII = value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        return printableASCII == true ? value.utf8.count : nil
+    }
+
+    /// `value.count` without the grapheme walk for printable ASCII, where every byte is one
+    /// character (a card number, a date, a code): this runs on every keystroke. Anything else,
+    /// including a CR LF pair (one character of two bytes), is counted by `String`.
+    static func characterCount(of value: String) -> Int {
+        printableASCIICount(of: value) ?? value.count
     }
 }

@@ -51,9 +51,10 @@ extension PaymentFormController {
 
     /// Validates the field at `index` again when its input (see
     /// ``PaymentRequest/FieldValidationInput``) changed since its last validation; else keeps
-    /// that result. Keeps ``fieldsWithErrors`` in step.
-    mutating func validateField(at index: Int, fiscalNumber: String?, budget: inout RegularExpressionBudget) {
-        let input = request.validationInput(ofField: definitions, at: index, fiscalNumber: fiscalNumber)
+    /// that result. Keeps ``fieldsWithErrors`` in step. `value` is the field's value as the
+    /// request holds it (`nil` when it holds none).
+    mutating func validateField(at index: Int, value: String?, fiscalNumber: String?, budget: inout RegularExpressionBudget) {
+        let input = request.validationInput(ofField: definitions, at: index, fiscalNumber: fiscalNumber, value: value)
         if let kept = validationMemos[index].input, kept == input { return }
         var errors: [FieldError] = []
         let value = PaymentRequest.validateField(definitions, at: index, input, in: context, budget: &budget, errors: &errors)

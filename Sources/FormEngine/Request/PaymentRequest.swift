@@ -141,13 +141,21 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     /// The input of the validation of `fields[index]` (the item's fields in display order).
     @inline(__always)
     package func validationInput(ofField fields: [PaymentProductField], at index: Int, fiscalNumber: String?) -> FieldValidationInput {
+        validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber, value: values[fields[index].id])
+    }
+
+    /// ``validationInput(ofField:at:fiscalNumber:)`` for a caller that knows the field's value
+    /// as set (the form controller has just set it), which saves looking it up.
+    @inline(__always)
+    package func validationInput(ofField fields: [PaymentProductField], at index: Int, fiscalNumber: String?,
+                                 value: String?) -> FieldValidationInput {
         let fieldId = fields[index].id
         let restrictions = fields[index].dataRestrictions
         let required = restrictions.isRequired
             || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
         return FieldValidationInput(
-            value: values[fieldId], required: required, status: accountOnFile?.attribute(forField: fieldId)?.status,
-            refusedByIIN: iinAnswer?.refuses(fieldId: fieldId, value: values[fieldId]) ?? false)
+            value: value, required: required, status: accountOnFile?.attribute(forField: fieldId)?.status,
+            refusedByIIN: iinAnswer?.refuses(fieldId: fieldId, value: value) ?? false)
     }
 
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
@@ -271,7 +279,6 @@ extension PaymentProductField {
     ///
     /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
     /// SDKs' rule): use it to lay out text, never to decide what is sent.
-    @inline(__always)
     package func unmask(_ value: String) -> String {
         guard let mask = effectiveMask else { return value }
         if readsFourDigitYears, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
@@ -290,7 +297,6 @@ extension PaymentProductField {
 
     /// Whether a four-digit expiry year is read as the mask's two-digit one: the field checks an
     /// expiry date and its mask holds four characters (`{{99}}/{{99}}`).
-    @inline(__always)
     var readsFourDigitYears: Bool {
         guard effectiveMask?.capacity == 4 else { return false }
         return dataRestrictions.validators.contains { $0 == .expirationDate }
@@ -346,8 +352,10 @@ extension PaymentProductField {
             case .valid: break
             }
         }
-        if state == .incomplete, let limit = [maximumValueLength, maximumLength].compactMap({ $0 }).min(), unmasked.count >= limit {
-            return .invalid
+        if state == .incomplete {
+            var limit = maximumValueLength
+            if let maximumLength { limit = min(limit ?? maximumLength, maximumLength) }
+            if let limit, unmasked.count >= limit { return .invalid }
         }
         return state
     }

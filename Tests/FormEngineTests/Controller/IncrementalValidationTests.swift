@@ -104,6 +104,16 @@ struct IncrementalValidationTests {
             #expect(controller.report == controller.request.validate(in: controller.context), "seed \(seed), step \(step)")
             #expect(reported == controller.changedFields(since: before, always: always), "seed \(seed), step \(step)")
             #expect(controller.focusedFieldId == controller.fields.first(where: \.hasFocus)?.id, "seed \(seed), step \(step)")
+            // The shortcuts of a keystroke rest on this: an edited field's text is the layout of
+            // its value, so the value's length tells whether the text holds more than the mask,
+            // and (without the expiry shortcuts, which read `2030` in a text as `30`) the value
+            // is what the mask keeps of the text.
+            for state in controller.fields {
+                #expect(state.overflowsMask == state.formatter.overflows(state.text), "seed \(seed), step \(step), \(state.id)")
+                if !state.prefilled, !state.readOnly, !state.formatter.expiryShortcuts {
+                    #expect(state.value == state.formatter.keptValue(of: state.text), "seed \(seed), step \(step), \(state.id)")
+                }
+            }
             if fresh.fields != controller.fields || fresh.report != controller.report { return }
         }
     }
