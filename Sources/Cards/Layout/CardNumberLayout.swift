@@ -14,17 +14,51 @@
 /// layout.isComplete(digitCount: 15)         // true
 /// ```
 public struct CardNumberLayout: Sendable, Hashable {
+    /// The parts behind one reference: a card field's state holds its layout and is copied on
+    /// every keystroke, so one retain instead of one per array and mask.
+    private let storage: Storage
+
     /// Digit indexes before which a space is shown (all below ``maximumLength``).
-    package let gaps: [Int]
+    package var gaps: [Int] { storage.gaps }
     /// The most digits the field accepts: the brand's longest length, or 19 when no brand is
     /// resolved, and never more than the product allows.
-    public let maximumLength: Int
+    public var maximumLength: Int { storage.maximumLength }
     /// The lengths the resolved brand issues that the product also allows; empty when no brand
     /// is resolved.
-    public let allowedLengths: [Int]
+    public var allowedLengths: [Int] { storage.allowedLengths }
     /// A mask with the same grouping and capacity, for mask-based editing
     /// (`{{9999}} {{9999}} {{9999}} {{9999}} {{999}}` when no brand is resolved).
-    public let mask: Mask
+    public var mask: Mask { storage.mask }
+
+    /// The layout's values, immutable, shared by every copy.
+    private final class Storage: Sendable {
+        let gaps: [Int]
+        let maximumLength: Int
+        let allowedLengths: [Int]
+        let mask: Mask
+
+        init(gaps: [Int], maximumLength: Int, allowedLengths: [Int], mask: Mask) {
+            self.gaps = gaps
+            self.maximumLength = maximumLength
+            self.allowedLengths = allowedLengths
+            self.mask = mask
+        }
+    }
+
+    /// Layouts are equal when their gaps, lengths and mask are.
+    public static func == (lhs: CardNumberLayout, rhs: CardNumberLayout) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.gaps == rhs.gaps && lhs.maximumLength == rhs.maximumLength
+                && lhs.allowedLengths == rhs.allowedLengths && lhs.mask == rhs.mask)
+    }
+
+    /// Hashes the gaps, lengths and mask.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(gaps)
+        hasher.combine(maximumLength)
+        hasher.combine(allowedLengths)
+        hasher.combine(mask)
+    }
 
     /// Grouping when no brand is resolved: 4-4-4-4-3, up to 19 digits.
     package static let genericGaps = [4, 8, 12, 16]
@@ -55,9 +89,6 @@ public struct CardNumberLayout: Sendable, Hashable {
     package init(gaps: [Int], maximumLength: Int, allowedLengths: [Int] = []) {
         let maximum = max(1, maximumLength)
         let kept = Array(Set(gaps.filter { $0 > 0 && $0 < maximum })).sorted()
-        self.gaps = kept
-        self.maximumLength = maximum
-        self.allowedLengths = allowedLengths.filter { $0 > 0 && $0 <= maximum }
         var pattern = ""
         var start = 0
         for end in kept + [maximum] {
@@ -65,7 +96,8 @@ public struct CardNumberLayout: Sendable, Hashable {
             pattern += "{{" + String(repeating: "9", count: end - start) + "}}"
             start = end
         }
-        self.mask = Mask(pattern)
+        storage = Storage(gaps: kept, maximumLength: maximum, allowedLengths: allowedLengths.filter { $0 > 0 && $0 <= maximum },
+                          mask: Mask(pattern))
     }
 
     /// The layout when no brand is resolved.
