@@ -59,7 +59,7 @@ extension PaymentFormController {
     /// Works out everything again: the request, every field's validation, state, error,
     /// completeness and message (what an event on the whole form needs).
     mutating func refresh() {
-        if validationMemos.count != definitions.count { validationMemos = Array(repeating: .none, count: definitions.count) }
+        if validationMemos.count != definitions.count { validationMemos = Array(repeating: .notValidated, count: definitions.count) }
         if inputStateMemos.count != definitions.count { inputStateMemos = Array(repeating: nil, count: definitions.count) }
         refresh(definitions.indices)
         fieldsWithErrors = validationMemos.reduce(0) { $0 + ($1.errors.isEmpty ? 0 : 1) }
@@ -75,17 +75,15 @@ extension PaymentFormController {
     mutating func refresh(_ indices: some Collection<Int>) {
         var budget = RegularExpressionBudget.perRequest
         for index in indices {
-            if fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty {
-                request.removeValue(forField: definitions[index].id)
+            if let value = requestValue(ofFieldAt: index) {
+                request.setValue(value, forItemField: definitions[index].id)
             } else {
-                request.setValue(fields[index].value, forItemField: definitions[index].id)
+                request.removeValue(forField: definitions[index].id)
             }
         }
         let fiscalNumber = fiscalNumberValue
         for index in indices {
-            // The value just set, as the request holds it.
-            let set = fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty ? nil : fields[index].value
-            validateField(at: index, value: set, fiscalNumber: fiscalNumber, budget: &budget)
+            validateField(at: index, value: requestValue(ofFieldAt: index), fiscalNumber: fiscalNumber, budget: &budget)
         }
         for index in indices {
             refreshField(at: index, firstError: validationMemos[index].errors.first, fiscalNumber: fiscalNumber, budget: &budget)
@@ -95,6 +93,12 @@ extension PaymentFormController {
         // `updateBrandChoice()`); the choice travels with the request.
         if let card = fieldIndex.cardNumber, indices.contains(card) { updateBrandChoice(cardAt: card) }
         request.selectedBrand = brandChoice.selected
+    }
+
+    /// The value the request holds for the field at `index`: what the customer entered, `nil`
+    /// for a read-only field, an unchanged prefilled one or an empty one.
+    private func requestValue(ofFieldAt index: Int) -> String? {
+        fields[index].readOnly || fields[index].prefilled || fields[index].value.isEmpty ? nil : fields[index].value
     }
 
     /// The fiscal number as the request validates it, for `boletoBancarioRequiredness` rules;

@@ -9,7 +9,7 @@ struct FieldValidationMemo: Sendable {
     var sentValue: String?
 
     /// A field not validated yet.
-    static let none = FieldValidationMemo(input: nil, errors: [], sentValue: nil)
+    static let notValidated = FieldValidationMemo(input: nil, errors: [], sentValue: nil)
 }
 
 /// One field's last as-you-type state, kept while what decides it stays the same.
