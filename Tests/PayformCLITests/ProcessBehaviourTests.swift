@@ -134,6 +134,25 @@ struct ProcessBehaviourTests {
         #expect(outcomes.isEmpty, "\(outcomes.count) of \(runs) runs: \(outcomes.prefix(5))")
         #expect(Date().timeIntervalSince(started) < 30)
     }
+    @Test("a driver that waits for each answer before it writes the next line gets it at once", arguments: [
+        (["form", "--product", "sample:visa"], [#"{"event":"set","field":"cvv","value":"12"}"#, #"{"event":"set","field":"cvv","value":"123"}"#, #"{"event":"submit"}"#]),
+        (["validate", "--batch", "--product", "sample:visa", "--now", "2026-06"], [#"{"values":{"cvv":"12"}}"#, #"{"values":{"cvv":"123"}}"#]),
+    ])
+    func answersEachLineAsItArrives(arguments: [String], lines: [String]) throws {
+        let binary = try PayformProcess.binary()
+        let run = try PayformProcess(binary, arguments, interactiveInput: true, stdout: .pipe, stderr: .discarded)
+        defer { run.killIfRunning() }
+        for (index, line) in lines.enumerated() {
+            try run.writeInput(line + "\n")
+            // The input stays open: the answer must come while the process waits for more.
+            let answer = try #require(run.readLine(seconds: 15), "no answer to line \(index + 1) while stdin stays open")
+            #expect(answer.hasPrefix("{"), "line \(index + 1): \(answer.prefix(80))")
+            #expect(run.process.isRunning, "the process must still wait for input")
+        }
+        run.closeInput()
+        #expect(run.wait(seconds: 15), "still running after the end of input")
+        #expect(run.process.terminationStatus == 0)
+    }
 }
 
 /// The `payform` executable run as a child process, with its streams as a test needs them.
@@ -156,6 +175,8 @@ final class PayformProcess: @unchecked Sendable {
     }
 
     let process = Process()
+    /// The writing end of the child's stdin when it is interactive (``writeInput(_:)``).
+    private var inputPipe: Pipe?
     private var outputPipe: Pipe?
     private var errorPipe: Pipe?
     private var lineBuffer: [UInt8] = []
@@ -175,12 +196,20 @@ final class PayformProcess: @unchecked Sendable {
         return fallback
     }
 
-    init(_ binary: URL, _ arguments: [String], stdin: String = "", stdout: Stream, stderr: Stream) throws {
+    /// A child whose stdin is `stdin` (a file), or with `interactiveInput` a pipe the test writes
+    /// to as it goes (``writeInput(_:)``, ``closeInput()``).
+    init(_ binary: URL, _ arguments: [String], stdin: String = "", interactiveInput: Bool = false, stdout: Stream, stderr: Stream) throws {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
-        let input = try CLI.temporaryFile(stdin, name: UUID().uuidString + ".txt")
-        process.standardInput = FileHandle(forReadingAtPath: input)
+        if interactiveInput {
+            let pipe = Pipe()
+            inputPipe = pipe
+            process.standardInput = pipe
+        } else {
+            let input = try CLI.temporaryFile(stdin, name: UUID().uuidString + ".txt")
+            process.standardInput = FileHandle(forReadingAtPath: input)
+        }
         var closedEnds: [FileHandle] = []
         func attach(_ stream: Stream) -> (Any?, Pipe?) {
             switch stream {
@@ -209,6 +238,18 @@ final class PayformProcess: @unchecked Sendable {
         for handle in closedEnds { try? handle.close() }
         try? outputPipe?.fileHandleForWriting.close()
         try? errorPipe?.fileHandleForWriting.close()
+        try? inputPipe?.fileHandleForReading.close()
+    }
+
+    /// Writes `text` to the child's interactive stdin.
+    func writeInput(_ text: String) throws {
+        let handle = try #require(inputPipe?.fileHandleForWriting, "stdin is not interactive")
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Closes the child's interactive stdin: the end of its input.
+    func closeInput() {
+        try? inputPipe?.fileHandleForWriting.close()
     }
 
     /// Waits for the child to end; `false` when it still runs after `seconds`.
