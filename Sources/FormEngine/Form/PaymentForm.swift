@@ -199,9 +199,20 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
                                 assetBaseURL: assetBaseURL))
     }
 
-    /// Decodes the field from what ``encode(to:)`` writes.
+    /// Decodes the field from what ``encode(to:)`` writes; throws `DecodingError` for a field no
+    /// form can draw: a negative `maxLength`, a `linkTextRange` outside the label, a read-only
+    /// field marked required.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Parts(from: decoder))
+        let parts = try Parts(from: decoder)
+        func refuse(_ reason: String) -> DecodingError {
+            DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: reason))
+        }
+        if let maxLength = parts.maxLength, maxLength < 0 { throw refuse("maxLength is not negative") }
+        if let range = parts.linkTextRange, range.lowerBound < 0 || range.upperBound > parts.label.utf16.count {
+            throw refuse("linkTextRange lies inside the label")
+        }
+        if parts.readOnly && parts.required { throw refuse("a read-only field is not required") }
+        storage = Storage(parts)
     }
 
     /// Encodes the field as an object of its properties (`id`, `inputType`, `label`, ...; an
