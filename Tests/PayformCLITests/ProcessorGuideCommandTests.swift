@@ -78,6 +78,18 @@ struct ProcessorGuideCommandTests {
         #expect(try CLI.json(letters)["errors"]?[0]?["errorId"] == "numericString")
     }
 
+    @Test("an integer parameter with leading zeros is written as a canonical JSON number, which strict parsers read",
+          arguments: [("007", 7), ("000000000000000001", 1), ("0", 0), ("999999999999999999", 999_999_999_999_999_999)])
+    func canonicalIntegerParameters(typed: String, number: Int) throws {
+        let initFile = try CLI.temporaryFile(Self.initialization)
+        let result = CLI.run(["sips", "request", "--operation", "deletePaymentMean", "--init", initFile, "--value", "paymentMeanId=\(typed)"])
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        // Foundation's parser, like Python's and node's, refuses a number with leading zeros.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["paymentMeanId"] as? NSNumber)?.int64Value == Int64(number))
+        #expect(try CLI.json(result)["paymentMeanId"] == .number(String(number)))
+    }
+
     // Guides, "cardValidateAuthenticationAndOrder request format": paResMessage ("Standard URL
     // Encode algorithm must be applied"), transactionContextData, transactionContextVersion,
     // redirectionUrl; "getTransactionData request format": the same context from

@@ -162,10 +162,12 @@ enum SipsCommands {
         }
     }
 
-    /// The parameters as a JSON object in the SDK's order; integer parameters as numbers.
+    /// The parameters as a JSON object in the SDK's order; integer parameters as canonical JSON
+    /// numbers (`007` is the integer 7, written `7`: digits copied through would not be JSON).
     static func parametersJSON(_ call: SipsCallParameters) -> JSONValue {
         .object(JSONObject(call.parameters.map { parameter in
-            (key: parameter.name, value: parameter.isInteger ? JSONValue.number(parameter.value) : .string(parameter.value))
+            let integer = parameter.isInteger ? Int(parameter.value) : nil
+            return (key: parameter.name, value: integer.map { JSONValue.number(String($0)) } ?? .string(parameter.value))
         }))
     }
 
