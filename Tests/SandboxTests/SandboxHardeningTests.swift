@@ -121,7 +121,7 @@ struct SandboxHardeningTests {
 
     // MARK: - The log
 
-    @Test("the log line hides card numbers, also when grouped", arguments: [
+    @Test("the log line hides card numbers, also grouped by any separators, percent-encoded or in full-width digits", arguments: [
         ("/a/4111111111111111/b", "/a/[digits]/b"),
         ("/a/4111-1111-1111-1111/b", "/a/[digits]/b"),
         ("/a/4111%201111%201111%201111", "/a/[digits]"),
@@ -131,7 +131,14 @@ struct SandboxHardeningTests {
         ("/a/3782-822463-10005/", "/a/[digits]/"),
         ("/a/12345678901/b", "/a/12345678901/b"),
         ("/client/v1/c1/products/1/directory", "/client/v1/c1/products/1/directory"),
-        ("/a/1111-2222/b/3333", "/a/1111-2222/b/3333"),
+        ("/a/1111-2222/products/3333", "/a/1111-2222/products/3333"),
+        // Any separators, up to four characters: the third review's spellings.
+        ("/a/4532----0151----1283----0366/b", "/a/[digits]/b"),
+        ("/a/4532a0151a1283a0366/b", "/a/[digits]/b"),
+        ("/a/%34%35%33%32%30%31%35%31%31%32%38%33%30%33%36%36/b", "/a/[digits]/b"),
+        ("/a/%EF%BC%94%EF%BC%95%EF%BC%93%EF%BC%92015112830366", "/a/[digits]"),
+        ("/a/\u{FF14}\u{FF15}\u{FF13}\u{FF12}015112830366", "/a/[digits]"),
+        ("/a/1111-2222/b/3333", "/a/[digits]"),
     ])
     func redaction(path: String, logged: String) {
         #expect(SandboxServer.loggable(path) == logged)
