@@ -100,6 +100,10 @@ struct IINCommandTests {
                                   code: "malformed_json", mentioning: "--iin")
         try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", try CLI.temporaryFile(#"{"coBrands": 3}"#), "--value", "cvv=1"]),
                                   code: "type_mismatch", mentioning: "coBrands")
+        // A repeated member is refused, as the form's iin event refuses it.
+        let twice = #"{"paymentProductId": 1, "countryCode": "NL", "countryCode": "FR", "isAllowedInContext": false}"#
+        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", try CLI.temporaryFile(twice), "--value", "cvv=1"]),
+                                  code: "malformed_json", mentioning: "countryCode")
         try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", "-", "--values", "-"]),
                                   code: "usage", mentioning: "standard input")
         let batch = CLI.run(["validate", "--product", CLI.product("visa"), "--now", "2026-11", "--batch"], stdin: """

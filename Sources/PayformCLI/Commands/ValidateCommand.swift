@@ -158,7 +158,9 @@ extension CommandContext {
         let data = try read(path, for: "--iin")
         let json: JSONValue
         do {
-            json = try JSONParser().parse(data)
+            // A repeated member (two "countryCode"s) is refused, as the form's iin event refuses
+            // it: which one counts would be a guess.
+            json = try JSONParser(rejectsDuplicateKeys: true).parse(data)
         } catch {
             throw CLIError(code: "malformed_json", message: "--iin \(path): \(error)")
         }
