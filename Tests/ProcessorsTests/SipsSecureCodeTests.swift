@@ -69,6 +69,15 @@ struct SipsSecureCodeTests {
         #expect(throws: SipsError.missingPaRes) { try SipsAuthenticationResult(callback: "PaRes=%zz") }
     }
 
+    @Test("a raw & inside the PaRes is refused instead of cutting it", arguments: [
+        "https://shop.example/3ds?PaRes=eJzN&Bw==&MD=42", "PaRes=eJzN&Bwxyz", "PaRes=eJzN+w&/abc=&MD=1", "PaRes=eJzN&x+y=1",
+    ])
+    func rawAmpersandInPaRes(callback: String) throws {
+        let error = #expect(throws: SipsError.self) { try SipsAuthenticationResult(callback: callback) }
+        #expect(error?.code == "invalid_value")
+        #expect(error.map { String(describing: $0).contains("URL-encoded") } == true)
+    }
+
     @Test("PaRes round-trips through URL encoding", arguments: 0..<8)
     func paResRoundTrip(seed: Int) throws {
         var generator = SeededGenerator(seed: UInt64(seed))
