@@ -31,10 +31,18 @@ struct RSAPrivateKeyTests {
         #expect(key.rawDecrypt([UInt8](repeating: 0, count: k)) == [UInt8](repeating: 0, count: k))
     }
 
-    @Test func toleratesTextAroundTheArmourAndCRLF() throws {
+    @Test func toleratesTextBeforeTheArmourBlankLinesAfterAndCRLF() throws {
         let pem = try TestKeys.demoPrivateKeyPEM
-        let decorated = "Demo key, do not use\r\n" + pem.replacingOccurrences(of: "\n", with: "\r\n") + "\r\ntrailing note\r\n"
+        let decorated = "Demo key, do not use\r\n" + pem.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n  \r\n\r\n"
         #expect(try RSAPrivateKey(pemRepresentation: decorated).publicKey == TestKeys.demoPublicKey())
+    }
+
+    @Test("a PEM holds exactly one key: a second block, or anything after the END line, is refused")
+    func refusesTwoKeysOrTrailingText() throws {
+        let pem = try TestKeys.demoPrivateKeyPEM
+        for text in [pem + "\n" + pem, pem + "trailing note\n", pem + "MIIEvgIBADANBgkq\n", pem + "\n\n-----BEGIN PUBLIC KEY-----\n"] {
+            #expect(throws: KeyError.invalidPEMArmor(.textAfterEndLine)) { try RSAPrivateKey(pemRepresentation: text) }
+        }
     }
 
     @Test func rejectsBadArmour() throws {
