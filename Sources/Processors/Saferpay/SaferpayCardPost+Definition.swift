@@ -11,7 +11,7 @@ extension SaferpayCardPost {
     /// try request.setValue("4111 1111 1111 1111", forField: "CardNumber")
     /// ```
     ///
-    /// - Throws: a ``DefinitionError`` only if the shipped file could not be read (the package's
+    /// - Throws: a `DefinitionError` only if the shipped file could not be read (the package's
     ///   tests read it).
     public static var definition: PaymentProduct {
         get throws(DefinitionError) {

@@ -15,7 +15,7 @@ extension SipsOperation {
     /// }
     /// ```
     ///
-    /// - Throws: a ``DefinitionError`` only if the shipped file could not be read (the package's
+    /// - Throws: a `DefinitionError` only if the shipped file could not be read (the package's
     ///   tests read every one).
     public var definition: PaymentProduct? {
         get throws(DefinitionError) {

@@ -14,7 +14,7 @@ public struct StoredAsset: Sendable, Hashable, CustomStringConvertible {
     public var lastModified: String?
 
     /// An asset. A validator that could not be sent back as a header is dropped: longer than
-    /// ``maximumValidatorLength`` characters, empty, or with a character outside printable ASCII.
+    /// 1,024 characters, empty, or with a character outside printable ASCII.
     public init(data: [UInt8], entityTag: String? = nil, lastModified: String? = nil) {
         self.data = data
         self.entityTag = entityTag.flatMap(Self.validator)
