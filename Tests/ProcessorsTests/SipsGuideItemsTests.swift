@@ -172,6 +172,20 @@ struct SipsGuideItemsTests {
         }
     }
 
+    @Test("S14, P08: the module ships exactly the forms its functions name, each read without a diagnostic")
+    func shippedForms() throws {
+        let named = Set(SipsOperation.allCases.compactMap(\.definitionName) + [SaferpayCardPost.definitionName])
+        #expect(Set(ProcessorForms.names) == named)
+        #expect(ProcessorForms.names.count == 8)
+        for name in ProcessorForms.names {
+            let data = try #require(ProcessorForms.json(named: name))
+            #expect(try PaymentProduct.decode(from: data).diagnostics.isEmpty, "\(name)")
+            #expect(try ProcessorForms.definition(named: name)?.id == name)
+        }
+        #expect(try ProcessorForms.definition(named: "visa") == nil)
+        #expect(ProcessorForms.json(named: "../Products/visa") == nil)
+    }
+
     @Test("P08: the saferpay-card form ships in the module and posts")
     func saferpayForm() throws {
         let form = try SaferpayCardPost.definition
