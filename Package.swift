@@ -59,10 +59,12 @@ let package = Package(
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
+        // Their forms (Resources/Processors) are embedded in it.
         .target(
             name: "PaymentFormProcessors",
             dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormRendering"],
-            path: "Sources/Processors"
+            path: "Sources/Processors",
+            plugins: ["PaymentFormEmbedResources"]
         ),
 
         // Test helpers for apps and backends: the shipped samples, payload decryption with a private
