@@ -112,7 +112,7 @@ let package = Package(
         ),
 
         // Tests mirror the folders they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency"], path: "Tests/Support"),
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/Support"),
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),

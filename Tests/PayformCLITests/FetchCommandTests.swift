@@ -5,7 +5,7 @@ import PaymentFormJSON
 import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
-@Suite("payform fetch")
+@Suite("payform fetch", .timeLimit(.minutes(10)))
 struct FetchCommandTests {
     /// A sandbox and a --session file pointing at it.
     struct Running {
@@ -33,10 +33,7 @@ struct FetchCommandTests {
         let products = await fetch(["products"] + session + context)
         #expect(products.exitCode == 0)
         let list = try CLI.json(products)
-        guard case .array(let items)? = list["paymentProducts"] else {
-            Issue.record("no list")
-            return
-        }
+        let items = try #require(list["paymentProducts"]?.arrayValue, "no list")
         #expect(items.count == 6)
         #expect(items.allSatisfy { $0["fields"] == nil })
         let product = try CLI.json(await fetch(["product", "--product-id", "809"] + session + context))
@@ -84,7 +81,7 @@ struct FetchCommandTests {
         #expect(key.exitCode == 0)
         let keyFile = try CLI.temporaryFile(key.stdout)
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}"#)
-        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", keyFile, "--client-session-id", configuration.clientSessionId])
+        let prepared = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", keyFile, "--client-session-id", configuration.clientSessionId])
         #expect(prepared.exitCode == 0)
     }
 

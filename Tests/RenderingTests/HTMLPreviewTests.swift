@@ -11,7 +11,7 @@ struct HTMLPreviewTests {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 6)!)
 
     static func product(_ name: String) throws -> PaymentProduct {
-        try PaymentProduct(jsonEncoded: try #require(Samples.product(named: name)))
+        try Fixtures.sample(name)
     }
 
     static func page(_ name: String, language: String = "en", account: String? = nil) throws -> String {

@@ -1,6 +1,7 @@
 import PaymentFormSamples
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Security review: a key repeated within an object of a definition silently took the last
 /// value (a `cvv` length of 999 overriding 4). The last occurrence still wins, as JSON readers
@@ -58,7 +59,7 @@ struct DuplicateKeyTests {
     @Test("the shipped samples have no repeated keys")
     func samplesAreClean() throws {
         for name in Fixtures.sampleNames {
-            let data = try #require(Samples.product(named: name))
+            let data = try Fixtures.sampleJSON(name)
             #expect(try PaymentProduct.decode(from: data).diagnostics.allSatisfy {
                 if case .duplicateKey = $0.kind { return false }
                 return true

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Malformed definitions: each gives a typed error naming the JSON path and the kind of problem.
 @Suite("Malformed definitions")
