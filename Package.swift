@@ -122,7 +122,10 @@ let package = Package(
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",
-            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples",
+                "PaymentFormTestSupport",
+            ]
         ),
         .testTarget(
             name: "SessionTests",
