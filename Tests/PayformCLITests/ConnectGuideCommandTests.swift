@@ -18,7 +18,7 @@ struct ConnectGuideCommandTests {
     @Test("validate raises integer and numericString, with their own messages")
     func fieldTypes() throws {
         let product = try CLI.temporaryFile(#"""
-        {"id": 1, "paymentMethod": "card", "fields": [
+        {"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [
           {"id": "count", "type": "integer", "displayHints": {"formElement": {"type": "text"}}},
           {"id": "code", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}]}
         """#)
@@ -68,7 +68,7 @@ struct ConnectGuideCommandTests {
         try CLI.expectUsableError(result, code: "product_group", mentioning: "'cards' is a product group")
         #expect(!result.stdout.contains("encryptedFields"))
         // A product whose id is not a number is still a product (its payload needs a number).
-        let named = try CLI.temporaryFile(#"{"id": "visa", "paymentMethod": "card", "fields": []}"#)
+        let named = try CLI.temporaryFile(#"{"id": "visa", "paymentMethod": "card", "displayHints": {}, "fields": []}"#)
         try CLI.expectUsableError(
             CLI.run(["prepare", "--product", named, "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s"]),
             code: "unknown_field", mentioning: "cardNumber")

@@ -92,6 +92,29 @@ struct HelpTests {
         }
     }
 
+    @Test("docs/cli.md shows each command's usage lines as --help prints them; each fetch call's row names its options")
+    func documentedUsage() throws {
+        let doc = try PackageFiles.text("docs/cli.md")
+        for command in Payform.commands where !command.name.hasPrefix("fetch ") {
+            for usage in command.usages {
+                let line = "`payform \(command.name)" + (usage.isEmpty ? "" : " " + usage) + "`"
+                #expect(doc.contains(line), "docs/cli.md does not show \(line)")
+            }
+        }
+        let connection = Set(FetchConnection.allCases.map(\.spec.flag))
+        let context = Set(ContextFetch.allCases.map(\.spec.flag))
+        for command in Payform.commands where command.name.hasPrefix("fetch ") {
+            let what = command.name.dropFirst("fetch ".count)
+            let row = try #require(doc.split(separator: "\n").first { $0.hasPrefix("| `\(what)` |") }, "docs/cli.md has no row for \(what)")
+            // The cells, split at the bars that are not escaped (`\|` inside a cell).
+            let cell = row.replacingOccurrences(of: "\\|", with: "\u{0}").split(separator: "|", omittingEmptySubsequences: false)[2]
+                .replacingOccurrences(of: "\u{0}", with: "|")
+            var named = Self.flags(in: cell)
+            if cell.contains("context") { named.formUnion(context) }
+            #expect(named == Set(command.options.map(\.flag)).subtracting(connection), "docs/cli.md, fetch \(what)")
+        }
+    }
+
     @Test("the flag reader finds flags in prose and usage lines")
     func flagReader() {
         #expect(Self.flags(in: "Usage: payform x --a-b FILE [--c]\n  --d-file FILE  Instead of --d: read it. --e=1 x--f") == ["--a-b", "--c", "--d-file", "--d", "--e"])

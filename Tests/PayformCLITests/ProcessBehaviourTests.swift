@@ -78,7 +78,7 @@ struct ProcessBehaviourTests {
     @Test("stderr closed: a command with warnings exits 2 quietly instead of crashing")
     func closedStandardError() throws {
         let binary = try PayformProcess.binary()
-        let product = try CLI.temporaryFile(#"{"id": 1, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
+        let product = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
         let run = try PayformProcess(binary, ["validate", "--product", product, "--value", "f=a"], stdout: .captured, stderr: .closed)
         #expect(run.wait(seconds: 20))
         #expect(run.process.terminationReason == .exit)

@@ -97,7 +97,7 @@ struct RenderCommandTests {
     func malformed() throws {
         let truncated = try CLI.temporaryFile(#"{"id": 1, "fields": ["#)
         try CLI.expectUsableError(CLI.run(["render", "--product", truncated]), code: "malformed_json", mentioning: "unexpected end of input")
-        let wrongType = try CLI.temporaryFile(#"{"id": 1, "fields": [{"id": "a", "displayHints": {"formElement": {"type": "text"}}, "dataRestrictions": {"validators": {"length": {"minLength": "3"}}}}]}"#)
+        let wrongType = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "a", "displayHints": {"formElement": {"type": "text"}}, "dataRestrictions": {"validators": {"length": {"minLength": "3"}}}}]}"#)
         try CLI.expectUsableError(CLI.run(["render", "--product", wrongType]), code: "type_mismatch", mentioning: "fields[0].dataRestrictions.validators.length.minLength: expected integer, found string")
         try CLI.expectUsableError(CLI.run(["render", "--product", "/no/such/file.json"]), code: "unreadable_file", mentioning: "/no/such/file.json")
         try CLI.expectUsableError(CLI.run(["render", "--product", Fixtures.samplePath("visa"), "--account-on-file", "7"]), code: "unknown_account_on_file", mentioning: "7")
@@ -109,8 +109,20 @@ struct RenderCommandTests {
     func sources() throws {
         let visa = CLI.run(["render", "--product", "sample:visa"])
         #expect(visa.exitCode == 0)
-        let fromStdin = CLI.run(["render", "--product", "-"], stdin: #"{"id": 9, "fields": []}"#)
+        let fromStdin = CLI.run(["render", "--product", "-"], stdin: #"{"id": 9, "paymentMethod": "card", "displayHints": {}, "fields": []}"#)
         #expect(try CLI.json(fromStdin)["product"]?["id"] == "9")
+    }
+
+    @Test("a document that is not a product (an account on file, a field) is refused, naming the member it lacks")
+    func notAProduct() throws {
+        let account = try CLI.temporaryFile(
+            #"{"id": 1001, "paymentProductId": 3, "displayHints": {"logo": "x"}, "attributes": [{"key": "cvv", "status": "MUST_WRITE"}]}"#)
+        try CLI.expectUsableError(CLI.run(["render", "--product", account]), code: "missing_key", mentioning: "paymentMethod: required key is missing")
+        let field = try CLI.temporaryFile(#"{"id": "cvv", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}"#)
+        try CLI.expectUsableError(CLI.run(["render", "--product", field, "--format", "html"]), code: "missing_key", mentioning: "paymentMethod")
+        let noHints = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "fields": []}"#)
+        try CLI.expectUsableError(CLI.run(["validate", "--product", noHints, "--value", "a=b"]), code: "missing_key",
+                                  mentioning: "displayHints: required key is missing")
     }
 
     @Test("--locale fr sample:visa shows the sample as the platform serves it in French: no English label or placeholder left")
@@ -138,7 +150,7 @@ struct RenderCommandTests {
 extension Fixtures {
     /// A product whose texts and values try to break out of HTML.
     static let hostileProduct = #"""
-    {"id": 1, "displayHints": {"label": "<script>alert(\"x\")</script> & co"},
+    {"id": 1, "paymentMethod": "card", "displayHints": {"label": "<script>alert(\"x\")</script> & co"},
      "accountsOnFile": [{"id": 1, "paymentProductId": 1, "attributes": [{"key": "f", "value": "a\"b", "status": "CAN_WRITE"}]}],
      "fields": [{"id": "f", "displayHints": {"label": "<script>alert(\"x\")</script> & co", "formElement": {"type": "text"}}}]}
     """#

@@ -55,7 +55,7 @@ struct TerminalOutputTests {
         let text = String(decoding: JSONText.quote(Self.hostile), as: UTF8.self)
         let regex = String(decoding: JSONText.quote("(" + Self.hostile), as: UTF8.self)
         let product = try CLI.temporaryFile("""
-            {"id": 1, "paymentMethod": "card", \(text): 1, \(text): 2, "fields": [
+            {"id": 1, "paymentMethod": "card", "displayHints": {}, \(text): 1, \(text): 2, "fields": [
              {"id": "f", "type": "text", "dataRestrictions": {"validators": {\(text): {}, "regularExpression": {"regularExpression": \(regex)}}},
               "displayHints": {"label": "F", "formElement": {"type": "text"}}}]}
             """)

@@ -97,7 +97,7 @@ struct ClientSessionErrorTests {
         let harness = try SandboxHarness { request in
             guard request.path.hasSuffix("/products/1") else { return nil }
             return HTTPResponse(status: 200, headers: [], body: Array(#"""
-            {"id": 1, "paymentMethod": "card", "fields": [{"id": "cardNumber", "type": "numericstring",
+            {"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "cardNumber", "type": "numericstring",
              "dataRestrictions": {"isRequired": true, "validators": {"futureRule": {}}},
              "displayHints": {"displayOrder": 1, "formElement": {"type": "text"}}}]}
             """#.utf8))

@@ -68,7 +68,7 @@ struct PrepareTests {
     @Test("a non-numeric product id is refused, not pasted into the payload")
     func nonNumericId() throws {
         let (key, _) = try Self.keys()
-        let product = try PaymentProduct.decode(from: Array(#"{"id": "visa\"1", "fields": []}"#.utf8)).value
+        let product = try PaymentProduct.decode(from: Array(#"{"id": "visa\"1", "paymentMethod": "card", "displayHints": {}, "fields": []}"#.utf8)).value
         #expect(throws: PrepareError.nonNumericProductId("visa\"1")) {
             _ = try PaymentRequest(product: product).prepare(clientSessionId: "s", key: key, metaInfo: .current(), in: Self.now)
         }
