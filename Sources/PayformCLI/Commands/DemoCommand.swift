@@ -62,12 +62,12 @@ enum DemoCommand {
         for (label, edit, selection) in [
             ("backspace at the end", TextEdit.deleteBackward, caret..<caret),
             ("backspace after a space", .deleteBackward, 5..<5),
-            ("paste 4111-1111 over all", .insert("4111-1111-1111-1111"), 0..<text.utf16.count),
+            ("paste 4111-1111-1111-1111", .insert("4111-1111-1111-1111"), 0..<text.utf16.count),
             ("type x (rejected)", .insert("x"), 4..<4),
         ] {
             let result = formatter.apply(edit, to: text, selection: selection)
             (text, caret) = (result.text, result.cursor)
-            out.line("  \(label.padded(to: 26)) " + Self.withCaret(text, caret) + "   \(result.outcome.rawValue)")
+            out.line("  \(label.padded(to: 27)) " + Self.withCaret(text, caret) + "   \(result.outcome.rawValue)")
         }
 
         // 3. A bad and a good submission.
