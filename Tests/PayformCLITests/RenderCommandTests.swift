@@ -7,7 +7,7 @@ import PaymentFormTestSupport
 @Suite("payform render")
 struct RenderCommandTests {
     static let fieldKeys = ["id", "type", "inputType", "label", "placeholder", "tooltip", "tooltipImage", "mask", "maxLength", "obfuscate",
-                            "required", "readOnly", "value", "mustWriteReason", "link", "linkText", "options"]
+                            "required", "readOnly", "value", "mustWriteReason", "link", "linkText", "options", "validators"]
 
     @Test("JSON output has the documented shape for every sample", arguments: ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"])
     func shape(sample: String) throws {
@@ -40,6 +40,10 @@ struct RenderCommandTests {
         #expect(fields[2]["obfuscate"] == .bool(true))
         #expect(fields[3]["required"] == .bool(false))
         #expect(fields[3]["mask"] == .null)
+        // The definition's validators, in its order and the Client API's shape.
+        #expect(fields[0]["validators"] == ["length": ["minLength": 13, "maxLength": 19], "luhn": [:]])
+        #expect(fields[1]["validators"]?.objectValue?.keys == ["expirationDate", "regularExpression"])
+        #expect(fields[3]["validators"]?.objectValue?.keys == ["length", "regularExpression"])
     }
 
     @Test("list options and an account on file's read-only and prefilled fields")

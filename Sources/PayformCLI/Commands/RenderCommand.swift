@@ -32,9 +32,11 @@ enum RenderCommand {
         JSON output: {"product": {"id", "label", "logo"}, "accountOnFile": {"id", "label", "logo"} | null,
         "fields": [{"id", "type", "inputType", "label", "placeholder", "tooltip", "tooltipImage",
         "mask", "maxLength", "obfuscate", "required", "readOnly", "value", "mustWriteReason", "link",
-        "linkText", "options": [{"value", "label"}]}]} (absent values are null). "label" has a
-        terms-and-conditions {link} filled with "linkText"; "maxLength" is the longest text the
-        input takes (the mask's formatted length). With an account on file, its read-only fields
+        "linkText", "options": [{"value", "label"}], "validators": {"<name>": {<parameters>}}}]}
+        (absent values are null). "label" has a terms-and-conditions {link} filled with "linkText";
+        "maxLength" is the longest text the input takes (the mask's formatted length): a size for
+        the input, not a cut (a longer value is kept and is a length error). "validators" are the
+        definition's, in its order, in the Client API's shape. With an account on file, its read-only fields
         carry their stored (partly hidden) value and "readOnly": true. Logos and tooltip images are
         paths relative to the platform's asset base, or URLs with --asset-base-url.
         With --values FILE ({"<fieldId>": "<value>"}), the form is shown as a form controller holds
@@ -87,15 +89,16 @@ enum RenderCommand {
         case "html":
             let renderer = FormHTMLRenderer(languageTag: localizer.languageTag, localizer: localizer)
             stdout = controller.map { renderer.render($0) } ?? renderer.render(form)
-        default: stdout = form.jsonValue(states: controller?.fields).prettyText + "\n"
+        default: stdout = form.jsonValue(product: product, states: controller?.fields).prettyText + "\n"
         }
         return CommandResult(stdout: stdout, stderr: Diagnostics.warnings(warnings))
     }
 }
 
 extension PaymentForm {
-    /// The `render` JSON shape; with controller states, each field's text, state and message too.
-    func jsonValue(states: [FormFieldState]? = nil) -> JSONValue {
+    /// The `render` JSON shape, each field with its validators as `product` defines them; with
+    /// controller states, each field's text, state and message too.
+    func jsonValue(product: PaymentProduct, states: [FormFieldState]? = nil) -> JSONValue {
         let account: JSONValue = accountOnFile.map {
             ["id": .string($0.id), "label": .string($0.label), "logo": .optional($0.logo)]
         } ?? .null
@@ -104,13 +107,15 @@ extension PaymentForm {
         return [
             "product": ["id": .string(productId), "label": .string(productLabel), "logo": .optional(logo)],
             "accountOnFile": account,
-            "fields": .array(fields.map { $0.jsonValue(state: byId[$0.id]) }),
+            "fields": .array(fields.map { $0.jsonValue(definition: product.field(withId: $0.id), state: byId[$0.id]) }),
         ]
     }
 }
 
 extension FormField {
-    func jsonValue(state: FormFieldState?) -> JSONValue {
+    /// One field of the `render` JSON; `validators` is the definition's, in the Client API's shape
+    /// (`{"length": {"minLength": 3, "maxLength": 4}, "luhn": {}}`, in definition order).
+    func jsonValue(definition: PaymentProductField?, state: FormFieldState?) -> JSONValue {
         var object = JSONObject([
             (key: "id", value: .string(id)),
             (key: "type", value: .string(type)),
@@ -129,6 +134,7 @@ extension FormField {
             (key: "link", value: .optional(link)),
             (key: "linkText", value: .optional(linkText)),
             (key: "options", value: .array(options.map { ["value": .string($0.value), "label": .string($0.label)] })),
+            (key: "validators", value: definition?.dataRestrictions.json["validators"] ?? .object(JSONObject())),
         ])
         if let state {
             object.append("text", .string(state.text))
