@@ -27,11 +27,6 @@ struct SecretOption<Option: CommandOptions>: Sendable {
     /// The two forms on a usage line: `(--value TEXT | --value-file FILE)`.
     var usage: Usage<Option> { .oneOf([[.required(inline)], [.required(file)]]) }
 
-    /// Whether either form was given.
-    func isGiven(in arguments: ParsedArguments<Option>) -> Bool {
-        arguments.has(inline) || arguments.has(file)
-    }
-
     /// Whether the value comes from standard input.
     func readsStandardInput(_ arguments: ParsedArguments<Option>) -> Bool {
         arguments.value(inline) == "-" || arguments.value(file) == "-"
