@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Type-checks every Swift snippet of the documentation (README, DocC articles, ```swift examples
 # in the public modules' `///` comments) against the package's modules, so none can drift from the
-# API. See Scripts/check-doc-snippets.py for how snippets are wrapped.
+# API, and runs the snippets that claim a value (`expression // "value"`, `// a == 1`) to check
+# that each claim holds. See Scripts/check-doc-snippets.py for how snippets are wrapped and run.
 #
 #   Scripts/check-doc-snippets.sh          (a debug build of the library targets first)
 #

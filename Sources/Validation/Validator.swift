@@ -6,7 +6,8 @@
 ///
 /// ```swift
 /// let validator = Validator.length(minLength: 2, maxLength: 5)
-/// validator.validate("a", in: context)   // ValidationError(length, minLength: 2, maxLength: 5)
+/// let error = validator.validate("a", in: context)
+/// // error?.id == "length", error?[parameter: "minLength"] == 2, error?[parameter: "maxLength"] == 5
 /// validator.validate("abc", in: context) // nil
 /// ```
 public enum Validator: Sendable, Hashable {
