@@ -4,7 +4,6 @@ import Testing
 @testable import PayformCLI
 import PaymentFormEncryption
 import PaymentFormJSON
-import PaymentFormSamples
 import PaymentFormTestSupport
 
 /// Inputs whose meaning would depend on which of two occurrences a reader picks are refused with a

@@ -4,7 +4,6 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngineTesting
-import PaymentFormSamples
 import PaymentFormTestSupport
 
 /// `payform form`: the controller over JSON lines, scenario by scenario.

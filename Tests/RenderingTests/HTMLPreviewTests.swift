@@ -1,7 +1,6 @@
 import Testing
 import PaymentFormEngine
 import PaymentFormRendering
-import PaymentFormSamples
 import PaymentFormTestSupport
 
 /// The HTML preview as a page: no length limit that cuts input, localized button, accessible

@@ -4,7 +4,6 @@ import PaymentFormTestSupport
 import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 /// What the second security review found in the sandbox, each with its regression test:
 /// ambiguous payloads, response splitting in the Saferpay stand-in, the log's redaction and the

@@ -3,7 +3,6 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 import PaymentFormTestSupport
 

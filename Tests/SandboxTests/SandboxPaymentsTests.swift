@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 import PaymentFormTestSupport
 @Suite("Sandbox payments endpoint", .timeLimit(.minutes(10)))

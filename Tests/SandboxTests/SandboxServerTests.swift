@@ -3,7 +3,6 @@ import Testing
 import PaymentFormEngine
 import PaymentFormTestSupport
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 /// Runs blocking socket work on its own thread, so no cooperative thread waits on a socket.
 func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {

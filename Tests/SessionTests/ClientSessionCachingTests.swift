@@ -82,7 +82,12 @@ struct ClientSessionCachingTests {
         }
         #expect(ids.count == 2 * count)
         #expect(ids.allSatisfy { $0 == "2" })
-        #expect(harness.server.answeredRequestCount == 2)
+        // One answered request per call. (A request the server timed out on a starved machine
+        // and the transport sent again shows as a 408 line first: not the session's doing.)
+        let lines = harness.log.value
+        #expect(lines.filter { $0.contains("/products/2 200 ") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("/services/getIINdetails 200 ") }.count == 1, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains(" 200 ") || $0.contains(" 408 ") }, "\(lines)")
     }
 
     @Test("a failed call is not kept: the next one asks again")

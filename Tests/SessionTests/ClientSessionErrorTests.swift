@@ -155,8 +155,11 @@ struct ClientSessionErrorTests {
     @Test("a closed port is a network error")
     func network() async throws {
         let harness = try SandboxHarness()
-        let configuration = harness.session.configuration
+        var configuration = harness.session.configuration
         harness.stop()
+        // Port 1 on loopback, where nothing listens: the port of a stopped sandbox can be taken
+        // at once by another test's sandbox (the tests run in parallel), which then answers 401.
+        configuration.clientApiUrl = "http://127.0.0.1:1/client"
         let session = try ClientSession(configuration)
         let failure = try #require(await error { try await session.publicKey() })
         #expect(failure.kind == .network)

@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 @testable import PaymentFormEngine
 import PaymentFormEngineTesting

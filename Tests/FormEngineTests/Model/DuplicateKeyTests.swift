@@ -1,4 +1,3 @@
-import PaymentFormSamples
 import Testing
 @testable import PaymentFormEngine
 import PaymentFormTestSupport

@@ -1,6 +1,5 @@
 import Foundation
 @testable import PaymentFormEngine
-import PaymentFormSamples
 import Testing
 import PaymentFormTestSupport
 
