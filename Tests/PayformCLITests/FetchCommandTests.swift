@@ -88,6 +88,7 @@ struct FetchCommandTests {
     @Test("errors: usage, HTTP errors with the API's codes, an unreachable server, a bad URL")
     func errors() async throws {
         let running = try Running()
+        defer { running.server.stop() }
         let session = ["--session", running.sessionFile]
         try CLI.expectUsableError(await fetch([]), code: "usage", mentioning: "fetch needs a command")
         try CLI.expectUsableError(await fetch(["everything"] + session), code: "usage", mentioning: "unknown fetch command 'everything'")
@@ -99,8 +100,12 @@ struct FetchCommandTests {
         try CLI.expectUsableError(
             await fetch(["public-key", "--client-api-url", "https://x.example/other", "--customer-id", "c", "--client-session-id", "s"]),
             code: "invalid_configuration", mentioning: "path")
-        running.server.stop()
-        try CLI.expectUsableError(await fetch(["public-key", "--timeout", "5"] + session), code: "network_error", mentioning: "GET crypto/publickey")
+        // Port 1 on loopback, where nothing listens (a stopped sandbox's port may be taken at once
+        // by a parallel test's sandbox).
+        try CLI.expectUsableError(
+            await fetch(["public-key", "--timeout", "5", "--client-api-url", "http://127.0.0.1:1/client", "--customer-id", "c",
+                         "--client-session-id", "s"]),
+            code: "network_error", mentioning: "GET crypto/publickey")
         #expect(Payform.run(["fetch", "--help"]).stdout.contains("fetch products"))
         #expect(Payform.run(["fetch", "iin", "--help"]).stdout.contains("--number DIGITS"))
     }
