@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 @Suite("Form controller: FormFieldState, FormUpdate and FormSubmission are Codable")
 struct ControllerCodableTests {
