@@ -37,7 +37,7 @@ struct FetchCommandTests {
             Issue.record("no list")
             return
         }
-        #expect(items.count == 6)
+        #expect(items.count == 8)
         #expect(items.allSatisfy { $0["fields"] == nil })
         let product = try CLI.json(await fetch(["product", "--product-id", "809"] + session + context))
         #expect(product["displayHints"]?["label"] == "iDEAL")

@@ -115,7 +115,7 @@ struct SandboxShapeTests {
             Issue.record("no products: \(list)")
             return
         }
-        #expect(products.count == 6)
+        #expect(products.count == 8)
         for item in products {
             guard case .number(let id)? = item["id"] else { continue }
             let product = await sandbox.send("GET", "/client/v1/c1/products/\(id)?\(Self.context)&locale=\(locale)")
