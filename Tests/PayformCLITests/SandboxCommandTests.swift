@@ -40,6 +40,17 @@ struct SandboxCommandTests {
             throw CancellationError()
         }
 
+        /// The first stdout line as a JSON object (waits up to 5 s).
+        func firstLineJSON() async throws -> [String: Any] {
+            for _ in 0..<1_000 {
+                if let line = locked({ output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
+                    return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+                }
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            throw CancellationError()
+        }
+
         func stop() async -> CommandResult? {
             locked { stopped = true }
             return await task?.value

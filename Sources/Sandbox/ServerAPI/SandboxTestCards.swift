@@ -49,7 +49,8 @@ package enum SandboxTestCards {
             }
             lines.append("  \(number)  \(brand.padding(toLength: 10, withPad: " ", startingAt: 0)) \(text)")
         }
-        lines.append("  any other valid card      authorised: 201, PENDING_APPROVAL (/v1) or PENDING_CAPTURE (/v2)")
+        lines.append("  " + "any other valid card".padding(toLength: 29, withPad: " ", startingAt: 0)
+            + "authorised: 201, PENDING_APPROVAL (/v1) or PENDING_CAPTURE (/v2)")
         return lines.joined(separator: "\n")
     }
 }
