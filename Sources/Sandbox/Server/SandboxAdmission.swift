@@ -88,17 +88,18 @@ struct SandboxAdmission: Sendable {
     }
 
     private func hostRefusal(_ request: HTTPRequest) -> HTTPResponse? {
-        let refusal = SandboxErrorBody.response(
+        if let host = request.header("Host"), let (name, given) = Self.split(host.lowercased()) {
+            let accepted = names.contains { allowed in
+                guard allowed.name == name else { return false }
+                if let required = allowed.port { return given == required }
+                return given == nil || given == port
+            }
+            if accepted { return nil }
+        }
+        return SandboxErrorBody.response(
             421, code: "SANDBOX_MISDIRECTED_REQUEST", id: "SANDBOX_MISDIRECTED_REQUEST",
             message: "the Host header does not name this sandbox: use localhost, 127.0.0.1, [::1] or the address it listens on "
                 + "(a name of your own: --allowed-host NAME)")
-        guard let host = request.header("Host"), let (name, given) = Self.split(host.lowercased()) else { return refusal }
-        let accepted = names.contains { allowed in
-            guard allowed.name == name else { return false }
-            if let required = allowed.port { return given == required }
-            return given == nil || given == port
-        }
-        return accepted ? nil : refusal
     }
 
     /// Whether a POST to `path` must be JSON: everything but the form posts.
