@@ -59,10 +59,12 @@ let package = Package(
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
+        // Their forms (Resources/Processors) are embedded in it.
         .target(
             name: "PaymentFormProcessors",
             dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormRendering"],
-            path: "Sources/Processors"
+            path: "Sources/Processors",
+            plugins: ["PaymentFormEmbedResources"]
         ),
 
         // Test helpers for apps and backends: the shipped samples, payload decryption with a private
@@ -112,7 +114,7 @@ let package = Package(
         ),
 
         // Tests mirror the folders they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency"], path: "Tests/Support"),
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/Support"),
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
@@ -122,7 +124,10 @@ let package = Package(
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",
-            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples",
+                "PaymentFormTestSupport",
+            ]
         ),
         .testTarget(
             name: "SessionTests",

@@ -37,12 +37,12 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" "$build/generated/Processors" fuzz-artifacts
 # -I Sources/CryptoKernels/include: the C kernels' module map, for `import PaymentFormCryptoKernels`.
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules"
   -I Sources/CryptoKernels/include)
 
-# The embedded resources the Localization and Samples modules are built with (the package's
+# The embedded resources the Localization, Samples and Processors modules are built with (the package's
 # build plugin does this for SwiftPM builds).
 echo "== embedding resources"
 if [[ ! -x "$build/embed-resources" || Sources/EmbedResourcesTool/main.swift -nt "$build/embed-resources" ]]; then
@@ -55,6 +55,7 @@ embed() {
 }
 embed Engine Resources/Localization/* Resources/Brands/*
 embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/* Resources/IIN/*
+embed Processors Resources/Processors/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is
@@ -107,7 +108,8 @@ build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedRes
 build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption PaymentFormConcurrency -- \
   "$build/generated/Engine/EmbeddedResources.swift"
 build_module PaymentFormRendering Rendering PaymentFormEngine
-build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering -- \
+  "$build/generated/Processors/EmbeddedResources.swift"
 build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples PaymentFormConcurrency
 
 for name in "${targets[@]}"; do
@@ -118,10 +120,14 @@ for name in "${targets[@]}"; do
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
     # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
+    # Into a file, then shown without the linker's noise: the status is swiftc's own, so the
+    # message below is reached under `set -e -o pipefail`.
+    link_status=0
     swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift Tests/Support/RendererAllowList.swift \
       "Fuzz/Targets/$name.swift" \
-      "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
-    [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }
+      "$build"/modules/*.o -o "$binary" > "$build/link-$name.log" 2>&1 || link_status=$?
+    grep -v 'Cannot export local symbol' "$build/link-$name.log" || true
+    [[ $link_status -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed (exit $link_status)" >&2; exit 1; }
   fi
 done
 [[ $build_only -eq 1 ]] && exit 0

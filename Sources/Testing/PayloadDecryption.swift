@@ -15,7 +15,9 @@ import PaymentFormJSON
 public struct DecryptionKey: Sendable, CustomStringConvertible {
     let privateKey: RSAPrivateKey
 
-    /// Reads a PKCS#8 (`PRIVATE KEY`) or PKCS#1 (`RSA PRIVATE KEY`) PEM private key.
+    /// Reads a PKCS#8 (`PRIVATE KEY`) or PKCS#1 (`RSA PRIVATE KEY`) PEM private key. The text
+    /// holds exactly one key: text before the BEGIN line is ignored, anything but blank lines
+    /// after the END line (a second key) is refused.
     public init(pemRepresentation: String) throws(DecryptionError) {
         do {
             privateKey = try RSAPrivateKey(pemRepresentation: pemRepresentation)

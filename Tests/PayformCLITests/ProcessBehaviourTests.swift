@@ -11,15 +11,14 @@ import Darwin
 
 /// The built `payform` binary as a process: closed pipes, signals. What only a real process shows
 /// (EPIPE from `write(2)`, signal timing) is tested by running it.
-@Suite("payform as a process")
+@Suite("payform as a process", .timeLimit(.minutes(10)))
 struct ProcessBehaviourTests {
-    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
 
     /// A token of the demo key, prepared in-process.
     static func token() throws -> String {
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111", "expiryDate": "12/30", "cvv": "123"}"#)
         let prepared = CLI.run(["prepare", "--product", "sample:visa", "--values", values, "--now", "2026-06", "--client-session-id", "s",
-                                "--public-key", keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path])
+                                "--public-key", Fixtures.demoPublicKeyPath])
         guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else { throw PayformProcess.Failure("no token") }
         return token
     }
@@ -31,7 +30,7 @@ struct ProcessBehaviourTests {
         let arguments: [String]
         switch command {
         case "decrypt":
-            arguments = ["decrypt", "--private-key", Self.keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path,
+            arguments = ["decrypt", "--private-key", Fixtures.demoPrivateKeyPath,
                          "--token-file", try CLI.temporaryFile(try Self.token())]
         case "validate --batch":
             arguments = ["validate", "--batch", "--product", "sample:visa", "--now", "2026-06"]
@@ -79,7 +78,7 @@ struct ProcessBehaviourTests {
     @Test("stderr closed: a command with warnings exits 2 quietly instead of crashing")
     func closedStandardError() throws {
         let binary = try PayformProcess.binary()
-        let product = try CLI.temporaryFile(#"{"id": 1, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
+        let product = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
         let run = try PayformProcess(binary, ["validate", "--product", product, "--value", "f=a"], stdout: .captured, stderr: .closed)
         #expect(run.wait(seconds: 20))
         #expect(run.process.terminationReason == .exit)
@@ -134,6 +133,25 @@ struct ProcessBehaviourTests {
         #expect(outcomes.isEmpty, "\(outcomes.count) of \(runs) runs: \(outcomes.prefix(5))")
         #expect(Date().timeIntervalSince(started) < 30)
     }
+    @Test("a driver that waits for each answer before it writes the next line gets it at once", arguments: [
+        (["form", "--product", "sample:visa"], [#"{"event":"set","field":"cvv","value":"12"}"#, #"{"event":"set","field":"cvv","value":"123"}"#, #"{"event":"submit"}"#]),
+        (["validate", "--batch", "--product", "sample:visa", "--now", "2026-06"], [#"{"values":{"cvv":"12"}}"#, #"{"values":{"cvv":"123"}}"#]),
+    ])
+    func answersEachLineAsItArrives(arguments: [String], lines: [String]) throws {
+        let binary = try PayformProcess.binary()
+        let run = try PayformProcess(binary, arguments, interactiveInput: true, stdout: .pipe, stderr: .discarded)
+        defer { run.killIfRunning() }
+        for (index, line) in lines.enumerated() {
+            try run.writeInput(line + "\n")
+            // The input stays open: the answer must come while the process waits for more.
+            let answer = try #require(run.readLine(seconds: 15), "no answer to line \(index + 1) while stdin stays open")
+            #expect(answer.hasPrefix("{"), "line \(index + 1): \(answer.prefix(80))")
+            #expect(run.process.isRunning, "the process must still wait for input")
+        }
+        run.closeInput()
+        #expect(run.wait(seconds: 15), "still running after the end of input")
+        #expect(run.process.terminationStatus == 0)
+    }
 }
 
 /// The `payform` executable run as a child process, with its streams as a test needs them.
@@ -156,6 +174,8 @@ final class PayformProcess: @unchecked Sendable {
     }
 
     let process = Process()
+    /// The writing end of the child's stdin when it is interactive (``writeInput(_:)``).
+    private var inputPipe: Pipe?
     private var outputPipe: Pipe?
     private var errorPipe: Pipe?
     private var lineBuffer: [UInt8] = []
@@ -175,12 +195,20 @@ final class PayformProcess: @unchecked Sendable {
         return fallback
     }
 
-    init(_ binary: URL, _ arguments: [String], stdin: String = "", stdout: Stream, stderr: Stream) throws {
+    /// A child whose stdin is `stdin` (a file), or with `interactiveInput` a pipe the test writes
+    /// to as it goes (``writeInput(_:)``, ``closeInput()``).
+    init(_ binary: URL, _ arguments: [String], stdin: String = "", interactiveInput: Bool = false, stdout: Stream, stderr: Stream) throws {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
-        let input = try CLI.temporaryFile(stdin, name: UUID().uuidString + ".txt")
-        process.standardInput = FileHandle(forReadingAtPath: input)
+        if interactiveInput {
+            let pipe = Pipe()
+            inputPipe = pipe
+            process.standardInput = pipe
+        } else {
+            let input = try CLI.temporaryFile(stdin, name: UUID().uuidString + ".txt")
+            process.standardInput = FileHandle(forReadingAtPath: input)
+        }
         var closedEnds: [FileHandle] = []
         func attach(_ stream: Stream) -> (Any?, Pipe?) {
             switch stream {
@@ -209,6 +237,18 @@ final class PayformProcess: @unchecked Sendable {
         for handle in closedEnds { try? handle.close() }
         try? outputPipe?.fileHandleForWriting.close()
         try? errorPipe?.fileHandleForWriting.close()
+        try? inputPipe?.fileHandleForReading.close()
+    }
+
+    /// Writes `text` to the child's interactive stdin.
+    func writeInput(_ text: String) throws {
+        let handle = try #require(inputPipe?.fileHandleForWriting, "stdin is not interactive")
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// Closes the child's interactive stdin: the end of its input.
+    func closeInput() {
+        try? inputPipe?.fileHandleForWriting.close()
     }
 
     /// Waits for the child to end; `false` when it still runs after `seconds`.

@@ -9,7 +9,7 @@ import PaymentFormTestSupport
 /// `payform sips …` and `payform saferpay …` against what the seed guides document (the Sips
 /// In-App iOS guides, seeds 000–002; the Saferpay mobile guide, seed 004): each test names the
 /// guide line it answers.
-@Suite("payform sips, saferpay: the guides, line by line")
+@Suite("payform sips, saferpay: the guides, line by line", .timeLimit(.minutes(10)))
 struct ProcessorGuideCommandTests {
     static let initialization = #"{"redirectionData": "RD", "redirectionUrl": "https://office.example/next", "redirectionVersion": "IR_MB_3.0", "publicKeyValue": "PK"}"#
 
@@ -37,7 +37,7 @@ struct ProcessorGuideCommandTests {
         #expect(response["cardData"]?["panCheckAlgorithm"] == "L")
         #expect(response["cardData"]?["otherFields"] == [:])
         #expect(response["otherFields"] == ["futureFlag": true, "futureList": [1, "a"], "redirectionStatusCode": "00"])
-        guard case .object(let object) = response else { return }
+        let object = try #require(response.objectValue)
         #expect(object.keys == object.keys.sorted())
     }
 
@@ -76,6 +76,18 @@ struct ProcessorGuideCommandTests {
         let letters = CLI.run(["sips", "request", "--operation", "walletOrder", "--init", initFile, "--value", "paymentMeanId=card-17"])
         #expect(letters.exitCode == 1)
         #expect(try CLI.json(letters)["errors"]?[0]?["errorId"] == "numericString")
+    }
+
+    @Test("an integer parameter with leading zeros is written as a canonical JSON number, which strict parsers read",
+          arguments: [("007", 7), ("000000000000000001", 1), ("0", 0), ("999999999999999999", 999_999_999_999_999_999)])
+    func canonicalIntegerParameters(typed: String, number: Int) throws {
+        let initFile = try CLI.temporaryFile(Self.initialization)
+        let result = CLI.run(["sips", "request", "--operation", "deletePaymentMean", "--init", initFile, "--value", "paymentMeanId=\(typed)"])
+        #expect(result.exitCode == 0, "\(result.stdout)")
+        // Foundation's parser, like Python's and node's, refuses a number with leading zeros.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["paymentMeanId"] as? NSNumber)?.int64Value == Int64(number))
+        #expect(try CLI.json(result)["paymentMeanId"] == .number(String(number)))
     }
 
     // Guides, "cardValidateAuthenticationAndOrder request format": paResMessage ("Standard URL

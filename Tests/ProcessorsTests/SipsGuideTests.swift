@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormTestSupport
 
 /// What users of the three Sips In-App iOS guides (Sogenactif, Mercanet, Worldline Sips: the
 /// seeds 000–002) would still miss: each test names the guide line it answers.
@@ -195,6 +196,13 @@ struct SipsGuideTests {
         ("pan=378282246310005", true), ("4000002500001001|x", true),
         ("4111111111111112", false), ("order-42/session-9f3c", false), ("20261123123456", false),
         ("1234567890123456789012345", false), ("123456789012", false), ("", false),
+        // The third review's spellings: +, %20, dots, double spaces, zero padding, full-width
+        // digits, a fully percent-encoded number.
+        ("4111+1111+1111+1111", true), ("4111%201111%201111%201111", true), ("4111.1111.1111.1111", true),
+        ("4111  1111  1111  1111", true), ("00004111111111111111", true), ("\u{FF14}\u{FF11}\u{FF11}\u{FF11}111111111111", true),
+        ("%34%31%31%31%31%31%31%31%31%31%31%31%31%31%31%31", true), ("ref: 4111 -- 1111 -- 1111 -- 1111", true),
+        // Still not card numbers: a session reference, a date-stamped order (Luhn fails).
+        ("session-3f2a9c1e-77b0-4c1d-9e2f-0a8b", false), ("order-2026-11-26-000123", false),
     ])
     func merchantDataWithCardNumber(md: String, refused: Bool) throws {
         if refused {
@@ -215,7 +223,7 @@ struct SipsGuideTests {
     func panCheckAlgorithm(algorithms: [String], checksLuhn: Bool) throws {
         let entries = algorithms.map { #"{"cardBrand": "CB", "panCheckAlgorithm": "\#($0)"}"# }.joined(separator: ", ")
         let cardData = try SipsResponse(.getCardData, jsonEncoded: Array(#"{"inAppResponseCode": "00", "cardDataList": [\#(entries)]}"#.utf8))
-        let form = cardData.cardForm(from: try SipsFixtures.definition("sips-card-order"))
+        let form = cardData.cardForm(from: try Fixtures.sample("sips-card-order"))
         var request = PaymentRequest(product: form)
         try request.setValue("4111 1111 1111 1112", forField: "cardNumber")
         try request.setValue("12/30", forField: "cardExpiryDate")

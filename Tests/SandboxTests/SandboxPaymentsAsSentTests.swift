@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 
 /// `POST /sandbox/v1/payments` judges the decrypted values as sent: no mask is applied, so what
@@ -36,10 +37,7 @@ struct SandboxPaymentsAsSentTests {
         values[field] = value
         let json = try post(values)
         #expect(json["valid"] == .bool(false))
-        guard case .array(let errors)? = json["errors"] else {
-            Issue.record("no errors in \(json)")
-            return
-        }
+        let errors = try #require(json["errors"]?.arrayValue, "no errors in \(json)")
         #expect(errors.first?["fieldId"] == .string(field))
         #expect(errors.first?["errorId"] == .string(firstError))
     }

@@ -53,10 +53,7 @@ struct SandboxSecurityTests {
             let answer = await Self.exchange(port, host: host)
             #expect(answer.status == 421, "\(host)")
             let json = try JSONParser().parse(Array(answer.body.utf8))
-            guard case .array(let errors)? = json["errors"] else {
-                Issue.record("421 without a JSON error body: \(answer.body)")
-                continue
-            }
+            let errors = try #require(json["errors"]?.arrayValue, "421 without a JSON error body: \(answer.body)")
             #expect(errors.first?["code"] == "SANDBOX_MISDIRECTED_REQUEST")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 
 /// The wallet samples (Apple Pay 302, Google Pay 320): listed, and their networks served, so the
@@ -16,10 +17,7 @@ struct SandboxWalletTests {
         defer { sandbox.stop() }
         let context = "countryCode=NL&currencyCode=EUR&amount=1000"
         let list = await sandbox.send("GET", "/client/v1/c1/products?\(context)&hide=fields")
-        guard case .array(let products)? = list.json["paymentProducts"] else {
-            Issue.record("no products: \(list)")
-            return
-        }
+        let products = try #require(list.json["paymentProducts"]?.arrayValue, "no products: \(list)")
         #expect(products.contains { $0["id"] == .number(id) && $0["paymentMethod"] == "mobile" })
         let networks = await sandbox.send("GET", "/client/v1/c1/products/\(id)/networks?\(context)")
         #expect(networks.status == 200)

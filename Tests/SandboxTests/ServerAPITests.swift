@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 
 /// The Server API at the sandbox's root, answered in-process (the router, after the connection's
@@ -245,10 +246,7 @@ struct ServerAPITests {
         let payment = answer.json["paymentResult"]?["payment"]
         #expect(payment?["status"] == "REJECTED")
         #expect(payment?["statusOutput"]?["statusCategory"] == "UNSUCCESSFUL" && payment?["statusOutput"]?["isAuthorized"] == false)
-        guard case .string(let id)? = payment?["id"] else {
-            Issue.record("no payment id")
-            return
-        }
+        let id = try #require(payment?["id"]?.stringValue, "no payment id")
         #expect(call("GET", "/v1/\(Self.merchant)/payments/\(id)").string("status") == "REJECTED")
     }
 
@@ -362,7 +360,7 @@ struct ServerAPITests {
         let sessions = SandboxSessions(clientSessionId: "s1", customerId: "c1")
         let api = ServerAPI(credentials: ServerAPICredentials(), data: data, sessions: sessions, memory: ServerAPIMemory(),
                             baseURL: { "http://127.0.0.1:1" }, pause: { _ in entered.signal(); release.wait() })
-        guard let apiVersion = ServerAPIVersion(rawValue: version) else { return }
+        let apiVersion = try #require(ServerAPIVersion(rawValue: version))
         var values = Self.good
         values["cardNumber"] = "4012000000009009"
         let request = signer.request("POST", "/\(version)/\(Self.merchant)/payments", body: createBody(try token(values, session: "s1")),

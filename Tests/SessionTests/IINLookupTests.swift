@@ -2,31 +2,25 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+import PaymentFormTestSupport
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
-@Suite("IIN lookups")
+@Suite("IIN lookups", .timeLimit(.minutes(10)))
 struct IINLookupTests {
     let context = SandboxHarness.context
 
     /// What the sandbox's IIN endpoint was sent, recorded by an intercept that lets the request through.
-    final class SentBins: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bins: [String] = []
+    final class SentBins: Sendable {
+        private let bins = Shared<[String]>([])
 
         func record(_ request: HTTPRequest) -> HTTPResponse? {
             if request.path.hasSuffix("getIINdetails"), let text = String(bytes: request.body, encoding: .utf8),
                let range = text.range(of: #""bin":"[0-9]*""#, options: .regularExpression) {
-                lock.lock()
                 bins.append(String(text[range].dropFirst(7).dropLast()))
-                lock.unlock()
             }
             return nil
         }
 
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return bins
-        }
+        var all: [String] { bins.value }
     }
 
     @Test("digits sent: none below 6, the first 8 from 8 on, else the first 6", arguments: [
@@ -66,7 +60,7 @@ struct IINLookupTests {
         let unknown = try await harness.session.iinDetails(forPartialCardNumber: "99999999", context: context)
         #expect(unknown.status == .unknown)
         #expect(unknown.paymentProductId == nil)
-        #expect(harness.log.all.last?.contains(" 404 ") == true)
+        #expect(harness.log.value.last?.contains(" 404 ") == true)
         let noContext = try await harness.session.iinDetails(forPartialCardNumber: "37144963")
         #expect(noContext.status == .supported)
         #expect(noContext.paymentProductId == 2)
@@ -89,6 +83,42 @@ struct IINLookupTests {
         #expect(notAllowed.paymentProductId == nil)
         #expect(notAllowed.details == nil)
         #expect(notAllowed.coBrands.isEmpty)
+    }
+
+    // The Connect guide lists ValidationErrorAllowed ("the supplied value is not allowed in the
+    // current payment context") among a request's errors; it was raised through the form
+    // controller and `payform validate --iin` only (issue 35).
+    @Test("allowedInContext on a plain PaymentRequest that took the session's IIN answer")
+    func allowedInContextOnRequest() async throws {
+        let harness = try SandboxHarness(data: SandboxData.load(productsFolder: ExtendedProducts.folder()))
+        defer { harness.stop() }
+        var large = context
+        large.amountOfMoney.amount = 9_000_000
+        var request = PaymentRequest(product: try #require(try ShippedSamples.product(named: "visa")))
+        try request.setValue("5019 0012 3456 7895", forField: "cardNumber")
+        try request.setValue("12/30", forField: "expiryDate")
+        try request.setValue("123", forField: "cvv")
+        let now = ValidationContext(now: try #require(YearMonth(year: 2026, month: 11)))
+        let before = request.validate(in: now).errors.map(\.errorId)
+        let answer = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: large)
+        #expect(answer.status == .existingButNotAllowed)
+        let taken = request.applyIINLookup(answer)
+        #expect(taken)
+        let report = request.validate(in: now)
+        #expect(report.errors.first?.fieldId == "cardNumber")
+        #expect(report.errors.map(\.errorId) == ["allowedInContext"] + before)
+        #expect(try request.inputState(ofField: "cardNumber", in: now) == .invalid)
+        // The same card in a context where it is allowed: the answer lifts the refusal.
+        let allowed = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: context)
+        #expect(allowed.status == .supported)
+        let lifted = request.applyIINLookup(allowed)
+        #expect(lifted)
+        #expect(request.validate(in: now).errors.map(\.errorId) == before)
+        // Another number: the held answer no longer applies.
+        let again = request.applyIINLookup(answer)
+        #expect(again)
+        try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
+        #expect(!request.validate(in: now).errors.map(\.errorId).contains("allowedInContext"))
     }
 
     // The Connect guide, "Issuer identification number check": "If the value of status is not

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import PaymentFormEngine
 
-@Suite("regularExpression")
+@Suite("regularExpression", .timeLimit(.minutes(3)))
 struct RegularExpressionTests {
     @Test(arguments: [
         // Unanchored API patterns must match the whole value.

@@ -17,6 +17,7 @@ extension PEMArmorProblem: CustomStringConvertible {
         switch self {
         case .missingBeginLine: "there is no -----BEGIN ...----- line"
         case .missingEndLine: "there is no -----END ...----- line after the BEGIN line"
+        case .textAfterEndLine: "something other than blank lines follows the END line (a second key?): a PEM file must hold exactly one key"
         case .mismatchedLabels: "the END line's label differs from the BEGIN line's"
         case .unsupportedHeaders: "the PEM body has headers (legacy encrypted PEM is not supported)"
         case .emptyBody: "the PEM body is empty"

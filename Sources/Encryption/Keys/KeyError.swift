@@ -79,4 +79,7 @@ package enum PEMArmorProblem: Sendable, Hashable {
     case unsupportedHeaders
     /// The body between the lines is empty.
     case emptyBody
+    /// Something other than blank lines follows the END line: a second block (two keys), or
+    /// anything else. A key file holds one key; which of two was meant would be a guess.
+    case textAfterEndLine
 }

@@ -3,8 +3,9 @@ struct PEMBlock {
     let label: String
     let der: [UInt8]
 
-    /// Reads the first PEM block in `text`. Explanatory text before the BEGIN line and after the
-    /// END line is ignored (RFC 7468 §2); the body may wrap at any width.
+    /// Reads the one PEM block in `text`. Explanatory text before the BEGIN line is ignored
+    /// (RFC 7468 §2); after the END line only blank lines may follow, so a file with two keys, or
+    /// a key followed by anything, is refused. The body may wrap at any width.
     ///
     /// Works on the text's UTF-8 bytes in place: lines are found as ranges, the body is decoded
     /// straight from the text, so the only buffer allocated is the DER itself (three quarters of
@@ -62,6 +63,9 @@ struct PEMBlock {
             }
         }
         guard let bodyEnd, let endLine else { throw .invalidPEMArmor(.missingEndLine) }
+        while let line = lines.next() {
+            guard trim(line, in: bytes).isEmpty else { throw .invalidPEMArmor(.textAfterEndLine) }
+        }
         let expectedEnd = end + Array(bytes[label]) + dashes
         guard endLine.count == expectedEnd.count, bytes[endLine].elementsEqual(expectedEnd) else {
             throw .invalidPEMArmor(.mismatchedLabels)

@@ -54,23 +54,35 @@ extension FormFieldState {
         }
     }
 
-    /// Decodes the shape ``encode(to:)`` writes, to an equal state. Brand ids are read from the
-    /// shipped brand table: an id it does not have, a selection that is not two offsets
-    /// `[start, end]` with 0 ≤ start ≤ end, or a missing member throws `DecodingError`.
+    /// Decodes the shape ``encode(to:)`` writes, to an equal state.
+    ///
+    /// A saved state is input like any other, so it is checked as it is read, and anything a
+    /// controller cannot have produced throws `DecodingError` naming the member:
+    /// - the selection is two UTF-16 offsets `[start, end]` with 0 ≤ start ≤ end ≤ the text's length;
+    /// - brand ids are those of the shipped brand table;
+    /// - a card layout holds at most 19 digits (the longest card number), its gaps and
+    ///   lengths inside that;
+    /// - the value is what the field keeps of its text (empty for a read-only field), so a
+    ///   state cannot claim a value it does not show;
+    /// - the flags agree: a complete field is valid, a valid field has no first error, a shown
+    ///   error is the field's first error and has its message, a read-only field is valid and
+    ///   shows nothing, and errors name this field.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        func refuse(_ key: CodingKeys, _ reason: String) -> DecodingError {
+            DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: reason)
+        }
+        let text = try container.decode(String.self, forKey: .text)
         let offsets = try container.decode([Int].self, forKey: .selection)
-        guard offsets.count == 2, offsets[0] >= 0, offsets[0] <= offsets[1] else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .selection, in: container, debugDescription: "the selection is [start, end] with 0 <= start <= end")
+        guard offsets.count == 2, offsets[0] >= 0, offsets[0] <= offsets[1], offsets[1] <= text.utf16.count else {
+            throw refuse(.selection, "the selection is [start, end] with 0 <= start <= end <= the text's UTF-16 length")
         }
         var detection: BrandDetection?
         if let ids = try container.decodeIfPresent([String].self, forKey: .brands) {
             var brands: [Brand] = []
             for id in ids {
                 guard let brand = BrandTable.shipped.brand(withId: id) else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .brands, in: container, debugDescription: "the shipped brand table has no brand with that id")
+                    throw refuse(.brands, "the shipped brand table has no brand with that id")
                 }
                 brands.append(brand)
             }
@@ -79,13 +91,27 @@ extension FormFieldState {
         var layout: CardNumberLayout?
         if container.contains(.cardLayout) {
             let nested = try container.nestedContainer(keyedBy: LayoutKeys.self, forKey: .cardLayout)
-            layout = CardNumberLayout(
-                gaps: try nested.decode([Int].self, forKey: .gaps), maximumLength: try nested.decode(Int.self, forKey: .maximumLength),
-                allowedLengths: try nested.decode([Int].self, forKey: .allowedLengths))
+            let longest = Brand.longestCardNumber
+            let maximumLength = try nested.decode(Int.self, forKey: .maximumLength)
+            guard (1...longest).contains(maximumLength) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .maximumLength, in: nested, debugDescription: "a card number has 1 to \(longest) digits")
+            }
+            let gaps = try nested.decode([Int].self, forKey: .gaps)
+            guard gaps.count < maximumLength, gaps.allSatisfy({ (1..<maximumLength).contains($0) }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .gaps, in: nested, debugDescription: "gaps are digit indexes between 1 and the maximum length")
+            }
+            let lengths = try nested.decode([Int].self, forKey: .allowedLengths)
+            guard lengths.count <= maximumLength, lengths.allSatisfy({ (1...maximumLength).contains($0) }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .allowedLengths, in: nested, debugDescription: "allowed lengths are between 1 and the maximum length")
+            }
+            layout = CardNumberLayout(gaps: gaps, maximumLength: maximumLength, allowedLengths: lengths)
         }
         let mask = try container.decodeIfPresent(String.self, forKey: .editingMask).map(Mask.init)
-        self.init(
-            field: try container.decode(FormField.self, forKey: .field), text: try container.decode(String.self, forKey: .text),
+        let state = FormFieldState(
+            field: try container.decode(FormField.self, forKey: .field), text: text,
             selection: offsets[0]..<offsets[1], value: try container.decode(String.self, forKey: .value),
             state: try container.decode(InputState.self, forKey: .state), message: try container.decodeIfPresent(String.self, forKey: .message),
             error: try container.decodeIfPresent(FieldError.self, forKey: .error), complete: try container.decode(Bool.self, forKey: .complete),
@@ -94,5 +120,40 @@ extension FormFieldState {
             brands: detection, firstError: try container.decodeIfPresent(FieldError.self, forKey: .firstError),
             formatter: FieldFormatter(mask: mask, expiryShortcuts: try container.decode(Bool.self, forKey: .expiryShortcuts)),
             cardLayout: layout, required: try container.decode(Bool.self, forKey: .required))
+        if let (key, reason) = state.inconsistency { throw refuse(key, reason) }
+        self = state
+    }
+
+    /// The first way the state contradicts itself, as the member to blame and why; `nil` when
+    /// it is one a controller can produce.
+    private var inconsistency: (CodingKeys, String)? {
+        if readOnly {
+            if !value.isEmpty { return (.value, "a read-only field holds no value") }
+            if state != .valid || error != nil || message != nil { return (.state, "a read-only field is valid and shows nothing") }
+        } else if !valueMatchesText {
+            return (.value, "the value is not what the field keeps of its text")
+        }
+        if complete && state != .valid { return (.complete, "a complete field is valid") }
+        if state == .valid && firstError != nil { return (.firstError, "a valid field has no first error") }
+        if let firstError, firstError.fieldId != id { return (.firstError, "the first error names another field") }
+        if let error, error != firstError { return (.error, "the error shown is the field's first error") }
+        if (error == nil) != (message == nil) { return (.message, "a message is shown exactly when an error is") }
+        return nil
+    }
+
+    /// Whether ``value`` is what the controller stores for an editable field showing ``text``:
+    /// what a prefilled field's stored text unmasks to; else what the mask keeps of the text,
+    /// every character (an expiry field may hold a typed four-digit year as typed, or read as
+    /// two digits, depending on how it was entered).
+    private var valueMatchesText: Bool {
+        if prefilled { return value == formatter.unformat(text) }
+        if value == formatter.keptValue(of: text) { return true }
+        return formatter.expiryShortcuts && value == formatter.mask.map { $0.unformatKeepingOverflow(text) }
+    }
+
+    /// Whether no two of `states` are of the same field.
+    static func idsAreUnique(_ states: [FormFieldState]) -> Bool {
+        var seen = Set<String>()
+        return states.allSatisfy { seen.insert($0.id).inserted }
     }
 }

@@ -135,9 +135,10 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
         get { storage.parts.mask }
         set { update { $0.mask = newValue } }
     }
-    /// The longest text the input takes, in UTF-16 code units (a text field's length limit, an
-    /// HTML `maxlength`): the mask's `formattedCapacity` (23 for a 19-digit card number
-    /// grouped by four), else the `length` validator's maximum; `nil` when nothing limits it.
+    /// The longest text the input takes, in UTF-16 code units: the mask's `formattedCapacity` (23
+    /// for a 19-digit card number grouped by four), else the `length` validator's maximum; `nil`
+    /// when nothing limits it. A size for the input, not a cut: a longer value is kept and is a
+    /// `length` error, so do not make the input drop what is typed past it (an HTML `maxlength`).
     public var maxLength: Int? {
         get { storage.parts.maxLength }
         set { update { $0.maxLength = newValue } }
@@ -199,9 +200,20 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
                                 assetBaseURL: assetBaseURL))
     }
 
-    /// Decodes the field from what ``encode(to:)`` writes.
+    /// Decodes the field from what ``encode(to:)`` writes; throws `DecodingError` for a field no
+    /// form can draw: a negative `maxLength`, a `linkTextRange` outside the label, a read-only
+    /// field marked required.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Parts(from: decoder))
+        let parts = try Parts(from: decoder)
+        func refuse(_ reason: String) -> DecodingError {
+            DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: reason))
+        }
+        if let maxLength = parts.maxLength, maxLength < 0 { throw refuse("maxLength is not negative") }
+        if let range = parts.linkTextRange, range.lowerBound < 0 || range.upperBound > parts.label.utf16.count {
+            throw refuse("linkTextRange lies inside the label")
+        }
+        if parts.readOnly && parts.required { throw refuse("a read-only field is not required") }
+        storage = Storage(parts)
     }
 
     /// Encodes the field as an object of its properties (`id`, `inputType`, `label`, ...; an

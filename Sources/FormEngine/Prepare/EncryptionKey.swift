@@ -22,7 +22,9 @@ public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible {
         keyId = response.keyId
     }
 
-    /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----` or `RSA PUBLIC KEY`) with its id.
+    /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----` or `RSA PUBLIC KEY`) with its id. The
+    /// text holds exactly one key: text before the BEGIN line is ignored, anything but blank
+    /// lines after the END line (a second key) is refused.
     public init(keyId: String, pemRepresentation: String) throws(PrepareError) {
         do {
             publicKey = try RSAPublicKey(pemRepresentation: pemRepresentation)

@@ -4,9 +4,38 @@ import PaymentFormJSON
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 enum PrepareCommand {
+    enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
+        case product, values, value, accountOnFile, now, publicKey, keyId, clientSessionId, tokenize, appIdentifier, locale
+        case withoutValidation
+
+        var spec: OptionSpec {
+            switch self {
+            case .product: .productFile
+            case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
+            case .value: .value(help: "One field's value (repeatable; visible to other local users: prefer --values).")
+            case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected.")
+            case .now: .now(help: "The current month for expiry checks (default: the real clock, UTC).")
+            case .publicKey:
+                OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON), or a PEM public key with --key-id; sample:demo for the demo key.")
+            case .keyId: PublicKeyFile.keyIdOption
+            case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries.")
+            case .tokenize: OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments.")
+            case .appIdentifier: OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN).")
+            case .locale: .locale(help: "Language of validation messages, when invalid.")
+            case .withoutValidation:
+                OptionSpec("--without-validation-for-tests", help: "TEST ONLY: encrypt the values as given, without validating or unmasking them.")
+            }
+        }
+
+        static let usage: [Usage<Option>] = [
+            .required(.product), .oneOf([[.required(.values)], [.required(.value)]]), .required(.publicKey), .optional(.keyId),
+            .required(.clientSessionId), .optional(.accountOnFile), .optional(.tokenize), .optional(.appIdentifier), .optional(.now),
+            .optional(.locale), .optional(.withoutValidation),
+        ]
+    }
+
     static let spec = CommandSpec(
         name: "prepare",
-        synopsis: "--product FILE --values FILE --public-key FILE [--key-id ID] --client-session-id ID [--account-on-file ID] [--tokenize] [--app-identifier TEXT] [--now YYYY-MM] [\(withoutValidationFlag)]",
         summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
         details: """
         The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"},
@@ -18,42 +47,31 @@ enum PrepareCommand {
         {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
         The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
         fields that were validated.
-        TEST ONLY: \(withoutValidationFlag) encrypts the values exactly as given (masked, invalid,
-        or for fields the product lacks), without validating or unmasking them, so a backend test
-        can check that its server refuses what no valid client sends (a CVV 1a23); stderr warns.
-        Never in an app or a shop: a real client validates first.
-        \(SecretOption.valuesVisibilityNote)
+        TEST ONLY: --without-validation-for-tests encrypts the values exactly as given (masked,
+        invalid, or for fields the product lacks), without validating or unmasking them, so a
+        backend test can check that its server refuses what no valid client sends (a CVV 1a23);
+        stderr warns. Never in an app or a shop: a real client validates first.
+        \(SecretInput.valuesVisibilityNote)
         """,
-        options: ValidateCommand.options.filter { $0.flag != "--locale" } + [
-            OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON), or a PEM public key with --key-id."),
-            PublicKeyFile.keyIdOption,
-            OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries."),
-            OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments."),
-            OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
-            OptionSpec("--locale", "TAG", help: "Language of validation messages, when invalid."),
-            OptionSpec(withoutValidationFlag, help: "TEST ONLY: encrypt the values as given, without validating or unmasking them."),
-        ],
+        options: Option.self,
         run: run
     )
 
-    /// The test-only option that skips validation.
-    static let withoutValidationFlag = "--without-validation-for-tests"
-
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        if arguments.has(withoutValidationFlag) { return try runWithoutValidation(arguments, context) }
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.has(.withoutValidation) { return try runWithoutValidation(arguments, context) }
         // A product group is read as one, so preparing it answers `product_group` (a payload names
         // one product), not a complaint about its id.
         let (item, warnings) = try context.item(arguments)
-        let request = try context.request(for: item, arguments)
-        let sessionId = try arguments.required("--client-session-id")
-        let keyPath = try arguments.required("--public-key")
-        let key = try context.encryptionKey(at: keyPath, keyId: arguments.value("--key-id"))
+        let request = try context.request(for: item, arguments, accountOnFile: arguments.value(.accountOnFile), tokenize: arguments.has(.tokenize))
+        let sessionId = try arguments.required(.clientSessionId)
+        let keyPath = try arguments.required(.publicKey)
+        let key = try context.encryptionKey(at: keyPath, keyId: arguments.value(.keyId))
         let validation = try context.validationContext(arguments)
         let stderr = Diagnostics.warnings(warnings)
         do {
             let prepared = try request.prepare(
                 clientSessionId: sessionId, key: key,
-                metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"), in: validation)
+                metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"), in: validation)
             let json: JSONValue = [
                 "encryptedFields": .string(prepared.encryptedFields),
                 "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),
@@ -67,7 +85,7 @@ enum PrepareCommand {
     }
 
     /// `--without-validation-for-tests`: the values as given, encrypted for the product.
-    private static func runWithoutValidation(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    private static func runWithoutValidation(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let (item, warnings) = try context.item(arguments)
         guard type(of: item).kind == .product else {
             throw CLIError(code: "product_group", message: PrepareError.productGroup(item.id).description)
@@ -76,7 +94,7 @@ enum PrepareCommand {
             throw CLIError(code: "non_numeric_product_id", message: PrepareError.nonNumericProductId(item.id).description)
         }
         var accountId: Int?
-        if let account = arguments.value("--account-on-file") {
+        if let account = arguments.value(.accountOnFile) {
             guard let id = numericId(account) else {
                 throw CLIError(code: "non_numeric_account_on_file_id", message: PrepareError.nonNumericAccountOnFileId(account).description)
             }
@@ -88,13 +106,13 @@ enum PrepareCommand {
                 throw CLIError(code: "duplicate_key", message: "--value: field id '\(fieldId)' is given more than once")
             }
         }
-        let sessionId = try arguments.required("--client-session-id")
-        let key = try context.encryptionKey(at: try arguments.required("--public-key"), keyId: arguments.value("--key-id"))
+        let sessionId = try arguments.required(.clientSessionId)
+        let key = try context.encryptionKey(at: try arguments.required(.publicKey), keyId: arguments.value(.keyId))
         let prepared: PreparedPaymentRequest
         do {
             prepared = try PreparedPaymentRequest.encryptingWithoutValidation(
                 paymentProductId: productId, values: values, clientSessionId: sessionId, key: key, accountOnFileId: accountId,
-                tokenize: arguments.has("--tokenize"), metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"))
+                tokenize: arguments.has(.tokenize), metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"))
         } catch {
             throw CLIError(code: error.code, message: error.description)
         }
@@ -102,7 +120,7 @@ enum PrepareCommand {
             "encryptedFields": .string(prepared.encryptedFields),
             "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),
         ]
-        let notice = "\(withoutValidationFlag): the values were encrypted as given, without validation (a test tool: no valid client sends them)"
+        let notice = "--without-validation-for-tests: the values were encrypted as given, without validation (a test tool: no valid client sends them)"
         return CommandResult(stdout: json.prettyText + "\n", stderr: Diagnostics.warnings(warnings + [notice]))
     }
 

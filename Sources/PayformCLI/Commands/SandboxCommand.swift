@@ -2,13 +2,45 @@ import Foundation
 import PaymentFormEngineTesting
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
-    /// `--secret-api-key` and its `-file` twin: the Server API secret is a secret (a test one by default).
-    static let secretOption = SecretOption("--secret-api-key")
+    enum Option: CommandOptions {
+        case port, host, products, privateKey, customerId, clientSessionId, allowOrigin, allowedHost, merchantId, apiKeyId
+        case secretApiKey, secretApiKeyFile
+
+        var spec: OptionSpec {
+            switch self {
+            case .port: OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which).")
+            case .host: OptionSpec("--host", "ADDRESS", help: "The address to listen on (default 127.0.0.1).")
+            case .products: OptionSpec("--products", "DIR", help: "A folder of product definitions (default: the shipped samples).")
+            case .privateKey:
+                OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, sample:demo, not for production).")
+            case .customerId: OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer).")
+            case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random).")
+            case .allowOrigin:
+                OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
+                           help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any; null is refused).")
+            case .allowedHost:
+                OptionSpec("--allowed-host", "NAME", repeatable: true,
+                           help: "Also answer requests whose Host is NAME or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
+            case .merchantId: OptionSpec("--merchant-id", "ID", help: "The Server API merchant id (default sandbox-merchant).")
+            case .apiKeyId: OptionSpec("--api-key-id", "ID", help: "The Server API key id (default sandbox-api-key-NOT-FOR-PRODUCTION).")
+            case .secretApiKey:
+                SecretInput.inlineSpec("--secret-api-key", "SECRET", help: "The Server API secret (default: a public test value, NOT FOR PRODUCTION).")
+            case .secretApiKeyFile: SecretInput.fileSpec("--secret-api-key")
+            }
+        }
+
+        /// `--secret-api-key` and its `-file` twin: the Server API secret is a secret (a test one by default).
+        static let secret = SecretOption(Option.secretApiKey, file: .secretApiKeyFile)
+
+        static let usage: [Usage<Option>] = [
+            .optional(.port), .optional(.host), .optional(.products), .optional(.privateKey), .optional(.customerId),
+            .optional(.clientSessionId), .optional(.allowOrigin), .optional(.allowedHost), .optional(.merchantId), .optional(.apiKeyId),
+            .optionalOneOf([[.required(.secretApiKey)], [.required(.secretApiKeyFile)]]),
+        ]
+    }
 
     static let spec = CommandSpec(
         name: "sandbox",
-        synopsis: "[--port N] [--host ADDRESS] [--products DIR] [--private-key PEM_FILE] [--customer-id ID] [--client-session-id ID] "
-            + "[--allow-origin ORIGIN ...] [--allowed-host NAME ...] [--merchant-id ID] [--api-key-id ID] [--secret-api-key SECRET | --secret-api-key-file FILE]",
         summary: "Serve a local Client API and Server API for tests (products, IIN, key, payments, ...) until SIGINT/SIGTERM.",
         details: """
         A test tool, not a production server. The first stdout line, printed as soon as it accepts
@@ -57,38 +89,25 @@ enum SandboxCommand {
         those, 503 at once), product files 32 MiB. Exits 0 on SIGINT or SIGTERM, at any moment
         after the first line.
         """,
-        options: [
-            OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which)."),
-            OptionSpec("--host", "ADDRESS", help: "The address to listen on (default 127.0.0.1)."),
-            OptionSpec("--products", "DIR", help: "A folder of product definitions (default: the shipped samples)."),
-            OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, not for production)."),
-            OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer)."),
-            OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random)."),
-            OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
-                       help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any; null is refused)."),
-            OptionSpec("--allowed-host", "NAME", repeatable: true,
-                       help: "Also answer requests whose Host is NAME or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host)."),
-            OptionSpec("--merchant-id", "ID", help: "The Server API merchant id (default sandbox-merchant)."),
-            OptionSpec("--api-key-id", "ID", help: "The Server API key id (default sandbox-api-key-NOT-FOR-PRODUCTION)."),
-        ] + secretOption.specs(valueName: "SECRET", help: "The Server API secret (default: a public test value, NOT FOR PRODUCTION)."),
+        options: Option.self,
         runAsync: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> CommandResult {
-        let port = try arguments.integer("--port") ?? 0
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) async throws(CLIError) -> CommandResult {
+        let port = try arguments.integer(.port) ?? 0
         guard (0...65_535).contains(port) else { throw .usage("--port must be from 0 to 65535") }
         var pem: String?
-        if let path = arguments.value("--private-key") {
-            pem = String(decoding: try context.read(path, for: "--private-key"), as: UTF8.self)
+        if let path = arguments.value(.privateKey) {
+            pem = try context.privateKeyPEM(at: path, for: "--private-key")
         }
-        for (flag, value) in [("--customer-id", arguments.value("--customer-id")), ("--client-session-id", arguments.value("--client-session-id"))] {
+        for (flag, value) in [("--customer-id", arguments.value(.customerId)), ("--client-session-id", arguments.value(.clientSessionId))] {
             if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
-        let secret = try secretOption.value(in: arguments, context: context) ?? SandboxServerAPI.defaultSecretApiKey
+        let secret = try Option.secret.value(in: arguments, context: context) ?? SandboxServerAPI.defaultSecretApiKey
         var origins: [String] = []
-        for origin in arguments.values("--allow-origin") {
+        for origin in arguments.values(.allowOrigin) {
             if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw .usage(refusal) }
             guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
                 throw .usage("--allow-origin \(origin): not an origin; give scheme://host[:port], such as http://127.0.0.1:8000")
@@ -101,12 +120,12 @@ enum SandboxCommand {
         let log: @Sendable (String) -> Void = { _ = writeError(Diagnostics.line($0, prefix: "payform sandbox: ")) }
         // The same code as an in-process ClientAPISandbox (PaymentFormEngineTesting).
         let options = ClientAPISandbox.Options(
-            host: arguments.value("--host") ?? "127.0.0.1", port: port, productsFolder: arguments.value("--products").map { URL(fileURLWithPath: $0) },
-            privateKeyPEM: pem, customerId: arguments.value("--customer-id") ?? "sandbox-customer",
-            clientSessionId: arguments.value("--client-session-id"), allowedOrigins: origins.isEmpty ? nil : origins,
-            merchantId: arguments.value("--merchant-id") ?? SandboxServerAPI.defaultMerchantId,
-            apiKeyId: arguments.value("--api-key-id") ?? SandboxServerAPI.defaultApiKeyId, secretApiKey: secret,
-            allowedHosts: arguments.values("--allowed-host"), log: log)
+            host: arguments.value(.host) ?? "127.0.0.1", port: port, productsFolder: arguments.value(.products).map { URL(fileURLWithPath: $0) },
+            privateKeyPEM: pem, customerId: arguments.value(.customerId) ?? "sandbox-customer",
+            clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins,
+            merchantId: arguments.value(.merchantId) ?? SandboxServerAPI.defaultMerchantId,
+            apiKeyId: arguments.value(.apiKeyId) ?? SandboxServerAPI.defaultApiKeyId, secretApiKey: secret,
+            allowedHosts: arguments.values(.allowedHost), log: log)
         let server: SandboxServer
         do {
             server = try ClientAPISandbox.makeServer(options)

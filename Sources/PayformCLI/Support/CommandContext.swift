@@ -72,9 +72,9 @@ package struct CommandContext: Sendable {
     package static func process(isTerminal: Bool) -> CommandContext {
         CommandContext(
             isTerminal: isTerminal,
-            // A read error (stdin closed, a folder given as stdin) ends the input; never a trap,
-            // as `FileHandle.availableData` would.
-            readStandardInputChunk: { ((try? FileHandle.standardInput.read(upToCount: 1 << 16)) ?? nil) ?? Data() },
+            // What has arrived, as it arrives (a driver waits for each answer before it writes
+            // the next line); a read error (stdin closed, a folder given as stdin) ends the input.
+            readStandardInputChunk: { StandardInput.readAvailable() },
             writeAnswerLines: { StandardStream.output.write($0) })
     }
 

@@ -1,3 +1,4 @@
+import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormRendering
 
@@ -8,8 +9,12 @@ import PaymentFormRendering
 /// a value breaks out of the attribute). `MD` must be printable ASCII (0x20–0x7E); anything else is
 /// base64-encoded first, and more than 1,024 bytes after that is refused. The guide also says
 /// confidential data in `MD`, "as the PAN", must be encrypted: an `MD` holding a card number in
-/// clear (13 to 19 digits, grouped or not, passing the Luhn check) is refused, since the ACS
-/// echoes it through the customer's browser. Put a reference to the order or session there.
+/// clear is refused, since the ACS echoes it through the customer's browser. It is read as the
+/// browser would: percent escapes decoded, any script's digits (full-width `４`), up to four
+/// characters of punctuation between digits (`4111+1111`, `4111%201111`, `4111.1111`), leading
+/// zeros dropped, 13 to 19 digits passing the Luhn check. A number in another encoding (base64,
+/// hex), with letters or longer gaps between its digits, or joined to other digits cannot be
+/// seen: put a reference to the order or session in `MD`, never card data in any form.
 ///
 /// ```swift
 /// let page = try SipsACSForm(acsURL: enrolment.text(.authentRedirectionUrl) ?? "", paReq: enrolment.text(.paReqMessage) ?? "",
@@ -33,7 +38,7 @@ public struct SipsACSForm: Sendable, Hashable, CustomStringConvertible {
     public init(acsURL: String, paReq: String, merchantData: String, termURL: String) throws(SipsError) {
         guard Self.isHTTPURL(acsURL) else { throw .invalidURL("the ACS URL") }
         guard Self.isHTTPURL(termURL) else { throw .invalidURL("TermUrl") }
-        guard !SipsMerchantData.holdsCardNumber(merchantData) else { throw .cardNumberInMerchantData }
+        guard !CardNumberRuns(merchantData, separators: .punctuation).holdsCardNumber else { throw .cardNumberInMerchantData }
         let printable = merchantData.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
         let md = printable ? merchantData : Base64.encode(Array(merchantData.utf8))
         guard md.utf8.count <= ProcessorDecisions.sipsMaximumMDBytes else { throw .merchantDataTooLong(bytes: md.utf8.count) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 @Suite("Form controller: card brands")
 struct ControllerBrandTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Server IIN answers for tests: what `getIINdetails` answers, as a session hands it over.
 enum IINAnswers {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// The form controller never loses a typed character without saying so: what the mask cannot
 /// hold stays in the field (after the mask's layout) and validation says what is wrong, or the

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Builders and helpers for driving a controller in tests.
 enum ControllerFixtures {

@@ -1,3 +1,4 @@
+import Foundation
 import PaymentFormTestSupport
 import Testing
 @testable import PaymentFormEngine
@@ -109,6 +110,10 @@ struct IncrementalValidationTests {
             // and (without the expiry shortcuts, which read `2030` in a text as `30`) the value
             // is what the mask keeps of the text.
             for state in controller.fields {
+                // Every state a controller produces is one decoding accepts (the checks of a
+                // restored state refuse only what no controller makes).
+                let decoded = try JSONDecoder().decode(FormFieldState.self, from: JSONEncoder().encode(state))
+                #expect(decoded == state, "seed \(seed), step \(step), \(state.id): a saved state does not come back")
                 #expect(state.overflowsMask == state.formatter.overflows(state.text), "seed \(seed), step \(step), \(state.id)")
                 if !state.prefilled, !state.readOnly, !state.formatter.expiryShortcuts {
                     #expect(state.value == state.formatter.keptValue(of: state.text), "seed \(seed), step \(step), \(state.id)")

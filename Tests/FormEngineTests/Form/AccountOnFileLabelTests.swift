@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Account-on-file labels from their label templates.
 @Suite("Account-on-file labels")

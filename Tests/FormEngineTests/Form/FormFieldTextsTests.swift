@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// What a form field carries for a front end: texts from the right source, filled links,
 /// resolved images and logos, and a length limit that fits the mask.

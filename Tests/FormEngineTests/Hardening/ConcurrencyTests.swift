@@ -1,8 +1,8 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 @testable import PaymentFormEngine
 import PaymentFormEngineTesting
+import PaymentFormTestSupport
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
 /// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any
@@ -28,12 +28,12 @@ struct ConcurrencyTests {
         let context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
         init() throws {
-            products = try Fixtures.sampleNames.map(Fixtures.sample)
+            products = try Fixtures.clientAPISampleNames.map(Fixtures.sample)
             localizers = ["en", "fr", "de-CH", "nl"].map { Localizer(languageTag: $0) }
-            let response = try PublicKeyResponse.decode(from: try #require(Samples.demoPublicKeyResponse)).value
+            let response = try Fixtures.demoPublicKeyResponse()
             encryptionKey = try EncryptionKey(response)
             decryptionKey = try DecryptionKey(
-                pemRepresentation: String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self))
+                pemRepresentation: try Fixtures.demoPrivateKeyPEM())
         }
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// The Client API's string enumerations: every known case's name leads back to it, an unknown
 /// name is kept as itself and reported, and names match exactly as the API spells them.

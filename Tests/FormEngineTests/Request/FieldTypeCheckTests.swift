@@ -1,5 +1,6 @@
 @testable import PaymentFormEngine
 import Testing
+import PaymentFormTestSupport
 
 /// The Connect guide (seed 003, "ValidationError and its subclasses"): "ValidationErrorInteger
 /// indicates that the supplied value is not an integer. ValidationErrorNumericString indicates

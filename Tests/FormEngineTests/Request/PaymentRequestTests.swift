@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")

@@ -1,5 +1,6 @@
 import Testing
 @testable import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// `PaymentRequest.validateAsSent(in:)`: what a server that decrypted a payload judges, with no
 /// mask applied, against `validate(in:)`, which reads typed values through the mask first.
