@@ -2,16 +2,36 @@
 //
 // PaymentFormEngine: payment product definitions (Client API JSON) in, working payment forms out.
 //
-// The shape (swift-crypto's): an app imports one public module, `PaymentFormEngine`. Its sources
-// are the feature folders (masking, validation, localization, card brands, the form engine, the
-// Client API session); what it builds on is in `package`-only modules it brings in with
-// `internal import` (the JSON parser, the cryptography and its C kernels, the lock), so none of their
-// symbols reaches an app. Other platforms' flows (Sips In-App, Saferpay) are a product of their
-// own, `PaymentFormProcessors`; backend test helpers are `PaymentFormEngineTesting`. The
-// command-line tool, the sandbox, the previews and the benchmarks sit on top.
+// The shape: a folder per module, layered so that dependencies point one way and the compiler
+// checks it. An app imports one module, `PaymentFormEngine`, which re-exports the layers and adds
+// what needs Foundation or the OS (URLSession, the clock, Codable, redacted mirrors):
+//
+//   PaymentFormMasking   PaymentFormValidation   PaymentFormLocalization      leaves (no Foundation)
+//            \                    |                      /
+//                        PaymentFormCards                                       card numbers (no Foundation)
+//                               |
+//                        PaymentFormCore                                        the form engine (no Foundation)
+//                               |
+//                        PaymentFormSession                                     the Client API over HTTP
+//                               |
+//                        PaymentFormEngine                                      what an app imports
+//
+// Below them, `package`-only building blocks: JSON, the cryptography (and its C kernels), the lock,
+// and the regular-expression fallback. The core (everything up to PaymentFormCore) also builds
+// with Embedded Swift for WebAssembly: `Scripts/build-web.sh` sets PAYFORM_WASM=1, which turns
+// the Embedded feature on for those targets and swaps in the platform's pieces (the host's
+// regular expressions instead of ICU). Other platforms' flows (Sips In-App, Saferpay) are a
+// product of their own; backend test helpers and the sandbox are for tests; the command-line
+// tool, the previews and the benchmarks sit on top.
 //
 // The package has no package dependencies: only the toolchain.
 import PackageDescription
+
+/// Whether this build is the WebAssembly engine (`Scripts/build-web.sh`).
+let wasm = Context.environment["PAYFORM_WASM"] == "1"
+/// The Embedded Swift settings of the core targets in the WebAssembly build; nothing natively.
+let core: [SwiftSetting] = wasm
+    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])] : []
 
 let package = Package(
     name: "PaymentFormEngine",
@@ -28,35 +48,71 @@ let package = Package(
         .executable(name: "payform", targets: ["payform"]),
     ],
     targets: [
-        // The one public module: a folder per feature.
-        //   Masking       masks, formatting, cursor-aware editing
-        //   Validation    validators, regular expressions, as-you-type states
-        //   Localization  labels and messages in seven languages (tables under Resources/Localization)
-        //   Cards         card brands offline (the table under Resources/Brands), card-number layout, IIN lookups
-        //   FormEngine    the Client API model, requests, forms, the form controller, prepare
-        //   Session       the Client API session over HTTP
-        // Its documentation catalog is Sources/PaymentFormEngine.docc (beside the folders).
-        .target(
-            name: "PaymentFormEngine",
-            dependencies: ["PaymentFormJSON", "PaymentFormEncryption", "PaymentFormConcurrency"],
-            path: "Sources",
-            // The other folders under Sources/ are other targets'.
-            exclude: [
-                "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "JSON", "PayformCLI", "Processors", "Rendering", "Samples",
-                "Sandbox", "Testing", "payform", "payform-bench",
-            ],
-            sources: ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session"],
-            plugins: ["PaymentFormEmbedResources"]
-        ),
-
-        // Package-only building blocks: every symbol is `package`, imported with `internal import`.
-        .target(name: "PaymentFormJSON", path: "Sources/JSON"),
-        .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"], path: "Sources/Encryption"),
+        // Package-only building blocks: every symbol is `package`.
+        .target(name: "PaymentFormJSON", path: "Sources/JSON", swiftSettings: core),
         // The one lock-protected value every module that shares state between threads uses.
-        .target(name: "PaymentFormConcurrency", path: "Sources/Concurrency"),
+        .target(name: "PaymentFormConcurrency", path: "Sources/Concurrency", swiftSettings: core),
         // C kernels on the CPU's SHA, AES and AVX-512 IFMA instructions (x86-64), chosen at run time
         // by the encryption module when the CPU has them; stubs elsewhere. Built without special flags.
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
+        .target(
+            name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"],
+            path: "Sources/Encryption", swiftSettings: core
+        ),
+        // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly.
+        .target(
+            name: "PaymentFormPatternFallback", dependencies: ["PaymentFormConcurrency"],
+            path: wasm ? "Sources/PatternFallback/Host" : "Sources/PatternFallback/ICU", swiftSettings: core
+        ),
+
+        // The layers an app sees through PaymentFormEngine.
+        .target(name: "PaymentFormMasking", path: "Sources/Masking", swiftSettings: core),
+        .target(
+            name: "PaymentFormValidation", dependencies: ["PaymentFormConcurrency", "PaymentFormPatternFallback"],
+            path: "Sources/Validation", swiftSettings: core
+        ),
+        .target(
+            name: "PaymentFormLocalization", dependencies: ["PaymentFormJSON"], path: "Sources/Localization",
+            swiftSettings: core, plugins: ["PaymentFormEmbedResources"]
+        ),
+        .target(
+            name: "PaymentFormCards",
+            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON"],
+            path: "Sources/Cards", swiftSettings: core, plugins: ["PaymentFormEmbedResources"]
+        ),
+        .target(
+            name: "PaymentFormCore",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormConcurrency",
+            ],
+            path: "Sources/FormEngine", swiftSettings: core
+        ),
+        // What the core needs from Foundation and the OS, natively: the clock, Codable, redacted
+        // mirrors, the device's meta info, ICU-free everything else.
+        .target(
+            name: "PaymentFormPlatform",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
+                "PaymentFormJSON",
+            ],
+            path: "Sources/Platform"
+        ),
+        .target(
+            name: "PaymentFormSession",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormPlatform", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormConcurrency",
+            ],
+            path: "Sources/Session"
+        ),
+        .target(
+            name: "PaymentFormEngine",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
+                "PaymentFormPlatform", "PaymentFormSession",
+            ]
+        ),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
         .target(
@@ -65,21 +121,31 @@ let package = Package(
             path: "Sources/Processors"
         ),
 
+        // Decrypting what a client sent, with the platform's private key: for backend tests and the
+        // sandbox (re-exported by PaymentFormEngineTesting).
+        .target(
+            name: "PaymentFormDecryption", dependencies: ["PaymentFormEngine", "PaymentFormEncryption", "PaymentFormJSON"],
+            path: "Sources/Decryption"
+        ),
+        // The sandbox (`payform sandbox`: a local Client API on loopback, on the toolchain's sockets
+        // only; a test tool, not a production server), for the CLI and the testing library.
+        .target(
+            name: "PaymentFormSandbox",
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples", "PaymentFormConcurrency",
+            ],
+            path: "Sources/Sandbox"
+        ),
         // Test helpers for apps and backends: the shipped samples, payload decryption with a private
-        // key, and the sandbox (`payform sandbox`: a local Client API on loopback, on the toolchain's
-        // sockets only; a test tool, not a production server) in-process.
+        // key, and the sandbox in-process.
         .target(
             name: "PaymentFormEngineTesting",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples",
-                "PaymentFormConcurrency",
+                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormSandbox", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples",
             ],
-            path: "Sources",
-            exclude: [
-                "Cards", "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "FormEngine", "JSON", "Localization", "Masking",
-                "PayformCLI", "Processors", "Rendering", "Samples", "Session", "Validation", "payform", "payform-bench",
-            ],
-            sources: ["Testing", "Sandbox"]
+            path: "Sources/Testing"
         ),
 
         // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
@@ -92,8 +158,8 @@ let package = Package(
         .target(
             name: "PayformCLI",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples",
-                "PaymentFormProcessors", "PaymentFormConcurrency",
+                "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering",
+                "PaymentFormSamples", "PaymentFormProcessors", "PaymentFormConcurrency",
             ],
             path: "Sources/PayformCLI"
         ),
@@ -113,40 +179,52 @@ let package = Package(
 
         // Tests mirror the folders they test; shared helpers live in one support target.
         .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency"], path: "Tests/Support"),
-        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "CardsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(
+            name: "ValidationTests",
+            dependencies: ["PaymentFormValidation", "PaymentFormPatternFallback", "PaymentFormEngine", "PaymentFormTestSupport"]
+        ),
+        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "ConcurrencyTests", dependencies: ["PaymentFormConcurrency"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",
-            dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSamples", "PaymentFormTestSupport"]
-        ),
-        .testTarget(
-            name: "SessionTests",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting",
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormMasking", "PaymentFormLocalization",
+                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSandbox",
                 "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
+            name: "SessionTests",
+            dependencies: [
+                "PaymentFormSession", "PaymentFormCore", "PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON",
+                "PaymentFormEngineTesting", "PaymentFormSandbox", "PaymentFormSamples", "PaymentFormTestSupport",
+            ]
+        ),
+        .testTarget(
             name: "ProcessorsTests",
-            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSandbox",
+                "PaymentFormTestSupport",
+            ]
         ),
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "PayformCLITests",
             dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormSamples", "PaymentFormTestSupport",
+                "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormSandbox",
+                "PaymentFormEngineTesting", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
     ],

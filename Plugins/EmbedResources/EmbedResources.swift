@@ -10,7 +10,8 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
-        "PaymentFormEngine": ["Localization", "Brands"],
+        "PaymentFormLocalization": ["Localization"],
+        "PaymentFormCards": ["Brands"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
     ]
 

@@ -62,7 +62,7 @@ package enum Samples {
 
     /// The names (without `.json`) of the JSON files embedded from `Resources/<folder>`, sorted.
     private static func jsonFileNames(in folder: String) -> [String] {
-        EmbeddedResources.base64.keys
+        EmbeddedResources.files.keys
             .filter { $0.hasPrefix("\(folder)/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst(folder.count + 1).dropLast(".json".count)) }
             .sorted()
@@ -70,6 +70,6 @@ package enum Samples {
 
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
     package static func file(at path: String) -> Data? {
-        EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }
+        EmbeddedResources.files[path].map { Data($0.utf8) }
     }
 }

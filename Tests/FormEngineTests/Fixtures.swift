@@ -1,7 +1,12 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// Shared test inputs: the shipped samples, and small JSON builders.
 enum Fixtures {

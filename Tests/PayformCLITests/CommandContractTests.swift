@@ -1,8 +1,12 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormJSON
 import PaymentFormTestSupport
 

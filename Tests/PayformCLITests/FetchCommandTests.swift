@@ -3,6 +3,7 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 @Suite("payform fetch")

@@ -4,6 +4,7 @@ import Testing
 import PaymentFormJSON
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// `payform sips …` and `payform saferpay …` against what the seed guides document (the Sips

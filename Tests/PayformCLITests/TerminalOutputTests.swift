@@ -3,6 +3,7 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormEngine
 import PaymentFormTestSupport
 

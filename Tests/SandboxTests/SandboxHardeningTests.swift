@@ -6,6 +6,7 @@ import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 /// What the second security review found in the sandbox, each with its regression test:
 /// ambiguous payloads, response splitting in the Saferpay stand-in, the log's redaction and the
 /// size of product files read through links.

@@ -5,6 +5,7 @@ import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// A payload that decrypts to bytes that are not UTF-8: refused, with a message that says why,
 /// and that names the JavaScript clients' known mistake when the bytes read as ISO-8859-1 JSON.

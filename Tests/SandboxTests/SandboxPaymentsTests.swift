@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSamples
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 @Suite("Sandbox payments endpoint")
 struct SandboxPaymentsTests {
     let server: SandboxServer

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// Product and group answers are the items' JSON written once at start, joined per answer: each
 /// answer must be the bytes `JSONWriter` writes for the same JSON, built the way the Client API

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// Product and group texts in the request's locale, as the platform serves them.
 @Suite("Sandbox texts per locale")

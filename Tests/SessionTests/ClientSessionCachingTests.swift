@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 /// What the session keeps and shares, counted by the requests the sandbox answered.
 @Suite("ClientSession caching")
 struct ClientSessionCachingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormSamples
 /// Every call of the session against the sandbox, over real loopback HTTP.
 @Suite("ClientSession calls against the sandbox")

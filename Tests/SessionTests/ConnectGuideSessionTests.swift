@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 /// The session against what the Connect Swift SDK guide (seed 003) documents, over real
 /// loopback HTTP: each test names the guide line it answers.
 @Suite("ClientSession: the Connect guide, line by line")

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormValidation
+@testable import PaymentFormPatternFallback
 import PaymentFormTestSupport
 
 /// The engine's linear-time matcher against ICU (the same pattern compiled ICU-only): they must

@@ -1,7 +1,9 @@
 import Foundation
 import PaymentFormTestSupport
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormValidation
+@testable import PaymentFormPatternFallback
 
 /// Compiling is lazy and cheap: a pattern of the linear matcher's subset never reaches ICU (its
 /// reader is its only check), any other is checked by ICU at once and anchored on its first match.

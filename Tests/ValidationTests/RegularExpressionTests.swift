@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormValidation
+@testable import PaymentFormPatternFallback
 
 @Suite("regularExpression")
 struct RegularExpressionTests {

@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// How the form controller keeps every character the customer typed.
 ///

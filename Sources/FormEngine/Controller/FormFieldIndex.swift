@@ -1,3 +1,4 @@
+import PaymentFormValidation
 /// Where each field of a ``PaymentFormController``'s form is, and which fields read another
 /// field's value: what lets an event work on the fields it touches instead of on every field.
 ///

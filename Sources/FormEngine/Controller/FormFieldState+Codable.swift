@@ -1,3 +1,6 @@
+import PaymentFormCards
+import PaymentFormMasking
+import PaymentFormValidation
 extension FormFieldState {
     private enum CodingKeys: String, CodingKey {
         case field, text, selection, value, state, message, error, complete, prefilled, required

@@ -1,3 +1,5 @@
+import PaymentFormCards
+import PaymentFormValidation
 
 /// What one field of a ``PaymentFormController`` shows now: the text and caret, the unmasked
 /// value, the as-you-type state, the message to show, and whether the field is complete.

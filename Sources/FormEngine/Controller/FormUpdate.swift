@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// What a ``PaymentFormController`` event changed: the fields to redraw, whether an edit was
 /// applied, whether to move the focus on, and whether the whole form is valid now.

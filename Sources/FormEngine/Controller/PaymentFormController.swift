@@ -1,3 +1,6 @@
+import PaymentFormCards
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// The state a payment screen binds to: one value per form, one method per user event.
 ///

@@ -1,3 +1,4 @@
+import PaymentFormLocalization
 
 /// A payment form as a front end draws it: the product (or product group), the selected account
 /// on file, and the fields in display order with localized texts.

@@ -1,4 +1,5 @@
 package import PaymentFormJSON
+import PaymentFormMasking
 
 /// How to show a field: order, texts, mask, obfuscation, input type, control and help.
 package struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {

@@ -1,4 +1,5 @@
 internal import PaymentFormEncryption
+import PaymentFormValidation
 
 extension PaymentRequest {
     /// Validates the request and, when it is valid, encrypts it for the platform.

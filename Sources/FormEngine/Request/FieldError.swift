@@ -1,3 +1,4 @@
+import PaymentFormValidation
 
 /// A validation failure of one field of a request: which field, which rule, with which bounds.
 public struct FieldError: Error, Sendable, Hashable, Codable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+import PaymentFormCards
+import PaymentFormMasking
+import PaymentFormValidation
 
 /// What a customer entered for a product or product group: values per field, an optional account
 /// on file, and whether to store the account.

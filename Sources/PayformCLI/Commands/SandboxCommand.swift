@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngineTesting
+import PaymentFormSandbox
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
     static let spec = CommandSpec(

@@ -1,6 +1,6 @@
 import Foundation
 import PaymentFormEngine
-import PaymentFormEngineTesting
+import PaymentFormSandbox
 import PaymentFormSamples
 import PaymentFormJSON
 

@@ -1,3 +1,4 @@
+import PaymentFormCore
 /// What a customer can pay with in a context: the products, and the groups when asked for
 /// (``ClientSession/paymentItems(for:groupingProducts:)``).
 ///

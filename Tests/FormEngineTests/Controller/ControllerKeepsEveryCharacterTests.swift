@@ -1,5 +1,10 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// The form controller never loses a typed character without saying so: what the mask cannot
 /// hold stays in the field (after the mask's layout) and validation says what is wrong, or the

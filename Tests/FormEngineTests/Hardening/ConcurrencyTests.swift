@@ -1,8 +1,14 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
 /// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any

@@ -1,5 +1,10 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// Security review: the backtracking budget was per match, so a definition of 1,000 fields with
 /// `^(a|aa)+$` and 61-character values took 17.8 s to validate. Now the common patterns run on

@@ -1,8 +1,14 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormEncryption
 
 /// Card data and keys must never reach a description, a debug description, a `dump`, or an error

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// Every other Client API shape the engine reads, decoded and round-tripped.
 @Suite("Client API shapes")

@@ -1,6 +1,11 @@
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// Security review: a key repeated within an object of a definition silently took the last
 /// value (a `cvv` length of 999 overriding 4). The last occurrence still wins, as JSON readers

@@ -1,5 +1,10 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// The Client API's string enumerations: every known case's name leads back to it, an unknown
 /// name is kept as itself and reported, and names match exactly as the API spells them.

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// The payload and the client meta info are written without `JSONEncoder`; `JSONEncoder` (with
 /// `.sortedKeys` and `.withoutEscapingSlashes`, as before) is the reference they must match byte

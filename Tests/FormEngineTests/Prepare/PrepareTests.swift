@@ -1,9 +1,15 @@
 import Foundation
 import PaymentFormSamples
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.
 @Suite("Preparing a payment request")

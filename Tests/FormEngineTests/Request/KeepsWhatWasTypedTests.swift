@@ -1,4 +1,9 @@
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import Testing
 
 /// A request validates and sends what the customer typed, less the mask's literals: never a

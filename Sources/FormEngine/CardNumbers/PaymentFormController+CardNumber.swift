@@ -1,3 +1,5 @@
+import PaymentFormCards
+import PaymentFormMasking
 
 /// How a card-number field formats and when it is full, for the digits it holds.
 struct CardNumberFormat {

@@ -1,4 +1,6 @@
 internal import PaymentFormJSON
+import PaymentFormCards
+import PaymentFormCore
 
 extension ClientSession {
     /// The server's answer for a card number's first digits (`POST services/getIINdetails`).
@@ -16,9 +18,8 @@ extension ClientSession {
     /// answer.paymentProductId   // 1
     /// ```
     public func iinDetails(forPartialCardNumber number: String, context: PaymentContext? = nil) async throws(ClientAPIError) -> IINLookupResult {
-        guard let digits = Self.iinDigits(number) else { return IINLookupResult(status: .unknown, source: .none) }
-        guard digits.count >= 6 else { return .notEnoughDigits }
-        let bin = String(digits.prefix(digits.count >= 8 ? 8 : 6))
+        guard let digits = CardNumberDigits.digits(of: number) else { return IINLookupResult(status: .unknown, source: .none) }
+        guard let bin = CardNumberDigits.lookupPrefix(of: digits) else { return .notEnoughDigits }
         var body = JSONObject([(key: "bin", value: .string(bin))])
         if let context {
             body.append("paymentContext", [
@@ -48,7 +49,7 @@ extension ClientSession {
     /// co-badged card) become co-brands. An ambiguous answer is `unknown` with the candidate
     /// ``IINLookupResult/brands``.
     package func offlineIINDetails(forPartialCardNumber number: String) -> IINLookupResult? {
-        guard let detector = configuration.offlineBrandDetector, let digits = Self.iinDigits(number), !digits.isEmpty else { return nil }
+        guard let detector = configuration.offlineBrandDetector, let digits = CardNumberDigits.digits(of: number), !digits.isEmpty else { return nil }
         guard let detection = try? detector.detect(digits) else { return IINLookupResult(status: .unknown, source: .offline) }
         let brands = detection.brands.map(\.id)
         guard !detection.isAmbiguous else {
@@ -61,18 +62,5 @@ extension ClientSession {
         let coBrands = ids.count > 1 ? ids.map { IINDetailsResponse.CoBrand(paymentProductId: $0, isAllowedInContext: true) } : []
         let details = IINDetailsResponse(paymentProductId: first, isAllowedInContext: true, coBrands: coBrands)
         return IINLookupResult(status: .supported, source: .offline, details: details, brands: brands)
-    }
-
-    /// The digits of `number` with spaces and `-` removed, or `nil` when anything else is in it.
-    static func iinDigits(_ number: String) -> String? {
-        var digits = ""
-        for scalar in number.unicodeScalars {
-            switch scalar {
-            case "0"..."9": digits.unicodeScalars.append(scalar)
-            case " ", "-": continue
-            default: return nil
-            }
-        }
-        return digits
     }
 }

@@ -57,6 +57,6 @@ public struct IINLookupResult: Sendable, Hashable, CustomStringConvertible {
         return text + ")"
     }
 
-    static let notEnoughDigits = IINLookupResult(status: .notEnoughDigits, source: .none)
-    static let pending = IINLookupResult(status: .pending, source: .none)
+    package static let notEnoughDigits = IINLookupResult(status: .notEnoughDigits, source: .none)
+    package static let pending = IINLookupResult(status: .pending, source: .none)
 }

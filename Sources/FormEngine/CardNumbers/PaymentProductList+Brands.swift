@@ -1,3 +1,4 @@
+import PaymentFormCards
 
 extension PaymentProductList {
     /// The Client API product ids on offer in this list for `brands`: brand by brand in the order

@@ -1,3 +1,4 @@
+import PaymentFormCards
 extension PaymentFormController {
     /// Takes a server IIN lookup's answer for the card number (``ClientSession/iinDetails(forPartialCardNumber:context:)``,
     /// or each answer of a ``CardNumberLookup``).

@@ -1,3 +1,4 @@
+import PaymentFormCore
 
 /// IIN lookups for one card-number field: the offline answer at once, the server's when it
 /// arrives, and `pending` for a lookup that a newer one superseded.

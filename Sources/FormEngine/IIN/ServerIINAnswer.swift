@@ -1,3 +1,5 @@
+import PaymentFormCards
+import PaymentFormValidation
 /// A server IIN lookup's answer as a payment request holds it, bound to the card number's first
 /// digits when it was taken: it applies while the number still starts with those digits.
 ///
@@ -18,21 +20,16 @@ package struct ServerIINAnswer: Sendable, Hashable {
     /// says neither `supported` nor `existingButNotAllowed`.
     init?(_ result: IINLookupResult, cardNumber: String?) {
         guard result.status == .supported || result.status == .existingButNotAllowed,
-              let cardNumber, let digits = ClientSession.iinDigits(cardNumber), digits.count >= Self.shortestLookup
+              let cardNumber, let digits = CardNumberDigits.digits(of: cardNumber), let prefix = CardNumberDigits.lookupPrefix(of: digits)
         else { return nil }
-        self.digits = String(digits.prefix(digits.count >= Self.longestLookup ? Self.longestLookup : Self.shortestLookup))
+        self.digits = prefix
         self.result = result
     }
-
-    /// The fewest digits a lookup is made for.
-    static let shortestLookup = 6
-    /// The most digits a lookup sends.
-    static let longestLookup = 8
 
     /// Whether the answer holds for `cardNumber` (as typed): it still starts with the digits the
     /// answer was taken for.
     func applies(to cardNumber: String?) -> Bool {
-        guard let cardNumber, let typed = ClientSession.iinDigits(cardNumber) else { return false }
+        guard let cardNumber, let typed = CardNumberDigits.digits(of: cardNumber) else { return false }
         return typed.hasPrefix(digits)
     }
 
@@ -94,7 +91,7 @@ extension PaymentRequest {
     package mutating func applyIINLookup(_ result: IINLookupResult) -> Bool {
         guard result.source != .offline else { return false }
         let cardNumber = value(forField: Self.cardNumberFieldId)
-        guard let digits = cardNumber.flatMap(ClientSession.iinDigits), digits.count >= ServerIINAnswer.shortestLookup else { return false }
+        guard let digits = cardNumber.flatMap(CardNumberDigits.digits(of:)), CardNumberDigits.lookupPrefix(of: digits) != nil else { return false }
         switch result.status {
         case .notEnoughDigits, .pending:
             return false

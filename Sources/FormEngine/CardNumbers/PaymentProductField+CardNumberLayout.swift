@@ -1,3 +1,4 @@
+import PaymentFormCards
 
 extension PaymentProductField {
     /// The grouping and length limits of a card-number field for a detection: the brand's

@@ -1,3 +1,4 @@
+import PaymentFormCards
 
 extension PaymentRequest {
     /// The id of the card-number field in Client API card products.
