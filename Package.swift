@@ -115,10 +115,12 @@ let package = Package(
         ),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
+        // Their forms (Resources/Processors) are embedded in it.
         .target(
             name: "PaymentFormProcessors",
             dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormRendering"],
-            path: "Sources/Processors"
+            path: "Sources/Processors",
+            plugins: ["PaymentFormEmbedResources"]
         ),
 
         // Decrypting what a client sent, with the platform's private key: for backend tests and the

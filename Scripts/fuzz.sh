@@ -37,12 +37,12 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" "$build/generated/Processors" fuzz-artifacts
 # -I Sources/CryptoKernels/include: the C kernels' module map, for `import PaymentFormCryptoKernels`.
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules"
   -I Sources/CryptoKernels/include)
 
-# The embedded resources the Localization and Samples modules are built with (the package's
+# The embedded resources the Localization, Samples and Processors modules are built with (the package's
 # build plugin does this for SwiftPM builds).
 echo "== embedding resources"
 if [[ ! -x "$build/embed-resources" || Sources/EmbedResourcesTool/main.swift -nt "$build/embed-resources" ]]; then
@@ -55,6 +55,7 @@ embed() {
 }
 embed Engine Resources/Localization/* Resources/Brands/*
 embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/* Resources/IIN/*
+embed Processors Resources/Processors/*
 
 # Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is
@@ -107,7 +108,8 @@ build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedRes
 build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption PaymentFormConcurrency -- \
   "$build/generated/Engine/EmbeddedResources.swift"
 build_module PaymentFormRendering Rendering PaymentFormEngine
-build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering
+build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering -- \
+  "$build/generated/Processors/EmbeddedResources.swift"
 build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples PaymentFormConcurrency
 
 for name in "${targets[@]}"; do

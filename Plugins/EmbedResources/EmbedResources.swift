@@ -12,6 +12,10 @@ struct EmbedResources: BuildToolPlugin {
     static let folders: [String: [String]] = [
         "PaymentFormLocalization": ["Localization"],
         "PaymentFormCards": ["Brands"],
+        // The Sips and Saferpay forms ship with the adapters that take them (an app that adds the
+        // PaymentFormProcessors product has them); payform, the sandbox and the testing library
+        // read them from there.
+        "PaymentFormProcessors": ["Processors"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
     ]
 

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import PaymentFormEngine
 import PaymentFormConcurrency
-import PaymentFormSamples
+import PaymentFormEngineTesting
 
 /// The `payform` command-line tool, callable in-process.
 ///
@@ -187,7 +187,7 @@ package enum Payform {
     }
 
     private static var samplesList: String {
-        Samples.productNames.joined(separator: ", ")
+        ShippedSamples.productNames.joined(separator: ", ")
     }
 }
 

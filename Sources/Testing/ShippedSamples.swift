@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormProcessors
 import PaymentFormSamples
 
 /// The sample definitions and the demo key pair that ship inside the package, for an app's or a
@@ -18,20 +19,25 @@ import PaymentFormSamples
 public enum ShippedSamples {
     /// The names of the sample products, sorted: `amex`, `ideal`, `mastercard-accounts-on-file`,
     /// `saferpay-card`, `sepa-direct-debit`, the Sips forms (`sips-card-order`, ...), `visa`, and any
-    /// added later.
-    public static var productNames: [String] { Samples.productNames }
+    /// added later. (The Sips and Saferpay forms are `PaymentFormProcessors`' own, listed here too.)
+    public static var productNames: [String] { (Samples.productNames + ProcessorForms.names).sorted() }
 
     /// The sample product of that name, read as a Client API answer would be; `nil` when there is
     /// no such sample.
     public static func product(named name: String) throws(DefinitionError) -> PaymentProduct? {
-        guard let data = Samples.product(named: name) else { return nil }
+        guard let data = productData(named: name) else { return nil }
         return try PaymentProduct(jsonEncoded: data)
     }
 
     /// The sample product's Client API JSON (what `GET products/{id}` answers), to serve from a
     /// test's own server; `nil` when there is no such sample.
     public static func productJSON(named name: String) -> [UInt8]? {
-        Samples.product(named: name).map { Array($0) }
+        productData(named: name).map { Array($0) }
+    }
+
+    /// The JSON of the sample product or processor form of that name (`payform`'s `sample:NAME`).
+    package static func productData(named name: String) -> Data? {
+        Samples.product(named: name) ?? ProcessorForms.json(named: name)
     }
 
     /// The ids of the sample product groups (`cards`), sorted.

@@ -43,7 +43,8 @@ struct ProcessorCommandTests {
         }
         #expect(list.map { $0["fieldId"] } == ["cardNumber", "cardExpiryDate"])
         try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "fly", "--init", initFile]), code: "usage", mentioning: "--operation")
-        try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "getWalletData", "--init", initFile]), code: "no_input", mentioning: "getWalletData")
+        try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "getWalletData", "--init", initFile, "--value", "cardNumber=1"]),
+                                  code: "usage", mentioning: "getWalletData takes no values")
         let brokenInit = try CLI.temporaryFile(#"{"redirectionUrl": "u"}"#)
         try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "cardOrder", "--init", brokenInit, "--value", "cardExpiryDate=1230"]),
                                   code: "missing_key", mentioning: "redirectionVersion")

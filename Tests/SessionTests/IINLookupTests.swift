@@ -92,6 +92,42 @@ struct IINLookupTests {
         #expect(notAllowed.coBrands.isEmpty)
     }
 
+    // The Connect guide lists ValidationErrorAllowed ("the supplied value is not allowed in the
+    // current payment context") among a request's errors; it was raised through the form
+    // controller and `payform validate --iin` only (issue 35).
+    @Test("allowedInContext on a plain PaymentRequest that took the session's IIN answer")
+    func allowedInContextOnRequest() async throws {
+        let harness = try SandboxHarness(data: SandboxData.load(productsFolder: ExtendedProducts.folder()))
+        defer { harness.stop() }
+        var large = context
+        large.amountOfMoney.amount = 9_000_000
+        var request = PaymentRequest(product: try #require(try ShippedSamples.product(named: "visa")))
+        try request.setValue("5019 0012 3456 7895", forField: "cardNumber")
+        try request.setValue("12/30", forField: "expiryDate")
+        try request.setValue("123", forField: "cvv")
+        let now = ValidationContext(now: try #require(YearMonth(year: 2026, month: 11)))
+        let before = request.validate(in: now).errors.map(\.errorId)
+        let answer = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: large)
+        #expect(answer.status == .existingButNotAllowed)
+        let taken = request.applyIINLookup(answer)
+        #expect(taken)
+        let report = request.validate(in: now)
+        #expect(report.errors.first?.fieldId == "cardNumber")
+        #expect(report.errors.map(\.errorId) == ["allowedInContext"] + before)
+        #expect(try request.inputState(ofField: "cardNumber", in: now) == .invalid)
+        // The same card in a context where it is allowed: the answer lifts the refusal.
+        let allowed = try await harness.session.iinDetails(forPartialCardNumber: "50190012", context: context)
+        #expect(allowed.status == .supported)
+        let lifted = request.applyIINLookup(allowed)
+        #expect(lifted)
+        #expect(request.validate(in: now).errors.map(\.errorId) == before)
+        // Another number: the held answer no longer applies.
+        let again = request.applyIINLookup(answer)
+        #expect(again)
+        try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
+        #expect(!request.validate(in: now).errors.map(\.errorId).contains("allowedInContext"))
+    }
+
     // The Connect guide, "Issuer identification number check": "If the value of status is not
     // Supported the other fields of IINDetailsResponse will all be nil".
     @Test("only a supported answer carries a product, country or co-brands; an offline answer may still name brands")

@@ -12,8 +12,10 @@ package enum PaymentFormTestKeys {
         try? PackageFiles.text("Resources/Keys/demo-private-key-NOT-FOR-PRODUCTION.pem")
     }
 
-    /// A shipped sample product's JSON (`Resources/Products/NAME.json`).
+    /// A shipped sample product's JSON (`Resources/Products/NAME.json`), or a Sips or Saferpay
+    /// form's (`Resources/Processors/NAME.json`).
     package static func sample(_ name: String) -> Data? {
-        try? Data(contentsOf: PackageFiles.url("Resources/Products/\(name).json"))
+        (try? Data(contentsOf: PackageFiles.url("Resources/Products/\(name).json")))
+            ?? (try? Data(contentsOf: PackageFiles.url("Resources/Processors/\(name).json")))
     }
 }

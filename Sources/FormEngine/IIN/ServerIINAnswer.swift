@@ -75,31 +75,3 @@ extension ValidationError {
     /// in this payment context (error id `allowedInContext`, the guide's ValidationErrorAllowed).
     package static let allowedInContext = ValidationError(id: "allowedInContext")
 }
-
-extension PaymentRequest {
-    /// Takes a server IIN lookup's answer for the card number entered now.
-    ///
-    /// A `supported` or `existingButNotAllowed` answer is held for the number's first digits (8,
-    /// or 6 when fewer were typed) and applies while the number starts with them: the card number
-    /// fails `allowedInContext` when the card cannot pay in the context (neither its product nor
-    /// a co-brand is allowed), and a form's co-badge choice takes the answer's brands. An
-    /// `unknown` answer drops a held one. Nothing changes, and `false` is returned, for an answer
-    /// that says nothing about this number: `notEnoughDigits`, `pending`, an offline answer (the
-    /// form detects offline itself), or a card number with fewer than 6 digits or other
-    /// characters than digits, spaces and `-`.
-    @discardableResult
-    package mutating func applyIINLookup(_ result: IINLookupResult) -> Bool {
-        guard result.source != .offline else { return false }
-        let cardNumber = value(forField: Self.cardNumberFieldId)
-        guard let digits = cardNumber.flatMap(CardNumberDigits.digits(of:)), CardNumberDigits.lookupPrefix(of: digits) != nil else { return false }
-        switch result.status {
-        case .notEnoughDigits, .pending:
-            return false
-        case .unknown:
-            iinAnswer = nil
-        case .supported, .existingButNotAllowed:
-            iinAnswer = ServerIINAnswer(result, cardNumber: cardNumber)
-        }
-        return true
-    }
-}

@@ -9,7 +9,7 @@ extension AccountOnFile {
     /// `Road Runner **** **** **** 4242`.
     public var label: String {
         var parts: [String] = []
-        for item in labelTemplate {
+        for item in displayHints.labelTemplate {
             guard let value = attribute(forField: item.attributeKey)?.value else { continue }
             var part = value
             if let pattern = item.mask, !pattern.isEmpty {

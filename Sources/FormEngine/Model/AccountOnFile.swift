@@ -1,17 +1,31 @@
 package import PaymentFormJSON
 
 /// A customer's stored payment account (a saved card): its attributes and how to label it.
+///
+/// ```swift
+/// for account in product.accountsOnFile {
+///     print(account.label)                                   // "Road Runner **** **** **** 4242"
+///     for attribute in account.attributes where attribute.status == .mustWrite {
+///         print(attribute.key, "must be entered again")      // "cvv"
+///     }
+/// }
+/// ```
 public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, CustomStringConvertible {
     /// The account's id (the API sends a number or a string).
     public var id: String
     /// The product the account belongs to.
     public var paymentProductId: String
-    /// Which attributes make up the account's label, in order.
-    package var labelTemplate: [LabelTemplateItem]
-    /// The logo to show next to the account (relative to the asset URL).
-    public var logo: String?
-    /// The stored values, by field id (partly hidden by the platform, such as `************4444`).
-    package var attributes: [AccountOnFileAttribute]
+    /// How to show the account: its label template and logo.
+    public var displayHints: AccountOnFileDisplayHints
+    /// The stored values, one per field id (partly hidden by the platform, such as
+    /// `************4444`), each with whether the customer may or must change it.
+    public var attributes: [AccountOnFileAttribute]
+
+    /// The logo to show next to the account (relative to the asset URL): ``displayHints``' logo.
+    public var logo: String? {
+        get { displayHints.logo }
+        set { displayHints.logo = newValue }
+    }
 
     /// An account on file.
     package init(
@@ -20,8 +34,7 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
     ) {
         self.id = id
         self.paymentProductId = paymentProductId
-        self.labelTemplate = labelTemplate
-        self.logo = logo
+        self.displayHints = AccountOnFileDisplayHints(labelTemplate: labelTemplate, logo: logo)
         self.attributes = attributes
     }
 
@@ -44,8 +57,7 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
         for node in try hints?.optional("labelTemplate")?.array() ?? [] {
             template.append(try LabelTemplateItem(json: node.value, at: node.path, diagnostics: &diagnostics))
         }
-        labelTemplate = template
-        logo = try hints?.string("logo")
+        displayHints = AccountOnFileDisplayHints(labelTemplate: template, logo: try hints?.string("logo"))
         // An account whose attributes cannot all be read is unusable: the caller skips it whole.
         var attributes: [AccountOnFileAttribute] = []
         for node in try object.optional("attributes")?.array() ?? [] {
@@ -56,8 +68,8 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
 
     package var json: JSONValue {
         let hints = jsonObject([
-            ("labelTemplate", .array(labelTemplate.map(\.json))),
-            ("logo", .from(logo)),
+            ("labelTemplate", .array(displayHints.labelTemplate.map(\.json))),
+            ("logo", .from(displayHints.logo)),
         ])
         return jsonObject([
             ("id", .string(id)),

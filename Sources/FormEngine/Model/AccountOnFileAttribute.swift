@@ -2,11 +2,25 @@ package import PaymentFormJSON
 
 /// A stored value of an account on file (a card number, an expiry date, ...) and whether the
 /// customer may, or must, change it.
-package struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+///
+/// ```swift
+/// if let account = product.accountsOnFile.first {
+///     for attribute in account.attributes {
+///         switch attribute.status {
+///         case .readOnly, .other: break       // shown, not editable, not sent
+///         case .canWrite: break               // prefilled, editable; kept when left empty
+///         case .mustWrite: break              // entered again (attribute.mustWriteReason says why)
+///         }
+///     }
+/// }
+/// ```
+///
+/// Its description, debug description and mirror never show the value.
+public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
     /// What a customer may do with a stored value.
-    package enum Status: OpenEnumeration {
+    public enum Status: OpenEnumeration, Sendable, Hashable {
         /// Shown, not editable, not sent again.
         case readOnly
         /// Editable; when left empty the stored value is kept.
@@ -38,13 +52,13 @@ package struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Cust
     }
 
     /// The field id this attribute belongs to.
-    package var key: String
+    public var key: String
     /// The stored value, usually partly hidden (`************4242`).
-    package var value: String?
+    public var value: String?
     /// Whether the stored value is used as is, may be replaced, or must be entered again.
-    package var status: Status
-    /// Why the customer must write the value again, when the API says.
-    package var mustWriteReason: String?
+    public var status: Status
+    /// Why the customer must write the value again (`EXPIRED`, `IN_THE_PAST`), when the API says.
+    public var mustWriteReason: String?
 
     /// An attribute.
     package init(key: String, value: String? = nil, status: Status, mustWriteReason: String? = nil) {
@@ -55,15 +69,15 @@ package struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Cust
     }
 
     /// Redacted: stored values can be card data.
-    package var description: String {
+    public var description: String {
         "AccountOnFileAttribute(key: \(key), status: \(status.name), value: \(value == nil ? "nil" : "<redacted>"))"
     }
 
     /// Same as ``description``: stored values (expiry date, masked number) stay out of logs.
-    package var debugDescription: String { description }
+    public var debugDescription: String { description }
 
     /// Key, status and whether there is a value; never the value (`dump` stays safe).
-    package var customMirror: Mirror {
+    public var customMirror: Mirror {
         Mirror(self, children: ["key": key, "status": status.name, "hasValue": value != nil], displayStyle: .struct)
     }
 

@@ -2,11 +2,20 @@ package import PaymentFormJSON
 import PaymentFormValidation
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
-package struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
-    /// Whether the field must have a value.
-    package var isRequired: Bool
-    /// The validators, in the order the definition lists them (errors are reported in this order).
-    package var validators: [Validator]
+///
+/// ```swift
+/// let rules = cardNumberField.dataRestrictions
+/// rules.isRequired                              // true
+/// rules.validators.map(\.name)                  // ["length", "luhn"]
+/// ```
+public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
+    /// Whether the field must have a value (a selected account on file can change it: see
+    /// ``PaymentRequest/validate(in:)``).
+    public var isRequired: Bool
+    /// The validators, typed, in the order the definition lists them (errors are reported in this
+    /// order). A regular expression that does not compile is left out; an unknown validator is
+    /// kept as ``Validator/unknown(name:)``.
+    public var validators: [Validator]
 
     /// Rules.
     package init(isRequired: Bool = false, validators: [Validator] = []) {

@@ -6,8 +6,15 @@ public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
     public var label: String?
     /// The logo's path or URL, as the API sends it.
     public var logo: String?
-    /// Position in the list (lower first); items without one go last.
-    package var displayOrder: Int?
+    /// Position in the list (lower first); items without one go last. Lists come sorted by it
+    /// (``PaymentProductList/productsInDisplayOrder``, ``PaymentItems/items``); an app that adds
+    /// its own entries places them by it.
+    ///
+    /// ```swift
+    /// let giftCardOrder = 15   // the app's own entry, between the platform's items
+    /// let before = productList.productsInDisplayOrder.filter { ($0.displayHints.displayOrder ?? .max) < giftCardOrder }
+    /// ```
+    public var displayOrder: Int?
 
     /// Display hints.
     package init(label: String? = nil, logo: String? = nil, displayOrder: Int? = nil) {

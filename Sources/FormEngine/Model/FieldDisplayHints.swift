@@ -1,28 +1,45 @@
 package import PaymentFormJSON
 import PaymentFormMasking
 
-/// How to show a field: order, texts, mask, obfuscation, input type, control and help.
-package struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
-    /// Position among the product's fields (lower first); fields without one go last.
-    package var displayOrder: Int?
+/// How to show a field: order, texts, mask, obfuscation, keyboard, control and help
+/// (`displayHints` in the definition).
+///
+/// A screen that draws its own controls picks the keyboard from ``preferredInputType`` and the
+/// control from ``formElement``:
+///
+/// ```swift
+/// let hints = cardNumberField.displayHints
+/// let secure = hints.obfuscate                              // a CVV: hide what is typed
+/// let picker = hints.formElement.type == .list              // else a text field
+/// let digits = hints.preferredInputType == .integer         // a number pad
+/// let help = hints.tooltip?.image                           // where to find the value
+/// ```
+///
+/// ``label``, ``placeholderLabel`` and ``Tooltip/label`` are the definition's own texts; the
+/// localized texts a screen shows (with the shipped tables' product-specific entries first) are
+/// the form controller's (``FormField``).
+public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
+    /// Position among the product's fields (lower first); fields without one go last
+    /// (``PaymentItem/fieldsInDisplayOrder``).
+    public var displayOrder: Int?
     /// The field's label as the definition gives it.
-    package var label: String?
+    public var label: String?
     /// The placeholder as the definition gives it (`**** **** **** ****`).
-    package var placeholderLabel: String?
-    /// The input mask (`{{9999}} {{9999}} ...`), parsed once.
-    package var mask: Mask?
+    public var placeholderLabel: String?
+    /// The input mask (`{{9999}} {{9999}} ...`), parsed once (the same as ``PaymentProductField/mask``).
+    public var mask: Mask?
     /// Whether the value is secret on screen (a CVV).
-    package var obfuscate: Bool
+    public var obfuscate: Bool
     /// Whether to show the field even when a front end would collapse optional fields.
-    package var alwaysShow: Bool
-    /// The keyboard the field prefers.
-    package var preferredInputType: PreferredInputType?
+    public var alwaysShow: Bool
+    /// The keyboard the field prefers; `nil` when the definition names none.
+    public var preferredInputType: PreferredInputType?
     /// Help for the field: a text and an image.
-    package var tooltip: Tooltip?
-    /// How the field is drawn: text, list, date, check box, amount.
-    package var formElement: FormElement
-    /// A link (terms and conditions) the label refers to.
-    package var link: String?
+    public var tooltip: Tooltip?
+    /// How the field is drawn: text, list (with its options), date, check box, amount.
+    public var formElement: FormElement
+    /// A link (terms and conditions) the label refers to (`{link}` in the label).
+    public var link: String?
 
     /// Display hints.
     package init(

@@ -1,8 +1,23 @@
-/// The data type the Client API declares for a field. Two types are checked after the field's
-/// validators (`FieldType+Check.swift`): `integer` and `numericstring`.
-package enum FieldType: OpenEnumeration {
-    case string, integer, expiryDate, numericString, boolean, date
-    /// A type the engine does not know, kept by name.
+/// The data type the Client API declares for a field (`type`). Two types are checked after the
+/// field's validators: `integer` (error `integer`) and `numericstring` (error `numericString`).
+///
+/// ```swift
+/// if cardNumberField.type == .numericString { /* digits only */ }
+/// ```
+public enum FieldType: OpenEnumeration, Sendable, Hashable {
+    /// `string`: any text.
+    case string
+    /// `integer`: an integer literal (an optional sign, then digits).
+    case integer
+    /// `expirydate`: a card expiry date (`MMYY`).
+    case expiryDate
+    /// `numericstring`: ASCII digits only.
+    case numericString
+    /// `boolean`: `true` or `false` (a check box).
+    case boolean
+    /// `date`: a date.
+    case date
+    /// A type the engine does not know, kept by the name the API sent.
     case other(String)
 
     /// The known value the Client API calls `name`, if any (the inverse of ``name``).

@@ -1,11 +1,18 @@
 package import PaymentFormJSON
 
 /// How a field is drawn, and the options of a list.
-package struct FormElement: ClientAPIModel, JSONModel, Hashable {
+///
+/// ```swift
+/// let element = cardNumberField.displayHints.formElement
+/// if element.type == .list {
+///     for option in element.valueMapping { print(option.value, option.label) }   // a picker
+/// }
+/// ```
+public struct FormElement: ClientAPIModel, JSONModel, Hashable {
     /// The kind of control.
-    package var type: FormElementType
-    /// The options of a list field, in order.
-    package var valueMapping: [ValueMappingItem]
+    public var type: FormElementType
+    /// The options of a list field, in order (none is pre-selected).
+    public var valueMapping: [ValueMappingItem]
 
     /// A form element.
     package init(type: FormElementType, valueMapping: [ValueMappingItem] = []) {

@@ -1,7 +1,17 @@
-/// How a field is drawn: a text box, a list, a currency amount, a date or a check box.
-package enum FormElementType: OpenEnumeration {
-    case text, list, currency, date, boolean
-    /// A form element type the engine does not know, kept by name.
+/// How a field is drawn: a text box, a list, a currency amount, a date or a check box
+/// (`displayHints.formElement.type`).
+public enum FormElementType: OpenEnumeration, Sendable, Hashable {
+    /// `text`: a text field.
+    case text
+    /// `list`: a choice among ``FormElement/valueMapping``.
+    case list
+    /// `currency`: an amount.
+    case currency
+    /// `date`: a date.
+    case date
+    /// `boolean`: a check box (terms and conditions).
+    case boolean
+    /// A form element type the engine does not know, kept by the name the API sent.
     case other(String)
 
     /// The known value the Client API calls `name`, if any (the inverse of ``name``).

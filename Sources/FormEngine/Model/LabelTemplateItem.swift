@@ -1,11 +1,11 @@
 package import PaymentFormJSON
 
 /// One part of an account on file's label: which attribute to show, through which mask.
-package struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
+public struct LabelTemplateItem: ClientAPIModel, JSONModel, Hashable {
     /// The attribute (field id) whose stored value appears in the label.
-    package var attributeKey: String
+    public var attributeKey: String
     /// A mask whose placeholders are relaxed to `*` before use (stored values are partly hidden).
-    package var mask: String?
+    public var mask: String?
 
     /// A template item.
     package init(attributeKey: String, mask: String? = nil) {

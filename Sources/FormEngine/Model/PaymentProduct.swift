@@ -16,12 +16,22 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     public var paymentMethod: String
     /// The product's logo, label and display order.
     public var displayHints: DisplayHints
-    /// The product group it belongs to (`cards`), if any.
-    package var paymentProductGroup: String?
+    /// The id of the product group it belongs to (`cards`), if any: a product list shows the group
+    /// in its place when groups are asked for (see ``PaymentItems/items``).
+    ///
+    /// ```swift
+    /// let cards = productList.paymentProducts.filter { $0.paymentProductGroup == "cards" }
+    /// ```
+    public var paymentProductGroup: String?
     /// Whether the account can be stored for later payments.
     public var allowsTokenization: Bool
-    /// Whether the product can be used for recurring payments.
-    package var allowsRecurring: Bool
+    /// Whether the product can be used for recurring payments (the payment context's
+    /// `isRecurring`).
+    ///
+    /// ```swift
+    /// let forSubscriptions = productList.productsInDisplayOrder.filter(\.allowsRecurring)
+    /// ```
+    public var allowsRecurring: Bool
     /// Whether the platform stores the account without being asked.
     public var autoTokenized: Bool
     /// Whether paying redirects the customer to a third party (a bank, a wallet).

@@ -2,15 +2,32 @@ package import PaymentFormJSON
 import PaymentFormMasking
 
 /// One input of a payment form: its id, type, how to show it and how to validate it.
+///
+/// A screen that draws its own controls reads them here, as the Connect guide's code does:
+///
+/// ```swift
+/// if let field = product.field(withId: "cvv") {
+///     let isRequired = field.dataRestrictions.isRequired        // true
+///     let obfuscate = field.displayHints.obfuscate              // true: hide the digits
+///     let numeric = field.displayHints.preferredInputType == .integer
+///     let maxLength = field.dataRestrictions.validators.compactMap { validator -> Int? in
+///         if case .length(_, let maximum) = validator { return maximum } else { return nil }
+///     }.first                                                   // 4
+/// }
+/// ```
+///
+/// To validate values, use a ``PaymentRequest`` or a ``PaymentFormController``: they also apply
+/// the account on file, the IIN answer and the field's type.
 public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifiable {
     /// The field id (`cardNumber`, `expiryDate`, ...): the key of its value in a request.
     public var id: String
-    /// The field's type (`numericstring`, `expirydate`, ...).
-    package var type: FieldType
-    /// How the field is shown: label, placeholder, mask, tooltip, list options.
-    package var displayHints: FieldDisplayHints
+    /// The field's data type (`numericstring`, `expirydate`, ...): ``FieldType/integer`` and
+    /// ``FieldType/numericString`` values are checked after the validators.
+    public var type: FieldType
+    /// How the field is shown: label, placeholder, mask, keyboard, control, tooltip, list options.
+    public var displayHints: FieldDisplayHints
     /// Whether the field is required and the validators its value must pass.
-    package var dataRestrictions: DataRestrictions
+    public var dataRestrictions: DataRestrictions
     /// Whether the value is used for an IIN/issuer lookup.
     package var usedForLookup: Bool
 

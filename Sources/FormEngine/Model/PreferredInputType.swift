@@ -1,7 +1,25 @@
-/// The keyboard the Client API suggests for a field.
-package enum PreferredInputType: OpenEnumeration {
-    case string, integer, emailAddress, phoneNumber, date
-    /// An input type the engine does not know, kept by name.
+/// The keyboard the Client API suggests for a field (`displayHints.preferredInputType`).
+///
+/// ```swift
+/// switch cardNumberField.displayHints.preferredInputType {
+/// case .integer?: break          // a number pad (UIKit: .numberPad)
+/// case .emailAddress?: break     // .emailAddress
+/// case .phoneNumber?: break      // .phonePad
+/// default: break                 // the default keyboard
+/// }
+/// ```
+public enum PreferredInputType: OpenEnumeration, Sendable, Hashable {
+    /// `StringKeyboard`: the default keyboard.
+    case string
+    /// `IntegerKeyboard`: digits.
+    case integer
+    /// `EmailAddressKeyboard`.
+    case emailAddress
+    /// `PhoneNumberKeyboard`.
+    case phoneNumber
+    /// `DateKeyboard`: a date picker.
+    case date
+    /// An input type the engine does not know, kept by the name the API sent.
     case other(String)
 
     /// The known value the Client API calls `name`, if any (the inverse of ``name``).

@@ -1,11 +1,11 @@
 package import PaymentFormJSON
 
 /// One option of a list field: the value sent, and what the customer sees.
-package struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
+public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
     /// The value the request carries when this option is chosen.
-    package var value: String
-    /// The option's text, when the definition gives one.
-    package var displayName: String?
+    public var value: String
+    /// The option's text, when the definition gives one (see ``label``).
+    public var displayName: String?
     /// Extra display elements (`{id, type, value}`), kept as sent.
     package var displayElements: [DisplayElement]
 
@@ -17,7 +17,7 @@ package struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
     }
 
     /// The text to show: the display name, else a `displayName` display element, else the value.
-    package var label: String {
+    public var label: String {
         displayName ?? displayElements.first(where: { $0.id == "displayName" })?.value ?? value
     }
 

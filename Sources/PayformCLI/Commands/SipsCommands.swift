@@ -29,15 +29,17 @@ enum SipsCommands {
 
     static let request = CommandSpec(
         name: "sips request",
-        synopsis: "--operation NAME --init FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--brand ID] [--brand-selection-status S] [--card-data FILE] [--product FILE] [--now YYYY-MM] [--locale TAG] | --operation cardValidateAuthenticationAndOrder --init FILE --pares FILE | --operation getTransactionData --init FILE",
+        synopsis: "--operation NAME --init FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--brand ID] [--brand-selection-status S] [--card-data FILE] [--product FILE] [--now YYYY-MM] [--locale TAG] | --operation getWalletData|paymentProviderOrder --init FILE | --operation cardValidateAuthenticationAndOrder --init FILE --pares FILE | --operation getTransactionData --init FILE",
         summary: "Build a Sips In-App SDK call's parameters from validated values and the initialize answer.",
         details: """
         Operations with input: cardOrder, walletOrder, walletCheckEnrollment, cardCheckEnrollment,
         addCard, getCardData, paymentTokenGenerate, deletePaymentMean; each uses its shipped definition
-        (sample:sips-...) unless --product names another. --init is the initialize answer the merchant's
-        server passed on: {"redirectionData", "redirectionUrl", "redirectionVersion", "publicKeyValue",
-        "merchantId"?}. --card-data is a getCardData answer: when every entry's panCheckAlgorithm is N,
-        the card number is not Luhn-checked.
+        (sample:sips-...) unless --product names another. getWalletData and paymentProviderOrder take
+        no values: their parameters come from --init alone. --init is the initialize answer the
+        merchant's server passed on: {"redirectionData", "redirectionUrl", "redirectionVersion",
+        "publicKeyValue", "merchantId"?}. --card-data is a getCardData answer: the card number takes
+        its panLengthMin..panLengthMax (a longer or shorter number is a length error, never sent), and
+        when every entry's panCheckAlgorithm is N, the card number is not Luhn-checked.
         The continuation calls take the answer of the call they continue as --init:
         cardValidateAuthenticationAndOrder the enrolment check's answer (cardCheckEnrollment or
         walletCheckEnrollment) and --pares, the output of `sips pares` (its paRes goes out as
@@ -47,7 +49,9 @@ enum SipsCommands {
         as yyyyMM, paymentMeanBrand as the Sips name of --brand (cartes-bancaires -> CB), paymentMeanId
         as a number (an integer since SDK 21.2.0). Invalid values answer like validate, with exit 1.
         --brand must be a brand the card number can carry (offline detection finds it, or CB on a Visa
-        or Mastercard number, which may be co-badged Cartes Bancaires), else exit 2 (invalid_value).
+        or Mastercard number, which may be co-badged Cartes Bancaires), else exit 2 (invalid_value);
+        --brand and --brand-selection-status are for cardOrder, walletOrder, cardCheckEnrollment,
+        walletCheckEnrollment, addCard and paymentTokenGenerate only (another operation: exit 2, usage).
         Values hold card data: use --values FILE or - for stdin.
         """,
         options: [
@@ -66,19 +70,18 @@ enum SipsCommands {
         ],
         run: { arguments, context throws(CLIError) in
             let operation = try operation(arguments)
+            if !operation.takesBrand {
+                for option in ["--brand", "--brand-selection-status"] where arguments.has(option) {
+                    throw .usage("\(option): \(operation.rawValue) takes no brand (paymentMeanBrand goes with \(brandOperations) only)")
+                }
+            }
             if let continued = operation.continued { return try continuation(operation, of: continued, arguments, context) }
             guard var (definition, warnings) = try definition(for: operation, arguments, context) else {
-                throw CLIError(code: "no_input", message: "--operation \(operation.rawValue) takes no card input")
+                return try initializationOnly(operation, arguments, context)
             }
             let initPath = try arguments.required("--init")
             try checkOneStandardInput(["--init": initPath, "--values": arguments.value("--values"), "--card-data": arguments.value("--card-data")])
-            let initData = try context.read(initPath, for: "--init")
-            let initialization: SipsInitialization
-            do throws(SipsError) {
-                initialization = try SipsInitialization(jsonEncoded: initData)
-            } catch {
-                throw CLIError(code: error.code, message: "--init: \(error)")
-            }
+            let initialization = try initialization(from: initPath, context)
             if let cardDataPath = arguments.value("--card-data") {
                 let data = try context.read(cardDataPath, for: "--card-data")
                 do throws(SipsError) {
@@ -103,10 +106,39 @@ enum SipsCommands {
                 if case .invalidField("brand", let reason) = error {
                     throw CLIError(code: error.code, message: "--brand: \(reason)")
                 }
+                // Only the initialize answer's values are required by the call itself.
+                if case .missingField = error { throw CLIError(code: error.code, message: "--init: \(error)") }
                 throw CLIError(code: error.code, message: error.description)
             }
         }
     )
+
+    /// The operations that take a brand choice, for messages.
+    static let brandOperations = SipsOperation.allCases.filter(\.takesBrand).map(\.rawValue).joined(separator: ", ")
+
+    /// The initialize answer `--init` names.
+    static func initialization(from path: String, _ context: CommandContext) throws(CLIError) -> SipsInitialization {
+        let data = try context.read(path, for: "--init")
+        do throws(SipsError) {
+            return try SipsInitialization(jsonEncoded: data)
+        } catch {
+            throw CLIError(code: error.code, message: "--init: \(error)")
+        }
+    }
+
+    /// A call that takes nothing but the initialize answer (`getWalletData`, `paymentProviderOrder`).
+    static func initializationOnly(_ operation: SipsOperation, _ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        for option in ["--values", "--value", "--account-on-file", "--card-data"] where arguments.has(option) {
+            throw .usage("\(option): \(operation.rawValue) takes no values; its parameters come from --init alone")
+        }
+        let initialization = try initialization(from: try arguments.required("--init"), context)
+        do throws(SipsError) {
+            let call = try SipsCallParameters(operation, initialization: initialization)
+            return CommandResult(stdout: parametersJSON(call).prettyText + "\n")
+        } catch {
+            throw CLIError(code: error.code, message: "--init: \(error)")
+        }
+    }
 
     /// A continuation call (`cardValidateAuthenticationAndOrder`, `getTransactionData`): from the
     /// answer of the call it continues and, after 3-D Secure, the PaRes.
@@ -178,7 +210,9 @@ enum SipsCommands {
         details: """
         Output: {"valid": BOOL, "outcome": "success" | "notAuthorised" | "retryLater" | "failed",
         "errors": [{"fieldId", "errorId": "rejected", "message"}], "responseCode", "message",
-        "response": {typed fields}}; valid is true for success only.
+        "response": {typed fields}}; valid is true for success only. For getCardData also
+        "brandChoices": [{"sipsName": "CB", "brandId": "cartes-bancaires" | null}, ...], the brands of
+        cardDataList in order without repeats (two or more: a co-badged card, the customer chooses).
         inAppResponseCode 00 is success, 40 notAuthorised, 90 and 99 retryLater, anything else failed;
         a failed answer's errorFieldName naming a field of the operation's definition becomes an error on
         that field. Exit 0 for success, 1 otherwise.
@@ -201,13 +235,22 @@ enum SipsCommands {
                 throw CLIError(code: error.code, message: "--response: \(error)")
             }
             let result = SipsResult(response, form: form, localizer: localizer)
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "responseCode", value: result.responseCode.map(JSONValue.string) ?? .null),
+                (key: "message", value: .string(result.message)),
+            ]
+            if operation == .getCardData {
+                let choices = response.brandChoices.map { choice in
+                    JSONValue.object(JSONObject([
+                        (key: "sipsName", value: .string(choice.sipsName)),
+                        (key: "brandId", value: choice.brandId.map(JSONValue.string) ?? .null),
+                    ]))
+                }
+                members.append((key: "brandChoices", value: .array(choices)))
+            }
+            members.append((key: "response", value: response.jsonValue))
             let verdict = Verdict(
-                isValid: result.outcome == .success, outcome: result.outcome.rawValue, errors: result.fieldErrors,
-                members: [
-                    (key: "responseCode", value: result.responseCode.map(JSONValue.string) ?? .null),
-                    (key: "message", value: .string(result.message)),
-                    (key: "response", value: response.jsonValue),
-                ])
+                isValid: result.outcome == .success, outcome: result.outcome.rawValue, errors: result.fieldErrors, members: members)
             return verdict.result(localizer: localizer)
         }
     )

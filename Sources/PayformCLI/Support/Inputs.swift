@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormEngineTesting
 import PaymentFormSandbox
 import PaymentFormSamples
 import PaymentFormJSON
@@ -51,8 +52,8 @@ extension CommandContext {
     /// A sample shipped inside the binary (`sample:NAME`), with its texts in the language of
     /// `locale` when one is given (see ``product(_:sampleLocale:)``).
     func product(sampleNamed name: String, locale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        guard var sample = Samples.product(named: name) else {
-            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+        guard var sample = ShippedSamples.productData(named: name) else {
+            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(ShippedSamples.productNames.joined(separator: ", ")))")
         }
         if let locale, let json = try? JSONParser().parse(sample) {
             sample = Data(JSONWriter().string(from: SandboxTexts.product(json, locale: locale)).utf8)

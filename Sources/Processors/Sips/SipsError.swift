@@ -13,8 +13,12 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidRequest(ValidationReport)
     /// The request was made for another definition than the operation's.
     case wrongDefinition(operation: SipsOperation, productId: String)
-    /// The operation takes no card input the engine prepares.
+    /// The operation takes no card input the engine prepares: build its call from the
+    /// initialize answer alone (``SipsCallParameters/init(_:initialization:)``).
     case noInput(SipsOperation)
+    /// The operation takes more than the initialize answer: the customer's values on its form, or
+    /// (for a continuation) the answer of the call it continues.
+    case needsInput(SipsOperation)
     /// An ACS or TermUrl address is not an absolute http(s) URL.
     case invalidURL(String)
     /// `MD` is longer than the ACS accepts after encoding.
@@ -37,6 +41,7 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest: "invalid_request"
         case .wrongDefinition: "wrong_definition"
         case .noInput: "no_input"
+        case .needsInput: "needs_input"
         case .invalidURL: "invalid_url"
         case .merchantDataTooLong: "md_too_long"
         case .missingPaRes: "missing_pares"
@@ -54,7 +59,13 @@ public enum SipsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidRequest(let report): "the values do not validate: \(report)"
         case .wrongDefinition(let operation, let productId):
             "\(operation.rawValue) takes the \(operation.definitionName ?? "-") form, not '\(productId)'"
-        case .noInput(let operation): "\(operation.rawValue) takes no card input"
+        case .noInput(let operation): "\(operation.rawValue) takes no card input: build it from the initialize answer alone"
+        case .needsInput(let operation):
+            if let definition = operation.definitionName {
+                "\(operation.rawValue) takes the customer's values: build it from a request on the \(definition) form"
+            } else {
+                "\(operation.rawValue) continues another call's answer: build it from that answer"
+            }
         case .invalidURL(let name): "\(name) must be an absolute http or https URL"
         case .merchantDataTooLong(let bytes):
             "MD is \(bytes) bytes after encoding; the ACS accepts at most \(ProcessorDecisions.sipsMaximumMDBytes)"

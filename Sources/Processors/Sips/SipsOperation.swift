@@ -87,8 +87,8 @@ public enum SipsOperation: String, Sendable, Hashable, CaseIterable {
     /// Whether the call takes the initialize answer's `redirectionData` (the token call does not).
     var takesRedirectionData: Bool { self != .paymentTokenGenerate }
 
-    /// Whether the call takes a brand choice (`paymentMeanBrand`).
-    var takesBrand: Bool {
+    /// Whether the call takes a brand choice (`paymentMeanBrand`, `paymentMeanBrandSelectionStatus`).
+    package var takesBrand: Bool {
         switch self {
         case .cardOrder, .walletOrder, .cardCheckEnrollment, .walletCheckEnrollment, .addCard, .paymentTokenGenerate: true
         default: false

@@ -30,13 +30,21 @@ extension SipsCallParameters {
     ///   - brandSelectionStatus: passed through as `paymentMeanBrandSelectionStatus` when given.
     ///   - context: the current month, for the expiry check.
     /// - Throws: ``SipsError/invalidRequest(_:)`` for invalid values, ``SipsError/invalidField(_:reason:)``
-    ///   named `brand` for a brand the card number cannot carry.
+    ///   named `brand` for a brand the card number cannot carry or a brand (or selection status)
+    ///   given to a function that takes none, ``SipsError/noInput(_:)`` for a function that takes
+    ///   no card input (``init(_:initialization:)`` builds it), ``SipsError/missingField(_:)``
+    ///   when the initialize answer lacks `redirectionData` (or, for the token call, `merchantId`).
     public init(
         _ operation: SipsOperation, request: PaymentRequest, initialization: SipsInitialization,
         brand: String? = nil, brandSelectionStatus: String? = nil, in context: ValidationContext
     ) throws(SipsError) {
         guard let definition = operation.definitionName else { throw .noInput(operation) }
         guard request.item.id == definition else { throw .wrongDefinition(operation: operation, productId: request.item.id) }
+        if !operation.takesBrand {
+            // Sips would not get it: say so rather than drop the customer's choice.
+            if brand != nil { throw .invalidField("brand", reason: Self.takesNoBrand(operation)) }
+            if brandSelectionStatus != nil { throw .invalidField("brandSelectionStatus", reason: Self.takesNoBrand(operation)) }
+        }
         var report = request.validate(in: context)
         var values: [String: String] = [:]
         for entry in report.values { values[entry.fieldId] = entry.value }
@@ -74,18 +82,50 @@ extension SipsCallParameters {
             add("paymentMeanBrand", chosen)
             add("paymentMeanBrandSelectionStatus", brandSelectionStatus)
         }
-        add("publicKeyValue", initialization.publicKeyValue)
-        add("redirectionUrl", initialization.redirectionUrl)
-        add("redirectionVersion", initialization.redirectionVersion)
+        parameters += try Self.initializationParameters(operation, initialization)
+        self.init(operation: operation, parameters: parameters)
+    }
+
+    /// Builds the parameters of a function that takes nothing but the initialize answer:
+    /// `getWalletData` (the wallet's cards) and `paymentProviderOrder` (the Bancontact app's URL).
+    ///
+    /// ```swift
+    /// let call = try SipsCallParameters(.getWalletData, initialization: initializeAnswer)
+    /// call.parameters.map(\.name)   // ["publicKeyValue", "redirectionData", "redirectionUrl", "redirectionVersion"]
+    /// ```
+    ///
+    /// - Throws: ``SipsError/needsInput(_:)`` for a function that takes the customer's values or
+    ///   continues another call, ``SipsError/missingField(_:)`` when the answer lacks
+    ///   `redirectionData`.
+    public init(_ operation: SipsOperation, initialization: SipsInitialization) throws(SipsError) {
+        guard operation.definitionName == nil, operation.continued == nil else { throw .needsInput(operation) }
+        self.init(operation: operation, parameters: try Self.initializationParameters(operation, initialization))
+    }
+
+    /// The initialize answer's parameters `operation` takes: `publicKeyValue`, `redirectionUrl`,
+    /// `redirectionVersion`, then `redirectionData` (all but the token call) and `merchantId`
+    /// (the token call).
+    static func initializationParameters(_ operation: SipsOperation, _ initialization: SipsInitialization) throws(SipsError) -> [Parameter] {
+        var parameters = [
+            Parameter(name: "publicKeyValue", value: initialization.publicKeyValue),
+            Parameter(name: "redirectionUrl", value: initialization.redirectionUrl),
+            Parameter(name: "redirectionVersion", value: initialization.redirectionVersion),
+        ].filter { !$0.value.isEmpty }
         if operation.takesRedirectionData {
             guard let data = initialization.redirectionData, !data.isEmpty else { throw .missingField("redirectionData") }
-            add("redirectionData", data)
+            parameters.append(Parameter(name: "redirectionData", value: data))
         }
         if operation == .paymentTokenGenerate {
             guard let merchantId = initialization.merchantId, !merchantId.isEmpty else { throw .missingField("merchantId") }
-            add("merchantId", merchantId)
+            parameters.append(Parameter(name: "merchantId", value: merchantId))
         }
-        self.init(operation: operation, parameters: parameters)
+        return parameters
+    }
+
+    /// Why a brand is refused for `operation`.
+    static func takesNoBrand(_ operation: SipsOperation) -> String {
+        let taking = SipsOperation.allCases.filter(\.takesBrand).map(\.rawValue).joined(separator: ", ")
+        return "\(operation.rawValue) takes no brand (paymentMeanBrand goes with \(taking) only)"
     }
 
     /// Builds the parameters of a continuation call from the answer of the call it continues.

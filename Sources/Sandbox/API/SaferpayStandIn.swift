@@ -3,7 +3,6 @@ import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
-import PaymentFormSamples
 
 /// A stand-in for Saferpay's card post, so an app's whole Saferpay flow runs in tests over
 /// loopback. It is not Saferpay: it checks the posted card data against the `saferpay-card`
@@ -45,7 +44,7 @@ final class SaferpayStandIn: Sendable {
     private let definition: PaymentProduct?
 
     init() {
-        definition = Samples.product(named: SaferpayCardPost.definitionName).flatMap { try? PaymentProduct(jsonEncoded: $0) }
+        definition = try? SaferpayCardPost.definition
     }
 
     /// Sets the base of the URLs handed out: the address the sandbox is bound to.

@@ -44,11 +44,25 @@ struct SandboxRouter: Sendable {
         }
     }
 
+    /// The placeholder PNG, with the validators an asset server sends (`ETag`, `Last-Modified`);
+    /// a conditional `GET` that names them (`If-None-Match`, else `If-Modified-Since`) gets
+    /// `304 Not Modified`, so an app's asset store can be tried against the sandbox.
     private func asset(_ request: HTTPRequest, path: String) -> HTTPResponse {
         guard request.method == "GET" else { return methodNotAllowed("GET") }
         guard data.assetPaths.contains(path) else { return SandboxErrorBody.notFound("no such asset") }
-        return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "image/png")], body: Self.placeholderPNG)
+        let validators = [HTTPHeaderField("ETag", Self.placeholderETag), HTTPHeaderField("Last-Modified", Self.placeholderLastModified)]
+        let notModified = if let tags = request.header("If-None-Match") {
+            tags == "*" || tags.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == Self.placeholderETag }
+        } else {
+            request.header("If-Modified-Since") == Self.placeholderLastModified
+        }
+        if notModified { return HTTPResponse(status: 304, headers: HTTPHeaders(validators)) }
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPHeaderField("Content-Type", "image/png")] + validators), body: Self.placeholderPNG)
     }
+
+    /// The placeholder's entity tag and date (it never changes).
+    static let placeholderETag = #""placeholder-1""#
+    static let placeholderLastModified = "Sun, 01 Nov 2026 00:00:00 GMT"
 
     // MARK: - The Client API
 

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormEngine
 
@@ -390,16 +391,9 @@ package final class SandboxServer: @unchecked Sendable {
         log("\(Self.loggable(method)) \(Self.loggable(path)) \(status) \(milliseconds)ms")
     }
 
-    /// `text` safe for one log line: digits that could be a card number replaced by `[digits]`
-    /// (any run of 12 or more digits, separated by up to four characters of any kind, percent
-    /// escapes and any script's digits read as a browser would: ``CardNumberRuns``), then
-    /// printable ASCII only, at most 200 characters.
+    /// `text` safe for one log line: the one rule, `LogRedaction.loggable(_:)` in the engine (the session's
+    /// observer uses it too).
     package static func loggable(_ text: String) -> String {
-        // The whole text is scanned (a request head is bounded): a cut first could leave part
-        // of a number too short to be masked.
-        let masked = CardNumberRuns(text, separators: .anyNonDigit)
-            .masked(minimumDigits: 12, with: "[digits]")
-        let line = String(String.UnicodeScalarView(masked.unicodeScalars.map { $0.value >= 0x21 && $0.value < 0x7F ? $0 : "?" }))
-        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+        LogRedaction.loggable(text)
     }
 }

@@ -31,6 +31,31 @@ public struct ClientSessionConfiguration: Sendable, CustomStringConvertible {
     public var timeout: TimeInterval
     /// The client meta info sent as `X-GCS-ClientMetaInfo` and inside prepared requests.
     public var metaInfo: ClientMetaInfo
+    /// Sees each request the session sends and its answer or failure, for the app's own logging
+    /// (see ``ClientAPIExchange``: method, path, status, time and sizes, redacted like the
+    /// sandbox's log; never headers, queries or bodies). Called on the task making the call, so it
+    /// should return quickly; `nil` (the default) observes nothing.
+    ///
+    /// ```swift
+    /// var configuration = ClientSessionConfiguration(clientSessionId: sessionId, customerId: customerId,
+    ///                                                clientApiUrl: clientApiUrl, assetUrl: assetUrl)
+    /// configuration.observer = { exchange in
+    ///     if exchange.event == .answer, exchange.statusCode != 200 { print("Client API:", exchange) }
+    /// }
+    /// ```
+    public var observer: (@Sendable (ClientAPIExchange) -> Void)?
+    /// Where the session keeps the logos and tooltip images it downloads
+    /// (``ClientSession/assetData(for:)``): `nil` (the default) keeps them in memory for this
+    /// session only (at most 4 MiB); give an ``InMemoryAssetStore`` shared by the app's sessions,
+    /// or a ``FileSystemAssetStore`` to keep them across launches, refreshed when they change.
+    ///
+    /// ```swift
+    /// var configuration = ClientSessionConfiguration(clientSessionId: sessionId, customerId: customerId,
+    ///                                                clientApiUrl: clientApiUrl, assetUrl: assetUrl)
+    /// let caches = FileManager.default.temporaryDirectory.appendingPathComponent("payment-assets")
+    /// configuration.assetStore = FileSystemAssetStore(directory: caches)
+    /// ```
+    public var assetStore: (any AssetStore)?
     /// Gets the problems noticed while decoding answers (unknown validators, skipped elements).
     /// Called once per decoded answer that has any; answers served from the cache are not
     /// decoded again.

@@ -29,27 +29,67 @@ extension ClientSession {
     /// without the session's credentials; the bytes are returned as they are (the engine decodes
     /// no images).
     ///
-    /// Kept for the session, as the Connect SDK keeps the logos and tooltip images it fetched:
-    /// asking again for the same URL answers from memory, and concurrent identical calls share
-    /// one request. The memory is bounded: at most 4 MiB of assets per session, the least
-    /// recently used dropped first; an asset over 1 MiB is not kept. Failed answers are not
-    /// kept. ``removeCachedAnswers()`` forgets them too.
+    /// Kept in the configuration's ``ClientSessionConfiguration/assetStore`` (by default the
+    /// session's own, in memory: at most 4 MiB, an asset over 1 MiB not kept, the least recently
+    /// used dropped first), keyed by URL with the answer's `ETag` and `Last-Modified`:
+    /// - the first time in a session an asset is asked for, a kept copy is confirmed with a
+    ///   conditional `GET` (`If-None-Match`, `If-Modified-Since`): `304 Not Modified` answers the
+    ///   kept bytes, a new answer replaces them; without a kept copy (or validators) it is a plain
+    ///   `GET`;
+    /// - later in the session, a kept copy is answered without a request;
+    /// - when the asset server cannot be reached (a network error, a timeout), a kept copy is
+    ///   answered, and confirmed again next time.
+    ///
+    /// Concurrent identical calls share one request. Failed answers are not kept.
+    /// ``removeCachedAnswers()`` forgets which assets were confirmed (and the session's own store).
+    ///
+    /// ```swift
+    /// let png = try await session.assetData(for: product.displayHints.logo ?? "")
+    /// ```
     public func assetData(for pathOrURL: String) async throws(ClientAPIError) -> [UInt8] {
-        guard let url = assetURL(for: pathOrURL) else {
-            throw ClientAPIError(kind: .configuration, call: "GET asset", reason: "the asset path cannot be resolved to an http or https URL")
-        }
         let call = "GET asset"
-        let request = ClientAPIRequest(method: "GET", url: url, headers: [HTTPHeaderField("Accept", "image/*")], timeout: configuration.timeout)
+        guard let url = assetURL(for: pathOrURL) else {
+            throw ClientAPIError(kind: .configuration, call: call, reason: "the asset path cannot be resolved to an http or https URL")
+        }
+        let key = url.absoluteString
+        let store = assetStore
+        if await cache.isAssetValidated(key), let kept = await store.asset(for: url) { return kept.data }
         let load: @Sendable () async throws -> [UInt8] = { [self] in
-            let response = try await self.send(request, call: call)
+            let stored = await store.asset(for: url)
+            var headers: HTTPHeaders = [HTTPHeaderField("Accept", "image/*")]
+            if let tag = stored?.entityTag { headers.append(HTTPHeaderField("If-None-Match", tag)) }
+            if let date = stored?.lastModified { headers.append(HTTPHeaderField("If-Modified-Since", date)) }
+            let request = ClientAPIRequest(method: "GET", url: url, headers: headers, timeout: configuration.timeout)
+            let response: ClientAPIResponse
+            do throws(ClientAPIError) {
+                response = try await self.send(request, call: call)
+            } catch {
+                // Offline: the kept copy beats no logo; it is confirmed again next time.
+                if let stored, error.kind == .network || error.kind == .timeout { return stored.data }
+                throw error
+            }
+            if response.statusCode == 304 {
+                guard let stored, stored.entityTag != nil || stored.lastModified != nil else {
+                    throw ClientAPIError(kind: .http(status: 304), call: call,
+                                         reason: "the asset server answered HTTP 304 Not Modified to a request that was not conditional")
+                }
+                // A 304 may carry new validators for the same bytes.
+                let confirmed = StoredAsset(data: stored.data, entityTag: response.header("ETag") ?? stored.entityTag,
+                                            lastModified: response.header("Last-Modified") ?? stored.lastModified)
+                if confirmed != stored { await store.store(confirmed, for: url) }
+                await self.cache.markAssetValidated(key)
+                return stored.data
+            }
             guard (200..<300).contains(response.statusCode) else {
                 throw ClientAPIError(kind: .http(status: response.statusCode), call: call, reason: "the asset server answered HTTP \(response.statusCode)"
                     + ((300..<400).contains(response.statusCode) ? ", a redirect, which is not followed" : ""))
             }
+            await store.store(StoredAsset(data: response.body, entityTag: response.header("ETag"), lastModified: response.header("Last-Modified")), for: url)
+            await self.cache.markAssetValidated(key)
             return response.body
         }
         do {
-            return try await cache.value(for: "ASSET " + url.absoluteString, policy: .keepBounded, load: load)
+            return try await cache.value(for: "ASSET " + key, policy: .shareInFlight, load: load)
         } catch let error as ClientAPIError {
             throw error
         } catch {

@@ -21,8 +21,9 @@ import PaymentFormCore
 ///
 /// What is kept, in memory and per session only: product lists, group lists, products and groups
 /// (keyed by id and the full context, locale included), the public key, IIN details (keyed by
-/// the digits sent and the context), and logos and tooltip images (at most 4 MiB, least recently
-/// used dropped first). Concurrent identical calls share one request in flight.
+/// the digits sent and the context). Logos and tooltip images go to the configuration's
+/// ``ClientSessionConfiguration/assetStore`` (by default in memory for the session, at most 4 MiB,
+/// least recently used dropped first). Concurrent identical calls share one request in flight.
 public final class ClientSession: Sendable, CustomStringConvertible {
     /// The configuration the session was created with.
     public let configuration: ClientSessionConfiguration
@@ -31,6 +32,11 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     let transport: any ClientAPITransport
     let cache = SessionCache()
     let offeredProducts = OfferedProducts()
+    /// Where assets are kept: the configuration's store, else ``defaultAssetStore``.
+    let assetStore: any AssetStore
+    /// The session's own store when the configuration gives none (forgotten with the session's
+    /// answers).
+    let defaultAssetStore: InMemoryAssetStore?
 
     /// A session over HTTPS (Foundation's `URLSession`, FoundationNetworking on Linux); throws a
     /// ``ClientAPIError/Kind/configuration`` error when the URLs or ids cannot be used (nothing
@@ -60,6 +66,8 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         assetBaseURL = assetURL
         self.configuration = configuration
         self.transport = transport
+        defaultAssetStore = configuration.assetStore == nil ? InMemoryAssetStore() : nil
+        assetStore = configuration.assetStore ?? defaultAssetStore ?? InMemoryAssetStore()
     }
 
     /// The normalised Client API base URL (`…/client/v1`).
@@ -68,9 +76,12 @@ public final class ClientSession: Sendable, CustomStringConvertible {
     /// Names the base URL and the customer; never the client session id.
     public var description: String { "ClientSession(\(baseURL.url.absoluteString), customerId: \(configuration.customerId))" }
 
-    /// Forgets every kept answer: the next calls ask the API again.
+    /// Forgets every kept answer: the next calls ask the API again. Assets in the session's own
+    /// store are forgotten; those in a store the configuration gave are kept, and each is
+    /// confirmed with the asset server again at its next use.
     public func removeCachedAnswers() async {
         await cache.removeAll()
+        await defaultAssetStore?.removeAll()
     }
 
     /// How many requests the session has started (for tests: cached and shared calls start none).
@@ -78,9 +89,9 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         get async { await cache.loadCount }
     }
 
-    /// How many bytes of assets the session keeps now (for tests: the budget holds).
+    /// How many bytes of assets the session's own store keeps now (for tests: the budget holds).
     package var keptAssetBytes: Int {
-        get async { await cache.keptBoundedBytes }
+        get async { await defaultAssetStore?.byteCount ?? 0 }
     }
 
     // MARK: - Calls
@@ -131,12 +142,16 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Sends `request` through the transport within the configured timeout.
+    /// Sends `request` through the transport within the configured timeout, telling the
+    /// configuration's observer.
     func send(_ request: ClientAPIRequest, call: String) async throws(ClientAPIError) -> ClientAPIResponse {
         let transport = self.transport
         let nanoseconds = UInt64(min(configuration.timeout, 86_400) * 1_000_000_000)
+        let observer = configuration.observer
+        let started = Date()
+        observer?(exchange(.request, call: call, request: request, byteCount: request.body?.count ?? 0))
         do {
-            return try await withThrowingTaskGroup(of: ClientAPIResponse?.self) { group in
+            let response = try await withThrowingTaskGroup(of: ClientAPIResponse?.self) { group in
                 group.addTask { try await transport.send(request) }
                 group.addTask {
                     try await Task.sleep(nanoseconds: nanoseconds)
@@ -146,9 +161,23 @@ public final class ClientSession: Sendable, CustomStringConvertible {
                 guard let first = try await group.next(), let response = first else { throw TimedOut() }
                 return response
             }
+            observer?(exchange(.answer, call: call, request: request, statusCode: response.statusCode, byteCount: response.body.count,
+                               duration: Date().timeIntervalSince(started)))
+            return response
         } catch {
-            throw Self.transportError(error, call: call, timeout: configuration.timeout)
+            let failure = Self.transportError(error, call: call, timeout: configuration.timeout)
+            observer?(exchange(.failure, call: call, request: request, duration: Date().timeIntervalSince(started), failure: failure.description))
+            throw failure
         }
+    }
+
+    /// What the observer is told of `request`.
+    private func exchange(
+        _ event: ClientAPIExchange.Event, call: String, request: ClientAPIRequest, statusCode: Int? = nil, byteCount: Int = 0,
+        duration: TimeInterval? = nil, failure: String? = nil
+    ) -> ClientAPIExchange {
+        ClientAPIExchange(event: event, call: call, method: request.method, url: request.url, clientSessionId: configuration.clientSessionId,
+                          statusCode: statusCode, byteCount: byteCount, duration: duration, failure: failure)
     }
 
     private struct TimedOut: Error {}

@@ -8,28 +8,17 @@ actor SessionCache {
     enum Policy: Sendable {
         /// Kept for the session's lifetime; concurrent identical calls share one request.
         case keep
-        /// Not kept; concurrent identical calls share one request.
+        /// Not kept; concurrent identical calls share one request. (Assets are kept by the
+        /// session's ``AssetStore``, which bounds them.)
         case shareInFlight
-        /// Bytes (logos, tooltip images) kept within the cache's byte budget, the least recently
-        /// used dropped first; an answer larger than ``largestBoundedEntry`` is not kept.
-        /// Concurrent identical calls share one request.
-        case keepBounded
     }
 
-    /// The most bytes the `keepBounded` answers of one session hold together (4 MiB: a few
-    /// dozen logos and tooltip images; a session never downloads without bound).
-    let boundedCapacity: Int
-    /// The largest `keepBounded` answer kept (1 MiB); larger ones are fetched every time.
-    let largestBoundedEntry: Int
-    /// The `keepBounded` keys, least recently used first, with their sizes.
-    private var boundedOrder: [(key: String, bytes: Int)] = []
-    /// The bytes the `keepBounded` answers hold now.
-    private var boundedBytes = 0
-
-    init(boundedCapacity: Int = 4 << 20, largestBoundedEntry: Int = 1 << 20) {
-        self.boundedCapacity = boundedCapacity
-        self.largestBoundedEntry = min(largestBoundedEntry, boundedCapacity)
-    }
+    /// The asset URLs whose kept copy the asset server confirmed (or sent) during this session:
+    /// they are answered from the asset store without asking again.
+    private var validatedAssets = Set<String>()
+    /// The most asset URLs remembered as confirmed; past it the set starts over (each asset is
+    /// then confirmed once more).
+    static let maximumValidatedAssets = 4_096
 
     private final class Flight {
         let id: Int
@@ -50,7 +39,6 @@ actor SessionCache {
     ) async throws -> Value {
         // Unwrapped first: a missing entry cast to an optional `Value` would "succeed" as nil.
         if let entry = values[key], let kept = entry as? Value {
-            if case .keepBounded = policy { touchBounded(key) }
             return kept
         }
         let waiter = makeId()
@@ -88,15 +76,22 @@ actor SessionCache {
         return value
     }
 
-    /// Forgets every kept answer.
+    /// Forgets every kept answer, and which assets were confirmed.
     func removeAll() {
         values.removeAll()
-        boundedOrder.removeAll()
-        boundedBytes = 0
+        validatedAssets.removeAll()
     }
 
-    /// How many bytes the `keepBounded` answers hold (for tests).
-    var keptBoundedBytes: Int { boundedBytes }
+    /// Whether the asset at `url` was confirmed during this session.
+    func isAssetValidated(_ url: String) -> Bool {
+        validatedAssets.contains(url)
+    }
+
+    /// Remembers that the asset at `url` was confirmed during this session.
+    func markAssetValidated(_ url: String) {
+        if validatedAssets.count >= Self.maximumValidatedAssets { validatedAssets.removeAll() }
+        validatedAssets.insert(url)
+    }
 
     private func makeId() -> Int {
         nextId += 1
@@ -122,7 +117,6 @@ actor SessionCache {
         if case .success(let value) = result {
             switch policy {
             case .keep: values[key] = value
-            case .keepBounded: keepBounded(value, for: key)
             case .shareInFlight: break
             }
         }
@@ -131,28 +125,6 @@ actor SessionCache {
         for continuation in waiters.values {
             continuation.resume(with: result)
         }
-    }
-
-    /// Keeps a `keepBounded` answer (bytes) within the budget, dropping the least recently used.
-    private func keepBounded(_ value: any Sendable, for key: String) {
-        guard let bytes = value as? [UInt8], bytes.count <= largestBoundedEntry else { return }
-        if let index = boundedOrder.firstIndex(where: { $0.key == key }) {
-            boundedBytes -= boundedOrder.remove(at: index).bytes
-        }
-        while boundedBytes + bytes.count > boundedCapacity, !boundedOrder.isEmpty {
-            let oldest = boundedOrder.removeFirst()
-            boundedBytes -= oldest.bytes
-            values[oldest.key] = nil
-        }
-        values[key] = value
-        boundedOrder.append((key, bytes.count))
-        boundedBytes += bytes.count
-    }
-
-    /// Marks a `keepBounded` answer as just used.
-    private func touchBounded(_ key: String) {
-        guard let index = boundedOrder.firstIndex(where: { $0.key == key }), index != boundedOrder.count - 1 else { return }
-        boundedOrder.append(boundedOrder.remove(at: index))
     }
 
     private func cancelWaiter(_ waiter: Int, key: String, flightId: Int) {

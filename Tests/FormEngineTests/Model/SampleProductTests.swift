@@ -93,7 +93,7 @@ struct SampleProductTests {
         #expect(first.attribute(forField: "expiryDate")?.status == .canWrite)
         #expect(first.attribute(forField: "cvv")?.status == .mustWrite)
         #expect(first.attribute(forField: "cvv")?.mustWriteReason == "IN_THE_PAST")
-        #expect(first.labelTemplate.map(\.attributeKey) == ["alias", "cardNumber"])
+        #expect(first.displayHints.labelTemplate.map(\.attributeKey) == ["alias", "cardNumber"])
         #expect(product.accountOnFile(withId: "9") == nil)
         // Stored values never appear in descriptions.
         #expect(!String(describing: first).contains("4444"))
