@@ -88,13 +88,13 @@ let package = Package(
             ],
             path: "Sources/FormEngine", swiftSettings: core
         ),
-        // What the core needs from Foundation and the OS, natively: the clock, Codable, redacted
-        // mirrors, the device's meta info, ICU-free everything else.
+        // What the core gets from Foundation and the OS natively, beside it: the clock, Codable,
+        // redacted mirrors, the device's meta info.
         .target(
             name: "PaymentFormPlatform",
             dependencies: [
                 "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
-                "PaymentFormJSON",
+                "PaymentFormJSON", "PaymentFormEncryption",
             ],
             path: "Sources/Platform"
         ),

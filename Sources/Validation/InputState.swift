@@ -7,7 +7,7 @@
 /// try request.inputState(ofField: "cardNumber", in: context)  // "4111": .incomplete
 /// try request.inputState(ofField: "cardNumber", in: context)  // "4111x": .invalid
 /// ```
-public enum InputState: String, Sendable, Codable {
+public enum InputState: String, Sendable {
     /// The value passes the validator as it is.
     case valid
     /// The value fails and no continuation can make it pass (e.g. a letter in a card number,

@@ -181,7 +181,7 @@ public struct PaymentFormController: Sendable {
     }
 }
 
-extension PaymentFormController: CustomStringConvertible, CustomReflectable {
+extension PaymentFormController: CustomStringConvertible {
     /// The item, the account and the fields' states; never what was typed.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
@@ -189,11 +189,4 @@ extension PaymentFormController: CustomStringConvertible, CustomReflectable {
             + "fields: [\(fields.map { "\($0.id): \($0.state.rawValue)" }.joined(separator: ", "))])"
     }
 
-    /// Redacted for `dump` and debuggers: field states show lengths, not text.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "item": item.id, "accountOnFile": accountOnFile?.id as Any, "fields": fields,
-            "isSubmitted": isSubmitted, "isValid": isValid,
-        ], displayStyle: .struct)
-    }
 }

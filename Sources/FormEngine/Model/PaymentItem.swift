@@ -22,7 +22,7 @@ public protocol PaymentItem: ClientAPIModel, Identifiable where ID == String {
 }
 
 /// The two kinds of ``PaymentItem``.
-public enum PaymentItemKind: String, Sendable, Hashable, Codable {
+public enum PaymentItemKind: String, Sendable, Hashable {
     /// A payment product, which a request can be prepared for.
     case product
     /// A group of products: its form is filled in first, then a product is chosen (from the

@@ -13,7 +13,7 @@ import PaymentFormValidation
 /// let report = request.validate(in: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
 /// report.isValid   // true
 /// ```
-public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectable {
+public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// The product or group being paid with.
     public let item: any PaymentItem
     /// The selected account on file, if any.
@@ -30,7 +30,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     /// digits it was taken for (see `applyIINLookup(_:)`).
     package internal(set) var iinAnswer: ServerIINAnswer?
     /// Values as typed (masked or not), by field id.
-    private var values: [String: String] = [:]
+    package private(set) var values: [String: String] = [:]
 
     /// A request for a product or group, with nothing entered and no account on file.
     public init(item: some PaymentItem, tokenize: Bool = false) {
@@ -249,16 +249,6 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
         return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
-    /// Redacted for `dump` and debuggers.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "item": item.id,
-            "accountOnFile": accountOnFile?.id as Any,
-            "tokenize": tokenize,
-            "selectedBrand": selectedBrand?.id as Any,
-            "fieldsSet": values.keys.sorted(),
-        ], displayStyle: .struct)
-    }
 }
 
 extension PaymentProductField {

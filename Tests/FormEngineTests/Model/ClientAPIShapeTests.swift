@@ -10,7 +10,7 @@ import PaymentFormEngine
 /// Every other Client API shape the engine reads, decoded and round-tripped.
 @Suite("Client API shapes")
 struct ClientAPIShapeTests {
-    func roundTrip<Model: JSONModel>(_ value: Model) throws {
+    func roundTrip<Model: JSONModel & Codable>(_ value: Model) throws {
         #expect(try Model.decode(from: Array(value.jsonString().utf8)).value == value)
         #expect(try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value)) == value)
     }

@@ -1,7 +1,8 @@
 import PaymentFormCards
 import PaymentFormMasking
 import PaymentFormValidation
-extension FormFieldState {
+import PaymentFormCore
+extension FormFieldState: Codable {
     private enum CodingKeys: String, CodingKey {
         case field, text, selection, value, state, message, error, complete, prefilled, required
         case brands, ambiguous, focused, edited, blurred, firstError, editingMask, expiryShortcuts, cardLayout
