@@ -1,4 +1,5 @@
 import PaymentFormCards
+import PaymentFormMasking
 extension PaymentFormController {
     /// Takes a server IIN lookup's answer for the card number (``ClientSession/iinDetails(forPartialCardNumber:context:)``,
     /// or each answer of a ``CardNumberLookup``).
@@ -44,7 +45,7 @@ extension PaymentFormController {
             let offered = answer.brandOptions(in: brandDetector.table)
             var productIds: [String: Int] = [:]
             for option in offered { productIds[option.brand.id] = option.paymentProductId }
-            let options = offered.count < 2 ? [] : offered.map(\.brand)
+            let options = offered.count < 2 ? [] : offered.map { $0.brand }
             if !brandChoice.options.elementsEqual(options, by: { $0.id == $1.id }) || brandChoice.paymentProductIds != productIds {
                 brandChoice.update(options: options, paymentProductIds: productIds)
             }

@@ -1,4 +1,5 @@
 import PaymentFormCards
+import PaymentFormMasking
 
 extension PaymentProductField {
     /// The grouping and length limits of a card-number field for a detection: the brand's

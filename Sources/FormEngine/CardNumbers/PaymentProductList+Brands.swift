@@ -9,7 +9,7 @@ extension PaymentProductList {
     /// list.paymentProductIds(for: try BrandDetector.shipped.detect("4571").brands)   // [123, 1]
     /// ```
     package func paymentProductIds(for brands: [Brand]) -> [Int] {
-        let offered = Set(paymentProducts.map(\.id))
+        let offered = Set(paymentProducts.map { $0.id })
         var result: [Int] = []
         for brand in brands {
             for id in brand.paymentProductIds where offered.contains(String(id)) && !result.contains(id) {
@@ -22,7 +22,7 @@ extension PaymentProductList {
     /// The brands among `brands` that have at least one product on offer, in the order given:
     /// a co-badge choice should only offer brands the merchant can take.
     package func offeredBrands(among brands: [Brand]) -> [Brand] {
-        let offered = Set(paymentProducts.map(\.id))
+        let offered = Set(paymentProducts.map { $0.id })
         return brands.filter { brand in brand.paymentProductIds.contains { offered.contains(String($0)) } }
     }
 }

@@ -26,7 +26,7 @@ extension PaymentRequest {
     package func possibleBrands(using detector: BrandDetector = .shipped) -> [Brand]? {
         guard let number = value(forField: Self.cardNumberFieldId), !number.isEmpty else { return nil }
         if let answer = iinAnswer, answer.applies(to: number) {
-            let offered = answer.brandOptions(in: detector.table).map(\.brand)
+            let offered = answer.brandOptions(in: detector.table).map { $0.brand }
             if !offered.isEmpty { return offered }
         }
         let detected = brandDetection(using: detector).brands

@@ -31,7 +31,7 @@ public struct FormSubmission: Sendable, Hashable {
 extension FormSubmission: CustomStringConvertible {
     /// Validity, errors and whether a request was prepared; never values.
     public var description: String {
-        "FormSubmission(isValid: \(isValid), errors: \(errors.map(\.description)), prepared: \(prepared != nil))"
+        "FormSubmission(isValid: \(isValid), errors: \(errors.map { $0.description }), prepared: \(prepared != nil))"
     }
 
 }

@@ -1,4 +1,5 @@
 import PaymentFormLocalization
+import PaymentFormMasking
 
 /// A payment form as a front end draws it: the product (or product group), the selected account
 /// on file, and the fields in display order with localized texts.
@@ -50,7 +51,7 @@ public struct PaymentForm: Sendable, Hashable, CustomStringConvertible {
     /// without it they stay as the definition gives them.
     package init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         productId = item.id
-        kind = type(of: item).kind
+        kind = item.kind
         productLabel = switch kind {
         case .product: localizer.productName(productId: item.id, definitionLabel: item.displayHints.label)
         case .group: localizer.productGroupName(groupId: item.id, definitionLabel: item.displayHints.label)
@@ -85,7 +86,7 @@ public struct PaymentForm: Sendable, Hashable, CustomStringConvertible {
     /// account's values are partly hidden, but still the customer's data).
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map(\.id)))"
+        return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map { $0.id }))"
     }
 
 }
@@ -300,7 +301,7 @@ extension FormField.Parts {
         type = field.type.name
         inputType = FormInputType(field: field)
         label = template
-        maxLength = field.effectiveMask.map(\.formattedCapacity) ?? field.maximumValueLength
+        maxLength = field.effectiveMask.map { $0.formattedCapacity } ?? field.maximumValueLength
         obfuscate = hints.obfuscate
         required = field.dataRestrictions.isRequired
         readOnly = false
@@ -310,9 +311,8 @@ extension FormField.Parts {
         tooltipImage = hints.tooltip?.image.map { AssetURL.resolve($0, base: assetBaseURL) }
         mask = hints.mask?.pattern
         link = hints.link
-        if let placeholderRange = template.range(of: "{link}"),
+        if let start = template.utf16Offset(of: "{link}"),
            let text = localizer.fieldLinkText(productId: productId, fieldId: field.id) ?? hints.link {
-            let start = template[..<placeholderRange.lowerBound].utf16.count
             label = localizer.fill(template, with: ["link": text])
             linkText = text
             linkTextRange = start..<(start + text.utf16.count)

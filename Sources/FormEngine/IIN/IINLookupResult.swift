@@ -52,7 +52,7 @@ public struct IINLookupResult: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var text = "IINLookupResult(\(status.rawValue), \(source.rawValue)"
         if let id = paymentProductId { text += ", paymentProductId: \(id)" }
-        if !coBrands.isEmpty { text += ", coBrands: \(coBrands.map(\.paymentProductId))" }
+        if !coBrands.isEmpty { text += ", coBrands: \(coBrands.map { $0.paymentProductId })" }
         if !brands.isEmpty { text += ", brands: \(brands)" }
         return text + ")"
     }

@@ -69,7 +69,7 @@ public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomString
 
     /// Names the members that are set; never their values.
     public var description: String {
-        "CustomerDetails(set: \(members.filter { $0.1 != nil }.map(\.0)))"
+        "CustomerDetails(set: \(members.filter { $0.1 != nil }.map { $0.0 }))"
     }
 
 }

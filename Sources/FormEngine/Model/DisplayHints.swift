@@ -49,7 +49,7 @@ package func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?
         case (nil, .some): false
         default: lhs.offset < rhs.offset
         }
-    }.map(\.element)
+    }.map { $0.element }
 }
 
 /// Whether `items` already are in the order ``sortedByDisplayOrder(_:_:)`` gives: no neighbour

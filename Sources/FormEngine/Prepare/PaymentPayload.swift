@@ -20,7 +20,7 @@ struct PaymentPayload {
     /// `.withoutEscapingSlashes` (the tests compare the two), written directly because the
     /// encoder cost a fifth of `prepare` beside the RSA operation. Every string goes through
     /// ``JSONStringEscaping``, never interpolation.
-    func jsonBytes() throws -> [UInt8] {
+    func jsonBytes() -> [UInt8] {
         var json: [UInt8] = []
         json.reserveCapacity(160 + paymentValues.reduce(0) { $0 + 24 + $1.key.utf8.count + $1.value.utf8.count })
         json.append(UInt8(ascii: "{"))

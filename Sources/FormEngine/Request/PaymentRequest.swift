@@ -15,7 +15,7 @@ import PaymentFormValidation
 /// ```
 public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// The product or group being paid with.
-    public let item: any PaymentItem
+    public let item: AnyPaymentItem
     /// The selected account on file, if any.
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
@@ -34,7 +34,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
 
     /// A request for a product or group, with nothing entered and no account on file.
     public init(item: some PaymentItem, tokenize: Bool = false) {
-        self.item = item
+        self.item = item.eraseToAnyPaymentItem()
         self.tokenize = tokenize
     }
 
@@ -246,7 +246,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
         let brand = selectedBrand.map { ", selectedBrand: \($0.id)" } ?? ""
-        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
+        return "PaymentRequest(\(item.kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
 }

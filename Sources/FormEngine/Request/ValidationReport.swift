@@ -23,13 +23,13 @@ public struct ValidationReport: Sendable, Hashable, CustomStringConvertible {
 
     /// Lists the failures; never the values.
     public var description: String {
-        isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map(\.description).joined(separator: "; ")
+        isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map { $0.description }.joined(separator: "; ")
     }
 
     /// Reports are equal when their errors and values are.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        lhs.errors == rhs.errors && lhs.values.map(\.fieldId) == rhs.values.map(\.fieldId)
-            && lhs.values.map(\.value) == rhs.values.map(\.value)
+        lhs.errors == rhs.errors && lhs.values.map { $0.fieldId } == rhs.values.map { $0.fieldId }
+            && lhs.values.map { $0.value } == rhs.values.map { $0.value }
     }
 
     /// Hashes the errors and values.

@@ -84,13 +84,13 @@ enum FormCommand {
         if let account = arguments.value("--account-on-file") {
             do {
                 controller = try PaymentFormController(item: products[0], accountOnFileId: account, localizer: localizer,
-                                                       context: validation, otherItems: Array(products.dropFirst()))
+                                                       context: validation, otherItems: products.dropFirst().map(AnyPaymentItem.product))
             } catch {
                 throw CLIError(code: error.code, message: "--account-on-file \(account): \(error.description)")
             }
         } else {
             controller = PaymentFormController(item: products[0], localizer: localizer, context: validation,
-                                               otherItems: Array(products.dropFirst()))
+                                               otherItems: products.dropFirst().map(AnyPaymentItem.product))
         }
         let stderr = Diagnostics.warnings(warnings)
         return JSONLines.run(context, malformedCode: "bad_event", stderr: stderr) { json, line in

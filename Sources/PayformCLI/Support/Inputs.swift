@@ -25,25 +25,19 @@ extension CommandContext {
     }
 
     /// The payment item of `--product`: a product group when the document is one, else a
-    /// product. A group is told apart by what the Client API sends: no `paymentMethod` (every
-    /// product has one) and an id that is a string of something else than digits (`cards`).
-    func item(_ arguments: ParsedArguments) throws(CLIError) -> (any PaymentItem, warnings: [String]) {
+    /// product (told apart as ``AnyPaymentItem`` does).
+    func item(_ arguments: ParsedArguments) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
         let path = try arguments.required("--product")
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
             let (product, warnings) = try product(sampleNamed: String(path.dropFirst("sample:".count)))
-            return (product, warnings)
+            return (.product(product), warnings)
         }
         let data = try read(path, for: "--product")
         let origin = "--product \(path)"
-        guard let json = try? JSONParser().parse(data), json["paymentMethod"] == nil,
-              case .string(let id)? = json["id"], !id.isEmpty, !id.allSatisfy({ $0.isASCII && $0.isNumber })
-        else {
-            let (product, warnings) = try decodeProduct(data, from: origin)
-            return (product, warnings)
-        }
         do {
-            let decoded = try PaymentProductGroup.decode(from: data)
-            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
+            var diagnostics: [DefinitionDiagnostic] = []
+            let item = try AnyPaymentItem.decode(data, diagnostics: &diagnostics)
+            return (item, diagnostics.map { "\(origin): \($0)" })
         } catch {
             throw CLIError(code: error.code, message: "\(origin): \(error)")
         }

@@ -34,8 +34,8 @@ enum LinearSyntax: Sendable {
             switch self {
             case .empty: true
             case .scalar: false
-            case .concatenation(let items): items.allSatisfy(\.matchesEmpty)
-            case .alternation(let branches): branches.contains(where: \.matchesEmpty)
+            case .concatenation(let items): items.allSatisfy { $0.matchesEmpty }
+            case .alternation(let branches): branches.contains(where: { $0.matchesEmpty })
             case .repetition(let inner, let minimum, _): minimum == 0 || inner.matchesEmpty
             }
         }

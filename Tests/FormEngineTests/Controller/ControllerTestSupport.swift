@@ -14,7 +14,7 @@ enum ControllerFixtures {
     static func controller(_ sample: String, language: String = "en", account: String? = nil,
                            otherSamples: [String] = []) throws -> PaymentFormController {
         let product = try Fixtures.sample(sample)
-        let others: [any PaymentItem] = try otherSamples.map { try Fixtures.sample($0) }
+        let others = try otherSamples.map { AnyPaymentItem.product(try Fixtures.sample($0)) }
         if let account {
             return try PaymentFormController(item: product, accountOnFileId: account, localizer: Localizer(languageTag: language),
                                              context: now, otherItems: others)
