@@ -33,6 +33,14 @@ let wasm = Context.environment["PAYFORM_WASM"] == "1"
 let core: [SwiftSetting] = wasm
     ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])] : []
 
+/// How the WebAssembly module links: no C library or entry point (JavaScript calls its exported
+/// functions), the standard library's Unicode tables (their path comes from Scripts/build-web.sh).
+let web: [LinkerSetting] = wasm
+    ? [.unsafeFlags([
+        "-Xclang-linker", "-nostdlib", "-Xclang-linker", "-mexec-model=reactor", "-Xlinker", "--no-entry", "-Xlinker", Context.environment["PAYFORM_WASM_KEEP_NAMES"] == "1" ? "--strip-debug" : "--strip-all",
+        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_experiment", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
+    ])] : []
+
 let package = Package(
     name: "PaymentFormEngine",
     // The Swift concurrency and URLSession APIs the engine uses.
@@ -170,6 +178,18 @@ let package = Package(
             name: "payform-bench",
             dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
             path: "Sources/payform-bench"
+        ),
+
+        // The engine as WebAssembly (Scripts/build-web.sh builds it into Web/dist/): the core, the
+        // functions JavaScript calls, and the C library pieces the module needs.
+        .target(name: "PaymentFormWebSupport", path: "Sources/WebSupport"),
+        .executableTarget(
+            name: "PaymentFormWeb",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormJSON", "PaymentFormWebSupport",
+            ],
+            path: "Sources/WebEngine", swiftSettings: core, linkerSettings: web
         ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.
