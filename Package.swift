@@ -38,7 +38,7 @@ let core: [SwiftSetting] = wasm
 let web: [LinkerSetting] = wasm
     ? [.unsafeFlags([
         "-Xclang-linker", "-nostdlib", "-Xclang-linker", "-mexec-model=reactor", "-Xlinker", "--no-entry", "-Xlinker", Context.environment["PAYFORM_WASM_KEEP_NAMES"] == "1" ? "--strip-debug" : "--strip-all",
-        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_experiment", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
+        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_call", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
     ])] : []
 
 let package = Package(
@@ -70,7 +70,8 @@ let package = Package(
         // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly.
         .target(
             name: "PaymentFormPatternFallback", dependencies: ["PaymentFormConcurrency"],
-            path: wasm ? "Sources/PatternFallback/Host" : "Sources/PatternFallback/ICU", swiftSettings: core
+            path: wasm ? "Sources/PatternFallback/Host" : "Sources/PatternFallback/ICU",
+            swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
         ),
 
         // The layers an app sees through PaymentFormEngine.
