@@ -201,7 +201,7 @@ let package = Package(
         ),
 
         // Tests mirror the folders they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency"], path: "Tests/Support"),
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/Support"),
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(
             name: "ValidationTests",

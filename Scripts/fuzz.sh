@@ -120,10 +120,14 @@ for name in "${targets[@]}"; do
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
     # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
+    # Into a file, then shown without the linker's noise: the status is swiftc's own, so the
+    # message below is reached under `set -e -o pipefail`.
+    link_status=0
     swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift Tests/Support/RendererAllowList.swift \
       "Fuzz/Targets/$name.swift" \
-      "$build"/modules/*.o -o "$binary" 2>&1 | { grep -v 'Cannot export local symbol' || true; }
-    [[ ${PIPESTATUS[0]} -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed" >&2; exit 1; }
+      "$build"/modules/*.o -o "$binary" > "$build/link-$name.log" 2>&1 || link_status=$?
+    grep -v 'Cannot export local symbol' "$build/link-$name.log" || true
+    [[ $link_status -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed (exit $link_status)" >&2; exit 1; }
   fi
 done
 [[ $build_only -eq 1 ]] && exit 0

@@ -17,10 +17,17 @@ if [[ "${1:-}" == "--all" ]]; then filter=(); fi
 
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 export SWIFT_BACKTRACE=enable=no
-swift test --sanitize=thread --scratch-path .build-tsan "${filter[@]}" 2>&1 | tee .build-tsan.log | grep -vE '^(◇|↳)'
-status=${PIPESTATUS[0]}
+# Into the log, then shown: under `set -e -o pipefail` a failing pipeline would end the script
+# before the messages below, so the test run's own status is kept instead.
+status=0
+swift test --sanitize=thread --scratch-path .build-tsan ${filter[@]+"${filter[@]}"} > .build-tsan.log 2>&1 || status=$?
+grep -vE '^(◇|↳)' .build-tsan.log || true
 if grep -q "WARNING: ThreadSanitizer" .build-tsan.log; then
   echo "tsan.sh: ThreadSanitizer reported a data race (full log: .build-tsan.log)" >&2
   exit 1
+fi
+if [[ $status -ne 0 ]]; then
+  echo "tsan.sh: the tests failed under ThreadSanitizer (exit $status; full log: .build-tsan.log):" >&2
+  grep -E '✘' .build-tsan.log | head -n 40 >&2 || true
 fi
 exit "$status"

@@ -6,12 +6,13 @@
 /// example `fr-CA` → `fr` → `en`; at each step a merchant's override wins over the shipped table.
 ///
 /// ```swift
+/// // Product 1's own entry: it wins over the definition's text and the generic entry.
 /// let localizer = Localizer(languageTag: "fr_CA",
-///                           overrides: ["fr": ["gc.general.paymentProductFields.cvv.label": "Cryptogramme"]])
-/// let controller = PaymentFormController(item: product, localizer: localizer, context: .current())
+///                           overrides: ["fr": ["gc.general.paymentProducts.1.paymentProductFields.cvv.label": "Cryptogramme"]])
+/// let controller = PaymentFormController(item: product, localizer: localizer, context: .current())   // Visa, product 1
 /// controller.form.fields.first { $0.id == "cvv" }?.label   // "Cryptogramme"
 /// localizer.payButtonTitle                                 // "Payer"
-/// localizer.message(for: fieldError)    // a `length` error: "Saisissez entre 2 et 4 caractères."
+/// localizer.message(for: fieldError)    // "Saisissez entre 3 et 4 caractères.": the CVV's `length` error
 /// ```
 ///
 /// The shipped tables are parsed once per process and shared; a `Localizer` is a cheap value.

@@ -57,7 +57,8 @@ extension Mask {
     ///
     /// ```swift
     /// let mask = Mask("{{9999}} {{9999}} {{9999}} {{9999}}")
-    /// mask.format("123456789", cursor: 7)   // text "1234 5678 9", cursor 8
+    /// let formatted = mask.format("123456789", cursor: 7)
+    /// // formatted.text == "1234 5678 9", formatted.cursor == 8
     /// ```
     public func format(_ input: String, cursor: Int) -> FormattedText {
         let inputCursor = Swift.max(0, cursor)

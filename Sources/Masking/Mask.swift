@@ -39,7 +39,8 @@ public struct Mask: Sendable, Hashable {
     /// The length, in UTF-16 code units, of the text a completely filled field shows while editing:
     /// every placeholder and every literal up to the last placeholder (the editor never shows
     /// literals after the last value character). Placeholders count one unit each, exact for
-    /// digits and letters. What an HTML `maxlength` or a text field's length limit should be.
+    /// digits and letters. What a text field can be sized to; not a limit that cuts input (an HTML
+    /// `maxlength`): the engine keeps a longer pasted value and reports it as a `length` error.
     ///
     /// ```swift
     /// Mask("{{9999}} {{9999}} {{9999}} {{9999}} {{999}}").formattedCapacity   // 23

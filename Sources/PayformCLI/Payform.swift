@@ -33,11 +33,11 @@ package enum Payform {
         switch prepare(arguments, context) {
         case .finished(let result):
             return result
-        case .pending(let run, let parsed):
+        case .pending(let run):
             let box = ResultBox()
             let done = DispatchSemaphore(value: 0)
             Task.detached {
-                box.set(await perform(run, parsed, context))
+                box.set(await perform(run, context))
                 done.signal()
             }
             done.wait()
@@ -50,16 +50,16 @@ package enum Payform {
         switch prepare(arguments, context) {
         case .finished(let result):
             return result
-        case .pending(let run, let parsed):
-            return await perform(run, parsed, context)
+        case .pending(let run):
+            return await perform(run, context)
         }
     }
 
     private enum Preparation {
         /// Help, an error, or a command that answers at once: its result.
         case finished(CommandResult)
-        /// A command that awaits, with its parsed options.
-        case pending(@Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult, ParsedArguments)
+        /// A command that awaits, its options parsed.
+        case pending(@Sendable (CommandContext) async throws(CLIError) -> CommandResult)
     }
 
     /// Resolves the command and runs it when it answers at once; `run` and `execute` differ only
@@ -68,26 +68,25 @@ package enum Payform {
         switch resolve(arguments) {
         case .done(let result):
             return .finished(result)
-        case .command(let command, let parsed):
-            switch command.body {
-            case .sync(let run):
-                do {
-                    return .finished(try run(parsed, context))
-                } catch {
-                    return .finished(.failure(error))
+        case .command(let command, let arguments):
+            do {
+                switch command.body {
+                case .sync(let run):
+                    return .finished(try run(arguments, context))
+                case .async(let parse):
+                    return .pending(try parse(arguments))
                 }
-            case .async(let run):
-                return .pending(run, parsed)
+            } catch {
+                return .finished(.failure(error))
             }
         }
     }
 
     private static func perform(
-        _ run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult, _ parsed: ParsedArguments,
-        _ context: CommandContext
+        _ run: @Sendable (CommandContext) async throws(CLIError) -> CommandResult, _ context: CommandContext
     ) async -> CommandResult {
         do {
-            return try await run(parsed, context)
+            return try await run(context)
         } catch {
             return .failure(error)
         }
@@ -95,7 +94,8 @@ package enum Payform {
 
     private enum Resolution {
         case done(CommandResult)
-        case command(CommandSpec, ParsedArguments)
+        /// The command and the arguments after its name.
+        case command(CommandSpec, [String])
     }
 
     /// The command named by the first word (or the first two: `fetch products`) with its
@@ -129,11 +129,7 @@ package enum Payform {
         if rest.contains("--help") || rest.contains("-h") {
             return .done(CommandResult(stdout: command.help))
         }
-        do {
-            return .command(command, try ParsedArguments(rest, options: command.options))
-        } catch {
-            return .done(.failure(error))
-        }
+        return .command(command, rest)
     }
 
     /// The command whose name is the first one or two words, and how many words that took.

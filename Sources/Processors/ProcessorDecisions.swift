@@ -16,8 +16,8 @@ package enum ProcessorDecisions {
 
     /// Sips `paymentMeanBrandSelectionStatus` has no published value list (only `NOT_APPLICABLE`
     /// is seen in answers), so the engine never invents one: it passes an app-given status through
-    /// unchanged and sends none otherwise.
-    package static let sipsSendsBrandSelectionStatus = false
+    /// unchanged and, when the app gives none, sends this: nothing.
+    package static let sipsDefaultBrandSelectionStatus: String? = nil
 
     /// Sips brand names for the engine's brand ids, as `paymentMeanBrand` takes them: the guides'
     /// names (`CB`, `VISA`, `MASTERCARD`, `AMEX`, `BCMC`, `MAESTRO`, `VPAY`) and Sips's `DINERS`

@@ -67,7 +67,7 @@ package struct FormHTMLRenderer {
         .field.checkbox .tooltip, .field.checkbox .error { flex-basis: 100%; }
         .tooltip, .account-on-file { color: #555; font-size: .875rem; }
         .error { color: #b00; font-size: .875rem; margin: 0; }
-        .required::after { content: " *"; color: #b00; }
+        .required-marker { color: #b00; }
         .preview-notice { background: #fff8e1; border: 1px solid #e0c36b; border-radius: 4px; padding: .5rem; font-size: .875rem; }
         input[data-numeric] { direction: ltr; unicode-bidi: isolate; }
         button { font-size: 1rem; padding: .6rem 1.2rem; }
@@ -95,8 +95,9 @@ package struct FormHTMLRenderer {
         if message != nil { describedBy.append(errorId) }
         if !describedBy.isEmpty { attributes.append(("aria-describedby", describedBy.joined(separator: " "))) }
         if let state { attributes.append(("aria-invalid", message != nil || state.state == .invalid ? "true" : "false")) }
-        let labelClass = required ? " class=\"required\"" : ""
-        let label = labelHTML(field)
+        // The marker is for sighted readers only: the input's `required` says it to assistive
+        // technology, and a marker inside the label (or from CSS) would join the input's name.
+        let label = labelHTML(field) + (required ? "<span class=\"required-marker\" aria-hidden=\"true\"> *</span>" : "")
         var classes = ["field"]
         if field.readOnly { classes.append("read-only") }
         // What the field shows: the controller's text, else the prefilled value. A hidden value
@@ -105,7 +106,7 @@ package struct FormHTMLRenderer {
         var html = ""
         switch field.inputType {
         case .list:
-            html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\"\(labelClass)>\(label)</label>\n"
+            html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\">\(label)</label>\n"
             html += "<select\(render(attributes))>\n"
             html += "<option value=\"\"\(shown == nil ? " selected" : "") disabled>\(escapeText(field.placeholder ?? ""))</option>\n"
             for option in field.options {
@@ -119,7 +120,7 @@ package struct FormHTMLRenderer {
             if shown == "true" { attributes.append(("checked", nil)) }
             classes.append("checkbox")
             html += "<div class=\"\(classes.joined(separator: " "))\">\n<input\(render(attributes))>\n"
-            html += "<label for=\"\(escape(id))\"\(labelClass)>\(label)</label>\n"
+            html += "<label for=\"\(escape(id))\">\(label)</label>\n"
         default:
             attributes.append(("type", field.obfuscate ? "password" : field.inputType == .email ? "email" : field.inputType == .phone ? "tel" : "text"))
             attributes.append(("inputmode", inputMode(field.inputType)))
@@ -131,10 +132,12 @@ package struct FormHTMLRenderer {
             if let placeholder = field.placeholder, !field.readOnly { attributes.append(("placeholder", BidiControls.isolate(placeholder))) }
             if let shown { attributes.append(("value", shown)) }
             if let mask = field.mask { attributes.append(("data-mask", mask)) }
-            if let maxLength = field.maxLength, !field.readOnly { attributes.append(("maxlength", String(maxLength))) }
+            // No `maxlength`: a browser would cut a longer paste without a word (12/2030 into
+            // MM/YY would become 12/20, December 2020), while the engine keeps what was typed and
+            // says it is too long (a length error).
             if field.inputType == .numeric { attributes.append(("data-numeric", nil)) }
             if [.numeric, .email].contains(field.inputType) || field.obfuscate { attributes.append(("spellcheck", "false")) }
-            html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\"\(labelClass)>\(label)</label>\n"
+            html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\">\(label)</label>\n"
             html += "<input\(render(attributes))>\n"
         }
         if let tooltip = field.tooltip {

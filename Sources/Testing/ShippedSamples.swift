@@ -9,7 +9,7 @@ import PaymentFormSamples
 /// ```swift
 /// import PaymentFormEngineTesting
 ///
-/// let visa = try #require(try ShippedSamples.product(named: "visa"))
+/// let visa = try ShippedSamples.product(named: "visa")
 /// var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"),
 ///                                        context: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
 /// ```
@@ -22,11 +22,17 @@ public enum ShippedSamples {
     /// added later. (The Sips and Saferpay forms are `PaymentFormProcessors`' own, listed here too.)
     public static var productNames: [String] { (Samples.productNames + ProcessorForms.names).sorted() }
 
-    /// The sample product of that name, read as a Client API answer would be; `nil` when there is
-    /// no such sample.
-    public static func product(named name: String) throws(DefinitionError) -> PaymentProduct? {
-        guard let data = productData(named: name) else { return nil }
-        return try PaymentProduct(jsonEncoded: data)
+    /// The sample product of that name, read as a Client API answer would be.
+    ///
+    /// - Throws: ``ShippedSampleError/noSuchSample(_:available:)`` for a name that is not in
+    ///   ``productNames``.
+    public static func product(named name: String) throws(ShippedSampleError) -> PaymentProduct {
+        guard let data = productData(named: name) else { throw .noSuchSample(name, available: productNames) }
+        do {
+            return try PaymentProduct(jsonEncoded: data)
+        } catch {
+            throw .unreadable(name, error)
+        }
     }
 
     /// The sample product's Client API JSON (what `GET products/{id}` answers), to serve from a
@@ -43,10 +49,17 @@ public enum ShippedSamples {
     /// The ids of the sample product groups (`cards`), sorted.
     public static var groupIds: [String] { Samples.groupIds }
 
-    /// The sample product group with that id; `nil` when there is none.
-    public static func group(withId id: String) throws(DefinitionError) -> PaymentProductGroup? {
-        guard let data = Samples.group(withId: id) else { return nil }
-        return try PaymentProductGroup(jsonEncoded: data)
+    /// The sample product group with that id.
+    ///
+    /// - Throws: ``ShippedSampleError/noSuchSample(_:available:)`` for an id that is not in
+    ///   ``groupIds``.
+    public static func group(withId id: String) throws(ShippedSampleError) -> PaymentProductGroup {
+        guard let data = Samples.group(withId: id) else { throw .noSuchSample(id, available: groupIds) }
+        do {
+            return try PaymentProductGroup(jsonEncoded: data)
+        } catch {
+            throw .unreadable(id, error)
+        }
     }
 
     /// The demo public key as the Client API's `GET crypto/publickey` answers it (not for

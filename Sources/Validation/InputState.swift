@@ -4,8 +4,10 @@
 /// "Continuation" means characters appended at the end of the value.
 ///
 /// ```swift
-/// try request.inputState(ofField: "cardNumber", in: context)  // "4111": .incomplete
-/// try request.inputState(ofField: "cardNumber", in: context)  // "4111x": .invalid
+/// try request.setValue("4111", forField: "cardNumber")
+/// try request.inputState(ofField: "cardNumber", in: context)  // .incomplete
+/// try request.setValue("4111 1111 1111 1111 1111", forField: "cardNumber")   // 20 digits
+/// try request.inputState(ofField: "cardNumber", in: context)  // .invalid
 /// ```
 public enum InputState: String, Sendable {
     /// The value passes the validator as it is.

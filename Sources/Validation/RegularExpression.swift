@@ -23,7 +23,7 @@ import PaymentFormPatternFallback
 ///
 /// ```swift
 /// if case .regularExpression(let expression) = validator {
-///     expression.pattern     // "(?:0[1-9]|1[0-2])[0-9]{2}": the whole value must match
+///     expression.pattern     // as the definition sent it, such as "(?:0[1-9]|1[0-2])[0-9]{2}": the whole value must match
 /// }
 /// ```
 public struct RegularExpression: Sendable, Hashable {

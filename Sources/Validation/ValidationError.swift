@@ -25,7 +25,9 @@ public struct ValidationError: Error, Sendable, Hashable {
     /// The value of the parameter with that name, or `nil` when the error does not carry it.
     ///
     /// ```swift
-    /// error.error[parameter: "minLength"] // 2, for a `length` error of a field
+    /// let error = Validator.length(minLength: 2, maxLength: 5).validate("a", in: .current())
+    /// error?[parameter: "minLength"]   // 2
+    /// error?[parameter: "minValue"]    // nil: a `length` error has no such parameter
     /// ```
     public subscript(parameter name: String) -> Int? {
         parameters.first { $0.name == name }?.value

@@ -6,7 +6,8 @@
 ///
 /// ```swift
 /// let validator = Validator.length(minLength: 2, maxLength: 5)
-/// validator.validate("a", in: context)   // ValidationError(length, minLength: 2, maxLength: 5)
+/// let error = validator.validate("a", in: context)
+/// // error?.id == "length", error?[parameter: "minLength"] == 2, error?[parameter: "maxLength"] == 5
 /// validator.validate("abc", in: context) // nil
 /// ```
 public enum Validator: Sendable, Hashable {
@@ -18,7 +19,8 @@ public enum Validator: Sendable, Hashable {
     case range(minValue: Int?, maxValue: Int?)
     /// One or more ASCII digits (spaces ignored) whose Luhn sum is a multiple of 10.
     case luhn
-    /// A card expiry date written `MMYY` or `MMYYYY`, not in the past and at most 25 years ahead.
+    /// A card expiry date written `MMYY` or `MMYYYY`, not in the past and in a year at most 25
+    /// after the current one (any month of that year: in January 2026, `1251` is valid, `0152` not).
     case expirationDate
     /// The whole value matches the pattern.
     case regularExpression(RegularExpression)

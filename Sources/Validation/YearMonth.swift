@@ -4,7 +4,8 @@
 /// express, and one in which `year + 25` never overflows.
 ///
 /// ```swift
-/// let now = YearMonth(year: 2026, month: 12)   // Optional(2026-12)
+/// let now = YearMonth(year: 2026, month: 12)   // December 2026
+/// // now?.year == 2026, now?.month == 12
 /// YearMonth(year: 2026, month: 13)             // nil
 /// ```
 public struct YearMonth: Sendable, Hashable, Comparable {

@@ -61,26 +61,34 @@ func formEngineBenchmarks() -> BenchmarkGroup {
     // controller lives across the iterations, which alternate a keystroke and a backspace, so a
     // figure is one event on a form as the customer has it (copying a controller per iteration
     // would add a copy of every field's state to each event).
-    func alternatingKeystrokes(_ start: PaymentFormController, field: String) -> () -> Void {
+    func alternatingKeystrokes(_ start: PaymentFormController, field: String, typing key: String = "1") -> () -> Void {
         var controller = start
         var typing = true
         let index = start.fields.firstIndex { $0.id == field } ?? 0
         return {
             let caret = controller.fields[index].cursor
             if typing {
-                blackHole(try? controller.replace(field, range: caret..<caret, with: "1"))
+                blackHole(try? controller.replace(field, range: caret..<caret, with: key))
             } else {
                 blackHole(try? controller.replace(field, range: (caret - 1)..<caret, with: ""))
             }
             typing.toggle()
         }
     }
+    var empty = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
+    _ = try? empty.focus("cardNumber")
     var typed = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
     _ = try? typed.focus("cardNumber")
     _ = try? typed.set("cardNumber", value: "4111 1111 1111 111")
     var controllerBenchmarks = [
         Benchmark(id: "controller.keystroke.card", name: "controller: one keystroke completing a card number, or a backspace",
                   body: alternatingKeystrokes(typed, field: "cardNumber")),
+        // The same with a last digit that fails the Luhn check (the error is worked out and its
+        // message localized), and with the first digit, which changes the brand both ways.
+        Benchmark(id: "controller.keystroke.card.luhn", name: "controller: one keystroke completing a card number that fails Luhn, or a backspace",
+                  body: alternatingKeystrokes(typed, field: "cardNumber", typing: "2")),
+        Benchmark(id: "controller.keystroke.card.brand", name: "controller: the first digit of a card number (a brand found), or its backspace",
+                  body: alternatingKeystrokes(empty, field: "cardNumber", typing: "4")),
         Benchmark(id: "controller.fill.card", name: "controller: type a card form (16 + 4 + 3 keystrokes), submit") {
             var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"), context: context)
             for (field, text) in [("cardNumber", "4111111111111111"), ("expiryDate", "1230"), ("cvv", "123")] {

@@ -7,16 +7,11 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
-/// Shared test inputs: the shipped samples, and small JSON builders.
-enum Fixtures {
-    static let sampleNames = ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"]
-
-    static func sample(_ name: String) throws -> PaymentProduct {
-        let data = try #require(Samples.product(named: name), "missing sample \(name)")
-        return try PaymentProduct.decode(from: data).value
-    }
-
+/// Small JSON builders for the form engine's tests, beside the shared samples and keys of
+/// `Fixtures` (Tests/Support).
+extension Fixtures {
     static func decode<Model: JSONModel>(_ type: Model.Type, _ json: String) throws(DefinitionError) -> Decoded<Model> {
         try Model.decode(from: Array(json.utf8))
     }

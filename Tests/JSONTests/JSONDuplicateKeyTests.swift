@@ -44,7 +44,7 @@ struct JSONDuplicateKeyTests {
     @Test("the same key in different objects, and documents without repetitions, are fine")
     func accepted() throws {
         let value = try JSONParser(rejectsDuplicateKeys: true).parse(Array(#"[{"key": "a", "value": "1"}, {"key": "a", "value": "2"}]"#.utf8))
-        guard case .array(let entries) = value else { Issue.record("not an array"); return }
+        let entries = try #require(value.arrayValue, "not an array")
         #expect(entries.map { $0["key"] } == [.string("a"), .string("a")])
     }
 }

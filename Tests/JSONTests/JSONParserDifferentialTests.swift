@@ -94,7 +94,7 @@ struct JSONParserDifferentialTests {
         let long = "templates/master/global/css/img/ppimages/pp_logo_1_v1.png"
         let items = (0..<300).map { #"{"logo": "\#(long)", "usesRedirectionTo3rdParty": \#($0 % 2 == 0)}"# }
         let value = try JSONParser().parse(Array(("[" + items.joined(separator: ",") + "]").utf8))
-        guard case .array(let elements) = value else { Issue.record("not an array"); return }
+        let elements = try #require(value.arrayValue, "not an array")
         #expect(elements.count == 300)
         for (index, element) in elements.enumerated() {
             #expect(element["logo"] == .string(long))

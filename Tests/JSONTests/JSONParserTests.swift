@@ -6,7 +6,7 @@ struct JSONParserTests {
     @Test("keeps object member order and exact numbers")
     func orderAndNumbers() throws {
         let value = try JSONParser().parse(Array(#"{"z": 1, "a": 9223372036854775808, "m": -0.5e3}"#.utf8))
-        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        let object = try #require(value.objectValue, "not an object")
         #expect(object.keys == ["z", "a", "m"])
         #expect(object["a"] == .number("9223372036854775808"))
         #expect(object["m"]?.kind == .number)

@@ -7,14 +7,14 @@ import PaymentFormEngine
 @testable import PayformCLI
 import PaymentFormEncryption
 import PaymentFormJSON
-import PaymentFormSamples
+import PaymentFormTestSupport
 
 /// Inputs whose meaning would depend on which of two occurrences a reader picks are refused with a
 /// clear error: a repeated member in an event, a batch request, a sealed message or a decrypted
 /// payload; and selections that do not fit the field's text.
 @Suite("Ambiguous and out-of-range input")
 struct AmbiguousInputTests {
-    static let privateKey = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys/demo-private-key-NOT-FOR-PRODUCTION.pem").path
+    static let privateKey = Fixtures.demoPrivateKeyPath
 
     @Test("form: an event with a repeated member answers bad_event naming the member", arguments: [
         (#"{"event":"set","field":"cvv","value":"123","value":"999"}"#, "value"),
@@ -26,10 +26,7 @@ struct AmbiguousInputTests {
         let answers = try result.stdout.split(separator: "\n").map { try JSONParser().parse(Array($0.utf8)) }
         #expect(answers.count == 2)
         #expect(answers.first?["error"]?["code"] == "bad_event")
-        guard case .string(let message)? = answers.first?["error"]?["message"] else {
-            Issue.record("no message")
-            return
-        }
+        let message = try #require(answers.first?["error"]?["message"]?.stringValue, "no message")
         #expect(message.hasPrefix("line 1: "))
         #expect(message.contains("\"\(member)\" appears more than once"), "\(message)")
         #expect(!message.contains("999") && !message.contains("123"))
@@ -42,10 +39,7 @@ struct AmbiguousInputTests {
                              stdin: #"{"values":{"cvv":"123","cvv":"12"}}"# + "\n")
         let answer = try JSONParser().parse(Array(result.stdout.utf8))
         #expect(answer["error"]?["code"] == "bad_request")
-        guard case .string(let message)? = answer["error"]?["message"] else {
-            Issue.record("no message")
-            return
-        }
+        let message = try #require(answer["error"]?["message"]?.stringValue, "no message")
         #expect(message.contains("\"cvv\" appears more than once"), "\(message)")
     }
 
@@ -54,10 +48,7 @@ struct AmbiguousInputTests {
         let key = try CLI.temporaryFile("secret\n", name: UUID().uuidString + ".key")
         let valid = try CLI.temporaryFile(#"{"amount": "1", "seal": "a3e9b2c0df2d0f5a2b9c76c1ee35f1c6a7e4c0e1fe0d1c27a1d51a6e0f1b6a6d"}"#)
         let computed = try CLI.json(CLI.run(["sips", "seal", "--secret-key-file", key, "--json", valid]))
-        guard case .string(let seal)? = computed["seal"] else {
-            Issue.record("no seal")
-            return
-        }
+        let seal = try #require(computed["seal"]?.stringValue, "no seal")
         // The genuine seal over amount 1, with a second member the seal check and a reader could
         // each pick differently.
         let repeated = member == "seal"
@@ -72,7 +63,7 @@ struct AmbiguousInputTests {
         #"{"nonce": "n", "paymentValues": [{"key": "cvv", "value": "123"}, {"key": "cvv", "value": "999"}]}"#,
     ])
     func decryptedPayload(plaintext: String) throws {
-        let response = try PublicKeyResponse.decode(from: #require(Samples.demoPublicKeyResponse)).value
+        let response = try Fixtures.demoPublicKeyResponse()
         let token = try JWE.encrypt(Array(plaintext.utf8), for: RSAPublicKey(base64DER: response.publicKey), keyId: response.keyId)
         let result = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token])
         try CLI.expectUsableError(result, code: "invalid_payload", mentioning: "more than once")

@@ -29,7 +29,7 @@ struct BrandCommandTests {
         #expect(result.stderr == "")
         let json = try CLI.json(result)
         #expect(json == (try Self.parse(expected)))
-        guard case .object(let object) = json else { return }
+        let object = try #require(json.objectValue)
         #expect(object.keys == ["brands", "ambiguous", "lengths", "gaps", "cvcLength"], "members in the contract's order")
     }
 
@@ -58,7 +58,7 @@ struct BrandCommandTests {
         let path = try CLI.temporaryFile(list)
         let dankort = CLI.run(["brand", "--number", "4571", "--products", path])
         #expect(try CLI.json(dankort)["productIds"] == [123, 1])
-        guard case .object(let object) = try CLI.json(dankort) else { return }
+        let object = try #require(CLI.json(dankort).objectValue)
         #expect(object.keys == ["brands", "ambiguous", "lengths", "gaps", "cvcLength", "productIds"])
         #expect(try CLI.json(CLI.run(["brand", "--number", "4111", "--products", path]))["productIds"] == [1])
         #expect(try CLI.json(CLI.run(["brand", "--number", "37", "--products", path]))["productIds"] == [])

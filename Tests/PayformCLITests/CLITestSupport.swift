@@ -9,12 +9,6 @@ import PaymentFormJSON
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
 enum CLI {
-    static let products = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Resources/Products")
-
-    static func product(_ name: String) -> String { products.appendingPathComponent("\(name).json").path }
-
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = ["LANG": "en_US.UTF-8"]) -> CommandResult {
         let input = Data(stdin.utf8)
         return Payform.run(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
@@ -44,10 +38,7 @@ enum CLI {
         #expect(result.exitCode == 2, sourceLocation: sourceLocation)
         let json = try CLI.json(result)
         #expect(json["error"]?["code"] == .string(code), "\(result.stdout)", sourceLocation: sourceLocation)
-        guard case .string(let message)? = json["error"]?["message"] else {
-            Issue.record("no error message", sourceLocation: sourceLocation)
-            return
-        }
+        let message = try #require(json["error"]?["message"]?.stringValue, "no error message", sourceLocation: sourceLocation)
         #expect(message.contains(text), "\(message)", sourceLocation: sourceLocation)
         #expect(result.stderr == "payform: \(message)\n", sourceLocation: sourceLocation)
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)

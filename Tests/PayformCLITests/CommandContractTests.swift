@@ -67,9 +67,8 @@ struct CommandContractTests {
     // MARK: - Exit 1: one shape
 
     static let initialization = #"{"redirectionData": "RD", "redirectionUrl": "https://office.example/next", "redirectionVersion": "IR_MB_3.0", "publicKeyValue": "PK"}"#
-    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
-    static let publicKey = keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path
-    static let privateKey = keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path
+    static let publicKey = Fixtures.demoPublicKeyPath
+    static let privateKey = Fixtures.demoPrivateKeyPath
     static let saferpayValues = #"{"HolderName": "Zoë", "CardNumber": "4111 1111 1111 1111", "Expiry": "03/31", "VerificationCode": "123"}"#
 
     /// Checks the exit-1 shape: `valid` false, then `outcome` when `outcome` is given, then
@@ -77,19 +76,13 @@ struct CommandContractTests {
     static func expectInvalidShape(_ result: CommandResult, outcome: String?, errorCount: Int? = nil, _ label: String,
                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(result.exitCode == 1, "\(label): \(result.stdout)", sourceLocation: sourceLocation)
-        guard case .object(let object) = try CLI.json(result) else {
-            Issue.record("\(label): not an object", sourceLocation: sourceLocation)
-            return
-        }
+        let object = try #require(CLI.json(result).objectValue, "\(label): not an object", sourceLocation: sourceLocation)
         let head = outcome == nil ? ["valid", "errors"] : ["valid", "outcome", "errors"]
         #expect(Array(object.keys.prefix(head.count)) == head, "\(label): \(object.keys)", sourceLocation: sourceLocation)
         #expect(object["valid"] == .bool(false), sourceLocation: sourceLocation)
         #expect(object["outcome"] == outcome.map(JSONValue.string), "\(label)", sourceLocation: sourceLocation)
         #expect(object["fieldErrors"] == nil, "\(label)", sourceLocation: sourceLocation)
-        guard case .array(let errors)? = object["errors"] else {
-            Issue.record("\(label): no errors array", sourceLocation: sourceLocation)
-            return
-        }
+        let errors = try #require(object["errors"]?.arrayValue, "\(label): no errors array", sourceLocation: sourceLocation)
         if let errorCount { #expect(errors.count == errorCount, "\(label)", sourceLocation: sourceLocation) }
         for error in errors {
             guard case .object(let members) = error else {
@@ -161,10 +154,9 @@ struct CommandContractTests {
 
     @Test("a network failure is network_error in saferpay post and fetch alike")
     func networkErrorCode() async throws {
-        // A port that was just listening and is closed now: the connection is refused.
-        let closed = try LoopbackHTTPServer { _ in .answer(status: 200) }
-        let port = closed.port
-        closed.stop()
+        // Port 1 on loopback, where nothing listens: the connection is refused. (A port a test
+        // server just left may still accept for a moment, or be taken by a parallel test.)
+        let port = 1
         let values = try CLI.temporaryFile(Self.saferpayValues)
         let post = await CLI.execute(["saferpay", "post", "--redirect-url", "http://127.0.0.1:\(port)/cardpost", "--values", values, "--timeout", "10"])
         try CLI.expectUsableError(post, code: "network_error", mentioning: "Saferpay")
@@ -214,10 +206,7 @@ struct CommandContractTests {
 
         let prepared = CLI.run(prepare + ["--public-key", pemFile, "--key-id", "pem-key-1"])
         #expect(prepared.exitCode == 0, "\(prepared.stdout)")
-        guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else {
-            Issue.record("no token")
-            return
-        }
+        let token = try #require(CLI.json(prepared)["encryptedFields"]?.stringValue, "no token")
         let decrypted = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token])
         #expect(decrypted.exitCode == 0)
         let header = try #require(token.split(separator: ".").first)

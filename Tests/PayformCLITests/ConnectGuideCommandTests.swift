@@ -3,15 +3,14 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// `payform` against what the Connect Swift SDK guide (seed 003) documents: each test names the
 /// guide line it answers.
 @Suite("payform: the Connect guide, line by line")
 struct ConnectGuideCommandTests {
-    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
-    static let publicKey = keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path
-    static let privateKey = keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path
-    static let groups = CLI.products.deletingLastPathComponent().appendingPathComponent("Groups")
+    static let publicKey = Fixtures.demoPublicKeyPath
+    static let privateKey = Fixtures.demoPrivateKeyPath
 
     // Guide, "ValidationError and its subclasses": "ValidationErrorInteger indicates that the
     // supplied value is not an integer. ValidationErrorNumericString indicates that the supplied
@@ -19,7 +18,7 @@ struct ConnectGuideCommandTests {
     @Test("validate raises integer and numericString, with their own messages")
     func fieldTypes() throws {
         let product = try CLI.temporaryFile(#"""
-        {"id": 1, "paymentMethod": "card", "fields": [
+        {"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [
           {"id": "count", "type": "integer", "displayHints": {"formElement": {"type": "text"}}},
           {"id": "code", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}]}
         """#)
@@ -33,7 +32,7 @@ struct ConnectGuideCommandTests {
             ],
         ])
         let sepa = CLI.run(["validate", "--product", "sample:sepa-direct-debit", "--value", "debitDay=x7", "--locale", "fr"])
-        guard case .array(let errors)? = try CLI.json(sepa)["errors"] else { Issue.record("no errors"); return }
+        let errors = try #require(CLI.json(sepa)["errors"]?.arrayValue, "no errors")
         #expect(errors.filter { $0["fieldId"] == "debitDay" }.map { $0["errorId"] } == ["range", "integer"])
     }
 
@@ -46,9 +45,9 @@ struct ConnectGuideCommandTests {
         #expect(CLI.run(["validate", "--product", "sample:visa", "--values", values, "--now", "2026-11"]).exitCode == 0)
         let prepared = CLI.run(["prepare", "--product", "sample:visa", "--values", values, "--public-key", Self.publicKey,
                                 "--client-session-id", "s", "--now", "2026-11"])
-        guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else { Issue.record("no token"); return }
+        let token = try #require(CLI.json(prepared)["encryptedFields"]?.stringValue, "no token")
         let payload = try CLI.json(CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token]))
-        guard case .array(let sent)? = payload["paymentValues"] else { Issue.record("no values"); return }
+        let sent = try #require(payload["paymentValues"]?.arrayValue, "no values")
         #expect(sent.first { $0["key"] == "expiryDate" }?["value"] == "1230")
 
         let initialization = try CLI.temporaryFile(#"{"redirectionData": "RD", "redirectionUrl": "https://office.example/next", "redirectionVersion": "IR_MB_3.0", "publicKeyValue": "PK"}"#)
@@ -64,12 +63,12 @@ struct ConnectGuideCommandTests {
     @Test("prepare with a product group answers product_group")
     func productGroup() throws {
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111"}"#)
-        let result = CLI.run(["prepare", "--product", Self.groups.appendingPathComponent("cards.json").path, "--values", values,
+        let result = CLI.run(["prepare", "--product", Fixtures.groupPath("cards"), "--values", values,
                               "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"])
         try CLI.expectUsableError(result, code: "product_group", mentioning: "'cards' is a product group")
         #expect(!result.stdout.contains("encryptedFields"))
         // A product whose id is not a number is still a product (its payload needs a number).
-        let named = try CLI.temporaryFile(#"{"id": "visa", "paymentMethod": "card", "fields": []}"#)
+        let named = try CLI.temporaryFile(#"{"id": "visa", "paymentMethod": "card", "displayHints": {}, "fields": []}"#)
         try CLI.expectUsableError(
             CLI.run(["prepare", "--product", named, "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s"]),
             code: "unknown_field", mentioning: "cardNumber")

@@ -6,7 +6,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
-@Suite("payform fetch")
+@Suite("payform fetch", .timeLimit(.minutes(10)))
 struct FetchCommandTests {
     /// A sandbox and a --session file pointing at it.
     struct Running {
@@ -34,10 +34,7 @@ struct FetchCommandTests {
         let products = await fetch(["products"] + session + context)
         #expect(products.exitCode == 0)
         let list = try CLI.json(products)
-        guard case .array(let items)? = list["paymentProducts"] else {
-            Issue.record("no list")
-            return
-        }
+        let items = try #require(list["paymentProducts"]?.arrayValue, "no list")
         #expect(items.count == 6)
         #expect(items.allSatisfy { $0["fields"] == nil })
         let product = try CLI.json(await fetch(["product", "--product-id", "809"] + session + context))
@@ -85,13 +82,14 @@ struct FetchCommandTests {
         #expect(key.exitCode == 0)
         let keyFile = try CLI.temporaryFile(key.stdout)
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}"#)
-        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", keyFile, "--client-session-id", configuration.clientSessionId])
+        let prepared = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", keyFile, "--client-session-id", configuration.clientSessionId])
         #expect(prepared.exitCode == 0)
     }
 
     @Test("errors: usage, HTTP errors with the API's codes, an unreachable server, a bad URL")
     func errors() async throws {
         let running = try Running()
+        defer { running.server.stop() }
         let session = ["--session", running.sessionFile]
         try CLI.expectUsableError(await fetch([]), code: "usage", mentioning: "fetch needs a command")
         try CLI.expectUsableError(await fetch(["everything"] + session), code: "usage", mentioning: "unknown fetch command 'everything'")
@@ -103,8 +101,12 @@ struct FetchCommandTests {
         try CLI.expectUsableError(
             await fetch(["public-key", "--client-api-url", "https://x.example/other", "--customer-id", "c", "--client-session-id", "s"]),
             code: "invalid_configuration", mentioning: "path")
-        running.server.stop()
-        try CLI.expectUsableError(await fetch(["public-key", "--timeout", "5"] + session), code: "network_error", mentioning: "GET crypto/publickey")
+        // Port 1 on loopback, where nothing listens (a stopped sandbox's port may be taken at once
+        // by a parallel test's sandbox).
+        try CLI.expectUsableError(
+            await fetch(["public-key", "--timeout", "5", "--client-api-url", "http://127.0.0.1:1/client", "--customer-id", "c",
+                         "--client-session-id", "s"]),
+            code: "network_error", mentioning: "GET crypto/publickey")
         #expect(Payform.run(["fetch", "--help"]).stdout.contains("fetch products"))
         #expect(Payform.run(["fetch", "iin", "--help"]).stdout.contains("--number DIGITS"))
     }

@@ -5,26 +5,26 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// `payform fetch surcharge` and `payform fetch dcc`, against a sandbox whose intercept answers
 /// as the Online Payments API does.
-@Suite("payform fetch surcharge, fetch dcc")
+@Suite("payform fetch surcharge, fetch dcc", .timeLimit(.minutes(10)))
 struct FetchSurchargeAndDCCTests {
     /// A sandbox answering the two calls with fixed bodies, recording what it was sent.
-    final class Scripted: @unchecked Sendable {
-        private let lock = NSLock()
-        private var sent: [HTTPRequest] = []
+    final class Scripted: Sendable {
+        private let sent = Shared<[HTTPRequest]>([])
         let server: SandboxServer
         let sessionFile: String
 
         init() throws {
-            let box = Box()
+            let box = Shared<Scripted?>(nil)
             var configuration = SandboxConfiguration(data: try SandboxData.samples())
-            configuration.intercept = { request in box.scripted?.answer(request) }
+            configuration.intercept = { request in box.value?.answer(request) }
             server = SandboxServer(configuration)
             try server.start()
             sessionFile = try CLI.temporaryFile(server.sessionLine + "\n")
-            box.scripted = self
+            box.set(self)
         }
 
         func answer(_ request: HTTPRequest) -> HTTPResponse? {
@@ -36,21 +36,11 @@ struct FetchSurchargeAndDCCTests {
             } else {
                 return nil
             }
-            lock.lock()
             sent.append(request)
-            lock.unlock()
             return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "application/json")], body: Array(body.utf8))
         }
 
-        var requests: [HTTPRequest] {
-            lock.lock()
-            defer { lock.unlock() }
-            return sent
-        }
-
-        final class Box: @unchecked Sendable {
-            var scripted: Scripted?
-        }
+        var requests: [HTTPRequest] { sent.value }
     }
 
     @Test("surcharge and dcc print the decoded answers; the card number from stdin, 8 digits sent; a token instead")

@@ -9,6 +9,7 @@ import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormSamples
+import PaymentFormTestSupport
 
 /// `payform form`: the controller over JSON lines, scenario by scenario.
 @Suite("payform form")
@@ -40,7 +41,7 @@ struct FormCommandTests {
         let (answers, result) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("41111", into: "cardNumber"))
         #expect(result.exitCode == 0)
         #expect(result.stderr.isEmpty)
-        guard case .object(let last) = try #require(answers.last) else { Issue.record("not an object"); return }
+        let last = try #require(answers.last?.objectValue, "not an object")
         #expect(last.keys == ["field", "text", "cursor", "value", "state", "message", "errorId", "complete", "advance", "next", "outcome", "brands"])
         #expect(answers.last?["text"] == "4111 1")
         #expect(answers.last?["cursor"] == 6)
@@ -120,7 +121,7 @@ struct FormCommandTests {
         #expect(answers[4]["errorId"] == "length")
         #expect(answers[6]["message"] == .null)                    // empty, never edited
         #expect(answers[7]["valid"] == .bool(false))
-        guard case .array(let errors)? = answers[7]["errors"] else { Issue.record("no errors"); return }
+        let errors = try #require(answers[7]["errors"]?.arrayValue, "no errors")
         #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
         #expect(errors.first?["message"] == "This field is required.")
         #expect(answers[7]["prepared"] == .null)
@@ -173,7 +174,7 @@ struct FormCommandTests {
         #expect(answers[1]["message"] == .null)
         #expect(answers[3]["valid"] == .bool(true))
         #expect(answers[4]["accountOnFile"] == .null)
-        guard case .array(let changed)? = answers[4]["fields"] else { Issue.record("no fields"); return }
+        let changed = try #require(answers[4]["fields"]?.arrayValue, "no fields")
         #expect(changed.map { $0["field"] }.contains("cardNumber"))
         #expect(answers[5]["error"]?["code"] == "bad_event")
         // An unknown account on the command line is a usage-level failure.
@@ -191,7 +192,7 @@ struct FormCommandTests {
         ], extra: ["--product", "sample:amex"])
         #expect(answers[0]["text"] == "3782 822463 10005")   // Visa's generic mask follows the brand
         #expect(answers[2]["product"] == "2")
-        guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
+        let fields = try #require(answers[2]["fields"]?.arrayValue, "no fields")
         #expect(fields.first { $0["field"] == "cardNumber" }?["text"] == "3782 822463 10005")
         #expect(answers[3]["error"]?["code"] == "bad_event")
     }
@@ -205,7 +206,7 @@ struct FormCommandTests {
             #"{"event":"set","field":"cvv","value":"12345"}"#,
             #"{"event":"blur","field":"cvv"}"#,
         ], extra: ["--product", "sample:amex"])
-        guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
+        let fields = try #require(answers[2]["fields"]?.arrayValue, "no fields")
         let card = fields.first { $0["field"] == "cardNumber" }
         #expect(card?["value"] == "4111111111111111")
         #expect(card?["text"] == "4111 111111 111111")
@@ -218,7 +219,7 @@ struct FormCommandTests {
 
     @Test("submit with a key prepares a request that decrypts to the values")
     func submitWithKey() throws {
-        let keyFile = try CLI.temporaryFile(String(decoding: try #require(Samples.demoPublicKeyResponse), as: UTF8.self))
+        let keyFile = try CLI.temporaryFile(String(decoding: try Fixtures.demoPublicKeyJSON(), as: UTF8.self))
         let (answers, _) = try Self.session([
             #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#,
             #"{"event":"submit"}"#,
@@ -227,8 +228,8 @@ struct FormCommandTests {
             #"{"event":"submit"}"#,
         ], extra: ["--public-key", keyFile, "--client-session-id", "session-1"])
         #expect(answers[1]["prepared"] == .null)
-        guard case .string(let token)? = answers[4]["prepared"]?["encryptedFields"] else { Issue.record("nothing prepared"); return }
-        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let token = try #require(answers[4]["prepared"]?["encryptedFields"]?.stringValue, "nothing prepared")
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let payload = try DecryptedPayload(token: token, key: try DecryptionKey(pemRepresentation: pem))
         #expect(payload.json["clientSessionId"] == "session-1")
         #expect(payload.json["paymentValues"] == [
@@ -250,7 +251,7 @@ struct FormCommandTests {
             #"{"event":"set","field":"cvv","value":"123"}"#,
         ])
         #expect(answers[1]["error"]?["code"] == "bad_event")
-        guard case .string(let message)? = answers[1]["error"]?["message"] else { Issue.record("no message"); return }
+        let message = try #require(answers[1]["error"]?["message"]?.stringValue, "no message")
         #expect(message.hasPrefix("line 2: "))
         #expect(!message.contains("4111"))
         #expect(answers[2]["text"] == "123")
@@ -292,26 +293,21 @@ struct FormCommandTests {
 }
 
 /// Feeds fixed chunks, then the end of input.
-final class ChunkFeeder: @unchecked Sendable {
-    private var chunks: [String]
-    private let lock = NSLock()
-    init(_ chunks: [String]) { self.chunks = chunks }
+final class ChunkFeeder: Sendable {
+    private let chunks: Shared<[String]>
+    init(_ chunks: [String]) { self.chunks = Shared(chunks) }
     @Sendable func next() -> Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return chunks.isEmpty ? Data() : Data(chunks.removeFirst().utf8)
+        chunks.withLock { $0.isEmpty ? Data() : Data($0.removeFirst().utf8) }
     }
 }
 
 /// Records each write.
-final class OutputCollector: @unchecked Sendable {
-    private(set) var writes: [String] = []
-    private let lock = NSLock()
+final class OutputCollector: Sendable {
+    private let recorded = Shared<[String]>([])
+    var writes: [String] { recorded.value }
     @discardableResult
     @Sendable func write(_ text: String) -> Bool {
-        lock.lock()
-        writes.append(text)
-        lock.unlock()
+        recorded.append(text)
         return true
     }
 }
@@ -338,7 +334,7 @@ struct ValidateBatchTests {
         #expect(answers.count == lines.count)
         #expect(answers[0] == ["valid": true, "errors": []])
         #expect(answers[1]["valid"] == .bool(false))
-        guard case .array(let errors)? = answers[1]["errors"] else { Issue.record("no errors"); return }
+        let errors = try #require(answers[1]["errors"]?.arrayValue, "no errors")
         #expect(errors.map { $0["errorId"] } == ["luhn", "required", "length", "regularExpression"].map { .string($0) })
         #expect(answers[2] == ["valid": true, "errors": []])
         #expect(answers[3]["error"]?["code"] == "bad_request")

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
+import PaymentFormTestSupport
 
 /// Server IIN answers on the command line: `payform form`'s `iin` event and `validate --iin`.
 @Suite("payform form iin event, validate --iin")
@@ -38,7 +39,7 @@ struct IINCommandTests {
         #expect(answers[2]["brand"] == .null)
         #expect(answers[3]["brand"] == "cartes-bancaires")
         #expect(answers[5]["brandOptions"] == [["brand": "cartes-bancaires", "paymentProductId": 130], ["brand": "visa", "paymentProductId": 1]])
-        guard case .object(let answer) = answers[2] else { Issue.record("not an object"); return }
+        let answer = try #require(answers[2].objectValue, "not an object")
         #expect(answer.keys == ["valid", "product", "accountOnFile", "brand", "brandOptions", "outcome", "fields"])
     }
 
@@ -50,7 +51,7 @@ struct IINCommandTests {
             #"{"event":"iin","result":\#(Self.refusedByFetch)}"#,
             #"{"event":"submit"}"#,
         ])
-        guard case .array(let fields)? = answers[2]["fields"] else { Issue.record("no fields"); return }
+        let fields = try #require(answers[2]["fields"]?.arrayValue, "no fields")
         let card = try #require(fields.first { $0["field"] == "cardNumber" })
         #expect(card["errorId"] == "allowedInContext")
         #expect(card["message"] == "This card cannot be used for this payment. Please use another card.")
@@ -73,7 +74,7 @@ struct IINCommandTests {
         #expect(answers[2]["outcome"] == "rejected")
         #expect(answers[3]["error"]?["code"] == "bad_event")
         #expect(answers[4]["error"]?["code"] == "bad_event")
-        guard case .string(let message)? = answers[4]["error"]?["message"] else { Issue.record("no message"); return }
+        let message = try #require(answers[4]["error"]?["message"]?.stringValue, "no message")
         #expect(message.contains("paymentProductId"))
         #expect(answers[5]["error"]?["code"] == "bad_event")
     }
@@ -82,34 +83,34 @@ struct IINCommandTests {
     func validateWithLookup() throws {
         let refused = try CLI.temporaryFile(Self.refusedByFetch)
         let values = ["--value", "cardNumber=4111 1111 1111 1111", "--value", "expiryDate=12/30", "--value", "cvv=123"]
-        let result = CLI.run(["validate", "--product", CLI.product("visa"), "--now", "2026-11", "--iin", refused] + values)
+        let result = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--now", "2026-11", "--iin", refused] + values)
         #expect(result.exitCode == 1)
         let json = try CLI.json(result)
         #expect(json["errors"] == [["fieldId": "cardNumber", "errorId": "allowedInContext",
                                     "message": "This card cannot be used for this payment. Please use another card."]])
-        let french = CLI.run(["validate", "--product", CLI.product("visa"), "--now", "2026-11", "--locale", "fr", "--iin", refused] + values)
+        let french = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--now", "2026-11", "--locale", "fr", "--iin", refused] + values)
         #expect(Self.first(try CLI.json(french)["errors"])?["message"] == "Cette carte ne peut pas être utilisée pour ce paiement. Veuillez utiliser une autre carte.")
-        let allowed = CLI.run(["validate", "--product", CLI.product("visa"), "--now", "2026-11", "--iin", try CLI.temporaryFile(Self.coBadged)] + values)
+        let allowed = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--now", "2026-11", "--iin", try CLI.temporaryFile(Self.coBadged)] + values)
         #expect(allowed.exitCode == 0)
     }
 
     @Test("validate --iin: not applied without 6 digits (a warning), unusable files exit 2, batch lines carry their own")
     func validateLookupEdges() throws {
         let refused = try CLI.temporaryFile(Self.refusedByFetch)
-        let short = CLI.run(["validate", "--product", CLI.product("visa"), "--iin", refused, "--value", "cardNumber=4111"])
+        let short = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--iin", refused, "--value", "cardNumber=4111"])
         #expect(short.stderr.contains("--iin: not applied"))
         #expect(!short.stderr.contains("4111"))
-        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", try CLI.temporaryFile("{nope"), "--value", "cvv=1"]),
+        try CLI.expectUsableError(CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--iin", try CLI.temporaryFile("{nope"), "--value", "cvv=1"]),
                                   code: "malformed_json", mentioning: "--iin")
-        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", try CLI.temporaryFile(#"{"coBrands": 3}"#), "--value", "cvv=1"]),
+        try CLI.expectUsableError(CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--iin", try CLI.temporaryFile(#"{"coBrands": 3}"#), "--value", "cvv=1"]),
                                   code: "type_mismatch", mentioning: "coBrands")
         // A repeated member is refused, as the form's iin event refuses it.
         let twice = #"{"paymentProductId": 1, "countryCode": "NL", "countryCode": "FR", "isAllowedInContext": false}"#
-        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", try CLI.temporaryFile(twice), "--value", "cvv=1"]),
+        try CLI.expectUsableError(CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--iin", try CLI.temporaryFile(twice), "--value", "cvv=1"]),
                                   code: "malformed_json", mentioning: "countryCode")
-        try CLI.expectUsableError(CLI.run(["validate", "--product", CLI.product("visa"), "--iin", "-", "--values", "-"]),
+        try CLI.expectUsableError(CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--iin", "-", "--values", "-"]),
                                   code: "usage", mentioning: "standard input")
-        let batch = CLI.run(["validate", "--product", CLI.product("visa"), "--now", "2026-11", "--batch"], stdin: """
+        let batch = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--now", "2026-11", "--batch"], stdin: """
             {"values": {"cardNumber": "4111111111111111", "expiryDate": "12/30", "cvv": "123"}, "iin": \(Self.refusedByFetch)}
             {"values": {"cardNumber": "4111111111111111", "expiryDate": "12/30", "cvv": "123"}}
             {"values": {}, "iin": 3}

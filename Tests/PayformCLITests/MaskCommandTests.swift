@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
+import PaymentFormTestSupport
 
 @Suite("payform mask, unmask, edit")
 struct MaskCommandTests {
@@ -24,9 +25,9 @@ struct MaskCommandTests {
     @Test("unmask strips literals and rejected characters")
     func unmask() throws {
         #expect(try CLI.json(CLI.run(["unmask", "--mask", "{{99}}/{{99}}", "--value", "12/30"])) == ["value": "1230"])
-        #expect(try CLI.json(CLI.run(["unmask", "--product", CLI.product("visa"), "--field", "cardNumber", "--value", "4111-1111-1111-1111"])) == ["value": "4111111111111111"])
+        #expect(try CLI.json(CLI.run(["unmask", "--product", Fixtures.samplePath("visa"), "--field", "cardNumber", "--value", "4111-1111-1111-1111"])) == ["value": "4111111111111111"])
         // A field without a mask passes values through.
-        #expect(try CLI.json(CLI.run(["unmask", "--product", CLI.product("visa"), "--field", "cardholderName", "--value", "Zoë"])) == ["value": "Zoë"])
+        #expect(try CLI.json(CLI.run(["unmask", "--product", Fixtures.samplePath("visa"), "--field", "cardholderName", "--value", "Zoë"])) == ["value": "Zoë"])
     }
 
     @Test("edit applies one keystroke", arguments: [
@@ -45,7 +46,7 @@ struct MaskCommandTests {
 
     @Test("edit uses a product field's mask")
     func editWithField() throws {
-        let result = CLI.run(["edit", "--product", CLI.product("visa"), "--field", "expiryDate", "--text", "12/3", "--selection", "4:4", "--insert", "0"])
+        let result = CLI.run(["edit", "--product", Fixtures.samplePath("visa"), "--field", "expiryDate", "--text", "12/3", "--selection", "4:4", "--insert", "0"])
         #expect(try CLI.json(result)["value"] == "12/30")
     }
 

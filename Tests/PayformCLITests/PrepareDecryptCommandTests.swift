@@ -5,21 +5,22 @@ import PaymentFormEngine
 @testable import PaymentFormCards
 @testable import PaymentFormValidation
 @testable import PayformCLI
+import PaymentFormTestSupport
 
 @Suite("payform prepare, decrypt, demo")
 struct PrepareDecryptCommandTests {
-    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
-    static let publicKey = keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path
-    static let privateKey = keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path
+    static let publicKey = Fixtures.demoPublicKeyPath
+    static let privateKey = Fixtures.demoPrivateKeyPath
 
     @Test("prepare then decrypt gives back the unmasked values")
     func roundTrip() throws {
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111", "expiryDate": "12/30", "cvv": "123"}"#)
-        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey,
+        let prepared = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", Self.publicKey,
                                 "--client-session-id", "abc\"def", "--now", "2026-11", "--tokenize"])
         #expect(prepared.exitCode == 0, "\(prepared.stdout)")
         let json = try CLI.json(prepared)
-        guard case .object(let object) = json, case .string(let token)? = object["encryptedFields"] else { Issue.record("bad output"); return }
+        let object = try #require(json.objectValue, "bad output")
+        let token = try #require(object["encryptedFields"]?.stringValue, "bad output")
         #expect(object.keys == ["encryptedFields", "encodedClientMetaInfo"])
         let decrypted = CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token])
         #expect(decrypted.exitCode == 0)
@@ -34,7 +35,7 @@ struct PrepareDecryptCommandTests {
     @Test("invalid values are reported like validate and nothing is encrypted")
     func invalid() throws {
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111"}"#)
-        let result = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"])
+        let result = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"])
         #expect(result.exitCode == 1)
         #expect(try CLI.json(result)["valid"] == .bool(false))
         #expect(!result.stdout.contains("encryptedFields"))
@@ -49,7 +50,7 @@ struct PrepareDecryptCommandTests {
         let file = try CLI.temporaryFile(values)
         for command in ["validate", "prepare"] {
             let extra = command == "prepare" ? ["--public-key", Self.publicKey, "--client-session-id", "s"] : []
-            let result = CLI.run([command, "--product", CLI.product(product), "--values", file, "--now", "2026-11"] + extra)
+            let result = CLI.run([command, "--product", Fixtures.samplePath(product), "--values", file, "--now", "2026-11"] + extra)
             #expect(result.exitCode == 1, "\(command)")
             #expect(!result.stdout.contains("encryptedFields"))
             guard case .array(let errors)? = try CLI.json(result)["errors"] else { Issue.record("no errors"); continue }
@@ -60,23 +61,23 @@ struct PrepareDecryptCommandTests {
     @Test("a four-digit expiry year reads as in the form: 12/2030 is December 2030, not 12/20")
     func fourDigitYear() throws {
         let values = try CLI.temporaryFile(#"{"cardNumber":"4111111111111111","expiryDate":"12/2030","cvv":"123"}"#)
-        let prepared = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey,
+        let prepared = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", Self.publicKey,
                                 "--client-session-id", "s", "--now", "2026-11"])
         #expect(prepared.exitCode == 0, "\(prepared.stdout)")
-        guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else { Issue.record("no token"); return }
+        let token = try #require(CLI.json(prepared)["encryptedFields"]?.stringValue, "no token")
         let payload = try CLI.json(CLI.run(["decrypt", "--private-key", Self.privateKey, "--token", token]))
-        guard case .array(let values)? = payload["paymentValues"] else { Issue.record("no values"); return }
-        #expect(values.first { $0["key"] == "expiryDate" }?["value"] == "1230")
+        let sent = try #require(payload["paymentValues"]?.arrayValue, "no values")
+        #expect(sent.first { $0["key"] == "expiryDate" }?["value"] == "1230")
     }
 
     @Test("bad keys and tampered tokens exit 2 without plaintext")
     func failures() throws {
         let badKey = try CLI.temporaryFile(#"{"keyId": "k", "publicKey": "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"}"#)
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"}"#)
-        let result = CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", badKey, "--client-session-id", "s", "--now", "2026-11"])
+        let result = CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", badKey, "--client-session-id", "s", "--now", "2026-11"])
         try CLI.expectUsableError(result, code: "invalid_public_key", mentioning: "--public-key")
-        let good = try CLI.json(CLI.run(["prepare", "--product", CLI.product("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"]))
-        guard case .string(let token)? = good["encryptedFields"] else { Issue.record("no token"); return }
+        let good = try CLI.json(CLI.run(["prepare", "--product", Fixtures.samplePath("visa"), "--values", values, "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"]))
+        let token = try #require(good["encryptedFields"]?.stringValue, "no token")
         var tampered = Array(token)
         let index = tampered.count / 2
         tampered[index] = tampered[index] == "A" ? "B" : "A"

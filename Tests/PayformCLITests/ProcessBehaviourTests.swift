@@ -11,15 +11,14 @@ import Darwin
 
 /// The built `payform` binary as a process: closed pipes, signals. What only a real process shows
 /// (EPIPE from `write(2)`, signal timing) is tested by running it.
-@Suite("payform as a process")
+@Suite("payform as a process", .timeLimit(.minutes(10)))
 struct ProcessBehaviourTests {
-    static let keys = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys")
 
     /// A token of the demo key, prepared in-process.
     static func token() throws -> String {
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111", "expiryDate": "12/30", "cvv": "123"}"#)
         let prepared = CLI.run(["prepare", "--product", "sample:visa", "--values", values, "--now", "2026-06", "--client-session-id", "s",
-                                "--public-key", keys.appendingPathComponent("demo-public-key-NOT-FOR-PRODUCTION.json").path])
+                                "--public-key", Fixtures.demoPublicKeyPath])
         guard case .string(let token)? = try CLI.json(prepared)["encryptedFields"] else { throw PayformProcess.Failure("no token") }
         return token
     }
@@ -31,7 +30,7 @@ struct ProcessBehaviourTests {
         let arguments: [String]
         switch command {
         case "decrypt":
-            arguments = ["decrypt", "--private-key", Self.keys.appendingPathComponent("demo-private-key-NOT-FOR-PRODUCTION.pem").path,
+            arguments = ["decrypt", "--private-key", Fixtures.demoPrivateKeyPath,
                          "--token-file", try CLI.temporaryFile(try Self.token())]
         case "validate --batch":
             arguments = ["validate", "--batch", "--product", "sample:visa", "--now", "2026-06"]
@@ -79,7 +78,7 @@ struct ProcessBehaviourTests {
     @Test("stderr closed: a command with warnings exits 2 quietly instead of crashing")
     func closedStandardError() throws {
         let binary = try PayformProcess.binary()
-        let product = try CLI.temporaryFile(#"{"id": 1, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
+        let product = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "f", "type": "text", "dataRestrictions": {"validators": {"unheardOf": {}}}, "displayHints": {"formElement": {"type": "text"}}}]}"#)
         let run = try PayformProcess(binary, ["validate", "--product", product, "--value", "f=a"], stdout: .captured, stderr: .closed)
         #expect(run.wait(seconds: 20))
         #expect(run.process.terminationReason == .exit)

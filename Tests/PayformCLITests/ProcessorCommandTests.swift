@@ -11,7 +11,7 @@ import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
 /// `payform sips …` and `payform saferpay …`.
-@Suite("payform sips, saferpay")
+@Suite("payform sips, saferpay", .timeLimit(.minutes(10)))
 struct ProcessorCommandTests {
     static let initialization = #"{"redirectionData": "RD", "redirectionUrl": "https://office.example/next", "redirectionVersion": "IR_MB_3.0", "publicKeyValue": "PK", "merchantId": "0112"}"#
 
@@ -26,7 +26,7 @@ struct ProcessorCommandTests {
         #expect(json["cardExpiryDate"] == "202801")
         #expect(json["paymentMeanBrand"] == "CB")
         #expect(json["redirectionData"] == "RD")
-        guard case .object(let object) = json else { return }
+        let object = try #require(json.objectValue)
         #expect(object.keys == object.keys.sorted())
         #expect(!result.stderr.contains("4970"))
     }
@@ -37,10 +37,7 @@ struct ProcessorCommandTests {
         let invalid = CLI.run(["sips", "request", "--operation", "cardOrder", "--init", initFile, "--value", "cardNumber=4111111111111112", "--now", "2026-11"])
         #expect(invalid.exitCode == 1)
         let errors = try CLI.json(invalid)["errors"]
-        guard case .array(let list)? = errors else {
-            Issue.record("no errors")
-            return
-        }
+        let list = try #require(errors?.arrayValue, "no errors")
         #expect(list.map { $0["fieldId"] } == ["cardNumber", "cardExpiryDate"])
         try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "fly", "--init", initFile]), code: "usage", mentioning: "--operation")
         try CLI.expectUsableError(CLI.run(["sips", "request", "--operation", "getWalletData", "--init", initFile, "--value", "cardNumber=1"]),
@@ -61,10 +58,7 @@ struct ProcessorCommandTests {
         #expect(result.exitCode == exitCode)
         let json = try CLI.json(result)
         #expect(json["outcome"] == .string(outcome))
-        guard case .array(let errors)? = json["errors"] else {
-            Issue.record("no errors")
-            return
-        }
+        let errors = try #require(json["errors"]?.arrayValue, "no errors")
         #expect(errors.map { $0["fieldId"] ?? .null } == fields)
         #expect(json["response"]?["inAppResponseCode"] != nil)
         if case .string(let message)? = json["message"] { #expect(!message.isEmpty) } else { Issue.record("no message") }
@@ -143,16 +137,12 @@ struct ProcessorCommandTests {
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let done = DispatchSemaphore(value: 0)
-        let box = DataBox()
+        let answer = Shared(Data())
         URLSession.shared.dataTask(with: request) { data, _, _ in
-            box.data = data ?? Data()
+            answer.set(data ?? Data())
             done.signal()
         }.resume()
         done.wait()
-        return box.data
-    }
-
-    final class DataBox: @unchecked Sendable {
-        var data = Data()
+        return answer.value
     }
 }

@@ -10,7 +10,7 @@ import PaymentFormTestSupport
 /// `payform sips …` and `payform saferpay …` against what the seed guides document (the Sips
 /// In-App iOS guides, seeds 000–002; the Saferpay mobile guide, seed 004): each test names the
 /// guide line it answers.
-@Suite("payform sips, saferpay: the guides, line by line")
+@Suite("payform sips, saferpay: the guides, line by line", .timeLimit(.minutes(10)))
 struct ProcessorGuideCommandTests {
     static let initialization = #"{"redirectionData": "RD", "redirectionUrl": "https://office.example/next", "redirectionVersion": "IR_MB_3.0", "publicKeyValue": "PK"}"#
 
@@ -38,7 +38,7 @@ struct ProcessorGuideCommandTests {
         #expect(response["cardData"]?["panCheckAlgorithm"] == "L")
         #expect(response["cardData"]?["otherFields"] == [:])
         #expect(response["otherFields"] == ["futureFlag": true, "futureList": [1, "a"], "redirectionStatusCode": "00"])
-        guard case .object(let object) = response else { return }
+        let object = try #require(response.objectValue)
         #expect(object.keys == object.keys.sorted())
     }
 

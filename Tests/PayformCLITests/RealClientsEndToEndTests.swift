@@ -9,7 +9,7 @@ import PaymentFormJSON
 /// The client calls against the sandbox's own answers (no intercept): its surchargeCalculation and
 /// dccrate endpoints, and the co-badged test cards 4000002500001001 and 5555552500001001 with
 /// product 130 (Cartes Bancaires).
-@Suite("Real clients end to end: surcharge, DCC and co-brands against the sandbox")
+@Suite("Real clients end to end: surcharge, DCC and co-brands against the sandbox", .timeLimit(.minutes(10)))
 struct RealClientsEndToEndTests {
     static let euros = AmountOfMoney(amount: 1_000, currencyCode: "EUR")
     static let context = PaymentContext(amountOfMoney: euros, countryCode: "FR")

@@ -2,36 +2,31 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PayformCLI
+import PaymentFormTestSupport
 
 /// `payform sandbox` options as a user gives them: the printed URL and `--allow-origin`.
-@Suite("payform sandbox options")
+@Suite("payform sandbox options", .timeLimit(.minutes(10)))
 struct SandboxCommandTests {
     /// A `payform sandbox` running in-process until `stop()`, and its first line.
-    final class Running: @unchecked Sendable {
-        private let lock = NSLock()
-        private var output = ""
-        private var stopped = false
-        private(set) var task: Task<CommandResult, Never>?
+    final class Running: Sendable {
+        private let output = Shared("")
+        private let stopped = Shared(false)
+        let task: Task<CommandResult, Never>
 
         init(_ arguments: [String]) async throws {
+            let output = output, stopped = stopped
             let context = CommandContext(
                 readStandardInput: { Data() }, environment: [:],
-                writeStandardOutput: { [self] text in locked { output += text }; return true },
+                writeStandardOutput: { text in output.withLock { $0 += text }; return true },
                 writeStandardError: { _ in true },
-                waitForTermination: { [self] in while !locked({ stopped }) { try? await Task.sleep(nanoseconds: 5_000_000) } })
+                waitForTermination: { while !stopped.value { try? await Task.sleep(nanoseconds: 5_000_000) } })
             task = Task { await Payform.execute(["sandbox"] + arguments, context: context) }
-        }
-
-        private func locked<T>(_ body: () -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
-            return body()
         }
 
         /// The first stdout line as JSON members (waits up to 5 s).
         func firstLine() async throws -> [String: String] {
             for _ in 0..<1_000 {
-                if let line = locked({ output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
+                if let line = output.withLock({ output in output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
                     return try JSONDecoder().decode([String: String].self, from: Data(line.utf8))
                 }
                 try await Task.sleep(nanoseconds: 5_000_000)
@@ -40,8 +35,8 @@ struct SandboxCommandTests {
         }
 
         func stop() async -> CommandResult? {
-            locked { stopped = true }
-            return await task?.value
+            stopped.set(true)
+            return await task.value
         }
     }
 

@@ -15,23 +15,16 @@ private struct SandboxInfo: Decodable {
 }
 
 /// Collects what a command writes, and hands out the first stdout line as soon as it arrives.
-private final class Output: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stdout = ""
-    private var stderr = ""
+private final class Output: Sendable {
+    private let stdout = Shared("")
+    private let stderr = Shared("")
 
-    func write(_ text: String) -> Bool { locked { stdout += text }; return true }
-    func writeError(_ text: String) -> Bool { locked { stderr += text }; return true }
-    var errorText: String { locked { stderr } }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
+    func write(_ text: String) -> Bool { stdout.withLock { $0 += text }; return true }
+    func writeError(_ text: String) -> Bool { stderr.withLock { $0 += text }; return true }
+    var errorText: String { stderr.value }
 
     private var currentFirstLine: String? {
-        locked { stdout.firstIndex(of: "\n").map { String(stdout[..<$0]) } }
+        stdout.withLock { stdout in stdout.firstIndex(of: "\n").map { String(stdout[..<$0]) } }
     }
 
     func firstLine() async -> String {
@@ -44,24 +37,15 @@ private final class Output: @unchecked Sendable {
 }
 
 /// A termination signal the test fires.
-private final class Stop: @unchecked Sendable {
-    private let lock = NSLock()
-    private var fired = false
+private final class Stop: Sendable {
+    private let fired = Shared(false)
 
     func fire() {
-        lock.lock()
-        fired = true
-        lock.unlock()
-    }
-
-    private var isFired: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return fired
+        fired.set(true)
     }
 
     func wait() async {
-        while !isFired { try? await Task.sleep(nanoseconds: 5_000_000) }
+        while !fired.value { try? await Task.sleep(nanoseconds: 5_000_000) }
     }
 }
 
@@ -94,7 +78,7 @@ func firstPayment() async throws -> Bool {
 }
 // END SNIPPET
 
-@Suite("payform sandbox end to end")
+@Suite("payform sandbox end to end", .timeLimit(.minutes(10)))
 struct SandboxEndToEndTests {
     @Test("the docs/session.md snippet runs: the in-process sandbox says the prepared payment is valid")
     func snippetRuns() async throws {
@@ -122,7 +106,7 @@ struct SandboxEndToEndTests {
 
     @Test("the in-process sandbox: its session values, what a payment says, the log, stop")
     func inProcess() async throws {
-        let lines = LogLines()
+        let lines = Shared<[String]>([])
         let sandbox = try ClientAPISandbox(ClientAPISandbox.Options(customerId: "customer-7", clientSessionId: "session-7", log: { lines.append($0) }))
         #expect(sandbox.customerId == "customer-7")
         #expect(sandbox.clientSessionId == "session-7")
@@ -150,8 +134,8 @@ struct SandboxEndToEndTests {
         #expect(unknown?.httpStatus == 404)
         let garbage = await #expect(throws: ClientAPIError.self) { try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: "a.b.c.d.e") }
         #expect(garbage?.httpStatus == 400)
-        #expect(lines.all.contains { $0.hasPrefix("POST /sandbox/v1/payments 200 ") })
-        #expect(!lines.all.joined().contains("4111"))
+        #expect(lines.value.contains { $0.hasPrefix("POST /sandbox/v1/payments 200 ") })
+        #expect(!lines.value.joined().contains("4111"))
         sandbox.stop()
         sandbox.stop()
         await #expect(throws: ClientAPIError.self) { try await sandbox.submitPayment(paymentProductId: 1, encryptedFields: prepared) }

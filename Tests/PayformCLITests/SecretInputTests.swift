@@ -3,6 +3,7 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngine
+import PaymentFormTestSupport
 
 /// Card data reaches `mask`, `unmask` and `edit` from files and standard input too, and no error
 /// message echoes what was given.
@@ -76,16 +77,13 @@ struct SecretInputTests {
 
     @Test("decrypt of a garbage token and prepare with a truncated key print sentences, not enum dumps")
     func sentences() throws {
-        let privateKey = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys/demo-private-key-NOT-FOR-PRODUCTION.pem").path
+        let privateKey = Fixtures.demoPrivateKeyPath
         let garbage = CLI.run(["decrypt", "--private-key", privateKey, "--token", "not a token"])
         #expect(garbage.exitCode == 2)
         #expect(garbage.stderr.contains("a compact JWE has 5 dot-separated parts; this token has 1"), "\(garbage.stderr)")
 
-        let response = try Data(contentsOf: CLI.products.deletingLastPathComponent().appendingPathComponent("Keys/demo-public-key-NOT-FOR-PRODUCTION.json"))
-        guard case .object(let object) = try JSONParser().parse(Array(response)), case .string(let publicKey)? = object["publicKey"] else {
-            Issue.record("cannot read the demo key")
-            return
-        }
+        let response = try Fixtures.demoPublicKeyJSON()
+        let publicKey = try #require(JSONParser().parse(Array(response))["publicKey"]?.stringValue, "cannot read the demo key")
         let truncated = try CLI.temporaryFile(#"{"keyId": "k", "publicKey": "\#(publicKey.prefix(200))"}"#)
         let values = try CLI.temporaryFile(#"{"cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"}"#)
         let prepare = CLI.run(["prepare", "--product", "sample:visa", "--values", values, "--public-key", truncated, "--client-session-id", "s", "--now", "2026-11"])

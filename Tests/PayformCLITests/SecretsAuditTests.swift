@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PayformCLI
+import PaymentFormTestSupport
 
 /// The command-line tool's side of the secrets audit (FormEngineTests has the library's): card
 /// data passed in arguments or stdin never comes back in output or error messages, except where
@@ -11,17 +12,17 @@ struct CLISecretsAuditTests {
     static let needles = [pan, "4929 5186 3740 2760", "492951863740", "7391", "0831", "08/31"]
 
     @Test("validate, render, prepare and brand never echo card data", arguments: [
-        ["validate", "--product", CLI.product("visa"), "--now", "2026-11",
+        ["validate", "--product", Fixtures.samplePath("visa"), "--now", "2026-11",
          "--value", "cardNumber=\(pan)1", "--value", "expiryDate=08319", "--value", "cvv=73919"],
-        ["validate", "--product", CLI.product("visa"), "--value", "noSuchField=\(pan)"],
-        ["validate", "--product", CLI.product("visa"), "--value", pan],
-        ["validate", "--product", CLI.product("visa"), "--values", "-"],
-        ["validate", "--product", CLI.product("visa"), "--values", "-", "--locale", "fr"],
-        ["render", "--product", CLI.product("visa"), pan],
-        ["prepare", "--product", CLI.product("visa"), "--public-key", "/nonexistent", "--client-session-id", "x",
+        ["validate", "--product", Fixtures.samplePath("visa"), "--value", "noSuchField=\(pan)"],
+        ["validate", "--product", Fixtures.samplePath("visa"), "--value", pan],
+        ["validate", "--product", Fixtures.samplePath("visa"), "--values", "-"],
+        ["validate", "--product", Fixtures.samplePath("visa"), "--values", "-", "--locale", "fr"],
+        ["render", "--product", Fixtures.samplePath("visa"), pan],
+        ["prepare", "--product", Fixtures.samplePath("visa"), "--public-key", "/nonexistent", "--client-session-id", "x",
          "--value", "cardNumber=\(pan)", "--value", "cvv=7391", "--value", "expiryDate=0831"],
-        ["prepare", "--product", CLI.product("visa"), "--client-session-id", "x", "--now", "2026-11",
-         "--public-key", CLI.product("visa"), "--value", "cardNumber=\(pan)", "--value", "cvv=7391", "--value", "expiryDate=0831"],
+        ["prepare", "--product", Fixtures.samplePath("visa"), "--client-session-id", "x", "--now", "2026-11",
+         "--public-key", Fixtures.samplePath("visa"), "--value", "cardNumber=\(pan)", "--value", "cvv=7391", "--value", "expiryDate=0831"],
         ["brand", "--number", "\(pan)x"],
         ["brand", "--number", "-"],
         ["brand", "--number", pan, "--products", "/nonexistent"],

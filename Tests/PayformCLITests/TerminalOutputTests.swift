@@ -47,10 +47,7 @@ struct TerminalOutputTests {
         Self.expectSafe(result.stderr)
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         #expect(result.stderr.contains(#"\u{1B}]0;pwned\u{7}"#), "shown as escapes: \(result.stderr)")
-        guard case .string(let message)? = try CLI.json(result)["error"]?["message"] else {
-            Issue.record("no message")
-            return
-        }
+        let message = try #require(CLI.json(result)["error"]?["message"]?.stringValue, "no message")
         #expect("payform: \(message)\n" == result.stderr, "the JSON message is the same text")
     }
 
@@ -59,7 +56,7 @@ struct TerminalOutputTests {
         let text = String(decoding: JSONText.quote(Self.hostile), as: UTF8.self)
         let regex = String(decoding: JSONText.quote("(" + Self.hostile), as: UTF8.self)
         let product = try CLI.temporaryFile("""
-            {"id": 1, "paymentMethod": "card", \(text): 1, \(text): 2, "fields": [
+            {"id": 1, "paymentMethod": "card", "displayHints": {}, \(text): 1, \(text): 2, "fields": [
              {"id": "f", "type": "text", "dataRestrictions": {"validators": {\(text): {}, "regularExpression": {"regularExpression": \(regex)}}},
               "displayHints": {"label": "F", "formElement": {"type": "text"}}}]}
             """)
@@ -80,7 +77,7 @@ struct TerminalOutputTests {
 
     @Test("decrypt: a token header quoted in the error is escaped")
     func jweHeader() throws {
-        let privateKey = CLI.products.deletingLastPathComponent().appendingPathComponent("Keys/demo-private-key-NOT-FOR-PRODUCTION.pem").path
+        let privateKey = Fixtures.demoPrivateKeyPath
         for header in [
             #"{"alg":"\u001b]0;pwned\u0007","enc":"A256CBC-HS512"}"#,
             #"{"alg":"RSA-OAEP","enc":"\u009b31m\u202e"}"#,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormTestSupport
 
 /// The Sips and Saferpay definitions through the form controller, like any Client API product:
 /// typed keystroke by keystroke, validated, and turned into the platform's input.
@@ -21,7 +22,7 @@ struct ProcessorFormsTests {
 
     @Test("cardOrder: typed digit by digit, the expiry shortcut, then the SDK call's parameters")
     func cardOrder() throws {
-        var controller = PaymentFormController(item: try SipsFixtures.definition("sips-card-order"), localizer: Localizer(languageTag: "fr"), context: Self.now)
+        var controller = PaymentFormController(item: try Fixtures.sample("sips-card-order"), localizer: Localizer(languageTag: "fr"), context: Self.now)
         _ = try Self.type("4970100000000006", into: "cardNumber", of: &controller)
         let card = try controller.state(ofField: "cardNumber")
         #expect(card.text == "4970 1000 0000 0006")
@@ -46,7 +47,7 @@ struct ProcessorFormsTests {
         ("sips-payment-token", "cardCSCValue", "1234", "1234"), ("sips-wallet-order", "cardCSCValue", "123", "123"),
     ])
     func everyDefinition(name: String, field: String, typed: String, shown: String) throws {
-        var controller = PaymentFormController(item: try SipsFixtures.definition(name), localizer: Localizer(languageTag: "de"), context: Self.now)
+        var controller = PaymentFormController(item: try Fixtures.sample(name), localizer: Localizer(languageTag: "de"), context: Self.now)
         _ = try Self.type(typed, into: field, of: &controller)
         let state = try controller.state(ofField: field)
         #expect(state.text == shown)
@@ -57,7 +58,7 @@ struct ProcessorFormsTests {
 
     @Test("a Sips errorFieldName puts its message on the field the customer typed in")
     func rejectedField() throws {
-        let definition = try SipsFixtures.definition("sips-card-order")
+        let definition = try Fixtures.sample("sips-card-order")
         let response = try SipsResponse(.cardOrder, jsonEncoded: Array(#"{"inAppResponseCode": "14", "errorFieldName": "cardCSCValue"}"#.utf8))
         let result = SipsResult(response, form: definition, localizer: Localizer(languageTag: "it"))
         #expect(result.fieldErrors.map(\.fieldId) == ["cardCSCValue"])
@@ -66,7 +67,7 @@ struct ProcessorFormsTests {
 
     @Test("saferpay-card: the Expiry input feeds ExpMonth and ExpYear")
     func saferpay() throws {
-        var controller = PaymentFormController(item: try SipsFixtures.definition("saferpay-card"), localizer: Localizer(languageTag: "en"), context: Self.now)
+        var controller = PaymentFormController(item: try Fixtures.sample("saferpay-card"), localizer: Localizer(languageTag: "en"), context: Self.now)
         _ = try controller.set("HolderName", value: "Zoë")
         _ = try controller.set("CardNumber", value: "4111111111111111")
         _ = try controller.set("Expiry", value: "03/2031")

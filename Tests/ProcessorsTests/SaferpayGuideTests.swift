@@ -1,14 +1,15 @@
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormTestSupport
 
 /// Saferpay's answers against the mobile integration guide (seed 004) and the JSON API's error
 /// list: each test names the line it answers.
-@Suite("Saferpay: the mobile guide, line by line")
+@Suite("Saferpay: the mobile guide, line by line", .timeLimit(.minutes(10)))
 struct SaferpayGuideTests {
     static func answer(_ json: String, language: String = "en") throws -> SaferpayErrorAnswer {
         let result = try SaferpayPostResult(statusCode: 400, body: Array(json.utf8), localizer: Localizer(languageTag: language),
-                                            form: try SipsFixtures.definition("saferpay-card"))
+                                            form: try Fixtures.sample("saferpay-card"))
         guard case .error(let answer) = result else { throw Unexpected.redirect }
         return answer
     }

@@ -11,12 +11,12 @@ import PaymentFormTestSupport
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the
 /// sandbox's stand-in over loopback.
-@Suite("Saferpay card post")
+@Suite("Saferpay card post", .timeLimit(.minutes(10)))
 struct SaferpayTests {
     static let november2026 = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
     static func request(_ values: [String: String]) throws -> PaymentRequest {
-        var request = PaymentRequest(product: try SipsFixtures.definition("saferpay-card"))
+        var request = PaymentRequest(product: try Fixtures.sample("saferpay-card"))
         for (field, value) in values { try request.setValue(value, forField: field) }
         return request
     }
@@ -42,7 +42,7 @@ struct SaferpayTests {
         #expect(throws: SaferpayError.self) {
             try SaferpayCardPost(request: try Self.request(bad), redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
         }
-        let visa = PaymentRequest(product: try SipsFixtures.definition("visa"))
+        let visa = PaymentRequest(product: try Fixtures.sample("visa"))
         #expect(throws: SaferpayError.wrongDefinition("1")) {
             try SaferpayCardPost(request: visa, redirectURL: URL(string: "https://x.example")!, in: Self.november2026)
         }
@@ -104,7 +104,7 @@ struct SaferpayTests {
         (403, #"{"ErrorName": "NEW_NAME", "Behavior": "SOMETHING_NEW"}"#, "NEW_NAME", [], "SOMETHING_NEW"),
     ])
     func answers(status: Int, json: String, expected: String, fields: [String], behavior: String) throws {
-        let form = try SipsFixtures.definition("saferpay-card")
+        let form = try Fixtures.sample("saferpay-card")
         let result = try SaferpayPostResult(statusCode: status, body: Array(json.utf8), localizer: Localizer(languageTag: "de"), form: form)
         switch result {
         case .redirect(let url):
@@ -196,11 +196,8 @@ struct SaferpayTests {
         let success = "https://shop.example/pay/success"
         let redirectURL = try await sandbox.token(returnURL: success)
         let post = try SaferpayCardPost(request: try Self.request(Self.good), redirectURL: redirectURL, in: .current())
-        let result = try await post.send(using: URLSessionTransport(), form: try SipsFixtures.definition("saferpay-card"))
-        guard case .redirect(let next) = result else {
-            Issue.record("expected a redirect, got \(result)")
-            return
-        }
+        let result = try await post.send(using: URLSessionTransport(), form: try Fixtures.sample("saferpay-card"))
+        let next = try #require(result.redirectURL, "expected a redirect, got \(result)")
         // The stand-in's redirect page answers 303 to the ReturnUrl (the transport does not follow it).
         let page = try await URLSessionTransport().send(ClientAPIRequest(method: "GET", url: next))
         #expect(page.statusCode == 303)
@@ -208,10 +205,7 @@ struct SaferpayTests {
         #expect(SaferpayReturn(navigation: location, success: try #require(URL(string: success)), fail: try #require(URL(string: "https://shop.example/pay/fail"))) == .success)
 
         // The token is spent.
-        guard case .error(let again) = try await post.send(using: URLSessionTransport()) else {
-            Issue.record("a second post went through")
-            return
-        }
+        let again = try #require(try await post.send(using: URLSessionTransport()).errorAnswer, "a second post went through")
         #expect(again.errorName == "TOKEN_INVALID")
         #expect(again.category == .doNotRetry)
     }
@@ -225,11 +219,8 @@ struct SaferpayTests {
         values["Expiry"] = "01/22"
         let post = try SaferpayCardPost(request: try Self.request(values), redirectURL: try await sandbox.token(returnURL: "https://shop.example/r"),
                                         in: ValidationContext(now: YearMonth(year: 2020, month: 1)!))
-        let result = try await post.send(using: URLSessionTransport(), localizer: Localizer(languageTag: "fr"), form: try SipsFixtures.definition("saferpay-card"))
-        guard case .error(let error) = result else {
-            Issue.record("expected an error answer")
-            return
-        }
+        let result = try await post.send(using: URLSessionTransport(), localizer: Localizer(languageTag: "fr"), form: try Fixtures.sample("saferpay-card"))
+        let error = try #require(result.errorAnswer, "expected an error answer")
         #expect(error.errorName == "VALIDATION_FAILED")
         #expect(error.errorDetail == ["ExpYear"])
         #expect(error.fieldErrors == [FieldError(fieldId: "Expiry", error: ValidationError(id: "rejected"))])
@@ -244,10 +235,7 @@ struct SaferpayTests {
         var values = Self.good
         values["CardNumber"] = "4000 0000 0000 0002"
         let post = try SaferpayCardPost(request: try Self.request(values), redirectURL: try await sandbox.token(returnURL: "https://shop.example/r"), in: .current())
-        guard case .error(let error) = try await post.send(using: URLSessionTransport()) else {
-            Issue.record("expected an error answer")
-            return
-        }
+        let error = try #require(try await post.send(using: URLSessionTransport()).errorAnswer, "expected an error answer")
         #expect(error.errorName == "TRANSACTION_DECLINED")
         #expect(error.category == .doNotRetry)
         #expect(error.fieldErrors.isEmpty)
@@ -263,11 +251,8 @@ struct SaferpayTests {
             body: Array("HolderName=&CardNumber=4111111111111112&ExpMonth=13&ExpYear=2030&VerificationCode=1&FromAjax=true".utf8)))
         #expect(response.statusCode == 400)
         let result = try SaferpayPostResult(statusCode: response.statusCode, body: response.body, localizer: Localizer(languageTag: "en"),
-                                            form: try SipsFixtures.definition("saferpay-card"))
-        guard case .error(let error) = result else {
-            Issue.record("expected an error answer")
-            return
-        }
+                                            form: try Fixtures.sample("saferpay-card"))
+        let error = try #require(result.errorAnswer, "expected an error answer")
         #expect(error.errorDetail.sorted() == ["CardNumber", "ExpMonth", "HolderName", "VerificationCode"])
         #expect(error.fieldErrors.map(\.fieldId) == ["HolderName", "CardNumber", "Expiry", "VerificationCode"])
     }
@@ -296,5 +281,19 @@ struct SaferpayTests {
         await #expect(throws: SaferpayError.unexpectedAnswer(statusCode: 200, reason: "the answer is larger than 32 MiB")) {
             try await post.send(using: URLSessionTransport())
         }
+    }
+}
+
+extension SaferpayPostResult {
+    /// The next URL of a redirect; `nil` for an error answer.
+    var redirectURL: URL? {
+        if case .redirect(let url) = self { return url }
+        return nil
+    }
+
+    /// The answer of an error; `nil` for a redirect.
+    var errorAnswer: SaferpayErrorAnswer? {
+        if case .error(let answer) = self { return answer }
+        return nil
     }
 }

@@ -29,10 +29,7 @@ struct SipsBrandCheckTests {
             #expect(call["paymentMeanBrand"] == SipsBrand.sipsName(for: brand))
         } catch {
             #expect(!accepted, "\(error)")
-            guard case .invalidField(let name, let reason) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
+            let (name, reason) = try #require(error.invalidField, "unexpected \(error)")
             #expect(name == "brand")
             #expect(error.code == "invalid_value")
             #expect(reason.contains("is not a brand the card number can carry"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormTestSupport
 
 /// What users of the three Sips In-App iOS guides (Sogenactif, Mercanet, Worldline Sips: the
 /// seeds 000–002) would still miss: each test names the guide line it answers.
@@ -222,7 +223,7 @@ struct SipsGuideTests {
     func panCheckAlgorithm(algorithms: [String], checksLuhn: Bool) throws {
         let entries = algorithms.map { #"{"cardBrand": "CB", "panCheckAlgorithm": "\#($0)"}"# }.joined(separator: ", ")
         let cardData = try SipsResponse(.getCardData, jsonEncoded: Array(#"{"inAppResponseCode": "00", "cardDataList": [\#(entries)]}"#.utf8))
-        let form = cardData.cardForm(from: try SipsFixtures.definition("sips-card-order"))
+        let form = cardData.cardForm(from: try Fixtures.sample("sips-card-order"))
         var request = PaymentRequest(product: form)
         try request.setValue("4111 1111 1111 1112", forField: "cardNumber")
         try request.setValue("12/30", forField: "cardExpiryDate")

@@ -11,7 +11,7 @@ struct SipsRequestTests {
     ])
     func definitions(name: String) throws {
         var diagnostics: [DefinitionDiagnostic] = []
-        let product = try PaymentProduct(jsonEncoded: try #require(PaymentFormTestKeys.sample(name)), diagnostics: &diagnostics)
+        let product = try PaymentProduct(jsonEncoded: try Fixtures.sampleJSON(name), diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(product.id == name)
         for language in ["en", "fr", "de"] {
@@ -76,10 +76,7 @@ struct SipsRequestTests {
         let error = #expect(throws: SipsError.self) {
             try SipsCallParameters(.cardOrder, request: request, initialization: SipsFixtures.initialization, in: SipsFixtures.november2026)
         }
-        guard case .invalidRequest(let report)? = error else {
-            Issue.record("expected invalidRequest, got \(String(describing: error))")
-            return
-        }
+        let report = try #require(error?.invalidRequestReport, "expected invalidRequest, got \(String(describing: error))")
         #expect(report.errors.map(\.description) == ["cardNumber: luhn", "cardExpiryDate: expirationDate"])
         #expect(error?.code == "invalid_request")
     }
@@ -101,10 +98,7 @@ struct SipsRequestTests {
         let error = #expect(throws: SipsError.self) {
             try SipsCallParameters(operation, request: empty, initialization: SipsFixtures.initialization, in: SipsFixtures.november2026)
         }
-        guard case .invalidRequest(let report)? = error else {
-            Issue.record("expected invalidRequest")
-            return
-        }
+        let report = try #require(error?.invalidRequestReport, "expected invalidRequest")
         #expect(report.errors.map(\.fieldId) == fields)
         #expect(report.errors.allSatisfy { $0.errorId == "required" })
     }
@@ -166,5 +160,19 @@ struct SipsRequestTests {
         }
         #expect(throws: SipsError.self) { try SipsInitialization(jsonEncoded: Array("[1]".utf8)) }
         #expect(throws: SipsError.self) { try SipsInitialization(jsonEncoded: Array(#"{"redirectionUrl": 1, "#.utf8)) }
+    }
+}
+
+extension SipsError {
+    /// The report of an `invalidRequest` error; `nil` for any other error.
+    var invalidRequestReport: ValidationReport? {
+        if case .invalidRequest(let report) = self { return report }
+        return nil
+    }
+
+    /// The parameter and reason of an `invalidField` error; `nil` for any other error.
+    var invalidField: (name: String, reason: String)? {
+        if case .invalidField(let name, let reason) = self { return (name, reason) }
+        return nil
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormTestSupport
 
 /// Sips answers: typed, classified, and mapped back onto the form.
 @Suite("Sips responses")
@@ -35,7 +36,7 @@ struct SipsResponseTests {
 
     @Test("an errorFieldName on an input field becomes a 'rejected' error on that field", arguments: fieldCases)
     func fieldErrors(operation: SipsOperation, definition: String, field: String) throws {
-        let form = try SipsFixtures.definition(definition)
+        let form = try Fixtures.sample(definition)
         let key = operation == .cardCheckEnrollment ? "redirectionStatusCode" : "inAppResponseCode"
         let response = try SipsResponse(operation, jsonEncoded: Array(#"{"\#(key)": "12", "errorFieldName": "\#(field)"}"#.utf8))
         let result = SipsResult(response, form: form, localizer: Localizer(languageTag: "fr"))
@@ -47,7 +48,7 @@ struct SipsResponseTests {
 
     @Test("an errorFieldName that is not a form field stays in the message; a success names none")
     func nonFieldErrors() throws {
-        let form = try SipsFixtures.definition("sips-card-order")
+        let form = try Fixtures.sample("sips-card-order")
         let failed = SipsResult(try SipsResponse(.cardOrder, jsonEncoded: Array(#"{"inAppResponseCode": "30", "errorFieldName": "redirectionData"}"#.utf8)),
                                 form: form, localizer: Self.localizer)
         #expect(failed.fieldErrors.isEmpty)
@@ -103,10 +104,23 @@ struct SipsResponseTests {
     func everyOperation(operation: SipsOperation) throws {
         let response = try SipsResponse(operation, jsonEncoded: Array(#"{"inAppResponseCode": "00"}"#.utf8))
         #expect(response.responseCode == "00")
-        for bad in ["", "[]", "{", #"{"inAppResponseCode": []}"#, #"{"cardData": 3}"#, #"{"walletPaymentMeanData": [1]}"#] {
-            _ = try? SipsResponse(operation, jsonEncoded: Array(bad.utf8))
+        for bad in ["", "[]", "{", #"{"inAppResponseCode": []}"#] {
+            #expect(throws: SipsError.self, "\(operation.rawValue): \(bad)") { try SipsResponse(operation, jsonEncoded: Array(bad.utf8)) }
         }
-        #expect(throws: SipsError.self) { try SipsResponse(operation, jsonEncoded: Array("[]".utf8)) }
+        // A member of the wrong type is an error where the operation's answer documents that
+        // member, and is kept as sent (an other field) where it does not.
+        let orders: [SipsOperation] = [.cardOrder, .walletOrder, .cardValidateAuthenticationAndOrder, .getTransactionData]
+        for (member, bad, documentedBy) in [
+            ("cardData", #"{"cardData": 3}"#, orders),
+            ("walletPaymentMeanData", #"{"walletPaymentMeanData": [1]}"#, [SipsOperation.getWalletData]),
+        ] {
+            if documentedBy.contains(operation) {
+                #expect(throws: SipsError.self, "\(operation.rawValue): \(bad)") { try SipsResponse(operation, jsonEncoded: Array(bad.utf8)) }
+            } else {
+                let read = try SipsResponse(operation, jsonEncoded: Array(bad.utf8))
+                #expect(read.fields.isEmpty && read.otherFields.keys.sorted() == [member], "\(operation.rawValue): \(bad)")
+            }
+        }
     }
 
     @Test("getCardData's entries give the co-badge choice, nothing pre-selected")
@@ -133,7 +147,7 @@ struct SipsResponseTests {
         #expect(accounts.map(\.id) == ["17", "18"])
         #expect(accounts.map(\.label) == ["My Visa 4111##########11 12/30", "5555##########44"])
 
-        var form = try SipsFixtures.definition("sips-wallet-order")
+        var form = try Fixtures.sample("sips-wallet-order")
         form.accountsOnFile = accounts
         let drawn = PaymentForm(product: form, accountOnFile: accounts[0], localizer: Self.localizer)
         let meanId = try #require(drawn.fields.first { $0.id == "paymentMeanId" })

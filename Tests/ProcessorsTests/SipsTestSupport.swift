@@ -7,9 +7,9 @@ import PaymentFormTestSupport
 enum SipsFixtures {
     static let november2026 = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
+    /// A shipped Sips (or Saferpay) form.
     static func definition(_ name: String) throws -> PaymentProduct {
-        guard let data = PaymentFormTestKeys.sample(name) else { throw FixtureError.missing(name) }
-        return try PaymentProduct(jsonEncoded: data)
+        try Fixtures.sample(name)
     }
 
     static let initialization = SipsInitialization(
@@ -17,13 +17,11 @@ enum SipsFixtures {
         redirectionVersion: "IR_MB_3.0", publicKeyValue: "PUBLIC-KEY", merchantId: "011223344550000", redirectionStatusCode: "00")
 
     static func request(_ name: String, _ values: [String: String], accountOnFile: AccountOnFile? = nil) throws -> PaymentRequest {
-        var product = try definition(name)
+        var product = try Fixtures.sample(name)
         if let accountOnFile { product.accountsOnFile = [accountOnFile] }
         var request = PaymentRequest(product: product)
         for (field, value) in values { try request.setValue(value, forField: field) }
         if let accountOnFile { try request.selectAccountOnFile(withId: accountOnFile.id) }
         return request
     }
-
-    enum FixtureError: Error { case missing(String) }
 }

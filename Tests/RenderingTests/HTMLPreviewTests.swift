@@ -1,17 +1,16 @@
 import Testing
 import PaymentFormEngine
 import PaymentFormRendering
-import PaymentFormSamples
 import PaymentFormTestSupport
 
-/// The HTML preview as a page: length limits that fit the masks, localized button, accessible
-/// help and errors, read-only fields, and no raw card data posted.
+/// The HTML preview as a page: no length limit that cuts input, localized button, accessible
+/// help, required markers and errors, read-only fields, and no raw card data posted.
 @Suite("HTML preview page")
 struct HTMLPreviewTests {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 6)!)
 
     static func product(_ name: String) throws -> PaymentProduct {
-        try PaymentProduct(jsonEncoded: try #require(Samples.product(named: name)))
+        try Fixtures.sample(name)
     }
 
     static func page(_ name: String, language: String = "en", account: String? = nil) throws -> String {
@@ -29,14 +28,26 @@ struct HTMLPreviewTests {
         tag?.attributes.first { $0.name == name }.map(\.value)
     }
 
-    @Test("maxlength is the mask's formatted capacity", arguments: [
-        ("visa", "cardNumber", "23"), ("visa", "expiryDate", "5"), ("visa", "cvv", "4"), ("sepa-direct-debit", "iban", "42"),
-        ("amex", "cardNumber", "17"),
+    @Test("no input cuts what is typed: no maxlength, so 12/2030 pasted into MM/YY is not read as 12/20", arguments: [
+        ("visa", "cardNumber"), ("visa", "expiryDate"), ("visa", "cvv"), ("sepa-direct-debit", "iban"), ("amex", "cardNumber"),
     ])
-    func maxLength(sample: String, fieldId: String, expected: String) throws {
+    func noMaxLength(sample: String, fieldId: String) throws {
         let html = try Self.page(sample)
         HTMLRendererTests.checkStructure(html)
-        #expect(Self.attribute(Self.input(html, fieldId), "maxlength") == .some(expected))
+        let input = try #require(Self.input(html, fieldId))
+        #expect(Self.attribute(input, "maxlength") == nil)
+        #expect(!html.contains("maxlength"))
+    }
+
+    @Test("a required field's marker is hidden from assistive technology: the input's accessible name is its label")
+    func requiredMarker() throws {
+        let html = try Self.page("visa")
+        // cardNumber is required, cardholderName is not.
+        #expect(html.contains(#"<label for="field-cardNumber">Card number<span class="required-marker" aria-hidden="true"> *</span></label>"#),
+                "\(html)")
+        #expect(html.contains(#"<label for="field-cardholderName">Cardholder name</label>"#), "\(html)")
+        #expect(Self.attribute(Self.input(html, "cardNumber"), "required") == .some(nil))
+        #expect(!html.contains("::after"), "no generated content in a label")
     }
 
     @Test("the pay button and the preview notice are in the page's language", arguments: [

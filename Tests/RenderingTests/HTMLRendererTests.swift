@@ -103,7 +103,7 @@ struct TextRendererTests {
     func controlCharacters(color: Bool) throws {
         let hostile = "a\u{1B}]52;c;ZXZpbA==\u{07}b\u{1B}[2Jc\u{9B}31md\u{202E}e\u{2066}f\u{0}g\rh"
         let quoted = String(decoding: JSONText.quote(hostile), as: UTF8.self)
-        let json = #"{"id": 1, "displayHints": {"label": \#(quoted)}, "fields": [{"id": "f", "type": "text", "displayHints": {"label": \#(quoted), "placeholderLabel": \#(quoted), "tooltip": {"label": \#(quoted)}, "formElement": {"type": "text"}}}]}"#
+        let json = #"{"id": 1, "paymentMethod": "card", "displayHints": {"label": \#(quoted)}, "fields": [{"id": "f", "type": "text", "displayHints": {"label": \#(quoted), "placeholderLabel": \#(quoted), "tooltip": {"label": \#(quoted)}, "formElement": {"type": "text"}}}]}"#
         let product = try PaymentProduct(jsonEncoded: Array(json.utf8))
         let text = FormTextRenderer(color: color).render(PaymentForm(product: product, localizer: Localizer(languageTag: "en")))
         let controls = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }

@@ -56,7 +56,7 @@ struct BidiIsolationTests {
         let override = "Card \u{202E}rebmun"
         let quoted = String(decoding: JSONText.quote(override), as: UTF8.self)
         let json = """
-            {"id": 987654, "displayHints": {"label": \(quoted)}, "fields": [
+            {"id": 987654, "paymentMethod": "card", "displayHints": {"label": \(quoted)}, "fields": [
              {"id": "f", "type": "text", "displayHints": {"label": \(quoted), "placeholderLabel": \(quoted),
               "tooltip": {"label": \(quoted)}, "formElement": {"type": "text"}}},
              {"id": "l", "type": "text", "displayHints": {"label": "List", "formElement": {"type": "list",

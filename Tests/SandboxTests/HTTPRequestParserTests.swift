@@ -17,10 +17,7 @@ struct HTTPRequestParserTests {
 
     @Test("a GET with a query, and a POST with a body")
     func valid() throws {
-        guard case .complete(let get, let used) = parse("GET /a/b%20c/?x=1&y=a+b&z=%C3%A9 HTTP/1.1\r\nHost: h\r\nX-Empty:\r\n\r\nrest") else {
-            Issue.record("not complete")
-            return
-        }
+        let (get, used) = try #require(parse("GET /a/b%20c/?x=1&y=a+b&z=%C3%A9 HTTP/1.1\r\nHost: h\r\nX-Empty:\r\n\r\nrest").completed, "not complete")
         #expect(used == "GET /a/b%20c/?x=1&y=a+b&z=%C3%A9 HTTP/1.1\r\nHost: h\r\nX-Empty:\r\n\r\n".utf8.count)
         #expect(get.method == "GET")
         #expect(get.path == "/a/b%20c/")
@@ -30,10 +27,7 @@ struct HTTPRequestParserTests {
         #expect(get.header("host") == "h")
         #expect(get.header("X-EMPTY") == "")
         #expect(get.keepsAlive)
-        guard case .complete(let post, _) = parse("POST /p HTTP/1.0\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\nhello") else {
-            Issue.record("not complete")
-            return
-        }
+        let (post, _) = try #require(parse("POST /p HTTP/1.0\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\nhello").completed, "not complete")
         #expect(post.body == Array("hello".utf8))
         #expect(post.minorVersion == 0)
         #expect(post.keepsAlive)
@@ -113,14 +107,25 @@ struct HTTPRequestParserTests {
     }
 
     @Test("the fuzzer's first finding: a header value with bytes over 127 is refused")
-    func fuzzRegression() {
+    func fuzzRegression() throws {
         var bytes = Array("POST /sandbox/v1/payments HTTP/1.1\r\nHost: x\r\nEt: 100-conti".utf8)
         bytes += [0xFF, 0xF5, 0xF5] + Array("\r\nContent-Length: 0\r\n\r\n".utf8)
         var parser = HTTPRequestParser()
-        guard case .failure(let error) = parser.parse(bytes) else {
-            Issue.record("accepted")
-            return
-        }
+        let error = try #require(parser.parse(bytes).refusal, "accepted")
         #expect(error.status == 400)
+    }
+}
+
+extension HTTPRequestParser.Outcome {
+    /// The request and the bytes it used, when complete; `nil` otherwise.
+    var completed: (request: HTTPRequest, consumed: Int)? {
+        if case .complete(let request, let consumed) = self { return (request, consumed) }
+        return nil
+    }
+
+    /// The error, when the bytes are refused; `nil` otherwise.
+    var refusal: HTTPParseError? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

@@ -5,7 +5,7 @@ import PaymentFormJSON
 @testable import PaymentFormSandbox
 
 /// What a browser sees: CORS preflights and headers per route, over real loopback HTTP.
-@Suite("Sandbox CORS for web pages")
+@Suite("Sandbox CORS for web pages", .timeLimit(.minutes(10)))
 struct SandboxCORSTests {
     static let page = "http://127.0.0.1:8123"
 

@@ -15,7 +15,7 @@ import Darwin
 /// When every slot is taken, and when a client reads too slowly: each client gets an answer
 /// (served, or 503 promptly), never a reset after it sent its request, and no client holds a slot
 /// past the deadlines.
-@Suite("Sandbox connection limits")
+@Suite("Sandbox connection limits", .timeLimit(.minutes(10)))
 struct SandboxConnectionLimitTests {
     static let request = "GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
 
@@ -94,8 +94,8 @@ struct SandboxConnectionLimitTests {
         defer { server.stop() }
         let port = server.port
         let reading = Reader()
+        let connection = try RawConnection(port: port, receiveTimeout: 5, receiveBuffer: 4096)
         let client = Thread {
-            guard let connection = try? RawConnection(port: port, receiveTimeout: 5, receiveBuffer: 4096) else { return }
             connection.send(Self.request)
             // 1 KiB every 50 ms (for 10 s at most): every send of the server makes some progress.
             let end = Date(timeIntervalSinceNow: 10)
@@ -121,43 +121,24 @@ struct SandboxConnectionLimitTests {
             }
             return (servedAt, nil)
         }
-        guard servedAt != nil else {
-            Issue.record("the slow reader was never served")
-            return
-        }
+        try #require(servedAt != nil, "the slow reader was never served")
         #expect(released != nil, "the slow reader still held its slot 8 s after it was served")
         if let released { #expect(released < 4, "slot released \(released) s after serving began (write deadline 1 s)") }
     }
 
     /// What each busy client got, collected from their threads.
-    final class Outcomes: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [(answer: String, error: Int32, seconds: Double)] = []
+    final class Outcomes: Sendable {
+        private let items = Shared<[(answer: String, error: Int32, seconds: Double)]>([])
         func append(_ item: (answer: String, error: Int32, seconds: Double)) {
-            lock.lock()
             items.append(item)
-            lock.unlock()
         }
-        var all: [(answer: String, error: Int32, seconds: Double)] {
-            lock.lock()
-            defer { lock.unlock() }
-            return items
-        }
+        var all: [(answer: String, error: Int32, seconds: Double)] { items.value }
     }
 
     /// Tells the slow reader's thread to stop.
-    final class Reader: @unchecked Sendable {
-        private let lock = NSLock()
-        private var done = false
-        var stopped: Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return done
-        }
-        func stop() {
-            lock.lock()
-            done = true
-            lock.unlock()
-        }
+    final class Reader: Sendable {
+        private let done = Shared(false)
+        var stopped: Bool { done.value }
+        func stop() { done.set(true) }
     }
 }

@@ -7,7 +7,7 @@ import PaymentFormTestSupport
 
 /// IIN answers: the brand table's country, and the co-badged Cartes Bancaires test cards from the
 /// sandbox's IIN data, over real loopback HTTP.
-@Suite("Sandbox IIN answers: countries and co-brands")
+@Suite("Sandbox IIN answers: countries and co-brands", .timeLimit(.minutes(10)))
 struct SandboxIINTests {
     static let context = #""paymentContext": {"countryCode": "FR", "isRecurring": false, "amountOfMoney": {"amount": 1000, "currencyCode": "EUR"}}"#
 
@@ -99,7 +99,7 @@ enum ExtendedProductsFolder {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-iin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["visa", "amex", "mastercard-accounts-on-file"] {
-            try FileManager.default.copyItem(at: PackageFiles.url("Resources/Products/\(name).json"), to: folder.appendingPathComponent("\(name).json"))
+            try FileManager.default.copyItem(at: Fixtures.sampleURL(name), to: folder.appendingPathComponent("\(name).json"))
         }
         try Data(#"""
         {"id": 123, "paymentMethod": "card", "paymentProductGroup": "cards", "usesRedirectionTo3rdParty": false,

@@ -3,17 +3,17 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// A payload that decrypts to bytes that are not UTF-8: refused, with a message that says why,
 /// and that names the JavaScript clients' known mistake when the bytes read as ISO-8859-1 JSON.
-@Suite("Sandbox payloads that are not UTF-8")
+@Suite("Sandbox payloads that are not UTF-8", .timeLimit(.minutes(10)))
 struct SandboxPayloadEncodingTests {
     /// A token of the demo key around `bytes` as given.
     static func token(_ bytes: [UInt8]) throws -> String {
-        let response = try PublicKeyResponse.decode(from: #require(Samples.demoPublicKeyResponse)).value
+        let response = try Fixtures.demoPublicKeyResponse()
         return try JWE.encrypt(bytes, for: RSAPublicKey(base64DER: response.publicKey), keyId: response.keyId)
     }
 
@@ -35,10 +35,8 @@ struct SandboxPayloadEncodingTests {
     func latin1() throws {
         let (status, json) = try Self.post(Self.latin1Payload)
         #expect(status == 400)
-        guard case .array(let errors)? = json["errors"], case .string(let message)? = errors.first?["message"] else {
-            Issue.record("no error: \(json)")
-            return
-        }
+        let errors = try #require(json["errors"]?.arrayValue, "no error: \(json)")
+        let message = try #require(errors.first?["message"]?.stringValue, "no error: \(json)")
         #expect(errors.first?["code"] == "SANDBOX_INVALID_ENCRYPTED_CUSTOMER_INPUT")
         #expect(errors.first?["propertyName"] == "encryptedCustomerInput")
         #expect(message.hasPrefix("the decrypted payload is not UTF-8"), "\(message)")
@@ -53,10 +51,7 @@ struct SandboxPayloadEncodingTests {
     func notUTF8(bytes: [UInt8]) throws {
         let (status, json) = try Self.post(bytes)
         #expect(status == 400)
-        guard case .array(let errors)? = json["errors"] else {
-            Issue.record("no error: \(json)")
-            return
-        }
+        let errors = try #require(json["errors"]?.arrayValue, "no error: \(json)")
         #expect(errors.first?["message"] == "the decrypted payload is not UTF-8")
     }
 
@@ -71,7 +66,7 @@ struct SandboxPayloadEncodingTests {
 
     @Test("DecryptedPayload says the same to a backend test, with code invalid_payload")
     func decryptionError() throws {
-        let key = try ShippedSamples.demoDecryptionKey()
+        let key = try DecryptionKey(pemRepresentation: Fixtures.demoPrivateKeyPEM())
         #expect(throws: DecryptionError.notUTF8(readsAsLatin1JSON: true)) {
             try DecryptedPayload(token: try Self.token(Self.latin1Payload), key: key)
         }

@@ -3,7 +3,6 @@ import Testing
 import PaymentFormEngine
 import PaymentFormTestSupport
 import PaymentFormJSON
-import PaymentFormSamples
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 /// Runs blocking socket work on its own thread, so no cooperative thread waits on a socket.
@@ -21,7 +20,7 @@ func waitForNoConnections(_ server: SandboxServer) async -> Int {
     return server.openConnectionCount
 }
 
-@Suite("Sandbox server over raw sockets")
+@Suite("Sandbox server over raw sockets", .timeLimit(.minutes(10)))
 struct SandboxServerTests {
     static func start(_ limits: SandboxLimits = SandboxLimits()) throws -> SandboxServer {
         let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1", limits: limits))
@@ -185,10 +184,8 @@ struct SandboxServerTests {
         #expect(response.status == status)
         if status >= 400 {
             let json = try JSONParser().parse(response.body)
-            guard case .array(let errors)? = json["errors"], case .string? = json["errorId"] else {
-                Issue.record("not a Client API error body")
-                return
-            }
+            let errors = try #require(json["errors"]?.arrayValue, "not a Client API error body")
+            #expect(json["errorId"]?.stringValue != nil, "not a Client API error body")
             #expect(errors.count == 1)
         }
     }

@@ -6,7 +6,7 @@ import PaymentFormJSON
 
 /// The calls the JavaScript SDKs make beyond the card flow (privacy policy, Apple Pay session,
 /// surcharge, DCC), the versions in paths and the error bodies, over real loopback HTTP.
-@Suite("Sandbox services: privacy policy, payment product sessions, surcharge, DCC")
+@Suite("Sandbox services: privacy policy, payment product sessions, surcharge, DCC", .timeLimit(.minutes(10)))
 struct SandboxServicesTests {
     // MARK: - Privacy policy and Apple Pay session
 
@@ -36,20 +36,13 @@ struct SandboxServicesTests {
         defer { sandbox.stop() }
         let answer = await sandbox.post("products/302/sessions", Self.session302)
         #expect(answer.status == 200, "\(answer)")
-        guard case .string(let text)? = answer.json["paymentProductSession302SpecificOutput"]?["sessionObject"] else {
-            Issue.record("no sessionObject: \(answer)")
-            return
-        }
+        let text = try #require(answer.json["paymentProductSession302SpecificOutput"]?["sessionObject"]?.stringValue, "no sessionObject: \(answer)")
         let session = try JSONParser().parse(Array(text.utf8))
         #expect(session["domainName"] == "shop.example")
         #expect(session["displayName"] == "Shop")
         #expect(session["merchantIdentifier"] == "SANDBOX-TEST-MERCHANT-NOT-FOR-PRODUCTION")
-        guard case .number(let issued)? = session["epochTimestamp"], case .number(let expires)? = session["expiresAt"],
-              let start = Int(issued), let end = Int(expires)
-        else {
-            Issue.record("no timestamps: \(text)")
-            return
-        }
+        let start = try #require(session["epochTimestamp"]?.numberText.flatMap { Int($0) }, "no timestamps: \(text)")
+        let end = try #require(session["expiresAt"]?.numberText.flatMap { Int($0) }, "no timestamps: \(text)")
         #expect(end - start == 300_000)
     }
 
@@ -113,10 +106,7 @@ struct SandboxServicesTests {
         let sandbox = try SandboxClient()
         defer { sandbox.stop() }
         let answer = await sandbox.post("services/surchargeCalculation", Self.surchargeBody(#"{"card": {"cardNumber": "41111111"}}"#))
-        guard case .array(let entries)? = answer.json["surcharges"], let rate = entries.first?["surchargeRate"] else {
-            Issue.record("no rate: \(answer)")
-            return
-        }
+        let rate = try #require(answer.json["surcharges"]?.arrayValue?.first?["surchargeRate"], "no rate: \(answer)")
         #expect(rate == .object(JSONObject([
             (key: "surchargeProductTypeId", value: "SANDBOX-VISA"), (key: "surchargeProductTypeVersion", value: "1"),
             (key: "adValoremRate", value: .number("1.2")), (key: "specificRate", value: 0),
@@ -176,10 +166,7 @@ struct SandboxServicesTests {
         let answer = await sandbox.post("services/dccrate", Self.dccBody(source, currency: from), version: "v2")
         #expect(answer.status == 200, "\(answer)")
         #expect(answer.json["result"] == ["result": "Allowed"])
-        guard case .string(let session)? = answer.json["dccSessionId"] else {
-            Issue.record("no dccSessionId: \(answer)")
-            return
-        }
+        let session = try #require(answer.json["dccSessionId"]?.stringValue, "no dccSessionId: \(answer)")
         #expect(session.count == 32)
         #expect(answer.json["docSessionId"] == .string(session))
         let proposal = answer.json["proposal"]
@@ -189,10 +176,7 @@ struct SandboxServicesTests {
         #expect(proposal?["rate"]?["invertedExchangeRate"] == .number(inverted))
         #expect(proposal?["rate"]?["markUpRate"] == .number("0"))
         #expect(proposal?["rate"]?["source"] == "SANDBOX")
-        guard case .string(let quoted)? = proposal?["rate"]?["quotationDateTime"] else {
-            Issue.record("no quotationDateTime")
-            return
-        }
+        let quoted = try #require(proposal?["rate"]?["quotationDateTime"]?.stringValue, "no quotationDateTime")
         #expect(ISO8601DateFormatter().date(from: quoted) != nil)
         #expect(proposal?["disclaimerReceipt"] != nil && proposal?["disclaimerDisplay"] != nil)
     }
@@ -277,10 +261,7 @@ struct SandboxServicesTests {
         defer { sandbox.stop() }
         let answer = await sandbox.send(method, path)
         #expect(answer.status == status, "\(answer)")
-        guard case .string(let code)? = answer.error("code") else {
-            Issue.record("no code: \(answer)")
-            return
-        }
+        let code = try #require(answer.error("code")?.stringValue, "no code: \(answer)")
         #expect(answer.error("errorCode") == .string(code))
         let unauthorized = await sandbox.send("GET", "/client/v1/c1/crypto/publickey", headers: [])
         #expect(unauthorized.error("code") == "9002")

@@ -4,9 +4,10 @@ import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// Product and group texts in the request's locale, as the platform serves them.
-@Suite("Sandbox texts per locale")
+@Suite("Sandbox texts per locale", .timeLimit(.minutes(10)))
 struct SandboxTextsTests {
     static let context = "countryCode=FR&currencyCode=EUR&amount=1000"
 
@@ -58,10 +59,7 @@ struct SandboxTextsTests {
         let ideal = await sandbox.send("GET", "/client/v1/c1/products/809?\(Self.context)&locale=\(locale)")
         #expect(Self.texts(ideal.json)["issuerId"]?[1] == localizer.string(forKey: "gc.general.paymentProductFields.issuerId.placeholder"))
         let groups = await sandbox.send("GET", "/client/v1/c1/productgroups?\(Self.context)&locale=\(locale)")
-        guard case .array(let items)? = groups.json["paymentProductGroups"] else {
-            Issue.record("no groups: \(groups)")
-            return
-        }
+        let items = try #require(groups.json["paymentProductGroups"]?.arrayValue, "no groups: \(groups)")
         #expect(items.first?["displayHints"]?["label"] == .string(localizer.productGroupName(groupId: "cards", definitionLabel: nil)))
     }
 
@@ -69,7 +67,7 @@ struct SandboxTextsTests {
     func english() async throws {
         let sandbox = try SandboxClient()
         defer { sandbox.stop() }
-        let file = try JSONParser().parse(try #require(ShippedSamples.productJSON(named: "amex")))
+        let file = try JSONParser().parse(try Fixtures.sampleJSON("amex"))
         for locale in ["", "&locale=en_US", "&locale=en", "&locale=EN-gb"] {
             let amex = await sandbox.send("GET", "/client/v1/c1/products/2?\(Self.context)\(locale)")
             #expect(Self.texts(amex.json) == Self.texts(file), "locale \(locale)")
@@ -83,10 +81,8 @@ struct SandboxTextsTests {
         defer { sandbox.stop() }
         let french = await sandbox.send("GET", "/client/v1/c1/products?\(Self.context)&locale=fr_FR&hide=fields")
         let english = await sandbox.send("GET", "/client/v1/c1/products?\(Self.context)&hide=fields")
-        guard case .array(let products)? = french.json["paymentProducts"], case .array(let originals)? = english.json["paymentProducts"] else {
-            Issue.record("no list")
-            return
-        }
+        let products = try #require(french.json["paymentProducts"]?.arrayValue, "no list")
+        let originals = try #require(english.json["paymentProducts"]?.arrayValue, "no list")
         #expect(products.allSatisfy { $0["fields"] == nil })
         let sepa = products.first { $0["id"] == 770 }
         #expect(sepa?["displayHints"]?["label"] == .string(Localizer(languageTag: "fr").productName(productId: "770", definitionLabel: nil)))

@@ -3,8 +3,9 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 /// What the session keeps and shares, counted by the requests the sandbox answered.
-@Suite("ClientSession caching")
+@Suite("ClientSession caching", .timeLimit(.minutes(10)))
 struct ClientSessionCachingTests {
     let context = SandboxHarness.context
 
@@ -82,12 +83,17 @@ struct ClientSessionCachingTests {
         }
         #expect(ids.count == 2 * count)
         #expect(ids.allSatisfy { $0 == "2" })
-        #expect(harness.server.answeredRequestCount == 2)
+        // One answered request per call. (A request the server timed out on a starved machine
+        // and the transport sent again shows as a 408 line first: not the session's doing.)
+        let lines = harness.log.value
+        #expect(lines.filter { $0.contains("/products/2 200 ") }.count == 1, "\(lines)")
+        #expect(lines.filter { $0.contains("/services/getIINdetails 200 ") }.count == 1, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains(" 200 ") || $0.contains(" 408 ") }, "\(lines)")
     }
 
     @Test("a failed call is not kept: the next one asks again")
     func failuresNotKept() async throws {
-        let failures = Counter()
+        let failures = Shared(0)
         let harness = try SandboxHarness { request in
             guard request.path.hasSuffix("/crypto/publickey"), failures.increment() == 1 else { return nil }
             return HTTPResponse(status: 503, headers: [], body: Array(#"{"errorId": "e1", "errors": []}"#.utf8))
@@ -96,25 +102,5 @@ struct ClientSessionCachingTests {
         await #expect(throws: ClientAPIError.self) { try await harness.session.publicKey() }
         _ = try await harness.session.publicKey()
         #expect(harness.server.answeredRequestCount == 2)
-    }
-}
-
-/// A thread-safe counter for intercepts.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    /// Adds one and returns the new value.
-    func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-
-    var current: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }

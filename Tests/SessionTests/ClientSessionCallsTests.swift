@@ -4,8 +4,9 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormSamples
+import PaymentFormTestSupport
 /// Every call of the session against the sandbox, over real loopback HTTP.
-@Suite("ClientSession calls against the sandbox")
+@Suite("ClientSession calls against the sandbox", .timeLimit(.minutes(10)))
 struct ClientSessionCallsTests {
     let context = SandboxHarness.context
 
@@ -64,7 +65,7 @@ struct ClientSessionCallsTests {
         try request.setValue("12/35", forField: "expiryDate")
         try request.setValue("123", forField: "cvv")
         let prepared = try await harness.session.prepare(request)
-        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let payload = try DecryptedPayload(token: prepared.encryptedFields, key: DecryptionKey(pemRepresentation: pem))
         #expect(payload.clientSessionId == harness.server.configuration.clientSessionId)
         #expect(payload.paymentValues["cardNumber"] == "4111111111111111")
@@ -134,7 +135,7 @@ struct ClientSessionCallsTests {
         defer { harness.stop() }
         _ = try await harness.session.paymentProducts(for: context)
         _ = try await harness.session.iinDetails(forPartialCardNumber: "4111111111111111", context: context)
-        let lines = harness.log.all
+        let lines = harness.log.value
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix("GET /client/v1/customer-1/products 200 "))
         #expect(lines[1].hasPrefix("POST /client/v1/customer-1/services/getIINdetails 200 "))

@@ -5,7 +5,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 /// Error answers, timeouts and cancellation over real loopback HTTP.
-@Suite("ClientSession errors against the sandbox")
+@Suite("ClientSession errors against the sandbox", .timeLimit(.minutes(10)))
 struct ClientSessionErrorTests {
     let context = SandboxHarness.context
 
@@ -98,22 +98,22 @@ struct ClientSessionErrorTests {
         let harness = try SandboxHarness { request in
             guard request.path.hasSuffix("/products/1") else { return nil }
             return HTTPResponse(status: 200, headers: [], body: Array(#"""
-            {"id": 1, "paymentMethod": "card", "fields": [{"id": "cardNumber", "type": "numericstring",
+            {"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [{"id": "cardNumber", "type": "numericstring",
              "dataRestrictions": {"isRequired": true, "validators": {"futureRule": {}}},
              "displayHints": {"displayOrder": 1, "formElement": {"type": "text"}}}]}
             """#.utf8))
         }
         defer { harness.stop() }
-        let seen = LogLines()
+        let seen = Shared<[String]>([])
         var configuration = harness.session.configuration
         configuration.diagnosticsHandler = { call, diagnostics in
             for diagnostic in diagnostics { seen.append("\(call): \(diagnostic)") }
         }
         let session = try ClientSession(configuration)
         _ = try await session.paymentProduct(withId: "1", context: context)
-        #expect(seen.all.count == 1)
-        #expect(seen.all.first?.hasPrefix("GET products/1: ") == true)
-        #expect(seen.all.first?.contains("futureRule") == true)
+        #expect(seen.value.count == 1)
+        #expect(seen.value.first?.hasPrefix("GET products/1: ") == true)
+        #expect(seen.value.first?.contains("futureRule") == true)
     }
 
     @Test("no answer within the configured timeout is a timeout error")
@@ -149,18 +149,18 @@ struct ClientSessionErrorTests {
         await gate.waitUntilArrived()
         task.cancel()
         let result = await task.result
-        guard case .failure(let failure) = result else {
-            Issue.record("the cancelled call succeeded")
-            return
-        }
+        let failure = try #require(result.failureValue, "the cancelled call succeeded")
         #expect((failure as? ClientAPIError)?.kind == .cancelled)
     }
 
     @Test("a closed port is a network error")
     func network() async throws {
         let harness = try SandboxHarness()
-        let configuration = harness.session.configuration
+        var configuration = harness.session.configuration
         harness.stop()
+        // Port 1 on loopback, where nothing listens: the port of a stopped sandbox can be taken
+        // at once by another test's sandbox (the tests run in parallel), which then answers 401.
+        configuration.clientApiUrl = "http://127.0.0.1:1/client"
         let session = try ClientSession(configuration)
         let failure = try #require(await error { try await session.publicKey() })
         #expect(failure.kind == .network)

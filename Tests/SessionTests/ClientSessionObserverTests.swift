@@ -79,7 +79,7 @@ struct ClientSessionObserverTests {
         #expect(paths == ["/client/v1/customer-1/products/[digits]", "/client/v1/customer-1/products/[digits]"])
         #expect(exchanges.all.filter { $0.event == .answer }.map(\.statusCode) == [404, 404])
         // The sandbox logged the same lines, by the same rule.
-        let logged = harness.log.all.filter { $0.contains("/products/") }
+        let logged = harness.log.value.filter { $0.contains("/products/") }
         #expect(logged.count == 2)
         for (line, path) in zip(logged, paths) { #expect(line.hasPrefix("GET \(path) 404 ")) }
         // A session id that shows up in a path (an app that used it as the customer id).

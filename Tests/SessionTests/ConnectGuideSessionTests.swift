@@ -3,31 +3,27 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 /// The session against what the Connect Swift SDK guide (seed 003) documents, over real
 /// loopback HTTP: each test names the guide line it answers.
-@Suite("ClientSession: the Connect guide, line by line")
+@Suite("ClientSession: the Connect guide, line by line", .timeLimit(.minutes(10)))
 struct ConnectGuideSessionTests {
     let context = SandboxHarness.context
 
     /// Counts the asset requests an intercept answers, serving `size` bytes for `/assets/big-N.png`.
-    final class AssetServer: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts: [String: Int] = [:]
+    final class AssetServer: Sendable {
+        private let counts = Shared<[String: Int]>([:])
 
         func answer(_ request: HTTPRequest) -> HTTPResponse? {
             guard request.path.hasPrefix("/assets/") else { return nil }
-            lock.lock()
-            counts[request.path, default: 0] += 1
-            lock.unlock()
+            counts.withLock { $0[request.path, default: 0] += 1 }
             let name = request.path.dropFirst("/assets/".count)
             guard name.hasPrefix("kib-"), let kib = Int(name.dropFirst(4).prefix { $0.isNumber }) else { return nil }
             return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "image/png")], body: [UInt8](repeating: 0x42, count: kib * 1024))
         }
 
         func count(_ path: String) -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            return counts["/assets/" + path] ?? 0
+            counts.value["/assets/" + path] ?? 0
         }
     }
 

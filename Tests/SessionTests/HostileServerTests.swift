@@ -9,7 +9,7 @@ import PaymentFormTestSupport
 /// The default transport and the session against servers that do what no honest Client API
 /// does, over real loopback HTTP: huge, endless and compressed-bomb bodies, redirects to another
 /// host, credential challenges, answers that trickle.
-@Suite("URLSessionTransport and ClientSession against hostile servers")
+@Suite("URLSessionTransport and ClientSession against hostile servers", .timeLimit(.minutes(10)))
 struct HostileServerTests {
     static let limit = ClientAPIResponse.maximumBodyByteCount
     static let secret = "session-secret-123"

@@ -3,31 +3,25 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
-@Suite("IIN lookups")
+@Suite("IIN lookups", .timeLimit(.minutes(10)))
 struct IINLookupTests {
     let context = SandboxHarness.context
 
     /// What the sandbox's IIN endpoint was sent, recorded by an intercept that lets the request through.
-    final class SentBins: @unchecked Sendable {
-        private let lock = NSLock()
-        private var bins: [String] = []
+    final class SentBins: Sendable {
+        private let bins = Shared<[String]>([])
 
         func record(_ request: HTTPRequest) -> HTTPResponse? {
             if request.path.hasSuffix("getIINdetails"), let text = String(bytes: request.body, encoding: .utf8),
                let range = text.range(of: #""bin":"[0-9]*""#, options: .regularExpression) {
-                lock.lock()
                 bins.append(String(text[range].dropFirst(7).dropLast()))
-                lock.unlock()
             }
             return nil
         }
 
-        var all: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return bins
-        }
+        var all: [String] { bins.value }
     }
 
     @Test("digits sent: none below 6, the first 8 from 8 on, else the first 6", arguments: [
@@ -67,7 +61,7 @@ struct IINLookupTests {
         let unknown = try await harness.session.iinDetails(forPartialCardNumber: "99999999", context: context)
         #expect(unknown.status == .unknown)
         #expect(unknown.paymentProductId == nil)
-        #expect(harness.log.all.last?.contains(" 404 ") == true)
+        #expect(harness.log.value.last?.contains(" 404 ") == true)
         let noContext = try await harness.session.iinDetails(forPartialCardNumber: "37144963")
         #expect(noContext.status == .supported)
         #expect(noContext.paymentProductId == 2)
@@ -101,7 +95,7 @@ struct IINLookupTests {
         defer { harness.stop() }
         var large = context
         large.amountOfMoney.amount = 9_000_000
-        var request = PaymentRequest(product: try #require(try ShippedSamples.product(named: "visa")))
+        var request = PaymentRequest(product: try ShippedSamples.product(named: "visa"))
         try request.setValue("5019 0012 3456 7895", forField: "cardNumber")
         try request.setValue("12/30", forField: "expiryDate")
         try request.setValue("123", forField: "cvv")

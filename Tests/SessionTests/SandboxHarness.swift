@@ -10,7 +10,7 @@ import PaymentFormTestSupport
 struct SandboxHarness {
     let server: SandboxServer
     let session: ClientSession
-    let log: LogLines
+    let log: Shared<[String]>
 
     /// Starts a sandbox on the samples (or `data`), with `intercept` answering instead when it
     /// returns a response.
@@ -19,7 +19,7 @@ struct SandboxHarness {
         offlineBrandDetector: BrandDetector? = nil,
         intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
     ) throws {
-        let log = LogLines()
+        let log = Shared<[String]>([])
         var configuration = SandboxConfiguration(data: try data ?? SandboxData.samples(), customerId: "customer-1", log: { log.append($0) })
         configuration.intercept = intercept
         server = SandboxServer(configuration)
@@ -46,7 +46,7 @@ enum ExtendedProducts {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("groups"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("directories"), withIntermediateDirectories: true)
         for name in ["visa", "amex", "ideal", "sepa-direct-debit", "mastercard-accounts-on-file"] {
-            try FileManager.default.copyItem(at: PackageFiles.url("Resources/Products/\(name).json"), to: folder.appendingPathComponent("\(name).json"))
+            try FileManager.default.copyItem(at: Fixtures.sampleURL(name), to: folder.appendingPathComponent("\(name).json"))
         }
         try FileManager.default.copyItem(at: PackageFiles.url("Resources/Groups/cards.json"), to: folder.appendingPathComponent("groups/cards.json"))
         try FileManager.default.copyItem(at: PackageFiles.url("Resources/Directories/809.json"), to: folder.appendingPathComponent("directories/809.json"))

@@ -4,16 +4,16 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormJSON
+import PaymentFormTestSupport
 
 /// `surchargeCalculation` and `dccrate` (Online Payments) over loopback HTTP: the requests the
 /// session sends, and the answers decoded into the model. The intercept answers as the Online
 /// Payments API does, so these tests do not depend on the sandbox serving the calls.
-@Suite("Surcharge and currency conversion calls")
+@Suite("Surcharge and currency conversion calls", .timeLimit(.minutes(10)))
 struct SurchargeAndCurrencyConversionTests {
     /// Records the requests to one path suffix and answers them with `answer`.
-    final class Scripted: @unchecked Sendable {
-        private let lock = NSLock()
-        private var requests: [HTTPRequest] = []
+    final class Scripted: Sendable {
+        private let requests = Shared<[HTTPRequest]>([])
         let suffix: String
         let answer: HTTPResponse
 
@@ -24,17 +24,11 @@ struct SurchargeAndCurrencyConversionTests {
 
         func respond(_ request: HTTPRequest) -> HTTPResponse? {
             guard request.path.hasSuffix(suffix) else { return nil }
-            lock.lock()
             requests.append(request)
-            lock.unlock()
             return answer
         }
 
-        var sent: [HTTPRequest] {
-            lock.lock()
-            defer { lock.unlock() }
-            return requests
-        }
+        var sent: [HTTPRequest] { requests.value }
     }
 
     static func json(_ text: String) -> HTTPResponse {

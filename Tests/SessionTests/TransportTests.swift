@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormTestSupport
 
 /// The session over an injected transport: what it sends, and how it reads every error shape.
 @Suite("ClientSession over an injected transport")
 struct TransportTests {
     /// Answers every request with one response (or error) and records what was sent.
-    final class ScriptedTransport: ClientAPITransport, @unchecked Sendable {
-        private let lock = NSLock()
-        private var sent: [ClientAPIRequest] = []
+    final class ScriptedTransport: ClientAPITransport, Sendable {
+        private let sent = Shared<[ClientAPIRequest]>([])
         let answer: @Sendable (ClientAPIRequest) throws -> ClientAPIResponse
 
         init(_ answer: @escaping @Sendable (ClientAPIRequest) throws -> ClientAPIResponse) {
@@ -21,21 +21,11 @@ struct TransportTests {
         }
 
         func send(_ request: ClientAPIRequest) async throws -> ClientAPIResponse {
-            record(request)
+            sent.append(request)
             return try answer(request)
         }
 
-        private func record(_ request: ClientAPIRequest) {
-            lock.lock()
-            sent.append(request)
-            lock.unlock()
-        }
-
-        var requests: [ClientAPIRequest] {
-            lock.lock()
-            defer { lock.unlock() }
-            return sent
-        }
+        var requests: [ClientAPIRequest] { sent.value }
     }
 
     static func configuration(apiURL: String = "https://api.example/client/v1") -> ClientSessionConfiguration {

@@ -59,10 +59,9 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     package let port: Int
     private let listener: Int32
     private let reply: @Sendable (Request) -> Reply
-    private let lock = NSLock()
-    private var received: [Request] = []
-    private var sentBodyBytes = 0
-    private var isStopped = false
+    private let received = Shared<[Request]>([])
+    private let sentBodyBytes = Shared(0)
+    private let isStopped = Shared(false)
 
     /// Starts listening on `127.0.0.1` on a free port; `reply` decides each answer.
     package init(reply: @escaping @Sendable (Request) -> Reply) throws {
@@ -100,32 +99,18 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// The requests received so far.
-    package var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
-    }
+    package var requests: [Request] { received.value }
 
     /// The body bytes written so far, over all answers (for a streamed body: how much the client
     /// took before it went away).
-    package var bodyBytesSent: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sentBodyBytes
-    }
+    package var bodyBytesSent: Int { sentBodyBytes.value }
 
     /// Stops accepting (within 0.1 s) and ends every answer in progress at its next write.
     package func stop() {
-        lock.lock()
-        isStopped = true
-        lock.unlock()
+        isStopped.set(true)
     }
 
-    private var stopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return isStopped
-    }
+    private var stopped: Bool { isStopped.value }
 
     private func acceptLoop() {
         while !stopped {
@@ -155,9 +140,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
-        lock.lock()
         received.append(request)
-        lock.unlock()
         switch reply(request) {
         case .answer(let status, let headers, let body):
             guard write(connection, head(status, headers + [("Content-Length", String(body.count))])) else { return }
@@ -192,9 +175,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func count(_ bytes: Int) {
-        lock.lock()
-        sentBodyBytes += bytes
-        lock.unlock()
+        sentBodyBytes.withLock { $0 += bytes }
     }
 
     private func head(_ status: Int, _ headers: [(String, String)]) -> [UInt8] {

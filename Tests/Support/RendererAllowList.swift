@@ -11,7 +11,7 @@ package enum RendererAllowList {
     /// Attribute names (besides `data-*` and `aria-*`, which are allowed by prefix).
     package static let attributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "class", "id", "for", "method", "autocomplete", "required",
-        "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder", "maxlength",
+        "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder",
         "spellcheck", "href", "target", "rel", "novalidate", "action", "role",
     ]
 

@@ -7,7 +7,7 @@ import PaymentFormTestSupport
 
 /// The engine's linear-time matcher against ICU (the same pattern compiled ICU-only): they must
 /// agree on every value, on the held-in cases and on random patterns of the matcher's subset.
-@Suite("Linear matcher against ICU")
+@Suite("Linear matcher against ICU", .timeLimit(.minutes(3)))
 struct LinearMatcherTests {
     /// Which patterns the linear matcher takes, and which it leaves to ICU.
     @Test(arguments: [
@@ -233,7 +233,7 @@ struct SubsetPatternGenerator {
 
 /// The matcher's table of general categories for the first 2,048 scalars must say what the
 /// standard library says, scalar by scalar (the table exists only to be faster).
-@Suite("General category table")
+@Suite("General category table", .timeLimit(.minutes(3)))
 struct GeneralCategoryTableTests {
     @Test("every tabled scalar has the standard library's category")
     func tableAgreesWithTheStandardLibrary() {
@@ -258,7 +258,7 @@ struct GeneralCategoryTableTests {
 
 /// Compiling a pattern reads ASCII's categories and class members from bit sets written out
 /// rather than from the standard library: they must say what it says.
-@Suite("Linear matcher: ASCII sets")
+@Suite("Linear matcher: ASCII sets", .timeLimit(.minutes(3)))
 struct LinearMatcherASCIISetTests {
     @Test("the written-out ASCII categories are the standard library's")
     func asciiCategories() throws {

@@ -7,7 +7,7 @@ import PaymentFormEngine
 
 /// Compiling is lazy and cheap: a pattern of the linear matcher's subset never reaches ICU (its
 /// reader is its only check), any other is checked by ICU at once and anchored on its first match.
-@Suite("regularExpression: compiling")
+@Suite("regularExpression: compiling", .timeLimit(.minutes(3)))
 struct RegularExpressionCompileTests {
     @Test("a pattern of the linear subset is never compiled by ICU", arguments: [
         "(?:0[1-9]|1[0-2])[0-9]{2}", "^[0-9]{3}[0-9]?$", "[\\p{L} '.-]+", "^[0-9]{4}$", "", "\\d{3}",

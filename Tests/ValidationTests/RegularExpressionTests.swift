@@ -4,7 +4,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormPatternFallback
 
-@Suite("regularExpression")
+@Suite("regularExpression", .timeLimit(.minutes(3)))
 struct RegularExpressionTests {
     @Test(arguments: [
         // Unanchored API patterns must match the whole value.

@@ -8,8 +8,8 @@ extension PaymentProductField {
     ///
     /// ```swift
     /// let detection = try BrandDetector.shipped.detect("3782")
-    /// cardNumberField.cardNumberLayout(for: detection).mask.pattern   // a Visa product's card number field
-    /// // "{{9999}} {{999999}} {{99999}}"
+    /// let layout = cardNumberField.cardNumberLayout(for: detection)   // a Visa product's card number field
+    /// // layout.mask.pattern == "{{9999}} {{999999}} {{99999}}"
     /// ```
     public func cardNumberLayout(for detection: BrandDetection) -> CardNumberLayout {
         var minimum = 0

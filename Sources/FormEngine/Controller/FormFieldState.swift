@@ -10,7 +10,7 @@ import PaymentFormValidation
 /// ```swift
 /// let card = controller[field: "cardNumber"]
 /// let text = card?.text                           // "4111 1111 1111 1111": the text field's text
-/// let shown = card?.message                       // nil while nothing should be shown
+/// let shown = card?.message                       // nil: nothing to show, the number is valid
 /// ```
 ///
 /// It is `Codable` (see ``encode(to:)``), so a server can send the state to a client that draws

@@ -9,7 +9,9 @@ extension PaymentFormController {
     /// ``FormUpdate/outcome`` `.rejected` when nothing fitted, the field is full or read-only.
     ///
     /// ```swift
-    /// try controller.edit("cardNumber", selection: 4..<4, .insert("5"))   // "1234" → "1234 5"
+    /// try controller.set("cardNumber", value: "4111")
+    /// let update = try controller.edit("cardNumber", selection: 4..<4, .insert("1"))
+    /// // update["cardNumber"]?.text == "4111 1", update["cardNumber"]?.cursor == 6 (Visa's 4-4-4-4 grouping)
     /// ```
     ///
     /// - Throws: ``PaymentRequestError/unknownField(_:)``.
@@ -93,7 +95,8 @@ extension PaymentFormController {
     /// caret at the end. An empty value clears the field. A read-only field refuses it.
     ///
     /// ```swift
-    /// try controller.set("expiryDate", value: "12/2030")   // shows "12/30"
+    /// let update = try controller.set("expiryDate", value: "12/2030")
+    /// // update["expiryDate"]?.text == "12/30"
     /// ```
     ///
     /// - Throws: ``PaymentRequestError/unknownField(_:)``.

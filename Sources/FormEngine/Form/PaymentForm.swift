@@ -141,9 +141,10 @@ public struct FormField: Sendable, Hashable, CustomStringConvertible {
         get { storage.parts.mask }
         set { update { $0.mask = newValue } }
     }
-    /// The longest text the input takes, in UTF-16 code units (a text field's length limit, an
-    /// HTML `maxlength`): the mask's `formattedCapacity` (23 for a 19-digit card number
-    /// grouped by four), else the `length` validator's maximum; `nil` when nothing limits it.
+    /// The longest text the input takes, in UTF-16 code units: the mask's `formattedCapacity` (23
+    /// for a 19-digit card number grouped by four), else the `length` validator's maximum; `nil`
+    /// when nothing limits it. A size for the input, not a cut: a longer value is kept and is a
+    /// `length` error, so do not make the input drop what is typed past it (an HTML `maxlength`).
     public var maxLength: Int? {
         get { storage.parts.maxLength }
         set { update { $0.maxLength = newValue } }

@@ -3,7 +3,10 @@ package import PaymentFormJSON
 /// A payment product (Visa, iDEAL, SEPA Direct Debit, ...) as the Client API describes it.
 ///
 /// The basic form (from the product list) has no fields; the full form (`GET /products/{id}`)
-/// has them. Accounts on file ride along when the customer has some.
+/// has them. Accounts on file ride along when the customer has some. Every product the Client API
+/// sends has `paymentMethod` and `displayHints` (Online Payments: `displayHintsList`): a document
+/// without them is not a product (a field, an account on file or a group given as one) and is
+/// refused with ``DefinitionError/Kind/missingKey`` at that member.
 ///
 /// ```swift
 /// let product = try PaymentProduct(jsonEncoded: productData)
@@ -75,14 +78,16 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         id = try object.required("id").identifier()
-        paymentMethod = try object.string("paymentMethod") ?? ""
+        // Every product the Client API sends has both (a field, an account on file or a group
+        // given as a product has not): without them the document is not a product.
+        paymentMethod = try object.required("paymentMethod").string()
         // Connect sends `displayHints`; Online Payments sends `displayHintsList` (first one wins).
         if let hints = object.optional("displayHints") {
             displayHints = try DisplayHints(json: hints.value, at: hints.path, diagnostics: &diagnostics)
         } else if let list = try object.optional("displayHintsList")?.array(), let first = list.first {
             displayHints = try DisplayHints(json: first.value, at: first.path, diagnostics: &diagnostics)
         } else {
-            displayHints = DisplayHints()
+            throw DefinitionError(path: path.appending("displayHints"), kind: .missingKey)
         }
         paymentProductGroup = try object.string("paymentProductGroup")
         allowsTokenization = try object.bool("allowsTokenization") ?? false

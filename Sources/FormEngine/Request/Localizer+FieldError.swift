@@ -6,7 +6,7 @@ extension Localizer {
     ///
     /// ```swift
     /// for error in request.validate(in: .current()).errors {
-    ///     show(localizer.message(for: error), on: error.fieldId)   // "Enter between 3 and 4 digits."
+    ///     show(localizer.message(for: error), on: error.fieldId)   // such as "Enter between 3 and 4 characters."
     /// }
     /// ```
     public func message(for error: FieldError) -> String {

@@ -4,11 +4,24 @@ import PaymentFormJSON
 
 /// `payform brand`: offline card-brand detection, as a form does it on every keystroke.
 enum BrandCommand {
-    static let numberOption = SecretOption("--number")
+    enum Option: CommandOptions {
+        case number, numberFile, products
+
+        var spec: OptionSpec {
+            switch self {
+            case .number: SecretInput.inlineSpec("--number", "DIGITS", help: "The card number as typed so far.")
+            case .numberFile: SecretInput.fileSpec("--number")
+            case .products: OptionSpec("--products", "FILE", help: "A Client API product list (GET /products): adds the offered product ids.")
+            }
+        }
+
+        static let usage: [Usage<Option>] = [numberOption.usage, .optional(.products)]
+    }
+
+    static let numberOption = SecretOption(Option.number, file: .numberFile)
 
     static let spec = CommandSpec(
         name: "brand",
-        synopsis: "(--number DIGITS | --number-file FILE) [--products FILE]",
         summary: "Detect a card's brand offline from a partial or full card number.",
         details: """
         Output: {"brands": [ids], "ambiguous": BOOL, "lengths": [N] | null, "gaps": [N] | null,
@@ -18,26 +31,24 @@ enum BrandCommand {
         then the brands it is co-badged with (4571 → dankort, visa). Spaces and - in the number are
         ignored; any other character exits 2 with code bad_number (the number is never repeated).
         Brand ids: \(BrandTable.shipped.brands.filter(\.isDetectableOffline).map(\.id).joined(separator: ", ")).
-        \(SecretOption.visibilityNote)
+        \(SecretInput.visibilityNote)
         """,
-        options: numberOption.specs(valueName: "DIGITS", help: "The card number as typed so far.") + [
-            OptionSpec("--products", "FILE", help: "A Client API product list (GET /products): adds the offered product ids."),
-        ],
+        options: Option.self,
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let number = try readNumber(arguments, context)
         let detection: BrandDetection
         do {
             detection = try BrandDetector.shipped.detect(number)
         } catch {
-            let flag = arguments.has(numberOption.fileFlag) ? numberOption.fileFlag : numberOption.flag
+            let flag = arguments.has(numberOption.file) ? numberOption.fileFlag : numberOption.flag
             throw CLIError(code: error.code, message: "\(flag): \(error)")
         }
         var warnings: [String] = []
         var productIds: [Int]?
-        if let path = arguments.value("--products") {
+        if let path = arguments.value(.products) {
             let list: PaymentProductList
             (list, warnings) = try productList(path, context)
             productIds = list.paymentProductIds(for: detection.brands)
@@ -64,8 +75,8 @@ enum BrandCommand {
 
     /// The number of `--number` (`-`: standard input) or `--number-file`; one trailing line break
     /// of a file or standard input is dropped.
-    private static func readNumber(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> String {
-        if numberOption.readsStandardInput(arguments), arguments.value("--products") == "-" {
+    private static func readNumber(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> String {
+        if numberOption.readsStandardInput(arguments), arguments.value(.products) == "-" {
             throw .usage("only one option can read standard input (\(numberOption.flag), --products both ask for it)")
         }
         return try numberOption.required(in: arguments, context: context)

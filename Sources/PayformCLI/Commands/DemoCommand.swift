@@ -6,20 +6,27 @@ import PaymentFormEngineTesting
 
 /// `payform demo`: the whole flow on a shipped sample with the shipped demo key.
 enum DemoCommand {
+    enum Option: LocaleOption {
+        case locale
+
+        var spec: OptionSpec { .locale(help: "Language of labels and messages (default: from the environment, then en).") }
+
+        static let usage: [Usage<Option>] = [.optional(.locale)]
+    }
+
     static let spec = CommandSpec(
         name: "demo",
-        synopsis: "[--locale TAG]",
         summary: "Run the whole flow on a shipped sample: form, typing, validation, encryption, decryption.",
         details: """
         Uses the Visa sample product and the demo key pair shipped inside payform (the demo private
         key is public: never use it for real card data). Exits 0 when the decrypted payload holds
         exactly the values that were typed. Text output; colour only when stdout is a terminal.
         """,
-        options: [OptionSpec("--locale", "TAG", help: "Language of labels and messages (default: from the environment, then en).")],
+        options: Option.self,
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         var out = DemoWriter(color: context.isTerminal)
         guard let productData = Samples.product(named: "visa"),
               let keyData = Samples.demoPublicKeyResponse, let privateKeyData = Samples.demoPrivateKeyPEM
@@ -55,12 +62,12 @@ enum DemoCommand {
         for (label, edit, selection) in [
             ("backspace at the end", TextEdit.deleteBackward, caret..<caret),
             ("backspace after a space", .deleteBackward, 5..<5),
-            ("paste 4111-1111 over all", .insert("4111-1111-1111-1111"), 0..<text.utf16.count),
+            ("paste 4111-1111-1111-1111", .insert("4111-1111-1111-1111"), 0..<text.utf16.count),
             ("type x (rejected)", .insert("x"), 4..<4),
         ] {
             let result = formatter.apply(edit, to: text, selection: selection)
             (text, caret) = (result.text, result.cursor)
-            out.line("  \(label.padded(to: 26)) " + Self.withCaret(text, caret) + "   \(result.outcome.rawValue)")
+            out.line("  \(label.padded(to: 27)) " + Self.withCaret(text, caret) + "   \(result.outcome.rawValue)")
         }
 
         // 3. A bad and a good submission.

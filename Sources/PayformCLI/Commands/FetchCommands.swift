@@ -7,120 +7,69 @@ import PaymentFormJSON
 /// JSON. For backend tests that want what an app would get (against `payform sandbox` or a real
 /// Client API).
 enum FetchCommands {
-    static let sessionOptions: [OptionSpec] = [
-        OptionSpec("--session", "FILE", help: "A JSON object {clientApiUrl, customerId, clientSessionId[, assetUrl]} (payform sandbox's first line)."),
-        OptionSpec("--client-api-url", "URL", help: "The Client API URL (instead of --session)."),
-        OptionSpec("--customer-id", "ID", help: "The customer id (instead of --session)."),
-        OptionSpec("--client-session-id", "ID", help: "The client session id (instead of --session)."),
-        OptionSpec("--asset-url", "URL", help: "The asset URL (default: the Client API's host)."),
-        OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
-        OptionSpec("--timeout", "SECONDS", help: "How long the call may take (default 30)."),
-    ]
-
-    static let contextOptions: [OptionSpec] = [
-        OptionSpec("--country", "CC", help: "The payment context's country (ISO 3166 alpha-2)."),
-        OptionSpec("--currency", "CCY", help: "The payment context's currency (ISO 4217)."),
-        OptionSpec("--amount", "N", help: "The amount in minor units (default 0)."),
-        OptionSpec("--recurring", help: "A recurring payment."),
-        OptionSpec("--locale", "TAG", help: "The locale sent with the call (en_US)."),
-    ]
-
-    static let productId = OptionSpec("--product-id", "ID", help: "The payment product id.")
-
     static let specs: [CommandSpec] = [
-        spec("products", "Print the products offered in a context (a Client API product list, without fields).", contextOptions) { session, arguments, _ in
-            try await session.paymentProducts(for: try context(arguments)).json
+        spec("products", "Print the products offered in a context (a Client API product list, without fields).", ContextFetch.self) { session, own, _ in
+            try await session.paymentProducts(for: try context(own)).json
         },
-        spec("product", "Print one product with its fields, for a context.", [productId] + contextOptions) { session, arguments, _ in
-            try await session.paymentProduct(withId: try arguments.required("--product-id"), context: try context(arguments)).json
+        spec("product", "Print one product with its fields, for a context.", ProductFetch.self) { session, own, _ in
+            try await session.paymentProduct(withId: try own.required(.productId), context: try context(own)).json
         },
-        spec("groups", "Print the product groups offered in a context (without fields).", contextOptions) { session, arguments, _ in
-            try await session.paymentProductGroups(for: try context(arguments)).json
+        spec("groups", "Print the product groups offered in a context (without fields).", ContextFetch.self) { session, own, _ in
+            try await session.paymentProductGroups(for: try context(own)).json
         },
-        spec("group", "Print one product group with its fields, for a context.",
-             [OptionSpec("--group-id", "ID", help: "The product group id (cards).")] + contextOptions) { session, arguments, _ in
-            try await session.paymentProductGroup(withId: try arguments.required("--group-id"), context: try context(arguments)).json
+        spec("group", "Print one product group with its fields, for a context.", GroupFetch.self) { session, own, _ in
+            try await session.paymentProductGroup(withId: try own.required(.groupId), context: try context(own)).json
         },
-        spec("iin", "Look up a card number's first digits: status, product, co-brands (at most 8 digits are sent).",
-             [OptionSpec("--number", "DIGITS", help: "The card number or its first digits; - reads stdin (digits given inline are visible to other local users: prefer -).")] + contextOptions) { session, arguments, input in
-            let number = try cardNumber(arguments, input)
-            let answer = try await session.iinDetails(forPartialCardNumber: number, context: try optionalContext(arguments))
+        spec("iin", "Look up a card number's first digits: status, product, co-brands (at most 8 digits are sent).", IINFetch.self) { session, own, input in
+            let number = try cardNumber(own, input)
+            let answer = try await session.iinDetails(forPartialCardNumber: number, context: try optionalContext(own))
             return iinJSON(answer)
         },
-        spec("public-key", "Print the platform's public key response {keyId, publicKey} (input for payform prepare).", []) { session, _, _ in
+        spec("public-key", "Print the platform's public key response {keyId, publicKey} (input for payform prepare).", NoOptions.self) { session, _, _ in
             try await session.publicKey().json
         },
-        spec("directory", "Print a product's directory (iDEAL banks).", [productId, contextOptions[0], contextOptions[1]]) { session, arguments, _ in
+        spec("directory", "Print a product's directory (iDEAL banks).", DirectoryFetch.self) { session, own, _ in
             try await session.directory(
-                forProductId: try arguments.required("--product-id"), countryCode: try arguments.required("--country"),
-                currencyCode: try arguments.required("--currency")).json
+                forProductId: try own.required(.productId), countryCode: try own.required(.country),
+                currencyCode: try own.required(.currency)).json
         },
-        spec("convert", "Convert an amount (minor units) between currencies at the platform's rate.", [
-            OptionSpec("--amount", "N", help: "The amount in minor units of --source."),
-            OptionSpec("--source", "CCY", help: "The source currency."),
-            OptionSpec("--target", "CCY", help: "The target currency."),
-        ]) { session, arguments, _ in
-            guard let amount = try arguments.integer("--amount") else { throw CLIError.usage("missing required option --amount (see --help)") }
-            let converted = try await session.convertAmount(amount, from: try arguments.required("--source"), to: try arguments.required("--target"))
+        spec("convert", "Convert an amount (minor units) between currencies at the platform's rate.", ConvertFetch.self) { session, own, _ in
+            guard let amount = try own.integer(.amount) else { throw CLIError.usage("missing required option --amount (see --help)") }
+            let converted = try await session.convertAmount(amount, from: try own.required(.source), to: try own.required(.target))
             return ["convertedAmount": .number(String(converted))]
         },
-        spec("networks", "Print the networks a wallet product (302, 320) accepts in a context.", [productId] + contextOptions) { session, arguments, _ in
-            try await session.paymentProductNetworks(forProductId: try arguments.required("--product-id"), context: try context(arguments)).json
+        spec("networks", "Print the networks a wallet product (302, 320) accepts in a context.", ProductFetch.self) { session, own, _ in
+            try await session.paymentProductNetworks(forProductId: try own.required(.productId), context: try context(own)).json
         },
-        spec("customer-details", "Look up a customer from lookup values (fiscal number, ...).", [
-            productId, OptionSpec("--country", "CC", help: "The customer's country."),
-            OptionSpec("--values", "FILE", help: "A JSON object {\"<key>\": \"<value>\"} of lookup values."),
-            OptionSpec("--value", "KEY=VALUE", repeatable: true, help: "One lookup value (repeatable; visible to other local users: prefer --values)."),
-        ]) { session, arguments, input in
-            let values = try input.values(arguments).map { (key: $0.fieldId, value: $0.value) }
+        spec("customer-details", "Look up a customer from lookup values (fiscal number, ...).", CustomerDetailsFetch.self) { session, own, input in
+            let values = try input.values(own).map { (key: $0.fieldId, value: $0.value) }
             guard !values.isEmpty else { throw CLIError.usage("give --values FILE or --value KEY=VALUE") }
             return try await session.customerDetails(
-                forProductId: try arguments.required("--product-id"), countryCode: try arguments.required("--country"), values: values).json
+                forProductId: try own.required(.productId), countryCode: try own.required(.country), values: values).json
         },
-        spec("third-party-status", "Print where a third-party payment (Bancontact, WeChat Pay) stands.", [
-            OptionSpec("--payment-id", "ID", help: "The payment id."),
-        ]) { session, arguments, _ in
-            try await session.thirdPartyStatus(forPaymentId: try arguments.required("--payment-id")).json
+        spec("third-party-status", "Print where a third-party payment (Bancontact, WeChat Pay) stands.", ThirdPartyFetch.self) { session, own, _ in
+            try await session.thirdPartyStatus(forPaymentId: try own.required(.paymentId)).json
         },
         spec("surcharge", "Print the surcharge of paying an amount with a card (Online Payments surchargeCalculation).",
-             cardSourceOptions + amountOptions) { session, arguments, input in
-            let source = try cardSource(arguments, input, call: ClientSession.surchargeCall)
-            return try await session.surchargeCalculation(for: source, amount: try amount(arguments)).json
+             CardAmountFetch.self) { session, own, input in
+            let source = try cardSource(own, input, call: ClientSession.surchargeCall)
+            return try await session.surchargeCalculation(for: source, amount: try amount(own)).json
         },
         spec("dcc", "Print the currency conversion (DCC) offer for paying an amount with a card (Online Payments v2 dccrate).",
-             cardSourceOptions + amountOptions) { session, arguments, input in
-            let source = try cardSource(arguments, input, call: ClientSession.currencyConversionCall)
-            return try await session.currencyConversion(for: source, amount: try amount(arguments)).json
+             CardAmountFetch.self) { session, own, input in
+            let source = try cardSource(own, input, call: ClientSession.currencyConversionCall)
+            return try await session.currencyConversion(for: source, amount: try amount(own)).json
         },
-    ]
-
-    /// The card of `fetch surcharge` and `fetch dcc`.
-    static let cardSourceOptions: [OptionSpec] = [
-        OptionSpec("--number", "DIGITS", help: "The card number or its first digits (at most 8 are sent); - reads stdin (digits given inline are visible to other local users: prefer -)."),
-        OptionSpec("--product-id", "ID", help: "With --number: the card's payment product id, when known."),
-        OptionSpec("--token", "TOKEN", help: "Instead of --number: a stored card's token."),
-    ]
-
-    /// The amount of `fetch surcharge` and `fetch dcc`.
-    static let amountOptions: [OptionSpec] = [
-        OptionSpec("--amount", "N", help: "The amount in minor units."),
-        OptionSpec("--currency", "CCY", help: "The amount's currency (ISO 4217)."),
     ]
 
     /// The group's line in `payform fetch --help`.
     static let summary = "One Client API call through a session; the answer decoded and printed as JSON."
 
-    private typealias Fetch = @Sendable (ClientSession, ParsedArguments, CommandContext) async throws -> JSONValue
+    private typealias Fetch<Own: CommandOptions> = @Sendable (ClientSession, ParsedArguments<Own>, CommandContext) async throws -> JSONValue
 
-    private static func spec(_ what: String, _ summary: String, _ options: [OptionSpec], _ fetch: @escaping Fetch) -> CommandSpec {
-        let hasContext = options.contains { $0.flag == "--country" }
-        let contextSynopsis = hasContext ? " [--country CC --currency CCY [--amount N] [--recurring] [--locale TAG]]" : ""
-        let own = options.filter { !hasContext || !contextOptions.map(\.flag).contains($0.flag) }
-            .map { "\($0.flag)\($0.valueName.map { " " + $0 } ?? "")" }
-        return CommandSpec(
+    private static func spec<Own: CommandOptions>(_ what: String, _ summary: String, _ options: Own.Type, _ fetch: @escaping Fetch<Own>) -> CommandSpec {
+        CommandSpec(
             name: "fetch \(what)",
-            synopsis: "(--session FILE | --client-api-url URL --customer-id ID --client-session-id ID)"
-                + (own.isEmpty ? "" : " " + own.joined(separator: " ")) + contextSynopsis,
             summary: summary,
             details: """
             Prints the answer decoded into the engine's model, as Client API JSON. Tolerated problems in
@@ -130,12 +79,12 @@ enum FetchCommands {
             malformed_answer (also an answer past 32 MiB, counted after decompression: reading stops
             there), invalid_configuration.
             """,
-            options: options + sessionOptions,
+            options: FetchOption<Own>.self,
             runAsync: { arguments, context throws(CLIError) in
                 let warnings = WarningList()
-                let session = try makeSession(arguments, context, warnings: warnings)
+                let session = try makeSession(arguments.connection(), context, warnings: warnings)
                 do {
-                    let json = try await fetch(session, arguments, context)
+                    let json = try await fetch(session, arguments.own(), context)
                     return CommandResult(stdout: json.prettyText + "\n", stderr: warnings.text)
                 } catch let error as CLIError {
                     throw error
@@ -160,12 +109,14 @@ enum FetchCommands {
         }
     }
 
-    private static func makeSession(_ arguments: ParsedArguments, _ context: CommandContext, warnings: WarningList) throws(CLIError) -> ClientSession {
-        var apiURL = arguments.value("--client-api-url")
-        var customerId = arguments.value("--customer-id")
-        var sessionId = arguments.value("--client-session-id")
-        var assetURL = arguments.value("--asset-url")
-        if let path = arguments.value("--session") {
+    private static func makeSession(
+        _ arguments: ParsedArguments<FetchConnection>, _ context: CommandContext, warnings: WarningList
+    ) throws(CLIError) -> ClientSession {
+        var apiURL = arguments.value(.clientApiUrl)
+        var customerId = arguments.value(.customerId)
+        var sessionId = arguments.value(.clientSessionId)
+        var assetURL = arguments.value(.assetUrl)
+        if let path = arguments.value(.session) {
             let data = try context.read(path, for: "--session")
             // The sandbox's first line, or any JSON object with the same keys.
             let firstLine = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).first ?? data[...]
@@ -188,13 +139,13 @@ enum FetchCommands {
             throw .usage("give --session FILE, or --client-api-url, --customer-id and --client-session-id")
         }
         var timeout = 30.0
-        if let text = arguments.value("--timeout") {
+        if let text = arguments.value(.timeout) {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { throw .usage("--timeout must be a number of seconds from 0 to 3600") }
             timeout = seconds
         }
         let configuration = ClientSessionConfiguration(
             clientSessionId: sessionId, customerId: customerId, clientApiUrl: apiURL,
-            assetUrl: assetURL ?? Self.defaultAssetURL(apiURL), appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN",
+            assetUrl: assetURL ?? Self.defaultAssetURL(apiURL), appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN",
             timeout: timeout, offlineBrandDetector: BrandDetector.shipped,
             diagnosticsHandler: { call, diagnostics in
                 for diagnostic in diagnostics { warnings.add("\(call): \(diagnostic)") }
@@ -213,25 +164,25 @@ enum FetchCommands {
         return "\(scheme)://\(host)\(components.port.map { ":\($0)" } ?? "")"
     }
 
-    static func context(_ arguments: ParsedArguments) throws(CLIError) -> PaymentContext {
+    static func context<Option: PaymentContextOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> PaymentContext {
         guard let context = try optionalContext(arguments) else { throw .usage("give the payment context: --country CC --currency CCY [--amount N]") }
         return context
     }
 
-    static func optionalContext(_ arguments: ParsedArguments) throws(CLIError) -> PaymentContext? {
-        let country = arguments.value("--country"), currency = arguments.value("--currency")
-        guard country != nil || currency != nil || arguments.has("--amount") || arguments.has("--recurring") else { return nil }
+    static func optionalContext<Option: PaymentContextOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> PaymentContext? {
+        let country = arguments.value(.country), currency = arguments.value(.currency)
+        guard country != nil || currency != nil || arguments.has(.amount) || arguments.has(.recurring) else { return nil }
         guard let country, let currency else { throw .usage("give both --country and --currency") }
-        let amount = try arguments.integer("--amount") ?? 0
+        let amount = try arguments.integer(.amount) ?? 0
         guard amount >= 0 else { throw .usage("--amount must not be negative") }
         return PaymentContext(
             amountOfMoney: AmountOfMoney(amount: amount, currencyCode: currency), countryCode: country,
-            isRecurring: arguments.has("--recurring"), locale: arguments.value("--locale"))
+            isRecurring: arguments.has(.recurring), locale: arguments.value(.locale))
     }
 
     /// The `--number` value: the argument, or stdin for `-` (whitespace around it dropped).
-    private static func cardNumber(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> String {
-        let value = try arguments.required("--number")
+    private static func cardNumber<Option: CardNumberOption>(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> String {
+        let value = try arguments.required(.number)
         let text = value == "-" ? String(decoding: try context.read("-", for: "--number"), as: UTF8.self) : value
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, CardNumberDigits.digits(of: trimmed) != nil else {
@@ -242,18 +193,18 @@ enum FetchCommands {
     }
 
     /// The card source of `--number` (with `--product-id`) or `--token`.
-    private static func cardSource(_ arguments: ParsedArguments, _ context: CommandContext, call: String) throws(CLIError) -> CardSource {
+    private static func cardSource(_ arguments: ParsedArguments<CardAmountFetch>, _ context: CommandContext, call: String) throws(CLIError) -> CardSource {
         do {
-            switch (arguments.has("--number"), arguments.value("--token")) {
+            switch (arguments.has(.number), arguments.value(.token)) {
             case (true, nil):
                 var productId: Int?
-                if let text = arguments.value("--product-id") {
+                if let text = arguments.value(.productId) {
                     guard let id = Int(text), id > 0 else { throw CLIError.usage("--product-id must be a positive integer") }
                     productId = id
                 }
                 return try CardSource.card(try cardNumber(arguments, context), paymentProductId: productId, call: call)
             case (false, let token?):
-                if arguments.has("--product-id") { throw CLIError.usage("--product-id goes with --number, not --token") }
+                if arguments.has(.productId) { throw CLIError.usage("--product-id goes with --number, not --token") }
                 return try CardSource.storedCard(token: token, call: call)
             default:
                 throw CLIError.usage("give the card: --number DIGITS (or -) or --token TOKEN")
@@ -262,7 +213,7 @@ enum FetchCommands {
             throw error
         } catch let error as ClientAPIError {
             // The card's own problems (too few digits, an empty token): nothing was sent.
-            throw arguments.has("--number") ? CLIError(code: "bad_number", message: "--number: \(error.reason)")
+            throw arguments.has(.number) ? CLIError(code: "bad_number", message: "--number: \(error.reason)")
                 : CLIError.usage("--token: \(error.reason)")
         } catch {
             throw CLIError(code: "internal", message: "\(error)")
@@ -270,10 +221,10 @@ enum FetchCommands {
     }
 
     /// `--amount N --currency CCY`.
-    private static func amount(_ arguments: ParsedArguments) throws(CLIError) -> AmountOfMoney {
-        guard let amount = try arguments.integer("--amount") else { throw .usage("missing required option --amount (see --help)") }
+    private static func amount(_ arguments: ParsedArguments<CardAmountFetch>) throws(CLIError) -> AmountOfMoney {
+        guard let amount = try arguments.integer(.amount) else { throw .usage("missing required option --amount (see --help)") }
         guard amount >= 0 else { throw .usage("--amount must not be negative") }
-        return AmountOfMoney(amount: amount, currencyCode: try arguments.required("--currency"))
+        return AmountOfMoney(amount: amount, currencyCode: try arguments.required(.currency))
     }
 
     /// `{"status": ..., "source": ..., "paymentProductId", "countryCode", "isAllowedInContext", "coBrands"}`.

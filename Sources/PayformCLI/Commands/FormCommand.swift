@@ -5,9 +5,32 @@ import PaymentFormJSON
 /// `payform form`: the form controller over JSON lines, one event per line in, one answer per
 /// line out, in one process.
 enum FormCommand {
+    enum Option: LocaleOption, NowOption {
+        case product, accountOnFile, locale, now, publicKey, keyId, clientSessionId, appIdentifier
+
+        var spec: OptionSpec {
+            switch self {
+            case .product:
+                OptionSpec("--product", "FILE", repeatable: true, help: "Client API product JSON (sample:NAME for a shipped sample); repeat for selectProduct.")
+            case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Start with this account on file selected.")
+            case .locale: .locale(help: "Language of labels and messages (default: from LC_ALL/LC_MESSAGES/LANG, then en).")
+            case .now: .now(help: "The current month for expiry checks (default: the real clock, UTC).")
+            case .publicKey:
+                OptionSpec("--public-key", "FILE", help: "The Client API public key response (or a PEM public key with --key-id; sample:demo for the demo key): submit then prepares the request.")
+            case .keyId: PublicKeyFile.keyIdOption
+            case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "With --public-key: the client session id the payload carries.")
+            case .appIdentifier: OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN).")
+            }
+        }
+
+        static let usage: [Usage<Option>] = [
+            .required(.product), .optional(.accountOnFile), .optional(.locale), .optional(.now),
+            .optionalGroup([.required(.publicKey), .optional(.keyId), .required(.clientSessionId), .optional(.appIdentifier)]),
+        ]
+    }
+
     static let spec = CommandSpec(
         name: "form",
-        synopsis: "--product FILE [--product FILE ...] [--account-on-file ID] [--locale TAG] [--now YYYY-MM] [--public-key FILE [--key-id ID] --client-session-id ID]",
         summary: "Drive a form as a screen would: one JSON event per stdin line, one JSON answer per line.",
         details: """
         Events (one per line):
@@ -38,16 +61,7 @@ enum FormCommand {
         Positions are UTF-16 offsets. The first --product is the form's; more --product options
         give the products selectProduct can switch to. Card data never goes to stderr.
         """,
-        options: [
-            OptionSpec("--product", "FILE", repeatable: true, help: "Client API product JSON (sample:NAME for a shipped sample); repeat for selectProduct."),
-            OptionSpec("--account-on-file", "ID", help: "Start with this account on file selected."),
-            OptionSpec("--locale", "TAG", help: "Language of labels and messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
-            OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks (default: the real clock, UTC)."),
-            OptionSpec("--public-key", "FILE", help: "The Client API public key response (or a PEM public key with --key-id): submit then prepares the request."),
-            PublicKeyFile.keyIdOption,
-            OptionSpec("--client-session-id", "ID", help: "With --public-key: the client session id the payload carries."),
-            OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
-        ],
+        options: Option.self,
         run: run
     )
 
@@ -58,8 +72,8 @@ enum FormCommand {
         let metaInfo: ClientMetaInfo
     }
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        let paths = arguments.values("--product")
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        let paths = arguments.values(.product)
         guard !paths.isEmpty else { throw .usage("missing required option --product (see --help)") }
         if paths.contains("-") { throw .usage("--product - is not possible here: standard input carries the events") }
         var warnings: [String] = []
@@ -70,18 +84,18 @@ enum FormCommand {
             warnings += productWarnings
         }
         var preparation: Preparation?
-        switch (arguments.value("--public-key"), arguments.value("--client-session-id")) {
+        switch (arguments.value(.publicKey), arguments.value(.clientSessionId)) {
         case (let path?, let session?):
             if path == "-" { throw .usage("--public-key - is not possible here: standard input carries the events") }
-            preparation = Preparation(key: try context.encryptionKey(at: path, keyId: arguments.value("--key-id")), clientSessionId: session,
-                                      metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"))
+            preparation = Preparation(key: try context.encryptionKey(at: path, keyId: arguments.value(.keyId)), clientSessionId: session,
+                                      metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"))
         case (nil, nil): break
         default: throw .usage("give --public-key and --client-session-id together")
         }
         let localizer = context.localizer(arguments)
         let validation = try context.validationContext(arguments)
         var controller: PaymentFormController
-        if let account = arguments.value("--account-on-file") {
+        if let account = arguments.value(.accountOnFile) {
             do {
                 controller = try PaymentFormController(item: products[0], accountOnFileId: account, localizer: localizer,
                                                        context: validation, otherItems: products.dropFirst().map(AnyPaymentItem.product))

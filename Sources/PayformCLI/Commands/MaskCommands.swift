@@ -4,32 +4,101 @@ import PaymentFormJSON
 /// `payform mask`, `unmask` and `edit`: the masking engine on the command line.
 /// Positions are UTF-16 offsets, as text fields report them.
 enum MaskCommands {
-    static let maskSource: [OptionSpec] = [
-        OptionSpec("--mask", "MASK", help: "The mask, e.g. '{{9999}} {{9999}} {{9999}} {{9999}}'."),
-        OptionSpec("--product", "FILE", help: "Instead of --mask: take the mask of --field in this product."),
-        OptionSpec("--field", "ID", help: "The field whose mask --product supplies."),
-    ]
+    /// Where the mask comes from: `--mask MASK`, or `--product FILE --field ID`.
+    protocol MaskSourceOptions: ProductOption {
+        static var mask: Self { get }
+        static var field: Self { get }
+    }
 
-    static let valueOption = SecretOption("--value")
-    static let textOption = SecretOption("--text")
-    static let insertOption = SecretOption("--insert")
-    static let replacementOption = SecretOption("--replacement")
+    /// The specs of the mask source's options.
+    static let maskSpec = OptionSpec("--mask", "MASK", help: "The mask, e.g. '{{9999}} {{9999}} {{9999}} {{9999}}'.")
+    static let productSpec = OptionSpec("--product", "FILE", help: "Instead of --mask: take the mask of --field in this product.")
+    static let fieldSpec = OptionSpec("--field", "ID", help: "The field whose mask --product supplies.")
+
+    enum MaskOption: MaskSourceOptions {
+        case mask, product, field, value, valueFile, cursor
+
+        var spec: OptionSpec {
+            switch self {
+            case .mask: maskSpec
+            case .product: productSpec
+            case .field: fieldSpec
+            case .value: SecretInput.inlineSpec("--value", "TEXT", help: "The value to format (masked or not).")
+            case .valueFile: SecretInput.fileSpec("--value")
+            case .cursor: OptionSpec("--cursor", "N", help: "Caret position in TEXT (UTF-16 offset).")
+            }
+        }
+
+        static let usage: [Usage<MaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage, .optional(.cursor)]
+    }
+
+    enum UnmaskOption: MaskSourceOptions {
+        case mask, product, field, value, valueFile
+
+        var spec: OptionSpec {
+            switch self {
+            case .mask: maskSpec
+            case .product: productSpec
+            case .field: fieldSpec
+            case .value: SecretInput.inlineSpec("--value", "TEXT", help: "The value to unmask (masked or not).")
+            case .valueFile: SecretInput.fileSpec("--value")
+            }
+        }
+
+        static let usage: [Usage<UnmaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage]
+    }
+
+    enum EditOption: MaskSourceOptions {
+        case mask, product, field, text, textFile, selection, insert, insertFile, delete, range, replacement, replacementFile
+
+        var spec: OptionSpec {
+            switch self {
+            case .mask: maskSpec
+            case .product: productSpec
+            case .field: fieldSpec
+            case .text: SecretInput.inlineSpec("--text", "TEXT", help: "The masked text currently in the field.")
+            case .textFile: SecretInput.fileSpec("--text")
+            case .selection: OptionSpec("--selection", "START:END", help: "The selection (UTF-16 offsets).")
+            case .insert: SecretInput.inlineSpec("--insert", "STR", help: "Text typed, pasted or autofilled over the selection.")
+            case .insertFile: SecretInput.fileSpec("--insert")
+            case .delete: OptionSpec("--delete", "backward|forward", help: "backward (backspace) or forward (delete key).")
+            case .range: OptionSpec("--range", "START:END", help: "Alias of --selection.")
+            case .replacement: SecretInput.inlineSpec("--replacement", "STR", help: "With --range: the replacement text.")
+            case .replacementFile: SecretInput.fileSpec("--replacement")
+            }
+        }
+
+        static let usage: [Usage<EditOption>] = [
+            maskSourceUsage(), textOption.usage, .required(.selection),
+            .oneOf([[insertOption.usage], [.required(.delete)]]),
+        ]
+
+        static let otherUsages: [[Usage<EditOption>]] = [
+            [maskSourceUsage(), textOption.usage, .required(.range), replacementOption.usage],
+        ]
+    }
+
+    /// `(--mask MASK | --product FILE --field ID)`.
+    static func maskSourceUsage<Option: MaskSourceOptions>() -> Usage<Option> {
+        .oneOf([[.required(.mask)], [.required(.product), .required(.field)]])
+    }
+
+    static let textOption = SecretOption(EditOption.text, file: .textFile)
+    static let insertOption = SecretOption(EditOption.insert, file: .insertFile)
+    static let replacementOption = SecretOption(EditOption.replacement, file: .replacementFile)
 
     static let mask = CommandSpec(
         name: "mask",
-        synopsis: "(--mask MASK | --product FILE --field ID) (--value TEXT | --value-file FILE) [--cursor N]",
         summary: "Format a value with a mask (Connect-compatible), moving a cursor along.",
         details: """
         Output: {"value": "<masked>", "cursor": N}. Without --cursor the cursor starts at the end of TEXT.
-        \(SecretOption.visibilityNote)
+        \(SecretInput.visibilityNote)
         """,
-        options: maskSource + valueOption.specs(valueName: "TEXT", help: "The value to format (masked or not).") + [
-            OptionSpec("--cursor", "N", help: "Caret position in TEXT (UTF-16 offset)."),
-        ],
+        options: MaskOption.self,
         run: { arguments, context throws(CLIError) in
             let format = try formatter(arguments, context)
-            let value = try valueOption.required(in: arguments, context: context)
-            let cursor = try arguments.integer("--cursor") ?? value.utf16.count
+            let value = try SecretOption(MaskOption.value, file: .valueFile).required(in: arguments, context: context)
+            let cursor = try arguments.integer(.cursor) ?? value.utf16.count
             let result = format.format(value, cursor: cursor)
             return CommandResult(stdout: JSONValue.object(JSONObject([
                 (key: "value", value: .string(result.text)), (key: "cursor", value: .integer(result.cursor)),
@@ -39,63 +108,55 @@ enum MaskCommands {
 
     static let unmask = CommandSpec(
         name: "unmask",
-        synopsis: "(--mask MASK | --product FILE --field ID) (--value TEXT | --value-file FILE)",
         summary: "Strip a mask's literals from a value (what is validated and sent).",
         details: """
         Output: {"value": "<unmasked>"}.
-        \(SecretOption.visibilityNote)
+        \(SecretInput.visibilityNote)
         """,
-        options: maskSource + valueOption.specs(valueName: "TEXT", help: "The value to unmask (masked or not)."),
+        options: UnmaskOption.self,
         run: { arguments, context throws(CLIError) in
             let format = try formatter(arguments, context)
-            let value = try valueOption.required(in: arguments, context: context)
+            let value = try SecretOption(UnmaskOption.value, file: .valueFile).required(in: arguments, context: context)
             return CommandResult(stdout: JSONValue.object(JSONObject([(key: "value", value: .string(format.unformat(value)))])).prettyText + "\n")
         }
     )
 
     static let edit = CommandSpec(
         name: "edit",
-        synopsis: "(--mask MASK | --product FILE --field ID) --text TEXT --selection START:END (--insert STR | --delete backward|forward)",
         summary: "Apply one text-field edit (typing, paste, backspace, delete) to masked text.",
         details: """
         START = END is a plain caret. Output: {"value": "<new masked text>", "cursor": N,
         "unmasked": "<raw>", "outcome": "changed" | "rejected"}. A rejected edit (nothing fitted,
         or the field is full) leaves text and caret unchanged.
-        Alias: --range START:END --replacement STR (an empty replacement deletes the range).
+        The second form is an alias: --range START:END --replacement STR (an empty replacement
+        deletes the range).
         --text, --insert and --replacement each have a -file twin (FILE, or - for standard input);
         at most one of them may read standard input.
-        \(SecretOption.visibilityNote)
+        \(SecretInput.visibilityNote)
         """,
-        options: maskSource
-            + textOption.specs(valueName: "TEXT", help: "The masked text currently in the field.")
-            + [OptionSpec("--selection", "START:END", help: "The selection (UTF-16 offsets).")]
-            + insertOption.specs(valueName: "STR", help: "Text typed, pasted or autofilled over the selection.")
-            + [
-                OptionSpec("--delete", "DIRECTION", help: "backward (backspace) or forward (delete key)."),
-                OptionSpec("--range", "START:END", help: "Alias of --selection."),
-            ]
-            + replacementOption.specs(valueName: "STR", help: "With --range: the replacement text."),
+        options: EditOption.self,
         run: runEdit
     )
 
-    static func runEdit(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    static func runEdit(_ arguments: ParsedArguments<EditOption>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let format = try formatter(arguments, context)
         try SecretOption.checkOneStandardInput([textOption, insertOption, replacementOption], in: arguments)
         let text = try textOption.required(in: arguments, context: context)
-        let selectionFlag = arguments.has("--range") ? "--range" : "--selection"
-        if arguments.has("--range"), arguments.has("--selection") { throw .usage("give --selection or --range, not both") }
-        let selection = try parseSelection(arguments.required(selectionFlag), flag: selectionFlag)
+        let selectionOption: EditOption = arguments.has(.range) ? .range : .selection
+        let selectionFlag = selectionOption.spec.flag
+        if arguments.has(.range), arguments.has(.selection) { throw .usage("give --selection or --range, not both") }
+        let selection = try parseSelection(arguments.required(selectionOption), flag: selectionFlag)
         let action: TextEdit
         let inserted = try insertOption.value(in: arguments, context: context)
         let replacement = try replacementOption.value(in: arguments, context: context)
-        switch (inserted, arguments.value("--delete"), replacement) {
+        switch (inserted, arguments.value(.delete), replacement) {
         case (let inserted?, nil, nil): action = .insert(inserted)
         case (nil, "backward"?, nil): action = .deleteBackward
         case (nil, "forward"?, nil): action = .deleteForward
         // The value is not echoed: a misplaced card number could sit there.
         case (nil, _?, nil): throw .usage("--delete must be backward or forward")
         case (nil, nil, let replacement?):
-            guard selectionFlag == "--range" else { throw .usage("--replacement goes with --range") }
+            guard selectionOption == .range else { throw .usage("--replacement goes with --range") }
             action = replacement.isEmpty ? .deleteBackward : .insert(replacement)
         case (nil, nil, nil): throw .usage("give --insert STR or --delete backward|forward")
         default: throw .usage("give exactly one of --insert, --delete or --replacement")
@@ -119,13 +180,13 @@ enum MaskCommands {
 
     /// The formatting operations of `--mask` or of `--product/--field`'s field (which may have no
     /// mask: then values pass through unchanged).
-    static func formatter(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> FieldFormatter {
-        if let pattern = arguments.value("--mask") {
-            if arguments.has("--product") || arguments.has("--field") { throw .usage("give --mask or --product/--field, not both") }
+    static func formatter<Option: MaskSourceOptions>(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> FieldFormatter {
+        if let pattern = arguments.value(.mask) {
+            if arguments.has(.product) || arguments.has(.field) { throw .usage("give --mask or --product/--field, not both") }
             return FieldFormatter(mask: Mask(pattern))
         }
-        guard arguments.has("--product") else { throw .usage("give --mask MASK, or --product FILE with --field ID") }
-        let fieldId = try arguments.required("--field")
+        guard arguments.has(.product) else { throw .usage("give --mask MASK, or --product FILE with --field ID") }
+        let fieldId = try arguments.required(.field)
         let (product, _) = try context.product(arguments)
         guard let field = product.field(withId: fieldId) else {
             throw CLIError(code: "unknown_field", message: "--field \(fieldId): the product has no such field")

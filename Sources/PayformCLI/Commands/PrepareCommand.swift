@@ -3,9 +3,35 @@ import PaymentFormJSON
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 enum PrepareCommand {
+    enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
+        case product, values, value, accountOnFile, now, publicKey, keyId, clientSessionId, tokenize, appIdentifier, locale
+
+        var spec: OptionSpec {
+            switch self {
+            case .product: .productFile
+            case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
+            case .value: .value(help: "One field's value (repeatable; visible to other local users: prefer --values).")
+            case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected.")
+            case .now: .now(help: "The current month for expiry checks (default: the real clock, UTC).")
+            case .publicKey:
+                OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON), or a PEM public key with --key-id; sample:demo for the demo key.")
+            case .keyId: PublicKeyFile.keyIdOption
+            case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries.")
+            case .tokenize: OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments.")
+            case .appIdentifier: OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN).")
+            case .locale: .locale(help: "Language of validation messages, when invalid.")
+            }
+        }
+
+        static let usage: [Usage<Option>] = [
+            .required(.product), .oneOf([[.required(.values)], [.required(.value)]]), .required(.publicKey), .optional(.keyId),
+            .required(.clientSessionId), .optional(.accountOnFile), .optional(.tokenize), .optional(.appIdentifier), .optional(.now),
+            .optional(.locale),
+        ]
+    }
+
     static let spec = CommandSpec(
         name: "prepare",
-        synopsis: "--product FILE --values FILE --public-key FILE [--key-id ID] --client-session-id ID [--account-on-file ID] [--tokenize] [--app-identifier TEXT] [--now YYYY-MM]",
         summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
         details: """
         The public key FILE is the Client API response {"keyId": "...", "publicKey": "<base64 DER>"},
@@ -17,33 +43,26 @@ enum PrepareCommand {
         {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
         The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
         fields that were validated.
-        \(SecretOption.valuesVisibilityNote)
+        \(SecretInput.valuesVisibilityNote)
         """,
-        options: ValidateCommand.options.filter { $0.flag != "--locale" } + [
-            OptionSpec("--public-key", "FILE", help: "The Client API public key response (JSON), or a PEM public key with --key-id."),
-            PublicKeyFile.keyIdOption,
-            OptionSpec("--client-session-id", "ID", help: "The client session id the payload carries."),
-            OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments."),
-            OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN)."),
-            OptionSpec("--locale", "TAG", help: "Language of validation messages, when invalid."),
-        ],
+        options: Option.self,
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         // A product group is read as one, so preparing it answers `product_group` (a payload names
         // one product), not a complaint about its id.
         let (item, warnings) = try context.item(arguments)
-        let request = try context.request(for: item, arguments)
-        let sessionId = try arguments.required("--client-session-id")
-        let keyPath = try arguments.required("--public-key")
-        let key = try context.encryptionKey(at: keyPath, keyId: arguments.value("--key-id"))
+        let request = try context.request(for: item, arguments, accountOnFile: arguments.value(.accountOnFile), tokenize: arguments.has(.tokenize))
+        let sessionId = try arguments.required(.clientSessionId)
+        let keyPath = try arguments.required(.publicKey)
+        let key = try context.encryptionKey(at: keyPath, keyId: arguments.value(.keyId))
         let validation = try context.validationContext(arguments)
         let stderr = Diagnostics.warnings(warnings)
         do {
             let prepared = try request.prepare(
                 clientSessionId: sessionId, key: key,
-                metaInfo: .current(appIdentifier: arguments.value("--app-identifier") ?? "UNKNOWN"), in: validation)
+                metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"), in: validation)
             let json: JSONValue = [
                 "encryptedFields": .string(prepared.encryptedFields),
                 "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),

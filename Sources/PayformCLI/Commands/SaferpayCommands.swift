@@ -10,9 +10,28 @@ enum SaferpayCommands {
     /// The group's line in `payform saferpay --help`.
     static let summary = "Saferpay's card post: post the validated card form to the RedirectUrl, and recognise the return URLs."
 
+    enum PostOption: ValuesOptions, NowOption, LocaleOption {
+        case redirectURL, values, value, now, locale, timeout
+
+        var spec: OptionSpec {
+            switch self {
+            case .redirectURL:
+                OptionSpec("--redirect-url", "URL", help: "The RedirectUrl the merchant's server got from Saferpay (https; http only to this machine).")
+            case .values: .values()
+            case .value: .value()
+            case .now: .now()
+            case .locale: .locale(help: "Language of messages.")
+            case .timeout: OptionSpec("--timeout", "SECONDS", help: "How long to wait for Saferpay (default 30).")
+            }
+        }
+
+        static let usage: [Usage<PostOption>] = [
+            .required(.redirectURL), .oneOf([[.required(.values)], [.required(.value)]]), .optional(.now), .optional(.locale), .optional(.timeout),
+        ]
+    }
+
     static let post = CommandSpec(
         name: "saferpay post",
-        synopsis: "--redirect-url URL (--values FILE | --value ID=VALUE ...) [--now YYYY-MM] [--locale TAG] [--timeout SECONDS]",
         summary: "Validate the saferpay-card form and post it to Saferpay's RedirectUrl; print the next step.",
         details: """
         Values use the saferpay-card definition's ids: HolderName, CardNumber, Expiry (MM/YY, sent as
@@ -31,22 +50,15 @@ enum SaferpayCommands {
         whole answer must arrive within --timeout. `payform sandbox` serves a Saferpay stand-in
         (POST /saferpay/tokens) for tests.
         """,
-        options: [
-            OptionSpec("--redirect-url", "URL", help: "The RedirectUrl the merchant's server got from Saferpay (https; http only to this machine)."),
-            OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
-            OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
-            OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks."),
-            OptionSpec("--locale", "TAG", help: "Language of messages."),
-            OptionSpec("--timeout", "SECONDS", help: "How long to wait for Saferpay (default 30)."),
-        ],
+        options: PostOption.self,
         runAsync: { arguments, context throws(CLIError) in
             let (definition, _) = try context.product(sampleNamed: SaferpayCardPost.definitionName)
             let request = try context.request(for: definition, arguments)
             let localizer = context.localizer(arguments)
-            guard let url = URL(string: try arguments.required("--redirect-url")) else {
+            guard let url = URL(string: try arguments.required(.redirectURL)) else {
                 throw .usage("--redirect-url must be an absolute https URL (plain http only to this machine)")
             }
-            let timeout = try arguments.integer("--timeout").map(TimeInterval.init) ?? 30
+            let timeout = try arguments.integer(.timeout).map(TimeInterval.init) ?? 30
             guard timeout > 0 else { throw .usage("--timeout must be a positive number of seconds") }
             let now = try context.validationContext(arguments)
             let post: SaferpayCardPost
@@ -82,27 +94,38 @@ enum SaferpayCommands {
         }
     )
 
+    enum ReturnOption: CommandOptions {
+        case url, success, fail, abort
+
+        var spec: OptionSpec {
+            switch self {
+            case .url: OptionSpec("--url", "URL", help: "The URL the web view is about to load.")
+            case .success: OptionSpec("--success", "URL", help: "The shop's success return URL.")
+            case .fail: OptionSpec("--fail", "URL", help: "The shop's fail return URL.")
+            case .abort: OptionSpec("--abort", "URL", help: "The shop's abort return URL.")
+            }
+        }
+
+        static let usage: [Usage<ReturnOption>] = [.required(.url), .required(.success), .required(.fail), .optional(.abort)]
+    }
+
     static let returnURL = CommandSpec(
         name: "saferpay return",
-        synopsis: "--url URL --success URL --fail URL [--abort URL]",
         summary: "Say which of the shop's return URLs a web view is about to load.",
         details: """
         Output: {"result": "success" | "fail" | "abort" | "none"}. Scheme, host, port and path must match;
         query and fragment are ignored.
         """,
-        options: [
-            OptionSpec("--url", "URL", help: "The URL the web view is about to load."),
-            OptionSpec("--success", "URL", help: "The shop's success return URL."),
-            OptionSpec("--fail", "URL", help: "The shop's fail return URL."),
-            OptionSpec("--abort", "URL", help: "The shop's abort return URL."),
-        ],
+        options: ReturnOption.self,
         run: { arguments, _ throws(CLIError) in
-            func url(_ flag: String) throws(CLIError) -> URL {
-                guard let url = URL(string: try arguments.required(flag)), url.scheme != nil else { throw .usage("\(flag) must be an absolute URL") }
+            func url(_ option: ReturnOption) throws(CLIError) -> URL {
+                guard let url = URL(string: try arguments.required(option)), url.scheme != nil else {
+                    throw .usage("\(option.spec.flag) must be an absolute URL")
+                }
                 return url
             }
-            let abort: URL? = arguments.has("--abort") ? try url("--abort") : nil
-            let result = SaferpayReturn(navigation: try url("--url"), success: try url("--success"), fail: try url("--fail"), abort: abort)
+            let abort: URL? = arguments.has(.abort) ? try url(.abort) : nil
+            let result = SaferpayReturn(navigation: try url(.url), success: try url(.success), fail: try url(.fail), abort: abort)
             return CommandResult(stdout: (["result": .string(result.rawValue)] as JSONValueBuilder).prettyText + "\n")
         }
     )

@@ -3,9 +3,32 @@ import PaymentFormEngineTesting
 import PaymentFormSandbox
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
+    enum Option: CommandOptions {
+        case port, host, products, privateKey, customerId, clientSessionId, allowOrigin
+
+        var spec: OptionSpec {
+            switch self {
+            case .port: OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which).")
+            case .host: OptionSpec("--host", "ADDRESS", help: "The address to listen on (default 127.0.0.1).")
+            case .products: OptionSpec("--products", "DIR", help: "A folder of product definitions (default: the shipped samples).")
+            case .privateKey:
+                OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, sample:demo, not for production).")
+            case .customerId: OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer).")
+            case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random).")
+            case .allowOrigin:
+                OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
+                           help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any).")
+            }
+        }
+
+        static let usage: [Usage<Option>] = [
+            .optional(.port), .optional(.host), .optional(.products), .optional(.privateKey), .optional(.customerId),
+            .optional(.clientSessionId), .optional(.allowOrigin),
+        ]
+    }
+
     static let spec = CommandSpec(
         name: "sandbox",
-        synopsis: "[--port N] [--host ADDRESS] [--products DIR] [--private-key PEM_FILE] [--customer-id ID] [--client-session-id ID] [--allow-origin ORIGIN ...]",
         summary: "Serve a local Client API for tests (products, IIN, key, ...) until SIGINT/SIGTERM.",
         details: """
         A test tool, not a production server. The first stdout line, printed as soon as it accepts
@@ -34,33 +57,24 @@ enum SandboxCommand {
         those, 503 at once), product files 32 MiB. Exits 0 on SIGINT or SIGTERM, at any moment
         after the first line.
         """,
-        options: [
-            OptionSpec("--port", "N", help: "The port (default 0: any free port; the first line says which)."),
-            OptionSpec("--host", "ADDRESS", help: "The address to listen on (default 127.0.0.1)."),
-            OptionSpec("--products", "DIR", help: "A folder of product definitions (default: the shipped samples)."),
-            OptionSpec("--private-key", "PEM_FILE", help: "The key pair to serve and decrypt with (default: the demo key, not for production)."),
-            OptionSpec("--customer-id", "ID", help: "The customer id the paths must carry (default sandbox-customer)."),
-            OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random)."),
-            OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
-                       help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any)."),
-        ],
+        options: Option.self,
         runAsync: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> CommandResult {
-        let port = try arguments.integer("--port") ?? 0
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) async throws(CLIError) -> CommandResult {
+        let port = try arguments.integer(.port) ?? 0
         guard (0...65_535).contains(port) else { throw .usage("--port must be from 0 to 65535") }
         var pem: String?
-        if let path = arguments.value("--private-key") {
-            pem = String(decoding: try context.read(path, for: "--private-key"), as: UTF8.self)
+        if let path = arguments.value(.privateKey) {
+            pem = try context.privateKeyPEM(at: path, for: "--private-key")
         }
-        for (flag, value) in [("--customer-id", arguments.value("--customer-id")), ("--client-session-id", arguments.value("--client-session-id"))] {
+        for (flag, value) in [("--customer-id", arguments.value(.customerId)), ("--client-session-id", arguments.value(.clientSessionId))] {
             if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
         var origins: [String] = []
-        for origin in arguments.values("--allow-origin") {
+        for origin in arguments.values(.allowOrigin) {
             guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
                 throw .usage("--allow-origin \(origin): not an origin; give scheme://host[:port], such as http://127.0.0.1:8000, or null")
             }
@@ -72,9 +86,9 @@ enum SandboxCommand {
         let log: @Sendable (String) -> Void = { _ = writeError(Diagnostics.line($0, prefix: "payform sandbox: ")) }
         // The same code as an in-process ClientAPISandbox (PaymentFormEngineTesting).
         let options = ClientAPISandbox.Options(
-            host: arguments.value("--host") ?? "127.0.0.1", port: port, productsFolder: arguments.value("--products").map { URL(fileURLWithPath: $0) },
-            privateKeyPEM: pem, customerId: arguments.value("--customer-id") ?? "sandbox-customer",
-            clientSessionId: arguments.value("--client-session-id"), allowedOrigins: origins.isEmpty ? nil : origins, log: log)
+            host: arguments.value(.host) ?? "127.0.0.1", port: port, productsFolder: arguments.value(.products).map { URL(fileURLWithPath: $0) },
+            privateKeyPEM: pem, customerId: arguments.value(.customerId) ?? "sandbox-customer",
+            clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins, log: log)
         let server: SandboxServer
         do {
             server = try ClientAPISandbox.makeServer(options)

@@ -12,8 +12,13 @@ enum SipsCommands {
 
     static let operationNames = SipsOperation.allCases.map(\.rawValue).joined(separator: ", ")
 
-    static func operation(_ arguments: ParsedArguments) throws(CLIError) -> SipsOperation {
-        let name = try arguments.required("--operation")
+    /// `--operation NAME` (the SDK function) and `--product FILE` (another definition).
+    protocol OperationOptions: ProductOption {
+        static var operation: Self { get }
+    }
+
+    static func operation<Option: OperationOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> SipsOperation {
+        let name = try arguments.required(.operation)
         guard let operation = SipsOperation(rawValue: name) else {
             throw .usage("--operation must be one of \(operationNames)")
         }
@@ -21,15 +26,54 @@ enum SipsCommands {
     }
 
     /// The operation's definition: `--product FILE` when given, else the shipped sample.
-    static func definition(for operation: SipsOperation, _ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> (PaymentProduct, [String])? {
-        if arguments.has("--product") { return try context.product(arguments) }
+    static func definition<Option: OperationOptions>(
+        for operation: SipsOperation, _ arguments: ParsedArguments<Option>, _ context: CommandContext
+    ) throws(CLIError) -> (PaymentProduct, [String])? {
+        if arguments.has(.product) { return try context.product(arguments) }
         guard let name = operation.definitionName else { return nil }
         return try context.product(sampleNamed: name)
     }
 
+    enum RequestOption: OperationOptions, ValuesOptions, NowOption, LocaleOption {
+        case operation, initialization, values, value, accountOnFile, brand, brandSelectionStatus, cardData, pares, product, now, locale
+
+        var spec: OptionSpec {
+            switch self {
+            case .operation: OptionSpec("--operation", "NAME", help: "The SDK function (\(operationNames)).")
+            case .initialization:
+                OptionSpec("--init", "FILE", help: "The initialize answer, or the answer a continuation call continues (JSON; - for stdin).")
+            case .values: .values()
+            case .value: .value()
+            case .accountOnFile:
+                OptionSpec("--account-on-file", "ID", help: "The wallet card (walletOrder, deletePaymentMean): an account on file of --product.")
+            case .brand:
+                OptionSpec("--brand", "ID", help: "The brand chosen for a co-badged card (brand id or Sips name); one the card number can carry.")
+            case .brandSelectionStatus: OptionSpec("--brand-selection-status", "S", help: "Passed through as paymentMeanBrandSelectionStatus.")
+            case .cardData:
+                OptionSpec("--card-data", "FILE", help: "A getCardData answer whose panCheckAlgorithm the card number follows (- for stdin).")
+            case .pares: OptionSpec("--pares", "FILE", help: "cardValidateAuthenticationAndOrder: the output of `sips pares` (- for stdin).")
+            case .product: OptionSpec("--product", "FILE", help: "Another definition than the shipped one.")
+            case .now: .now()
+            case .locale: .locale(help: "Language of messages.")
+            }
+        }
+
+        static let usage: [Usage<RequestOption>] = [
+            .required(.operation), .required(.initialization), .oneOf([[.required(.values)], [.required(.value)]]),
+            .optional(.accountOnFile), .optional(.brand), .optional(.brandSelectionStatus), .optional(.cardData), .optional(.product),
+            .optional(.now), .optional(.locale),
+        ]
+
+        static let otherUsages: [[Usage<RequestOption>]] = [
+            [.fixed(.operation, SipsOperation.getWalletData.rawValue), .required(.initialization)],
+            [.fixed(.operation, SipsOperation.paymentProviderOrder.rawValue), .required(.initialization)],
+            [.fixed(.operation, SipsOperation.cardValidateAuthenticationAndOrder.rawValue), .required(.initialization), .required(.pares)],
+            [.fixed(.operation, SipsOperation.getTransactionData.rawValue), .required(.initialization)],
+        ]
+    }
+
     static let request = CommandSpec(
         name: "sips request",
-        synopsis: "--operation NAME --init FILE (--values FILE | --value ID=VALUE ...) [--account-on-file ID] [--brand ID] [--brand-selection-status S] [--card-data FILE] [--product FILE] [--now YYYY-MM] [--locale TAG] | --operation getWalletData|paymentProviderOrder --init FILE | --operation cardValidateAuthenticationAndOrder --init FILE --pares FILE | --operation getTransactionData --init FILE",
         summary: "Build a Sips In-App SDK call's parameters from validated values and the initialize answer.",
         details: """
         Operations with input: cardOrder, walletOrder, walletCheckEnrollment, cardCheckEnrollment,
@@ -54,35 +98,22 @@ enum SipsCommands {
         walletCheckEnrollment, addCard and paymentTokenGenerate only (another operation: exit 2, usage).
         Values hold card data: use --values FILE or - for stdin.
         """,
-        options: [
-            OptionSpec("--operation", "NAME", help: "The SDK function (\(operationNames))."),
-            OptionSpec("--init", "FILE", help: "The initialize answer, or the answer a continuation call continues (JSON; - for stdin)."),
-            OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value>\"} (- for stdin)."),
-            OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (visible to other local users; prefer --values)."),
-            OptionSpec("--account-on-file", "ID", help: "The wallet card (walletOrder, deletePaymentMean): an account on file of --product."),
-            OptionSpec("--brand", "ID", help: "The brand chosen for a co-badged card (brand id or Sips name); one the card number can carry."),
-            OptionSpec("--brand-selection-status", "S", help: "Passed through as paymentMeanBrandSelectionStatus."),
-            OptionSpec("--card-data", "FILE", help: "A getCardData answer whose panCheckAlgorithm the card number follows (- for stdin)."),
-            OptionSpec("--pares", "FILE", help: "cardValidateAuthenticationAndOrder: the output of `sips pares` (- for stdin)."),
-            OptionSpec("--product", "FILE", help: "Another definition than the shipped one."),
-            OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks."),
-            OptionSpec("--locale", "TAG", help: "Language of messages."),
-        ],
+        options: RequestOption.self,
         run: { arguments, context throws(CLIError) in
             let operation = try operation(arguments)
             if !operation.takesBrand {
-                for option in ["--brand", "--brand-selection-status"] where arguments.has(option) {
-                    throw .usage("\(option): \(operation.rawValue) takes no brand (paymentMeanBrand goes with \(brandOperations) only)")
+                for option in [RequestOption.brand, .brandSelectionStatus] where arguments.has(option) {
+                    throw .usage("\(option.spec.flag): \(operation.rawValue) takes no brand (paymentMeanBrand goes with \(brandOperations) only)")
                 }
             }
             if let continued = operation.continued { return try continuation(operation, of: continued, arguments, context) }
             guard var (definition, warnings) = try definition(for: operation, arguments, context) else {
                 return try initializationOnly(operation, arguments, context)
             }
-            let initPath = try arguments.required("--init")
-            try checkOneStandardInput(["--init": initPath, "--values": arguments.value("--values"), "--card-data": arguments.value("--card-data")])
+            let initPath = try arguments.required(.initialization)
+            try checkOneStandardInput(["--init": initPath, "--values": arguments.value(.values), "--card-data": arguments.value(.cardData)])
             let initialization = try initialization(from: initPath, context)
-            if let cardDataPath = arguments.value("--card-data") {
+            if let cardDataPath = arguments.value(.cardData) {
                 let data = try context.read(cardDataPath, for: "--card-data")
                 do throws(SipsError) {
                     let cardData = try SipsResponse(.getCardData, jsonEncoded: data)
@@ -91,13 +122,13 @@ enum SipsCommands {
                     throw CLIError(code: error.code, message: "--card-data: \(error)")
                 }
             }
-            let request = try context.request(for: definition, arguments)
+            let request = try context.request(for: definition, arguments, accountOnFile: arguments.value(.accountOnFile))
             let now = try context.validationContext(arguments)
             let stderr = Diagnostics.warnings(warnings)
             do throws(SipsError) {
                 let call = try SipsCallParameters(
-                    operation, request: request, initialization: initialization, brand: arguments.value("--brand"),
-                    brandSelectionStatus: arguments.value("--brand-selection-status"), in: now)
+                    operation, request: request, initialization: initialization, brand: arguments.value(.brand),
+                    brandSelectionStatus: arguments.value(.brandSelectionStatus), in: now)
                 return CommandResult(stdout: parametersJSON(call).prettyText + "\n", stderr: stderr)
             } catch {
                 if case .invalidRequest(let report) = error {
@@ -127,11 +158,13 @@ enum SipsCommands {
     }
 
     /// A call that takes nothing but the initialize answer (`getWalletData`, `paymentProviderOrder`).
-    static func initializationOnly(_ operation: SipsOperation, _ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        for option in ["--values", "--value", "--account-on-file", "--card-data"] where arguments.has(option) {
-            throw .usage("\(option): \(operation.rawValue) takes no values; its parameters come from --init alone")
+    static func initializationOnly(
+        _ operation: SipsOperation, _ arguments: ParsedArguments<RequestOption>, _ context: CommandContext
+    ) throws(CLIError) -> CommandResult {
+        for option in [RequestOption.values, .value, .accountOnFile, .cardData] where arguments.has(option) {
+            throw .usage("\(option.spec.flag): \(operation.rawValue) takes no values; its parameters come from --init alone")
         }
-        let initialization = try initialization(from: try arguments.required("--init"), context)
+        let initialization = try initialization(from: try arguments.required(.initialization), context)
         do throws(SipsError) {
             let call = try SipsCallParameters(operation, initialization: initialization)
             return CommandResult(stdout: parametersJSON(call).prettyText + "\n")
@@ -143,12 +176,12 @@ enum SipsCommands {
     /// A continuation call (`cardValidateAuthenticationAndOrder`, `getTransactionData`): from the
     /// answer of the call it continues and, after 3-D Secure, the PaRes.
     static func continuation(
-        _ operation: SipsOperation, of continued: SipsOperation, _ arguments: ParsedArguments, _ context: CommandContext
+        _ operation: SipsOperation, of continued: SipsOperation, _ arguments: ParsedArguments<RequestOption>, _ context: CommandContext
     ) throws(CLIError) -> CommandResult {
-        let initPath = try arguments.required("--init")
+        let initPath = try arguments.required(.initialization)
         var authentication: SipsAuthenticationResult?
         if operation == .cardValidateAuthenticationAndOrder {
-            let paResPath = try arguments.required("--pares")
+            let paResPath = try arguments.required(.pares)
             try checkOneStandardInput(["--init": initPath, "--pares": paResPath])
             authentication = try paRes(from: context.read(paResPath, for: "--pares"))
         }
@@ -203,9 +236,23 @@ enum SipsCommands {
         }))
     }
 
+    enum ResponseOption: OperationOptions, LocaleOption {
+        case operation, response, product, locale
+
+        var spec: OptionSpec {
+            switch self {
+            case .operation: OptionSpec("--operation", "NAME", help: "The SDK function that answered (\(operationNames)).")
+            case .response: OptionSpec("--response", "FILE", help: "The SDK's answer as JSON (- for stdin).")
+            case .product: OptionSpec("--product", "FILE", help: "Another definition than the shipped one.")
+            case .locale: .locale(help: "Language of messages.")
+            }
+        }
+
+        static let usage: [Usage<ResponseOption>] = [.required(.operation), .required(.response), .optional(.product), .optional(.locale)]
+    }
+
     static let response = CommandSpec(
         name: "sips response",
-        synopsis: "--operation NAME --response FILE [--product FILE] [--locale TAG]",
         summary: "Read a Sips In-App SDK answer: its outcome, the form fields it blames, a message.",
         details: """
         Output: {"valid": BOOL, "outcome": "success" | "notAuthorised" | "retryLater" | "failed",
@@ -217,16 +264,11 @@ enum SipsCommands {
         a failed answer's errorFieldName naming a field of the operation's definition becomes an error on
         that field. Exit 0 for success, 1 otherwise.
         """,
-        options: [
-            OptionSpec("--operation", "NAME", help: "The SDK function that answered (\(operationNames))."),
-            OptionSpec("--response", "FILE", help: "The SDK's answer as JSON (- for stdin)."),
-            OptionSpec("--product", "FILE", help: "Another definition than the shipped one."),
-            OptionSpec("--locale", "TAG", help: "Language of messages."),
-        ],
+        options: ResponseOption.self,
         run: { arguments, context throws(CLIError) in
             let operation = try operation(arguments)
             let form = try definition(for: operation, arguments, context)?.0
-            let data = try context.read(try arguments.required("--response"), for: "--response")
+            let data = try context.read(try arguments.required(.response), for: "--response")
             let localizer = context.localizer(arguments)
             let response: SipsResponse
             do throws(SipsError) {
@@ -255,25 +297,41 @@ enum SipsCommands {
         }
     )
 
+    enum ACSFormOption: CommandOptions {
+        case acsURL, pareq, pareqFile, md, mdFile, termURL
+
+        var spec: OptionSpec {
+            switch self {
+            case .acsURL: OptionSpec("--acs-url", "URL", help: "The ACS URL (authentRedirectionUrl).")
+            case .pareq: SecretInput.inlineSpec("--pareq", "V", help: "The PaReq (paReqMessage).")
+            case .pareqFile: SecretInput.fileSpec("--pareq")
+            case .md: SecretInput.inlineSpec("--md", "V", help: "The merchant data echoed back.")
+            case .mdFile: SecretInput.fileSpec("--md")
+            case .termURL: OptionSpec("--term-url", "URL", help: "Where the ACS returns the result.")
+            }
+        }
+
+        static let paReq = SecretOption(ACSFormOption.pareq, file: .pareqFile)
+        static let merchantData = SecretOption(ACSFormOption.md, file: .mdFile)
+
+        static let usage: [Usage<ACSFormOption>] = [.required(.acsURL), paReq.usage, merchantData.usage, .required(.termURL)]
+    }
+
     static let acsForm = CommandSpec(
         name: "sips acs-form",
-        synopsis: "--acs-url URL (--pareq V | --pareq-file FILE) (--md V | --md-file FILE) --term-url URL",
         summary: "Print the self-submitting 3-D Secure page that posts PaReq, MD and TermUrl to the ACS.",
         details: """
         Every value is HTML-escaped. MD must be printable ASCII (0x20-0x7E); anything else is base64-encoded,
         and more than 1024 bytes after that is refused (exit 2, md_too_long). URLs must be absolute http(s).
         """,
-        options: [OptionSpec("--acs-url", "URL", help: "The ACS URL (authentRedirectionUrl).")]
-            + SecretOption("--pareq").specs(valueName: "V", help: "The PaReq (paReqMessage).")
-            + SecretOption("--md").specs(valueName: "V", help: "The merchant data echoed back.")
-            + [OptionSpec("--term-url", "URL", help: "Where the ACS returns the result.")],
+        options: ACSFormOption.self,
         run: { arguments, context throws(CLIError) in
-            try SecretOption.checkOneStandardInput([SecretOption("--pareq"), SecretOption("--md")], in: arguments)
-            let paReq = try SecretOption("--pareq").required(in: arguments, context: context)
-            let md = try SecretOption("--md").required(in: arguments, context: context)
+            try SecretOption.checkOneStandardInput([ACSFormOption.paReq, ACSFormOption.merchantData], in: arguments)
+            let paReq = try ACSFormOption.paReq.required(in: arguments, context: context)
+            let md = try ACSFormOption.merchantData.required(in: arguments, context: context)
             do {
-                let form = try SipsACSForm(acsURL: try arguments.required("--acs-url"), paReq: paReq, merchantData: md,
-                                           termURL: try arguments.required("--term-url"))
+                let form = try SipsACSForm(acsURL: try arguments.required(.acsURL), paReq: paReq, merchantData: md,
+                                           termURL: try arguments.required(.termURL))
                 return CommandResult(stdout: form.html)
             } catch let error as SipsError {
                 throw CLIError(code: error.code, message: error.description)
@@ -285,17 +343,24 @@ enum SipsCommands {
         }
     )
 
+    enum PaResOption: CommandOptions {
+        case callback
+
+        var spec: OptionSpec { OptionSpec("--callback", "URL", help: "The callback URL or body; - reads it from standard input.") }
+
+        static let usage: [Usage<PaResOption>] = [.required(.callback)]
+    }
+
     static let paRes = CommandSpec(
         name: "sips pares",
-        synopsis: "--callback (URL | -)",
         summary: "Read PaRes and MD from the ACS's TermUrl callback (a URL or a form-encoded body).",
         details: """
         Output: {"paRes": "<URL-encoded, as the SDK's continuation call takes it>", "md": "<decoded>" | null}.
         Accepts https://shop/return?PaRes=...&MD=..., a form body PaRes=...&MD=..., or putpares:<PaRes>.
         """,
-        options: [OptionSpec("--callback", "URL", help: "The callback URL or body; - reads it from standard input.")],
+        options: PaResOption.self,
         run: { arguments, context throws(CLIError) in
-            var callback = try arguments.required("--callback")
+            var callback = try arguments.required(.callback)
             if callback == "-" { callback = String(decoding: try context.read("-", for: "--callback"), as: UTF8.self) }
             do throws(SipsError) {
                 let result = try SipsAuthenticationResult(callback: callback)
@@ -307,32 +372,41 @@ enum SipsCommands {
         }
     )
 
+    enum SealOption: CommandOptions {
+        case secretKeyFile, json, check
+
+        var spec: OptionSpec {
+            switch self {
+            case .secretKeyFile: OptionSpec("--secret-key-file", "FILE", help: "The merchant's secret key (- for stdin).")
+            case .json: OptionSpec("--json", "FILE", help: "The message: a request body or an answer (- for stdin).")
+            case .check: OptionSpec("--check", help: "Check the message's seal member instead of printing a seal.")
+            }
+        }
+
+        static let usage: [Usage<SealOption>] = [.required(.secretKeyFile), .required(.json), .optional(.check)]
+    }
+
     static let seal = CommandSpec(
         name: "sips seal",
-        synopsis: "--secret-key-file FILE --json FILE [--check]",
         summary: "Compute (or check) the HMAC-SHA-256 seal of a Sips JSON message.",
         details: """
         Output: {"seal": "<lower-case hex>"}; with --check, {"valid": BOOL, "errors": []} for the
         message's own seal member (exit 1 when it does not match). The secret key comes from a file (its trailing line
         break dropped), never from the command line. keyVersion, seal and sealAlgorithm are not sealed.
         """,
-        options: [
-            OptionSpec("--secret-key-file", "FILE", help: "The merchant's secret key (- for stdin)."),
-            OptionSpec("--json", "FILE", help: "The message: a request body or an answer (- for stdin)."),
-            OptionSpec("--check", help: "Check the message's seal member instead of printing a seal."),
-        ],
+        options: SealOption.self,
         run: { arguments, context throws(CLIError) in
-            let keyPath = try arguments.required("--secret-key-file")
-            let jsonPath = try arguments.required("--json")
+            let keyPath = try arguments.required(.secretKeyFile)
+            let jsonPath = try arguments.required(.json)
             if keyPath == "-", jsonPath == "-" { throw .usage("only one option can read standard input (--secret-key-file, --json both ask for it)") }
             var key = String(decoding: try context.read(keyPath, for: "--secret-key-file"), as: UTF8.self)
             if key.hasSuffix("\n") { key.removeLast() }
             if key.hasSuffix("\r") { key.removeLast() }
             let message = try context.read(jsonPath, for: "--json")
             do throws(SipsError) {
-                if arguments.has("--check") {
+                if arguments.has(.check) {
                     let valid = try SipsSeal.isValid(jsonEncoded: message, secretKey: key)
-                    return Verdict(isValid: valid).result(localizer: context.localizer(arguments))
+                    return Verdict(isValid: valid).result(localizer: context.localizer())
                 }
                 let seal = try SipsSeal.compute(jsonEncoded: message, secretKey: key)
                 return CommandResult(stdout: (["seal": .string(seal)] as JSONValueBuilder).prettyText + "\n")

@@ -3,24 +3,32 @@ import PaymentFormJSON
 
 /// `payform validate`: validates values against a product, as a backend test would.
 enum ValidateCommand {
-    static let options: [OptionSpec] = [
-        OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample)."),
-        OptionSpec("--values", "FILE", help: "A JSON object {\"<fieldId>\": \"<value as typed, masked or not>\"}."),
-        OptionSpec("--value", "ID=VALUE", repeatable: true, help: "One field's value (repeatable; visible to other local users: prefer --values)."),
-        OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected."),
-        OptionSpec("--now", "YYYY-MM", help: "The current month for expiry checks (default: the real clock, UTC)."),
-        OptionSpec("--locale", "TAG", help: "Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, then en)."),
-    ]
+    enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
+        case product, values, value, accountOnFile, now, locale, iin, batch
 
-    static let iinOption = OptionSpec(
-        "--iin", "FILE", help: "A server IIN lookup's answer for the card number (getIINdetails JSON, or payform fetch iin's output).")
+        var spec: OptionSpec {
+            switch self {
+            case .product: .productFile
+            case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
+            case .value: .value(help: "One field's value (repeatable; visible to other local users: prefer --values).")
+            case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected.")
+            case .now: .now(help: "The current month for expiry checks (default: the real clock, UTC).")
+            case .locale: .locale(help: "Language of messages (default: from LC_ALL/LC_MESSAGES/LANG, then en).")
+            case .iin:
+                OptionSpec("--iin", "FILE", help: "A server IIN lookup's answer for the card number (getIINdetails JSON, or payform fetch iin's output).")
+            case .batch:
+                OptionSpec("--batch", help: #"Read one request per stdin line, {"values": {...}, "accountOnFile": "ID"}, answer one result per line."#)
+            }
+        }
 
-    static let batchOption = OptionSpec(
-        "--batch", help: "Read one request per stdin line, {\"values\": {...}, \"accountOnFile\": \"ID\"}, answer one result per line.")
+        static let usage: [Usage<Option>] = [
+            .required(.product), .oneOf([[.required(.values)], [.required(.value)], [.required(.batch)]]),
+            .optional(.iin), .optional(.accountOnFile), .optional(.now), .optional(.locale),
+        ]
+    }
 
     static let spec = CommandSpec(
         name: "validate",
-        synopsis: "--product FILE (--values FILE | --value ID=VALUE ... | --batch) [--iin FILE] [--account-on-file ID] [--now YYYY-MM] [--locale TAG]",
         summary: "Validate field values against a product's rules; exit 0 valid, 1 invalid.",
         details: """
         Output: {"valid": BOOL, "errors": [{"fieldId", "errorId", <the rule's parameters>, "message"}]}
@@ -42,23 +50,23 @@ enum ValidateCommand {
         compact result per line, in order, in one process; exit 0 at the end of input. A line that
         is not such a request answers {"error": {"code": "bad_request", "message": "line N: ..."}}
         (unknown_field, unknown_account_on_file for those) and the batch goes on.
-        \(SecretOption.valuesVisibilityNote)
+        \(SecretInput.valuesVisibilityNote)
         """,
-        options: options + [iinOption, batchOption],
+        options: Option.self,
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        if arguments.value("--iin") == "-" {
-            if arguments.has("--batch") { throw .usage("--iin - is not possible with --batch: standard input carries the requests") }
-            let others = ["--product", "--values"].filter { arguments.value($0) == "-" }
+    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.value(.iin) == "-" {
+            if arguments.has(.batch) { throw .usage("--iin - is not possible with --batch: standard input carries the requests") }
+            let others = [Option.product, .values].filter { arguments.value($0) == "-" }.map(\.spec.flag)
             if !others.isEmpty { throw .usage("only one option can read standard input (--iin, \(others.joined(separator: ", ")) ask for it)") }
         }
-        if arguments.has("--batch") { return try runBatch(arguments, context) }
+        if arguments.has(.batch) { return try runBatch(arguments, context) }
         let (product, productWarnings) = try context.product(arguments)
         var warnings = productWarnings
-        var request = try context.request(for: product, arguments)
-        if let lookup = try context.iinLookup(arguments), !request.applyIINLookup(lookup) {
+        var request = try context.request(for: product, arguments, accountOnFile: arguments.value(.accountOnFile))
+        if let lookup = try context.iinLookup(at: arguments.value(.iin)), !request.applyIINLookup(lookup) {
             warnings.append(Self.notApplied)
         }
         let report = request.validate(in: try context.validationContext(arguments))
@@ -68,16 +76,16 @@ enum ValidateCommand {
 
 extension ValidateCommand {
     /// `validate --batch`: many requests, one process.
-    static func runBatch(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        if arguments.has("--values") || arguments.has("--value") {
+    static func runBatch(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.has(.values) || arguments.has(.value) {
             throw .usage("--batch reads the values from standard input: give no --values or --value")
         }
-        if arguments.value("--product") == "-" { throw .usage("--product - is not possible with --batch: standard input carries the requests") }
+        if arguments.value(.product) == "-" { throw .usage("--product - is not possible with --batch: standard input carries the requests") }
         let (product, warnings) = try context.product(arguments)
         let validation = try context.validationContext(arguments)
         let localizer = context.localizer(arguments)
-        let defaultAccount = arguments.value("--account-on-file")
-        let defaultLookup = try context.iinLookup(arguments)
+        let defaultAccount = arguments.value(.accountOnFile)
+        let defaultLookup = try context.iinLookup(at: arguments.value(.iin))
         if let defaultAccount, product.accountOnFile(withId: defaultAccount) == nil {
             throw CLIError(code: "unknown_account_on_file", message: "--account-on-file \(defaultAccount): the product has no such account on file")
         }
@@ -153,8 +161,8 @@ extension ValidateCommand {
 
 extension CommandContext {
     /// The server IIN answer of `--iin FILE`, if given.
-    func iinLookup(_ arguments: ParsedArguments) throws(CLIError) -> IINLookupResult? {
-        guard let path = arguments.value("--iin") else { return nil }
+    func iinLookup(at path: String?) throws(CLIError) -> IINLookupResult? {
+        guard let path else { return nil }
         let data = try read(path, for: "--iin")
         let json: JSONValue
         do {

@@ -1,29 +1,13 @@
-/// One option a command accepts.
-struct OptionSpec: Sendable {
-    /// The flag, with its dashes (`--product`).
-    let flag: String
-    /// The value's name in help (`FILE`), or `nil` for a flag without value.
-    let valueName: String?
-    /// Whether it may be given more than once (`--value ID=VALUE ...`).
-    let repeatable: Bool
-    /// One line of help.
-    let help: String
-
-    init(_ flag: String, _ valueName: String? = nil, repeatable: Bool = false, help: String) {
-        self.flag = flag
-        self.valueName = valueName
-        self.repeatable = repeatable
-        self.help = help
-    }
-}
-
-/// A command line checked against a command's options.
-struct ParsedArguments: Sendable {
-    private var values: [String: [String]] = [:]
+/// A command line checked against a command's options (the cases of `Option`).
+///
+/// Options are read by case: `arguments.value(.product)`. A flag the command does not declare
+/// cannot be read (it is not a case), and on the command line it is an unknown option.
+struct ParsedArguments<Option: CommandOptions>: Sendable {
+    private var values: [Option: [String]] = [:]
 
     /// Parses `arguments` (after the command name). Accepts `--flag value` and `--flag=value`;
     /// rejects unknown flags, missing values, repeats of non-repeatable options and stray words.
-    init(_ arguments: [String], options: [OptionSpec]) throws(CLIError) {
+    init(_ arguments: [String]) throws(CLIError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -38,11 +22,12 @@ struct ParsedArguments: Sendable {
                 flag = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let spec = options.first(where: { $0.flag == flag }) else {
+            guard let option = Option.allCases.first(where: { $0.spec.flag == flag }) else {
                 // Only a flag-shaped word is echoed; anything else could be card data.
                 let plain = flag.count <= 40 && flag.dropFirst(2).allSatisfy { $0.isASCII && ($0.isLowercase || $0 == "-") }
                 throw .usage(plain ? "unknown option '\(flag)' (see --help)" : "unknown option at position \(index) (see --help)")
             }
+            let spec = option.spec
             let value: String
             if spec.valueName == nil {
                 guard inlineValue == nil else { throw .usage("option \(flag) takes no value") }
@@ -54,30 +39,44 @@ struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             }
-            if !spec.repeatable, values[flag] != nil { throw .usage("option \(flag) given more than once") }
-            values[flag, default: []].append(value)
+            if !spec.repeatable, values[option] != nil { throw .usage("option \(flag) given more than once") }
+            values[option, default: []].append(value)
         }
     }
 
+    private init(values: [Option: [String]]) {
+        self.values = values
+    }
+
+    /// The options of a part of the command's options (a composed enum's `embed`ded cases), as
+    /// the part's own arguments.
+    func projected<Part: CommandOptions>(_ embed: (Part) -> Option) -> ParsedArguments<Part> {
+        var part: [Part: [String]] = [:]
+        for option in Part.allCases {
+            if let given = values[embed(option)] { part[option] = given }
+        }
+        return ParsedArguments<Part>(values: part)
+    }
+
     /// The value of an option, or `nil` when absent.
-    func value(_ flag: String) -> String? { values[flag]?.last }
+    func value(_ option: Option) -> String? { values[option]?.last }
 
     /// Every value of a repeatable option, in order.
-    func values(_ flag: String) -> [String] { values[flag] ?? [] }
+    func values(_ option: Option) -> [String] { values[option] ?? [] }
 
     /// Whether a flag (or option) was given.
-    func has(_ flag: String) -> Bool { values[flag] != nil }
+    func has(_ option: Option) -> Bool { values[option] != nil }
 
     /// The value of a required option.
-    func required(_ flag: String) throws(CLIError) -> String {
-        guard let value = value(flag) else { throw .usage("missing required option \(flag) (see --help)") }
+    func required(_ option: Option) throws(CLIError) -> String {
+        guard let value = value(option) else { throw .usage("missing required option \(option.spec.flag) (see --help)") }
         return value
     }
 
     /// An integer option value.
-    func integer(_ flag: String) throws(CLIError) -> Int? {
-        guard let text = value(flag) else { return nil }
-        guard let number = Int(text) else { throw .usage("option \(flag) expects an integer") }
+    func integer(_ option: Option) throws(CLIError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text) else { throw .usage("option \(option.spec.flag) expects an integer") }
         return number
     }
 }

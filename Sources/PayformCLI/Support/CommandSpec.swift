@@ -1,51 +1,69 @@
-/// A `payform` command: its name, help and what it does.
+/// A `payform` command: its name, help and what it does. Its usage line and options list come from
+/// its options' declarations (see ``CommandOptions``).
 struct CommandSpec: Sendable {
     let name: String
-    /// The usage line after `payform`.
-    let synopsis: String
+    /// The usage lines after `payform NAME ` (the first is the main form).
+    let usages: [String]
     /// One line for `payform --help`.
     let summary: String
     /// Paragraphs shown by `payform NAME --help` after the options.
     let details: String
+    /// The declared options, in the order `--help` lists them.
     let options: [OptionSpec]
     let body: Body
 
-    /// What a command does: at once, or asynchronously (network calls, serving).
+    /// What a command does with its arguments: at once, or (network calls, serving) after its
+    /// arguments are parsed, asynchronously.
     enum Body: Sendable {
-        case sync(@Sendable (ParsedArguments, CommandContext) throws(CLIError) -> CommandResult)
-        case async(@Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult)
+        case sync(@Sendable ([String], CommandContext) throws(CLIError) -> CommandResult)
+        case async(@Sendable ([String]) throws(CLIError) -> @Sendable (CommandContext) async throws(CLIError) -> CommandResult)
     }
 
     /// A command that answers at once.
-    init(
-        name: String, synopsis: String, summary: String, details: String, options: [OptionSpec],
-        run: @escaping @Sendable (ParsedArguments, CommandContext) throws(CLIError) -> CommandResult
+    init<Option: CommandOptions>(
+        name: String, summary: String, details: String, options: Option.Type,
+        run: @escaping @Sendable (ParsedArguments<Option>, CommandContext) throws(CLIError) -> CommandResult
     ) {
-        self.init(name: name, synopsis: synopsis, summary: summary, details: details, options: options, body: .sync(run))
+        self.init(name: name, summary: summary, details: details, options: options, body: .sync { arguments, context throws(CLIError) in
+            try run(ParsedArguments<Option>(arguments), context)
+        })
     }
 
     /// A command that awaits (network calls, serving).
-    init(
-        name: String, synopsis: String, summary: String, details: String, options: [OptionSpec],
-        runAsync: @escaping @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> CommandResult
+    init<Option: CommandOptions>(
+        name: String, summary: String, details: String, options: Option.Type,
+        runAsync: @escaping @Sendable (ParsedArguments<Option>, CommandContext) async throws(CLIError) -> CommandResult
     ) {
-        self.init(name: name, synopsis: synopsis, summary: summary, details: details, options: options, body: .async(runAsync))
+        self.init(name: name, summary: summary, details: details, options: options, body: .async { arguments throws(CLIError) in
+            let parsed = try ParsedArguments<Option>(arguments)
+            return { context throws(CLIError) in try await runAsync(parsed, context) }
+        })
     }
 
-    private init(name: String, synopsis: String, summary: String, details: String, options: [OptionSpec], body: Body) {
+    private init<Option: CommandOptions>(name: String, summary: String, details: String, options: Option.Type, body: Body) {
         self.name = name
-        self.synopsis = synopsis
+        self.usages = ([Option.usage] + Option.otherUsages).map(Usage.text)
         self.summary = summary
         self.details = details
-        self.options = options
+        self.options = Option.allCases.map(\.spec)
         self.body = body
+        self.check = { arguments throws(CLIError) in _ = try ParsedArguments<Option>(arguments) }
+        self.usageOptions = ([Option.usage] + Option.otherUsages).map { $0.flatMap(\.options).map(\.spec.flag) }
     }
+
+    /// Parses `arguments` as the command would, without running it.
+    let check: @Sendable ([String]) throws(CLIError) -> Void
+
+    /// The flags each usage line names, in order (for the tests that hold `--help` to the parser).
+    let usageOptions: [[String]]
 
     /// `payform NAME --help`.
     var help: String {
-        var text = "Usage: payform \(name) \(synopsis)\n\n\(summary)\n\nOptions:\n"
-        let width = (options.map { $0.flag.count + ($0.valueName.map { $0.count + 1 } ?? 0) }.max() ?? 0) + 2
-        for option in options + [OptionSpec("--help", help: "Show this help.")] {
+        var text = "Usage: " + usages.map { "payform \(name)" + ($0.isEmpty ? "" : " " + $0) }.joined(separator: "\n       ")
+        text += "\n\n\(summary)\n\nOptions:\n"
+        let all = options + [OptionSpec("--help", help: "Show this help.")]
+        let width = (all.map { $0.flag.count + ($0.valueName.map { $0.count + 1 } ?? 0) }.max() ?? 0) + 2
+        for option in all {
             let left = option.flag + (option.valueName.map { " " + $0 } ?? "")
             text += "  " + left + String(repeating: " ", count: max(2, width - left.count)) + option.help + "\n"
         }

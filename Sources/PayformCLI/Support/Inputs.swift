@@ -12,8 +12,10 @@ extension CommandContext {
     ///
     /// - Parameter sampleLocale: a language to serve a sample in, as `payform sandbox` serves it
     ///   for a request's `locale` (the samples are written in English).
-    func product(_ arguments: ParsedArguments, sampleLocale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        try product(at: arguments.required("--product"), sampleLocale: sampleLocale)
+    func product<Option: ProductOption>(
+        _ arguments: ParsedArguments<Option>, sampleLocale: String? = nil
+    ) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        try product(at: arguments.required(.product), sampleLocale: sampleLocale)
     }
 
     /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
@@ -26,8 +28,8 @@ extension CommandContext {
 
     /// The payment item of `--product`: a product group when the document is one, else a
     /// product (told apart as ``AnyPaymentItem`` does).
-    func item(_ arguments: ParsedArguments) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
-        let path = try arguments.required("--product")
+    func item<Option: ProductOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
+        let path = try arguments.required(.product)
         if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
             let (product, warnings) = try product(sampleNamed: String(path.dropFirst("sample:".count)))
             return (.product(product), warnings)
@@ -65,16 +67,26 @@ extension CommandContext {
     }
 
     /// The localizer for `--locale`, else the environment's language, else English.
-    func localizer(_ arguments: ParsedArguments) -> Localizer {
-        let tag = arguments.value("--locale") ?? Localizer.preferredLanguageTag(environment: environment) ?? "en"
-        return Localizer(languageTag: tag)
+    func localizer<Option: LocaleOption>(_ arguments: ParsedArguments<Option>) -> Localizer {
+        localizer(languageTag: arguments.value(.locale))
+    }
+
+    /// The localizer for `languageTag`, else the environment's language, else English.
+    func localizer(languageTag: String? = nil) -> Localizer {
+        Localizer(languageTag: languageTag ?? Localizer.preferredLanguageTag(environment: environment) ?? "en")
     }
 
     /// The field values of `--values FILE` (a JSON object of strings) or `--value ID=VALUE`.
-    func values(_ arguments: ParsedArguments) throws(CLIError) -> [(fieldId: String, value: String)] {
+    func values<Option: ValuesOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> [(fieldId: String, value: String)] {
+        if arguments.has(.values), arguments.has(.value) { throw .usage("give either --values FILE or --value ID=VALUE, not both") }
+        return try values(file: arguments.value(.values), inline: arguments.values(.value))
+    }
+
+    /// The field values of a `--values FILE` (a JSON object of strings), else of the
+    /// `--value ID=VALUE` pairs.
+    func values(file path: String?, inline pairs: [String] = []) throws(CLIError) -> [(fieldId: String, value: String)] {
         var result: [(fieldId: String, value: String)] = []
-        if let path = arguments.value("--values") {
-            if arguments.has("--value") { throw .usage("give either --values FILE or --value ID=VALUE, not both") }
+        if let path {
             let data = try read(path, for: "--values")
             let document: JSONDocument
             do {
@@ -100,7 +112,7 @@ extension CommandContext {
                 result.append((key, text))
             }
         } else {
-            for (position, pair) in arguments.values("--value").enumerated() {
+            for (position, pair) in pairs.enumerated() {
                 guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                     throw .usage("--value number \(position + 1) must be ID=VALUE")
                 }
@@ -111,20 +123,22 @@ extension CommandContext {
     }
 
     /// The month that `--now YYYY-MM` fixes, else the current month (Gregorian, UTC).
-    func validationContext(_ arguments: ParsedArguments) throws(CLIError) -> ValidationContext {
-        guard let text = arguments.value("--now") else { return ValidationContext.current() }
+    func validationContext<Option: NowOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ValidationContext {
+        guard let text = arguments.value(.now) else { return ValidationContext.current() }
         guard let now = YearMonth(parsing: text) else {
             throw .usage("--now must be YYYY-MM with a month from 01 to 12")
         }
         return ValidationContext(now: now)
     }
 
-    /// A request for `item` (a product or a group) with the values and account on file of the
-    /// command line.
-    func request(for item: some PaymentItem, _ arguments: ParsedArguments) throws(CLIError) -> PaymentRequest {
-        var request = PaymentRequest(item: item, tokenize: arguments.has("--tokenize"))
+    /// A request for `item` (a product or a group) with the values of the command line, the
+    /// account on file of `--account-on-file` and `--tokenize` (for the commands that have them).
+    func request<Option: ValuesOptions>(
+        for item: some PaymentItem, _ arguments: ParsedArguments<Option>, accountOnFile: String? = nil, tokenize: Bool = false
+    ) throws(CLIError) -> PaymentRequest {
+        var request = PaymentRequest(item: item, tokenize: tokenize)
         do {
-            try request.selectAccountOnFile(withId: arguments.value("--account-on-file"))
+            try request.selectAccountOnFile(withId: accountOnFile)
             for (fieldId, value) in try values(arguments) {
                 try request.setValue(value, forField: fieldId)
             }

@@ -37,7 +37,12 @@ extension CommandContext {
     /// The key of `--public-key FILE`: a Client API public key response, or a PEM public key with
     /// `keyId` (`--key-id`).
     func encryptionKey(at path: String, keyId: String?) throws(CLIError) -> EncryptionKey {
-        let data = try read(path, for: "--public-key")
+        let data: Data
+        if let demo = try DemoKeyPair.publicKeyResponse(at: path) {
+            data = demo
+        } else {
+            data = try read(path, for: "--public-key")
+        }
         let expected = "the Client API's public-key answer {\"keyId\": ..., \"publicKey\": ...} as `payform fetch public-key` prints it"
         switch PublicKeyFile.pemKind(of: data) {
         case .publicKey?:

@@ -1,65 +1,84 @@
 import Foundation
 
 /// Options that may carry card data (a PAN, a CVC, an expiry): each takes its value on the command
-/// line, from standard input (`-`), or from a file (its `-file` twin).
+/// line, from standard input (`-`), or from a file (its `-file` twin): two cases of the command's
+/// options, `inline` and `file`.
 ///
 /// Command-line arguments are visible to every local user (`ps`, `/proc/PID/cmdline`), so card
 /// data belongs in a file or on standard input; the inline form stays for test fixtures. A file's
 /// or standard input's one trailing line break is dropped (what `echo` and editors add).
 /// Error messages name the flag, never the value.
-struct SecretOption: Sendable {
+struct SecretOption<Option: CommandOptions>: Sendable {
+    /// The inline option (`--value`).
+    let inline: Option
+    /// Its file twin (`--value-file`).
+    let file: Option
+
     /// The inline flag (`--value`).
-    let flag: String
+    var flag: String { inline.spec.flag }
     /// The file flag (`--value-file`).
-    var fileFlag: String { flag + "-file" }
+    var fileFlag: String { file.spec.flag }
 
-    init(_ flag: String) {
-        self.flag = flag
+    init(_ inline: Option, file: Option) {
+        self.inline = inline
+        self.file = file
     }
 
-    /// The two option specs: `--flag TEXT` (or `-`) and `--flag-file FILE` (or `-`).
-    func specs(valueName: String, help: String) -> [OptionSpec] {
-        [
-            OptionSpec(flag, valueName, help: help + " - reads standard input."),
-            OptionSpec(fileFlag, "FILE", help: "Instead of \(flag): read it from FILE (- for standard input)."),
-        ]
-    }
-
-    /// Whether either form was given.
-    func isGiven(in arguments: ParsedArguments) -> Bool {
-        arguments.has(flag) || arguments.has(fileFlag)
-    }
+    /// The two forms on a usage line: `(--value TEXT | --value-file FILE)`.
+    var usage: Usage<Option> { .oneOf([[.required(inline)], [.required(file)]]) }
 
     /// Whether the value comes from standard input.
-    func readsStandardInput(_ arguments: ParsedArguments) -> Bool {
-        arguments.value(flag) == "-" || arguments.value(fileFlag) == "-"
+    func readsStandardInput(_ arguments: ParsedArguments<Option>) -> Bool {
+        arguments.value(inline) == "-" || arguments.value(file) == "-"
     }
 
     /// The value, or `nil` when neither form was given.
-    func value(in arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> String? {
-        switch (arguments.value(flag), arguments.value(fileFlag)) {
+    func value(in arguments: ParsedArguments<Option>, context: CommandContext) throws(CLIError) -> String? {
+        switch (arguments.value(inline), arguments.value(file)) {
         case (nil, nil):
             return nil
         case (_?, _?):
             throw .usage("give \(flag) or \(fileFlag), not both")
         case ("-"?, nil):
-            return try text(context.read("-", for: flag), flag: flag)
+            return try SecretInput.text(context.read("-", for: flag), flag: flag)
         case (let inline?, nil):
             return inline
         case (nil, let path?):
-            return try text(context.read(path, for: fileFlag), flag: fileFlag)
+            return try SecretInput.text(context.read(path, for: fileFlag), flag: fileFlag)
         }
     }
 
     /// The value of a required secret option.
-    func required(in arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> String {
+    func required(in arguments: ParsedArguments<Option>, context: CommandContext) throws(CLIError) -> String {
         guard let value = try value(in: arguments, context: context) else {
             throw .usage("missing required option \(flag) (or \(fileFlag)) (see --help)")
         }
         return value
     }
 
-    private func text(_ data: Data, flag: String) throws(CLIError) -> String {
+    /// Refuses two options that both read standard input.
+    static func checkOneStandardInput(_ options: [SecretOption], in arguments: ParsedArguments<Option>) throws(CLIError) {
+        let readers = options.filter { $0.readsStandardInput(arguments) }
+        if readers.count > 1 {
+            throw .usage("only one option can read standard input (\(readers.map(\.flag).joined(separator: ", ")) both ask for it)")
+        }
+    }
+}
+
+/// What the options that may carry card data share: their specs and the sentences `--help` shows.
+enum SecretInput {
+    /// The spec of an inline secret option: `--flag TEXT`, `-` reading standard input.
+    static func inlineSpec(_ flag: String, _ valueName: String, help: String) -> OptionSpec {
+        OptionSpec(flag, valueName, help: help + " - reads standard input.")
+    }
+
+    /// The spec of its file twin: `--flag-file FILE`.
+    static func fileSpec(_ flag: String) -> OptionSpec {
+        OptionSpec(flag + "-file", "FILE", help: "Instead of \(flag): read it from FILE (- for standard input).")
+    }
+
+    /// The text of a file or of standard input, its one trailing line break dropped.
+    static func text(_ data: Data, flag: String) throws(CLIError) -> String {
         guard var text = String(data: data, encoding: .utf8) else {
             throw CLIError(code: "invalid_input", message: "\(flag): the input is not UTF-8 text")
         }
@@ -69,14 +88,6 @@ struct SecretOption: Sendable {
             text.removeLast()
         }
         return text
-    }
-
-    /// Refuses two options that both read standard input.
-    static func checkOneStandardInput(_ options: [SecretOption], in arguments: ParsedArguments) throws(CLIError) {
-        let readers = options.filter { $0.readsStandardInput(arguments) }
-        if readers.count > 1 {
-            throw .usage("only one option can read standard input (\(readers.map(\.flag).joined(separator: ", ")) both ask for it)")
-        }
     }
 
     /// The sentence `--help` shows under every command whose options have a `-file` twin.

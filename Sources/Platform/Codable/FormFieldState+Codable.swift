@@ -64,7 +64,7 @@ extension FormFieldState: Codable {
     /// controller cannot have produced throws `DecodingError` naming the member:
     /// - the selection is two UTF-16 offsets `[start, end]` with 0 ≤ start ≤ end ≤ the text's length;
     /// - brand ids are those of the shipped brand table;
-    /// - a card layout holds at most ``Brand/longestCardNumber`` digits (19), its gaps and
+    /// - a card layout holds at most 19 digits (the longest card number), its gaps and
     ///   lengths inside that;
     /// - the value is what the field keeps of its text (empty for a read-only field), so a
     ///   state cannot claim a value it does not show;

@@ -44,7 +44,9 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
         for entry in report.values { values[entry.fieldId] = entry.value }
         let expiry = SipsCallParameters.digits(values["Expiry"] ?? "")
         guard expiry.count == 4 || expiry.count == 6 else { throw .invalidRequest(report) }
-        let month = String(expiry.prefix(2))
+        // The month as the number it is, written with ProcessorDecisions.saferpayMonthDigits digits.
+        let monthNumber = String(Int(expiry.prefix(2)) ?? 0)
+        let month = String(repeating: "0", count: max(0, ProcessorDecisions.saferpayMonthDigits - monthNumber.count)) + monthNumber
         let year = expiry.count == 4 ? "\(ProcessorDecisions.expiryCentury)\(expiry.suffix(2))" : String(expiry.suffix(4))
         fields = [
             ("HolderName", values["HolderName"] ?? ""),

@@ -80,7 +80,7 @@ extension SipsCallParameters {
             let chosen = (brand ?? request.selectedBrand?.id).map(SipsBrand.sipsName(for:))
             if let chosen { try Self.checkBrand(chosen, given: brand ?? chosen, of: request) }
             add("paymentMeanBrand", chosen)
-            add("paymentMeanBrandSelectionStatus", brandSelectionStatus)
+            add("paymentMeanBrandSelectionStatus", brandSelectionStatus ?? ProcessorDecisions.sipsDefaultBrandSelectionStatus)
         }
         parameters += try Self.initializationParameters(operation, initialization)
         self.init(operation: operation, parameters: parameters)
@@ -177,14 +177,18 @@ extension SipsCallParameters {
         String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 
-    /// `MMYY` (as the form's `MM/YY` unmasks) or `MMYYYY` as `yyyyMM`; a two-digit year is in
-    /// `ProcessorDecisions.expiryCentury`.
+    /// `MMYY` (as the form's `MM/YY` unmasks) or `MMYYYY` in `ProcessorDecisions.sipsExpiryFormat`
+    /// (`yyyyMM`); a two-digit year is in `ProcessorDecisions.expiryCentury`.
     static func sipsExpiry(_ value: String) -> String {
         let digits = Self.digits(value)
+        let year: String
         switch digits.count {
-        case 4: return "\(ProcessorDecisions.expiryCentury)\(digits.suffix(2))\(digits.prefix(2))"
-        case 6: return "\(digits.suffix(4))\(digits.prefix(2))"
+        case 4: year = "\(ProcessorDecisions.expiryCentury)\(digits.suffix(2))"
+        case 6: year = String(digits.suffix(4))
         default: return digits
         }
+        return ProcessorDecisions.sipsExpiryFormat
+            .replacingOccurrences(of: "yyyy", with: year)
+            .replacingOccurrences(of: "MM", with: String(digits.prefix(2)))
     }
 }

@@ -14,8 +14,6 @@ enum ProcessorMessage {
     }
 
     static let saferpayToken = "gc.processors.saferpay.token"
-
-    static let saferpayRedirect = "gc.processors.saferpay.redirect"
 }
 
 extension Localizer {

@@ -23,11 +23,6 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         receivers.withLock { $0[id] = receiver }
     }
 
-    /// Forgets `task` (one that never started).
-    func unregister(_ task: URLSessionTask) {
-        _ = receiver(for: task, removing: true)
-    }
-
     private func receiver(for task: URLSessionTask, removing: Bool = false) -> AnswerReceiver? {
         let id = task.taskIdentifier
         return receivers.withLock { removing ? $0.removeValue(forKey: id) : $0[id] }

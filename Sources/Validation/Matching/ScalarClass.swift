@@ -23,14 +23,6 @@ struct ScalarClass: Sendable, Hashable {
         ScalarClass(items: [.range(value, value)], isNegated: false)
     }
 
-    /// Whether the class needs a scalar's general category (the one costly lookup).
-    var usesCategories: Bool {
-        items.contains { item in
-            if case .range = item { return false }
-            return true
-        }
-    }
-
     /// The ASCII scalars in the class, as a 128-bit set: bit `c` of `low` for `c` < 64, bit
     /// `c − 64` of `high` for the others. Built from the items without testing each scalar, so
     /// compiling a pattern costs little per position.

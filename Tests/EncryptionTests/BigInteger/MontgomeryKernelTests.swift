@@ -179,7 +179,7 @@ struct MontgomeryKernelTests {
     /// (every value not sharing a factor has an inverse), values at the edges and above the
     /// modulus, and multiples of a prime factor (no inverse).
     @Test func modularInverseOnPrimeAndRSAModuli() throws {
-        let key = try TestKeys.demoPrivateKey()
+        let key = try Fixtures.demoRSAPrivateKey()
         let p = key.primeP.modulus, q = key.primeQ.modulus, n = key.publicKey.modulus
         var generator = SeededGenerator(seed: 501)
         for modulus in [p, q, n] {

@@ -43,7 +43,7 @@ struct HardwareModularExponentiationTests {
     /// the paths agree on those that do not decrypt.
     @Test(.enabled(if: PrimitiveImplementation.fastestModularExponentiation == .hardware, "this CPU has no AVX-512 IFMA"))
     func privateOperationMatchesTheSwiftPath() throws {
-        let key = try TestKeys.demoPrivateKey()
+        let key = try Fixtures.demoRSAPrivateKey()
         let k = key.publicKey.byteCount
         var generator = SeededGenerator(seed: 0xC127)
         for round in 0..<40 {
@@ -91,7 +91,7 @@ struct HardwareModularExponentiationTests {
     @Test(.enabled(if: PrimitiveImplementation.fastestModularExponentiation == .hardware, "this CPU has no AVX-512 IFMA"))
     func publicOperationMatchesTheSwiftPath() throws {
         var generator = SeededGenerator(seed: 0xE65537)
-        var keys = [try TestKeys.demoPrivateKey().publicKey]
+        var keys = [try Fixtures.demoRSAPrivateKey().publicKey]
         for exponent: UInt64 in [3, 65537, 0xFFFF_FFFF_FFFF_FFFF] {
             let n = MontgomeryKernelTests.modulus(words: 32, using: &generator)
             keys.append(try RSAPublicKey(modulus: n, exponent: BigUInt(exponent), policy: .standard))

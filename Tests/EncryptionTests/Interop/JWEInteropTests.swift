@@ -6,7 +6,7 @@ import PaymentFormTestSupport
 /// End-to-end proof against an independent implementation: tokens we make are opened by Python's
 /// pyca/cryptography (``JWEInteropScript``), and tokens it makes are opened by us, for fresh
 /// openssl keys of 2048, 3072 and 4096 bits and both RSA-OAEP variants.
-@Suite(.enabled(if: InteropTool.isAvailable, "python3 with the cryptography package, or openssl, is not installed: interop tests skipped"))
+@Suite(.enabled(if: InteropTool.isAvailable, "python3 with the cryptography package, or openssl, is not installed: interop tests skipped"), .timeLimit(.minutes(10)))
 struct JWEInteropTests {
     static let payloads: [String] = [
         #"{"clientSessionId":"s-1","nonce":"N","paymentProductId":1,"paymentValues":[{"key":"cardNumber","value":"4111111111111111"}]}"#,
@@ -64,13 +64,13 @@ struct JWEInteropTests {
 
     /// The demo key pair, and our SPKI export read back by openssl.
     @Test func demoKeyAndExportedPublicKey() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
-        let (keyId, _) = try TestKeys.demoPublicKeyResponse()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
+        let (keyId, _) = try Fixtures.demoKeyIdAndBase64()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jwe-demo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let privatePath = directory.appendingPathComponent("private.pem")
-        try TestKeys.demoPrivateKeyPEM.write(to: privatePath, atomically: true, encoding: .utf8)
+        try Fixtures.demoPrivateKeyPEM().write(to: privatePath, atomically: true, encoding: .utf8)
         let exported = directory.appendingPathComponent("exported.pem")
         try privateKey.publicKey.pemRepresentation.write(to: exported, atomically: true, encoding: .utf8)
         // openssl re-derives the public key from the private one; it must equal our export.

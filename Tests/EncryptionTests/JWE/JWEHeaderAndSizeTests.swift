@@ -12,7 +12,7 @@ struct JWEHeaderAndSizeTests {
         var generator = SeededGenerator(seed: 11)
         let cek = RandomBytes.make(count: 64, using: &generator)
         let iv = RandomBytes.make(count: 16, using: &generator)
-        let encryptedKey = try algorithm.wrap(cek, for: TestKeys.demoPublicKey(), using: &generator)
+        let encryptedKey = try algorithm.wrap(cek, for: Fixtures.demoRSAPublicKey(), using: &generator)
         let sealed = try A256CBCHS512.seal(JWETests.payload, key: cek, iv: iv, additionalData: Array(encodedHeader.utf8))
         return [encodedHeader, Base64URL.encode(encryptedKey), Base64URL.encode(iv), Base64URL.encode(sealed.ciphertext), Base64URL.encode(sealed.tag)]
             .joined(separator: ".")
@@ -20,7 +20,7 @@ struct JWEHeaderAndSizeTests {
 
     @Test func aWellFormedHandMadeTokenDecrypts() throws {
         let token = try Self.token(headerJSON: #"{"alg":"RSA-OAEP","enc":"A256CBC-HS512","kid":"k"}"#)
-        #expect(try JWE.decrypt(token, with: TestKeys.demoPrivateKey()).plaintext == JWETests.payload)
+        #expect(try JWE.decrypt(token, with: Fixtures.demoRSAPrivateKey()).plaintext == JWETests.payload)
     }
 
     /// A second `alg` (or `enc`, `kid`, any name), plain or spelled with escapes, is refused, even
@@ -37,13 +37,13 @@ struct JWEHeaderAndSizeTests {
     ])
     func duplicateHeaderParametersAreRefused(header: String, name: String) throws {
         let token = try Self.token(headerJSON: header)
-        #expect(throws: JWEError.duplicateHeaderParameter(name)) { try JWE.decrypt(token, with: TestKeys.demoPrivateKey()) }
+        #expect(throws: JWEError.duplicateHeaderParameter(name)) { try JWE.decrypt(token, with: Fixtures.demoRSAPrivateKey()) }
     }
 
     /// Nested objects may repeat names of the outer level; only a level's own names must differ.
     @Test func namesMayRepeatAcrossLevels() throws {
         let token = try Self.token(headerJSON: #"{"alg":"RSA-OAEP","enc":"A256CBC-HS512","jwk":{"alg":"x","kid":"y"},"kid":"z"}"#)
-        let decryption = try JWE.decrypt(token, with: TestKeys.demoPrivateKey())
+        let decryption = try JWE.decrypt(token, with: Fixtures.demoRSAPrivateKey())
         #expect(decryption.header.keyId == "z")
     }
 
@@ -60,13 +60,13 @@ struct JWEHeaderAndSizeTests {
     ])
     func malformedHeadersAreRefused(header: String) throws {
         let token = try Self.token(headerJSON: header)
-        #expect(throws: JWEError.invalidHeader) { try JWE.decrypt(token, with: TestKeys.demoPrivateKey()) }
+        #expect(throws: JWEError.invalidHeader) { try JWE.decrypt(token, with: Fixtures.demoRSAPrivateKey()) }
     }
 
     @Test func deepNestingIsRefused() throws {
         let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
         let token = try Self.token(headerJSON: #"{"alg":"RSA-OAEP","enc":"A256CBC-HS512","x":\#(deep)}"#)
-        #expect(throws: JWEError.invalidHeader) { try JWE.decrypt(token, with: TestKeys.demoPrivateKey()) }
+        #expect(throws: JWEError.invalidHeader) { try JWE.decrypt(token, with: Fixtures.demoRSAPrivateKey()) }
     }
 
     @Test func parserReadsEscapesAndValues() throws {
@@ -79,7 +79,7 @@ struct JWEHeaderAndSizeTests {
     /// Tokens over 256 KiB are refused before anything is decoded; one just under is processed
     /// (and fails later, on its content).
     @Test func tokenSizeIsCapped() throws {
-        let key = try TestKeys.demoPrivateKey()
+        let key = try Fixtures.demoRSAPrivateKey()
         let limit = JWE.maximumTokenLength
         #expect(limit == 262_144)
         let tooLong = String(repeating: "A", count: limit + 1)

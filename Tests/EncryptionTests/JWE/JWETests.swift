@@ -8,9 +8,9 @@ struct JWETests {
 
     @Test(arguments: KeyManagementAlgorithm.allCases)
     func roundTripWithTheDemoKeys(algorithm: KeyManagementAlgorithm) throws {
-        let privateKey = try TestKeys.demoPrivateKey()
-        let (keyId, _) = try TestKeys.demoPublicKeyResponse()
-        let token = try JWE.encrypt(Self.payload, for: TestKeys.demoPublicKey(), keyId: keyId, algorithm: algorithm)
+        let privateKey = try Fixtures.demoRSAPrivateKey()
+        let (keyId, _) = try Fixtures.demoKeyIdAndBase64()
+        let token = try JWE.encrypt(Self.payload, for: Fixtures.demoRSAPublicKey(), keyId: keyId, algorithm: algorithm)
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 5)
         #expect(try Base64URL.decode(parts[1]).count == 256)
@@ -36,7 +36,7 @@ struct JWETests {
 
     /// Same seed, same token: encryption draws all its randomness from the injected generator.
     @Test func deterministicWithAnInjectedGenerator() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         var first = SeededGenerator(seed: 7), second = SeededGenerator(seed: 7), third = SeededGenerator(seed: 8)
         let a = try JWE.encrypt(Self.payload, for: key, keyId: "k", using: &first)
         let b = try JWE.encrypt(Self.payload, for: key, keyId: "k", using: &second)
@@ -48,7 +48,7 @@ struct JWETests {
     /// Flipping any bit of any segment (checked at several positions in each of the 5 segments)
     /// makes decryption fail with a typed error, never a crash and never a plaintext.
     @Test func tamperingWithAnySegmentIsDetected() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
         let token = try JWE.encrypt(Self.payload, for: privateKey.publicKey, keyId: "kid-1")
         let segments = try token.split(separator: ".", omittingEmptySubsequences: false).map { try Base64URL.decode($0) }
         for (index, segment) in JWESegment.allCases.enumerated() {
@@ -85,7 +85,7 @@ struct JWETests {
     }
 
     @Test func rejectsMalformedTokens() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
         let token = try JWE.encrypt(Self.payload, for: privateKey.publicKey, keyId: "kid-1")
         let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         func replacing(_ index: Int, with text: String) -> String {
@@ -146,7 +146,7 @@ struct JWETests {
     /// A token whose tag is valid but whose plaintext padding is not (built by hand with the
     /// primitives) reports the padding, after the tag check.
     @Test func validTagWithBadPaddingIsReported() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
         var generator = SeededGenerator(seed: 3)
         let encodedHeader = try JWE.encode(JWEHeader(algorithm: .rsaOAEP, keyId: "k"))
         let cek = RandomBytes.make(count: 64, using: &generator)
@@ -176,7 +176,7 @@ struct JWETests {
 
     /// Whole tokens: IVs and wrapped keys differ between encryptions of the same payload.
     @Test func realTokensDiffer() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         var ivs = Set<Substring>(), wrapped = Set<Substring>(), ciphertexts = Set<Substring>()
         for _ in 0..<50 {
             let parts = try JWE.encrypt(Self.payload, for: key, keyId: "k").split(separator: ".")
@@ -186,7 +186,7 @@ struct JWETests {
     }
 
     @Test func decryptionDescriptionsRedactThePlaintext() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
         let token = try JWE.encrypt(Self.payload, for: privateKey.publicKey, keyId: "kid-1")
         let decryption = try JWE.decrypt(token, with: privateKey)
         var dumped = ""

@@ -11,7 +11,7 @@ struct RSAPrivateKeyConsistencyTests {
         var n, e, d, p, q, dP, dQ, qInv: BigUInt
 
         static func demo() throws -> Parts {
-            let pem = try TestKeys.demoPrivateKeyPEM
+            let pem = try Fixtures.demoPrivateKeyPEM()
             let der = try PEMBlock(parsing: pem).der
             var reader = DERReader(der)
             var outer = try reader.read(DERReader.Tag.sequence)

@@ -1,18 +1,19 @@
 import Testing
 @testable import PaymentFormEncryption
+import PaymentFormTestSupport
 
 struct RSAPrivateKeyTests {
     @Test func readsPKCS8AndPKCS1PEMOfTheSameKey() throws {
-        let pkcs8 = try TestKeys.demoPrivateKey()
+        let pkcs8 = try Fixtures.demoRSAPrivateKey()
         let pkcs1 = try RSAPrivateKey(pemRepresentation: DemoKeyPKCS1.pem)
-        let published = try TestKeys.demoPublicKey()
+        let published = try Fixtures.demoRSAPublicKey()
         #expect(pkcs8.publicKey == published)
         #expect(pkcs1.publicKey == published)
         #expect(pkcs8.publicKey.bitCount == 2048)
     }
 
     @Test func decryptsWhatThePublicKeyEncrypts() throws {
-        let key = try TestKeys.demoPrivateKey()
+        let key = try Fixtures.demoRSAPrivateKey()
         let k = key.publicKey.byteCount
         let message = [UInt8](repeating: 0, count: k - 33) + Array("a secret smaller than the modulus".utf8)
         let ciphertext = try #require(key.publicKey.rawEncrypt(message))
@@ -32,21 +33,21 @@ struct RSAPrivateKeyTests {
     }
 
     @Test func toleratesTextBeforeTheArmourBlankLinesAfterAndCRLF() throws {
-        let pem = try TestKeys.demoPrivateKeyPEM
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let decorated = "Demo key, do not use\r\n" + pem.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n  \r\n\r\n"
-        #expect(try RSAPrivateKey(pemRepresentation: decorated).publicKey == TestKeys.demoPublicKey())
+        #expect(try RSAPrivateKey(pemRepresentation: decorated).publicKey == Fixtures.demoRSAPublicKey())
     }
 
     @Test("a PEM holds exactly one key: a second block, or anything after the END line, is refused")
     func refusesTwoKeysOrTrailingText() throws {
-        let pem = try TestKeys.demoPrivateKeyPEM
+        let pem = try Fixtures.demoPrivateKeyPEM()
         for text in [pem + "\n" + pem, pem + "trailing note\n", pem + "MIIEvgIBADANBgkq\n", pem + "\n\n-----BEGIN PUBLIC KEY-----\n"] {
             #expect(throws: KeyError.invalidPEMArmor(.textAfterEndLine)) { try RSAPrivateKey(pemRepresentation: text) }
         }
     }
 
     @Test func rejectsBadArmour() throws {
-        let pem = try TestKeys.demoPrivateKeyPEM
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let body = pem.split(separator: "\n").dropFirst().dropLast().joined(separator: "\n")
         #expect(throws: KeyError.invalidPEMArmor(.missingBeginLine)) { try RSAPrivateKey(pemRepresentation: body) }
         #expect(throws: KeyError.invalidPEMArmor(.missingEndLine)) {
@@ -70,7 +71,7 @@ struct RSAPrivateKeyTests {
     }
 
     @Test func rejectsInconsistentOrTruncatedKeys() throws {
-        let pem = try TestKeys.demoPrivateKeyPEM
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let body = pem.split(separator: "\n").dropFirst().dropLast().joined()
         let der = try Base64.decode(body)
         #expect(try RSAPrivateKey(derRepresentation: der).publicKey.bitCount == 2048)
@@ -83,7 +84,7 @@ struct RSAPrivateKeyTests {
     }
 
     @Test func descriptionsShowNoKeyMaterial() throws {
-        let key = try TestKeys.demoPrivateKey()
+        let key = try Fixtures.demoRSAPrivateKey()
         var dumped = ""
         dump(key, to: &dumped)
         for text in [key.description, String(reflecting: key), "\(key)", dumped] {

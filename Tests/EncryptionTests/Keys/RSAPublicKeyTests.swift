@@ -24,7 +24,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func readsTheDemoKeyFromTheClientAPIResponse() throws {
-        let (_, base64) = try TestKeys.demoPublicKeyResponse()
+        let (_, base64) = try Fixtures.demoKeyIdAndBase64()
         let key = try RSAPublicKey(base64DER: base64)
         #expect(key.bitCount == 2048)
         #expect(key.exponent == BigUInt(65537))
@@ -39,7 +39,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func acceptsBarePKCS1() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         let pkcs1 = Self.pkcs1(modulus: key.modulus, exponent: key.exponent)
         #expect(try RSAPublicKey(derRepresentation: pkcs1) == key)
         let pem = "-----BEGIN RSA PUBLIC KEY-----\n\(Base64.encode(pkcs1))\n-----END RSA PUBLIC KEY-----\n"
@@ -53,7 +53,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func rejectsWrongAlgorithm() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         let pkcs1 = Self.pkcs1(modulus: key.modulus, exponent: key.exponent)
         // id-ecPublicKey 1.2.840.10045.2.1
         let ecOID: [UInt8] = [0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]
@@ -74,13 +74,13 @@ struct RSAPublicKeyTests {
     }
 
     @Test func rejectsTruncatedDER() throws {
-        let der = try TestKeys.demoPublicKey().derRepresentation
+        let der = try Fixtures.demoRSAPublicKey().derRepresentation
         // Cut anywhere: the outer SEQUENCE (offset 0) announces more than is there.
         for length in [0, 1, 2, 3, 4, 10, 24, 100, 200, 293] {
             #expect(throws: KeyError.truncated(offset: 0)) { try RSAPublicKey(derRepresentation: der.prefix(length)) }
         }
         // Consistent outer lengths around a cut inner key: the error points inside.
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         let pkcs1 = Self.pkcs1(modulus: key.modulus, exponent: key.exponent)
         // With short-form outer lengths (the cut key is under 128 bytes) the PKCS#1 SEQUENCE starts
         // at offset 20: SPKI header 2 + AlgorithmIdentifier 15 + BIT STRING header 2 + unused-bits 1.
@@ -96,7 +96,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func rejectsTrailingBytes() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         let der = key.derRepresentation
         #expect(throws: KeyError.trailingBytes(offset: 294)) { try RSAPublicKey(derRepresentation: der + [0]) }
         // Trailing bytes inside the PKCS#1 SEQUENCE (a third INTEGER).
@@ -130,7 +130,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func rejectsNonDEREncodings() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         // Negative modulus: INTEGER content with the top bit set.
         let modulusBytes = key.modulus.bigEndianBytes(count: 256) ?? []
         let negative = DERWriter.element(Tag.sequence, DERWriter.element(Tag.integer, modulusBytes) + DERWriter.unsignedInteger(key.exponent))
@@ -165,7 +165,7 @@ struct RSAPublicKeyTests {
     }
 
     @Test func descriptionsShowNoKeyMaterial() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         let modulusHex = Hex.string(key.modulus.bigEndianBytes(count: 256) ?? [])
         var dumped = ""
         dump(key, to: &dumped)

@@ -30,7 +30,7 @@ struct RSAOAEPTests {
     }
 
     @Test func roundTripsWithTheDemoKey() throws {
-        let privateKey = try TestKeys.demoPrivateKey()
+        let privateKey = try Fixtures.demoRSAPrivateKey()
         var generator = SeededGenerator(seed: 42)
         for length in [0, 1, 64, 190] {
             let message = RandomBytes.make(count: length, using: &generator)
@@ -43,7 +43,7 @@ struct RSAOAEPTests {
     }
 
     @Test func refusesMessagesLongerThanTheKeyAllows() throws {
-        let key = try TestKeys.demoPublicKey()
+        let key = try Fixtures.demoRSAPublicKey()
         #expect(throws: RSAOAEPError.messageTooLong(maximum: 214)) {
             try RSAOAEP.encrypt([UInt8](repeating: 1, count: 215), for: key, hash: SHA1.self)
         }

@@ -9,7 +9,7 @@ import PaymentFormTestSupport
 /// serialization); valid tokens with alg RSA-OAEP or RSA-OAEP-256 and enc A256CBC-HS512 must
 /// decrypt to the plaintext. Valid tokens with other algorithms (GCM, AES key wrap, ECDH, RSA1_5)
 /// are not applicable: the library supports only what the payment platform uses.
-@Suite(Wycheproof.enabled)
+@Suite
 struct JWEWycheproofTests {
     struct File: Decodable {
         let testGroups: [Group]

@@ -6,7 +6,7 @@ import PaymentFormTestSupport
 /// included), every invalid one (bad padding, wrong label, out-of-range or mis-sized ciphertext)
 /// fails with the one indistinguishable error. Applicable: SHA-1 and SHA-256 used for both OAEP
 /// and MGF1 (what RSA-OAEP and RSA-OAEP-256 mean); other hash pairs are not supported by design.
-@Suite(Wycheproof.enabled)
+@Suite
 struct RSAOAEPWycheproofTests {
     struct File: Decodable {
         let testGroups: [Group]

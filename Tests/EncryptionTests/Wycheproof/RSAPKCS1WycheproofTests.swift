@@ -7,7 +7,7 @@ import PaymentFormTestSupport
 /// (only OAEP), so the padding is checked here, by the test: valid ciphertexts must give exactly
 /// 00 02 PS 00 M; ciphertexts of the wrong size or not below n must be refused by the raw
 /// operation itself; the rest must decrypt to something whose padding is indeed invalid.
-@Suite(Wycheproof.enabled)
+@Suite
 struct RSAPKCS1WycheproofTests {
     struct File: Decodable {
         let testGroups: [Group]

@@ -4,7 +4,7 @@ import PaymentFormTestSupport
 
 /// AES-256-CBC with PKCS#7, HMAC-SHA-256/512 and A256CBC-HS512 against Wycheproof. Applicable:
 /// 256-bit AES keys (the only AES this library has); every HMAC and A256CBC-HS512 vector.
-@Suite(Wycheproof.enabled)
+@Suite
 struct SymmetricWycheproofTests {
     struct AESFile: Decodable {
         struct Group: Decodable {

@@ -3,23 +3,27 @@ import Testing
 @testable import PaymentFormEncryption
 import PaymentFormTestSupport
 
-/// Google's Wycheproof test vectors, read from a checkout of them beside the package: CI runs on a
-/// clean clone with the project's shared folder next to it; a user's clone has none, and these
-/// tests are then skipped with the reason shown (they never download anything).
+/// Google's Wycheproof test vectors, kept in the repository under `Tests/Vectors/Wycheproof`
+/// (Apache-2.0; where they come from is in the README beside them). A missing file fails the test
+/// that needs it: nothing is skipped and nothing is downloaded.
 enum Wycheproof {
-    /// `<package root>/../shared/vectors/wycheproof`.
-    static let folder = PackageFiles.root.deletingLastPathComponent().appendingPathComponent("shared/vectors/wycheproof")
+    /// `<package root>/Tests/Vectors/Wycheproof`.
+    static let folder = PackageFiles.url("Tests/Vectors/Wycheproof")
 
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent("rsa_oaep_misc_test.json").path)
+    /// The vectors of one file, decoded; throws (the test fails) when the file is missing or does
+    /// not decode.
+    static func load<File: Decodable>(_ name: String, as type: File.Type) throws -> File {
+        let url = folder.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw MissingVectors(path: "Tests/Vectors/Wycheproof/\(name)")
+        }
+        return try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
     }
 
-    /// The trait that skips a test, saying why, when the vectors are absent.
-    static let enabled = ConditionTrait.enabled(
-        if: isAvailable, "Wycheproof vectors not found beside the package (../shared/vectors/wycheproof): skipped")
-
-    static func load<File: Decodable>(_ name: String, as type: File.Type) throws -> File {
-        try JSONDecoder().decode(File.self, from: Data(contentsOf: folder.appendingPathComponent(name)))
+    /// A vector file that is not in the checkout.
+    struct MissingVectors: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "\(path) is missing: the Wycheproof vectors are part of the repository" }
     }
 
     /// What a vector expects. `acceptable` leaves the choice to the implementation (for example

@@ -8,6 +8,7 @@ import PaymentFormEngine
 @testable import PaymentFormLocalization
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// What the core does with card brands: product ids on offer, card-number layouts within a
 /// field's limits, and the co-badge choice riding with a request.
@@ -88,10 +89,8 @@ struct BrandsInFormsTests {
         let reference = try plain.prepare(clientSessionId: "s", key: key, metaInfo: .current(), in: PrepareTests.now)
         let payload = try DecryptedPayload(token: prepared.encryptedFields, key: privateKey)
         let referencePayload = try DecryptedPayload(token: reference.encryptedFields, key: privateKey)
-        guard case .object(let members) = payload.json, case .object(let referenceMembers) = referencePayload.json else {
-            Issue.record("payload is not an object")
-            return
-        }
+        let members = try #require(payload.json.objectValue, "payload is not an object")
+        let referenceMembers = try #require(referencePayload.json.objectValue, "payload is not an object")
         #expect(members.keys == referenceMembers.keys)
         #expect(payload.json["paymentValues"] == referencePayload.json["paymentValues"])
         #expect(payload.json["paymentProductId"] == referencePayload.json["paymentProductId"])

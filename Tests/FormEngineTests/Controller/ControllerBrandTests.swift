@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 @Suite("Form controller: card brands")
 struct ControllerBrandTests {

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 @Suite("Form controller: FormFieldState, FormUpdate and FormSubmission are Codable")
 struct ControllerCodableTests {

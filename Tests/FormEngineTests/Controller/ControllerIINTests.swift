@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Server IIN answers for tests: what `getIINdetails` answers, as a session hands it over.
 enum IINAnswers {

@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// The form controller never loses a typed character without saying so: what the mask cannot
 /// hold stays in the field (after the mask's layout) and validation says what is wrong, or the

@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Builders and helpers for driving a controller in tests.
 enum ControllerFixtures {

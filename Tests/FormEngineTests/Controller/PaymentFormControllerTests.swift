@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
@@ -9,6 +8,7 @@ import PaymentFormEngine
 @testable import PaymentFormLocalization
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 @Suite("Form controller: editing")
 struct PaymentFormControllerEditingTests {
@@ -127,6 +127,17 @@ struct PaymentFormControllerEditingTests {
 
     @Test("a read-only field refuses edits; unknown fields throw")
     func unknownField() throws {
+        // The account on file's card number is READ_ONLY: typing, deleting, pasting and setting
+        // are all refused and leave its text as it was.
+        var account = try ControllerFixtures.controller("mastercard-accounts-on-file", account: "1001")
+        let shown = try account.state(ofField: "cardNumber").text
+        #expect(try account.edit("cardNumber", selection: 0..<0, .insert("5")).outcome == .rejected)
+        #expect(try account.edit("cardNumber", selection: 4..<4, .deleteBackward).outcome == .rejected)
+        #expect(try account.replace("cardNumber", range: 0..<shown.utf16.count, with: "5555555555554444").outcome == .rejected)
+        #expect(try account.set("cardNumber", value: "5555555555554444").outcome == .rejected)
+        #expect(try account.state(ofField: "cardNumber").text == shown)
+        #expect(try account.state(ofField: "cardNumber").value == "")
+
         var controller = try ControllerFixtures.controller("visa")
         #expect(throws: PaymentRequestError.unknownField("nope")) { try controller.edit("nope", selection: 0..<0, .insert("1")) }
         #expect(throws: PaymentRequestError.unknownField("nope")) { try controller.focus("nope") }
@@ -298,8 +309,8 @@ struct PaymentFormControllerFlowTests {
 
     @Test("submit with a key prepares a request that decrypts to the unmasked values")
     func submitWithKey() throws {
-        let response = try PublicKeyResponse.decode(from: try #require(Samples.demoPublicKeyResponse)).value
-        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let response = try Fixtures.demoPublicKeyResponse()
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let key = try EncryptionKey(response)
         var controller = try ControllerFixtures.controller("visa")
         let invalid = try controller.submit(clientSessionId: "s", key: key, metaInfo: .current(appIdentifier: "tests"))

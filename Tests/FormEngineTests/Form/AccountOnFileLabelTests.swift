@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Account-on-file labels from their label templates.
 @Suite("Account-on-file labels")

@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
@@ -9,6 +8,7 @@ import PaymentFormEngine
 @testable import PaymentFormLocalization
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
 /// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any
@@ -34,12 +34,12 @@ struct ConcurrencyTests {
         let context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
         init() throws {
-            products = try Fixtures.sampleNames.map(Fixtures.sample)
+            products = try Fixtures.clientAPISampleNames.map(Fixtures.sample)
             localizers = ["en", "fr", "de-CH", "nl"].map { Localizer(languageTag: $0) }
-            let response = try PublicKeyResponse.decode(from: try #require(Samples.demoPublicKeyResponse)).value
+            let response = try Fixtures.demoPublicKeyResponse()
             encryptionKey = try EncryptionKey(response)
             decryptionKey = try DecryptionKey(
-                pemRepresentation: String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self))
+                pemRepresentation: try Fixtures.demoPrivateKeyPEM())
         }
     }
 

@@ -5,12 +5,13 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Security review: the backtracking budget was per match, so a definition of 1,000 fields with
 /// `^(a|aa)+$` and 61-character values took 17.8 s to validate. Now the common patterns run on
 /// the linear matcher (no backtracking at all), and what still runs on ICU shares one budget per
 /// request. These tests assert on the work done and the cut-off outcome, never on time.
-@Suite("Regular-expression budget per request")
+@Suite("Regular-expression budget per request", .timeLimit(.minutes(3)))
 struct RegularExpressionBudgetTests {
     private let context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 

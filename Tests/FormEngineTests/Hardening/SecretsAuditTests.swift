@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
@@ -10,6 +9,7 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormEncryption
+import PaymentFormTestSupport
 
 /// Card data and keys must never reach a description, a debug description, a `dump`, or an error
 /// message. The request is filled with known, distinctive values; every type that held them, and
@@ -73,6 +73,11 @@ struct SecretsAuditTests {
         let typed = mask.apply(.insert(Self.pan), to: "", selection: 0..<0)
         #expect(typed.text == "4929 5186 3740 2760")   // the edit works; only its renderings are redacted
 
+        // The error a value for an unknown field throws: it must be thrown, and must not hold the value.
+        var copy = request
+        let unknownFieldError = try #require(#expect(throws: PaymentRequestError.self) {
+            try copy.setValue(Self.pan, forField: "no-such-field")
+        })
         Self.expectNoSecret(in: [
             ("PaymentRequest", request),
             ("invalid PaymentRequest", invalidRequest),
@@ -83,11 +88,7 @@ struct SecretsAuditTests {
             ("EditResult", typed),
             ("TextEdit", TextEdit.insert(Self.pan)),
             ("FormattedText", mask.format(Self.pan, cursor: 4)),
-            ("PaymentRequestError", { () -> any Error in
-                var copy = request
-                do { try copy.setValue(Self.pan, forField: "no-such-field") } catch { return error }
-                return CancellationError()
-            }()),
+            ("PaymentRequestError", unknownFieldError),
         ])
     }
 
@@ -114,8 +115,8 @@ struct SecretsAuditTests {
     @Test("prepare, decrypt and their errors never show card data or key material")
     func encryption() throws {
         let request = try filledRequest()
-        let response = try PublicKeyResponse.decode(from: try #require(Samples.demoPublicKeyResponse)).value
-        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let response = try Fixtures.demoPublicKeyResponse()
+        let pem = try Fixtures.demoPrivateKeyPEM()
         let encryptionKey = try EncryptionKey(response)
         let decryptionKey = try DecryptionKey(pemRepresentation: pem)
         let privateKey = try RSAPrivateKey(pemRepresentation: pem)

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Every other Client API shape the engine reads, decoded and round-tripped.
 @Suite("Client API shapes")
@@ -134,7 +135,7 @@ struct ClientAPIShapeTests {
         #expect(decoded.value.fields[0].dataRestrictions.validators == [.luhn])
         let diagnostic = try #require(decoded.diagnostics.first)
         #expect(diagnostic.path.description == "fields[0].dataRestrictions.validators.regularExpression.regularExpression")
-        guard case .invalidRegularExpression(let pattern, _) = diagnostic.kind else { Issue.record("wrong kind"); return }
+        let pattern = try #require(diagnostic.kind.invalidPattern, "wrong kind")
         #expect(pattern == "([0-9")
     }
 
@@ -147,5 +148,13 @@ struct ClientAPIShapeTests {
         ].joined(separator: ",") + "]"
         let product = try Fixtures.decode(PaymentProduct.self, Fixtures.product(fields: fields)).value
         #expect(product.fieldsInDisplayOrder.map(\.id) == ["z", "a", "c", "b"])
+    }
+}
+
+extension DefinitionDiagnostic.Kind {
+    /// The pattern of an `invalidRegularExpression` diagnostic; `nil` for any other kind.
+    var invalidPattern: String? {
+        if case .invalidRegularExpression(let pattern, _) = self { return pattern }
+        return nil
     }
 }

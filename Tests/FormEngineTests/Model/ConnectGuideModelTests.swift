@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormTestSupport
 import PaymentFormSamples
 import Testing
 
@@ -88,7 +89,7 @@ struct ConnectGuideModelTests {
     @Test("C43: unknown type, keyboard, control and attribute status are kept by name")
     func unknownValues() throws {
         let json = #"""
-        {"id": 1, "paymentMethod": "card",
+        {"id": 1, "paymentMethod": "card", "displayHints": {"label": "Card", "logo": "l.png"},
          "fields": [{"id": "f", "type": "hologram", "displayHints": {"preferredInputType": "BrailleKeyboard", "formElement": {"type": "slider"}}},
                     {"id": "g", "displayHints": {"formElement": {"type": "text"}}}],
          "accountsOnFile": [{"id": 7, "paymentProductId": 1, "attributes": [{"key": "f", "value": "x", "status": "MAYBE_WRITE"}]}]}

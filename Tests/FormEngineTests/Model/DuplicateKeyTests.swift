@@ -1,4 +1,3 @@
-import PaymentFormSamples
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
@@ -6,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Security review: a key repeated within an object of a definition silently took the last
 /// value (a `cvv` length of 999 overriding 4). The last occurrence still wins, as JSON readers
@@ -28,12 +28,12 @@ struct DuplicateKeyTests {
     }
 
     @Test("every repetition is reported in document order, in any object", arguments: [
-        (#"{"id": 1, "id": 2, "paymentMethod": "card"}"#, ["id"], ["id"]),
-        (#"{"id": 1, "displayHints": {"label": "a", "label": "b", "label": "c"}}"#,
+        (#"{"id": 1, "id": 2, "paymentMethod": "card", "displayHints": {}}"#, ["id"], ["id"]),
+        (#"{"id": 1, "paymentMethod": "card", "displayHints": {"label": "a", "label": "b", "label": "c"}}"#,
          ["label", "label"], ["displayHints.label", "displayHints.label"]),
-        (#"{"id": 1, "unknownExtension": [{"x": 1}, {"y": {"z": 1, "z": 2}}]}"#, ["z"], ["unknownExtension[1].y.z"]),
-        (#"{"id": 1, "fields": [], "fields": []}"#, ["fields"], ["fields"]),
-        (#"{"id": 1, "a": {"k": 1}, "b": {"k": 2}}"#, [], []),
+        (#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "unknownExtension": [{"x": 1}, {"y": {"z": 1, "z": 2}}]}"#, ["z"], ["unknownExtension[1].y.z"]),
+        (#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "fields": [], "fields": []}"#, ["fields"], ["fields"]),
+        (#"{"id": 1, "paymentMethod": "card", "displayHints": {}, "a": {"k": 1}, "b": {"k": 2}}"#, [], []),
     ])
     func repetitions(json: String, names: [String], paths: [String]) throws {
         let decoded = try Fixtures.decode(PaymentProduct.self, json)
@@ -44,7 +44,7 @@ struct DuplicateKeyTests {
     @Test("the reading through init(jsonEncoded:diagnostics:) reports them too")
     func throughClientAPIModel() throws {
         var diagnostics: [DefinitionDiagnostic] = []
-        let product = try PaymentProduct(jsonEncoded: Array(#"{"id": 1, "paymentMethod": "card", "paymentMethod": "redirect"}"#.utf8),
+        let product = try PaymentProduct(jsonEncoded: Array(#"{"id": 1, "paymentMethod": "card", "paymentMethod": "redirect", "displayHints": {}}"#.utf8),
                                          diagnostics: &diagnostics)
         #expect(product.paymentMethod == "redirect")
         #expect(diagnostics.map(\.kind) == [.duplicateKey(name: "paymentMethod")])
@@ -53,7 +53,7 @@ struct DuplicateKeyTests {
     @Test("a document with thousands of repetitions lists 100 and counts the rest")
     func bounded() throws {
         let members = (0..<5_000).map { #""k": \#($0)"# }.joined(separator: ", ")
-        let json = #"{"id": 1, "extension": {\#(members)}}"#
+        let json = #"{"id": 1, "paymentMethod": "card", "displayHints": {}, "extension": {\#(members)}}"#
         let decoded = try Fixtures.decode(PaymentProduct.self, json)
         #expect(decoded.diagnostics.count == DefinitionDiagnostic.maximumDuplicateKeyReports + 1)
         #expect(decoded.diagnostics.dropLast().allSatisfy { $0.kind == .duplicateKey(name: "k") })
@@ -63,7 +63,7 @@ struct DuplicateKeyTests {
     @Test("the shipped samples have no repeated keys")
     func samplesAreClean() throws {
         for name in Fixtures.sampleNames {
-            let data = try #require(Samples.product(named: name))
+            let data = try Fixtures.sampleJSON(name)
             #expect(try PaymentProduct.decode(from: data).diagnostics.allSatisfy {
                 if case .duplicateKey = $0.kind { return false }
                 return true

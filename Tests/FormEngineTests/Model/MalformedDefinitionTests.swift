@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Malformed definitions: each gives a typed error naming the JSON path and the kind of problem.
 @Suite("Malformed definitions")
@@ -21,6 +22,15 @@ struct MalformedDefinitionTests {
     static let validField = Fixtures.field(id: "ok")
 
     static let cases: [Case] = [
+        Case(name: "a product without paymentMethod (an account on file given as a product)",
+             json: #"{"id": 1001, "paymentProductId": 3, "displayHints": {"logo": "x"}, "attributes": []}"#,
+             path: "paymentMethod", code: "missing_key", message: "required key is missing"),
+        Case(name: "a product without displayHints or displayHintsList",
+             json: #"{"id": 1, "paymentMethod": "card", "fields": []}"#,
+             path: "displayHints", code: "missing_key", message: "required key is missing"),
+        Case(name: "a field given as a product",
+             json: #"{"id": "cvv", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}"#,
+             path: "paymentMethod", code: "missing_key", message: "required key is missing"),
         Case(name: "minLength as a string",
              json: Fixtures.product(fields: "[\(validField), \(validField.replacingOccurrences(of: "ok", with: "b")), " + Fixtures.field(id: "c", #""dataRestrictions": {"validators": {"length": {"minLength": "3"}}}"#) + "]"),
              path: "fields[2].dataRestrictions.validators.length.minLength", code: "type_mismatch", message: "expected integer, found string"),
@@ -132,7 +142,7 @@ struct MalformedDefinitionTests {
     @Test("an account on file with a bad attribute is skipped and reported; the product survives")
     func badAccountOnFile() throws {
         let json = #"""
-        {"id": 3, "accountsOnFile": [
+        {"id": 3, "paymentMethod": "card", "displayHints": {}, "accountsOnFile": [
           {"id": 1, "paymentProductId": 3, "attributes": [{"key": "cardNumber", "status": "READ_ONLY"}]},
           {"id": 2, "paymentProductId": 3, "attributes": [{"key": "cardNumber"}]}
         ], "fields": []}
@@ -145,7 +155,7 @@ struct MalformedDefinitionTests {
 
     @Test("an unknown attribute status is kept by name and reported")
     func unknownStatus() throws {
-        let json = #"{"id": 3, "accountsOnFile": [{"id": 1, "paymentProductId": 3, "attributes": [{"key": "cvv", "status": "MAY_WRITE"}]}]}"#
+        let json = #"{"id": 3, "paymentMethod": "card", "displayHints": {}, "accountsOnFile": [{"id": 1, "paymentProductId": 3, "attributes": [{"key": "cvv", "status": "MAY_WRITE"}]}]}"#
         let decoded = try PaymentProduct.decode(from: Array(json.utf8))
         #expect(decoded.value.accountsOnFile.first?.attributes.first?.status == .other("MAY_WRITE"))
         #expect(decoded.diagnostics.count == 1)

@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// The Client API's string enumerations: every known case's name leads back to it, an unknown
 /// name is kept as itself and reported, and names match exactly as the API spells them.

@@ -7,12 +7,13 @@ import PaymentFormEngine
 @testable import PaymentFormLocalization
 import PaymentFormSamples
 import Testing
+import PaymentFormTestSupport
 
 @Suite("Shipped sample products")
 struct SampleProductTests {
     @Test("every sample decodes without diagnostics and round-trips", arguments: Fixtures.sampleNames)
     func decodesAndRoundTrips(name: String) throws {
-        let data = try #require(Samples.product(named: name))
+        let data = try Fixtures.sampleJSON(name)
         let decoded = try PaymentProduct.decode(from: data)
         #expect(decoded.diagnostics.isEmpty)
         let product = decoded.value

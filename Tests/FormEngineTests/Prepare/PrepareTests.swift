@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormSamples
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
@@ -10,6 +9,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormTestSupport
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.
 @Suite("Preparing a payment request")
@@ -17,8 +17,8 @@ struct PrepareTests {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
     static func keys() throws -> (EncryptionKey, DecryptionKey) {
-        let response = try PublicKeyResponse.decode(from: try #require(Samples.demoPublicKeyResponse)).value
-        let pem = String(decoding: try #require(Samples.demoPrivateKeyPEM), as: UTF8.self)
+        let response = try Fixtures.demoPublicKeyResponse()
+        let pem = try Fixtures.demoPrivateKeyPEM()
         return (try EncryptionKey(response), try DecryptionKey(pemRepresentation: pem))
     }
 
@@ -43,7 +43,7 @@ struct PrepareTests {
         #expect(payload.json["paymentValues"] == [
             ["key": "cardNumber", "value": "4111111111111111"], ["key": "expiryDate", "value": "1230"], ["key": "cvv", "value": "123"],
         ])
-        guard case .string(let nonce)? = payload.json["nonce"] else { Issue.record("no nonce"); return }
+        let nonce = try #require(payload.json["nonce"]?.stringValue, "no nonce")
         #expect(nonce.count == 36)
     }
 
@@ -73,7 +73,7 @@ struct PrepareTests {
     @Test("a non-numeric product id is refused, not pasted into the payload")
     func nonNumericId() throws {
         let (key, _) = try Self.keys()
-        let product = try PaymentProduct.decode(from: Array(#"{"id": "visa\"1", "fields": []}"#.utf8)).value
+        let product = try PaymentProduct.decode(from: Array(#"{"id": "visa\"1", "paymentMethod": "card", "displayHints": {}, "fields": []}"#.utf8)).value
         #expect(throws: PrepareError.nonNumericProductId("visa\"1")) {
             _ = try PaymentRequest(product: product).prepare(clientSessionId: "s", key: key, metaInfo: .current(), in: Self.now)
         }

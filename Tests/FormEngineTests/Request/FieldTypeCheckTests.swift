@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import Testing
+import PaymentFormTestSupport
 
 /// The Connect guide (seed 003, "ValidationError and its subclasses"): "ValidationErrorInteger
 /// indicates that the supplied value is not an integer. ValidationErrorNumericString indicates

@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import Testing
+import PaymentFormTestSupport
 
 /// A request validates and sends what the customer typed, less the mask's literals: never a
 /// value cut to the mask's capacity (issue: a 16-digit number on the 15-digit Amex form used to

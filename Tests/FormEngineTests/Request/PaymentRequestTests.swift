@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
+import PaymentFormTestSupport
 
 /// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")

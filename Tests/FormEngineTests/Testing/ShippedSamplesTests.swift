@@ -7,24 +7,29 @@ import Testing
 /// `PaymentFormEngineTesting`, without a file path into the package.
 @Suite("Shipped samples for tests")
 struct ShippedSamplesTests {
-    @Test("every sample product reads; unknown names are nil")
+    @Test("every sample product reads; an unknown name throws, naming the samples")
     func products() throws {
         #expect(ShippedSamples.productNames.contains("visa"))
         #expect(ShippedSamples.productNames == ShippedSamples.productNames.sorted())
         for name in ShippedSamples.productNames {
-            let product = try #require(try ShippedSamples.product(named: name), "\(name)")
+            let product = try ShippedSamples.product(named: name)
             #expect(!product.fields.isEmpty, "\(name)")
             #expect(try PaymentProduct(jsonEncoded: try #require(ShippedSamples.productJSON(named: name))) == product)
         }
-        #expect(try ShippedSamples.product(named: "no-such-sample") == nil)
+        #expect(throws: ShippedSampleError.noSuchSample("no-such-sample", available: ShippedSamples.productNames)) {
+            try ShippedSamples.product(named: "no-such-sample")
+        }
+        #expect(ShippedSampleError.noSuchSample("vsia", available: ["amex", "visa"]).description
+            == "no shipped sample named 'vsia' (samples: amex, visa)")
         #expect(ShippedSamples.productJSON(named: "no-such-sample") == nil)
-        #expect(try ShippedSamples.group(withId: "cards")?.id == "cards")
+        #expect(try ShippedSamples.group(withId: "cards").id == "cards")
+        #expect(throws: ShippedSampleError.noSuchSample("nope", available: ShippedSamples.groupIds)) { try ShippedSamples.group(withId: "nope") }
         #expect(ShippedSamples.groupIds.contains("cards"))
     }
 
     @Test("a form prepared with the demo public key decrypts with the demo private key")
     func demoKeyPair() throws {
-        let visa = try #require(try ShippedSamples.product(named: "visa"))
+        let visa = try ShippedSamples.product(named: "visa")
         var controller = PaymentFormController(item: visa, localizer: Localizer(languageTag: "en"),
                                                context: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
         try controller.set("cardNumber", value: "4111 1111 1111 1111")

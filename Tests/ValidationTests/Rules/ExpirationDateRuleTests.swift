@@ -16,7 +16,10 @@ struct ExpirationDateRuleTests {
         ("2027-01", "0127", true),
         ("2027-01", "0227", true),
         ("2027-01", "122026", false),
-        // the 25-year bound: any month of now.year + 25, nothing of + 26.
+        // the 25-year bound: any month of now.year + 25, nothing of + 26 (calendar years, as the
+        // Client API SDKs count them; Validators.md gives the January example).
+        ("2026-01", "1251", true),
+        ("2026-01", "0152", false),
         ("2026-06", "0151", true),
         ("2026-06", "1251", true),
         ("2026-06", "0152", false),

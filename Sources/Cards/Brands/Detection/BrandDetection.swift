@@ -64,12 +64,6 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     /// The resolved brand's security-code length (0: none or optional); `nil` unless resolved.
     package var cvcLength: Int? { brand?.cvcLength }
 
-    /// Whether a number of `digitCount` digits has a length the resolved brand issues; `false`
-    /// unless resolved.
-    package func allowsLength(_ digitCount: Int) -> Bool {
-        brand?.lengths.contains(digitCount) ?? false
-    }
-
     /// `BrandDetection(resolved: dankort, visa)`, `BrandDetection(ambiguous: ...)`, `BrandDetection(unknown)`.
     public var description: String {
         brands.isEmpty ? "BrandDetection(unknown)" : "BrandDetection(\(status.rawValue): \(brandIds.joined(separator: ", ")))"
