@@ -153,8 +153,8 @@ let package = Package(
         .target(
             name: "PaymentFormEngineTesting",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormSandbox", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormSamples",
+                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormSandbox", "PaymentFormProcessors", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormSamples",
             ],
             path: "Sources/Testing"
         ),
