@@ -160,16 +160,32 @@ let package = Package(
         ),
 
         // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
-        .target(name: "PaymentFormRendering", dependencies: ["PaymentFormEngine"], path: "Sources/Rendering"),
+        .target(
+            name: "PaymentFormRendering",
+            dependencies: ["PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
+            path: "Sources/Rendering", swiftSettings: core
+        ),
 
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
-        .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
+        .target(name: "PaymentFormSamples", path: "Sources/Samples", swiftSettings: core, plugins: ["PaymentFormEmbedResources"]),
+
+        // The commands of `payform` that need nothing from the operating system (mask, unmask, edit,
+        // validate, prepare, brand, render, form) with their argument parsing and JSON shapes: the
+        // native tool and the WebAssembly engine run the same code.
+        .target(
+            name: "PayformCommands",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormRendering", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormConcurrency",
+            ],
+            path: "Sources/PayformCommands", swiftSettings: core
+        ),
 
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering",
+                "PayformCommands", "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering",
                 "PaymentFormSamples", "PaymentFormProcessors", "PaymentFormConcurrency",
             ],
             path: "Sources/PayformCLI"
@@ -245,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "PayformCLITests",
             dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormSandbox",
+                "PayformCLI", "PayformCommands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormSandbox",
                 "PaymentFormEngineTesting", "PaymentFormJSON",
                 "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
             ]

@@ -1,4 +1,5 @@
-import PaymentFormEngine
+import PaymentFormCore
+import PaymentFormLocalization
 
 /// Draws a ``PaymentForm`` (or a ``PaymentFormController``'s current state) as a self-contained
 /// HTML page: no scripts, no external resources. Every value is HTML-escaped.

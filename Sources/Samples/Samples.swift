@@ -1,4 +1,3 @@
-import Foundation
 
 /// The sample files that ship inside the package: product definitions and the demo key pair.
 ///
@@ -16,7 +15,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample product, or `nil` when there is no sample of that name.
-    package static func product(named name: String) -> Data? {
+    package static func product(named name: String) -> [UInt8]? {
         file(at: "Products/\(name).json")
     }
 
@@ -24,10 +23,10 @@ package enum Samples {
     ///
     /// A sample for tests and demos only: its private half ships with the package, so it must
     /// never protect real card data.
-    package static var demoPublicKeyResponse: Data? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
+    package static var demoPublicKeyResponse: [UInt8]? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
 
     /// The demo private key (PKCS#8 PEM) matching ``demoPublicKeyResponse``. Never for real use.
-    package static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
+    package static var demoPrivateKeyPEM: [UInt8]? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
 
     /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
     /// `.json`), sorted.
@@ -36,7 +35,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample product group (`cards`), or `nil`.
-    package static func group(withId id: String) -> Data? {
+    package static func group(withId id: String) -> [UInt8]? {
         file(at: "Groups/\(id).json")
     }
 
@@ -46,7 +45,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
-    package static func directory(forProductId id: String) -> Data? {
+    package static func directory(forProductId id: String) -> [UInt8]? {
         file(at: "Directories/\(id).json")
     }
 
@@ -56,7 +55,7 @@ package enum Samples {
     }
 
     /// The shipped sample IIN answer for a card-number prefix (`{"paymentProductId", "coBrands"}`), or `nil`.
-    package static func iinAnswer(forPrefix prefix: String) -> Data? {
+    package static func iinAnswer(forPrefix prefix: String) -> [UInt8]? {
         file(at: "IIN/\(prefix).json")
     }
 
@@ -69,7 +68,7 @@ package enum Samples {
     }
 
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
-    package static func file(at path: String) -> Data? {
-        EmbeddedResources.files[path].map { Data($0.utf8) }
+    package static func file(at path: String) -> [UInt8]? {
+        EmbeddedResources.files[path].map { Array($0.utf8) }
     }
 }

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
+import PayformCommands
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
 enum CLI {

@@ -9,6 +9,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormJSON
 import PaymentFormTestSupport
+import PayformCommands
 
 /// The contract items a user hit (issue 23): command groups' help, `--version`, one shape for
 /// exit-1 answers and one name per error code, a PEM file given to `--public-key`, and

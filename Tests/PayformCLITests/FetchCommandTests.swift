@@ -5,6 +5,7 @@ import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PayformCommands
 
 @Suite("payform fetch", .timeLimit(.minutes(10)))
 struct FetchCommandTests {

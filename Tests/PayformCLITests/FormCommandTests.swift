@@ -10,6 +10,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormSamples
 import PaymentFormTestSupport
+import PayformCommands
 
 /// `payform form`: the controller over JSON lines, scenario by scenario.
 @Suite("payform form")

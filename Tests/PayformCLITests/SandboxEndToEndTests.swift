@@ -5,6 +5,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 import PayformCLI
+import PayformCommands
 
 /// What `payform sandbox` prints first.
 private struct SandboxInfo: Decodable {

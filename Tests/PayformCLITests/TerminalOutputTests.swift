@@ -6,6 +6,7 @@ import PaymentFormJSON
 @testable import PaymentFormSandbox
 import PaymentFormEngine
 import PaymentFormTestSupport
+import PayformCommands
 
 /// What `payform` writes to stderr never drives the terminal: text from a server, a definition or
 /// a token is escaped, and each diagnostic stays one line.

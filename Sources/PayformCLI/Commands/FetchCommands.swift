@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
+import PayformCommands
 
 /// `payform fetch ...`: one Client API call through a session, the decoded model printed as
 /// JSON. For backend tests that want what an app would get (against `payform sandbox` or a real

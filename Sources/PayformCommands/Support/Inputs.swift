@@ -1,9 +1,7 @@
-import Foundation
-import PaymentFormEngine
-import PaymentFormEngineTesting
-import PaymentFormSandbox
-import PaymentFormSamples
+import PaymentFormCore
 import PaymentFormJSON
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// Reading the inputs commands share: products, values, locale, "now".
 extension CommandContext {
@@ -12,15 +10,15 @@ extension CommandContext {
     ///
     /// - Parameter sampleLocale: a language to serve a sample in, as `payform sandbox` serves it
     ///   for a request's `locale` (the samples are written in English).
-    func product<Option: ProductOption>(
+    package func product<Option: ProductOption>(
         _ arguments: ParsedArguments<Option>, sampleLocale: String? = nil
     ) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         try product(at: arguments.required(.product), sampleLocale: sampleLocale)
     }
 
     /// The product at `path` (a file, `-`, or `sample:NAME`), as `--product` reads it.
-    func product(at path: String, sampleLocale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
+    package func product(at path: String, sampleLocale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        if path.hasPrefix("sample:"), !fileExists(path) {
             return try product(sampleNamed: String(path.dropFirst("sample:".count)), locale: sampleLocale)
         }
         return try decodeProduct(try read(path, for: "--product"), from: "--product \(path)")
@@ -28,9 +26,9 @@ extension CommandContext {
 
     /// The payment item of `--product`: a product group when the document is one, else a
     /// product (told apart as ``AnyPaymentItem`` does).
-    func item<Option: ProductOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
+    package func item<Option: ProductOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
         let path = try arguments.required(.product)
-        if path.hasPrefix("sample:"), !FileManager.default.fileExists(atPath: path) {
+        if path.hasPrefix("sample:"), !fileExists(path) {
             let (product, warnings) = try product(sampleNamed: String(path.dropFirst("sample:".count)))
             return (.product(product), warnings)
         }
@@ -47,17 +45,17 @@ extension CommandContext {
 
     /// A sample shipped inside the binary (`sample:NAME`), with its texts in the language of
     /// `locale` when one is given (see ``product(_:sampleLocale:)``).
-    func product(sampleNamed name: String, locale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        guard var sample = ShippedSamples.productData(named: name) else {
-            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(ShippedSamples.productNames.joined(separator: ", ")))")
+    package func product(sampleNamed name: String, locale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+        guard var sample = samples.product(name) else {
+            throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(samples.names.joined(separator: ", ")))")
         }
         if let locale, let json = try? JSONParser().parse(sample) {
-            sample = Data(JSONWriter().string(from: SandboxTexts.product(json, locale: locale)).utf8)
+            sample = Array(JSONWriter().string(from: DefinitionTexts.product(json, locale: locale)).utf8)
         }
         return try decodeProduct(sample, from: "--product sample:\(name)")
     }
 
-    private func decodeProduct(_ data: Data, from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+    private func decodeProduct(_ data: [UInt8], from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         do {
             let decoded = try PaymentProduct.decode(from: data)
             return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
@@ -67,24 +65,24 @@ extension CommandContext {
     }
 
     /// The localizer for `--locale`, else the environment's language, else English.
-    func localizer<Option: LocaleOption>(_ arguments: ParsedArguments<Option>) -> Localizer {
+    package func localizer<Option: LocaleOption>(_ arguments: ParsedArguments<Option>) -> Localizer {
         localizer(languageTag: arguments.value(.locale))
     }
 
     /// The localizer for `languageTag`, else the environment's language, else English.
-    func localizer(languageTag: String? = nil) -> Localizer {
+    package func localizer(languageTag: String? = nil) -> Localizer {
         Localizer(languageTag: languageTag ?? Localizer.preferredLanguageTag(environment: environment) ?? "en")
     }
 
     /// The field values of `--values FILE` (a JSON object of strings) or `--value ID=VALUE`.
-    func values<Option: ValuesOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> [(fieldId: String, value: String)] {
+    package func values<Option: ValuesOptions>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> [(fieldId: String, value: String)] {
         if arguments.has(.values), arguments.has(.value) { throw .usage("give either --values FILE or --value ID=VALUE, not both") }
         return try values(file: arguments.value(.values), inline: arguments.values(.value))
     }
 
     /// The field values of a `--values FILE` (a JSON object of strings), else of the
     /// `--value ID=VALUE` pairs.
-    func values(file path: String?, inline pairs: [String] = []) throws(CLIError) -> [(fieldId: String, value: String)] {
+    package func values(file path: String?, inline pairs: [String] = []) throws(CLIError) -> [(fieldId: String, value: String)] {
         var result: [(fieldId: String, value: String)] = []
         if let path {
             let data = try read(path, for: "--values")
@@ -123,8 +121,8 @@ extension CommandContext {
     }
 
     /// The month that `--now YYYY-MM` fixes, else the current month (Gregorian, UTC).
-    func validationContext<Option: NowOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ValidationContext {
-        guard let text = arguments.value(.now) else { return ValidationContext.current() }
+    package func validationContext<Option: NowOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> ValidationContext {
+        guard let text = arguments.value(.now) else { return ValidationContext(now: now()) }
         guard let now = YearMonth(parsing: text) else {
             throw .usage("--now must be YYYY-MM with a month from 01 to 12")
         }
@@ -133,7 +131,7 @@ extension CommandContext {
 
     /// A request for `item` (a product or a group) with the values of the command line, the
     /// account on file of `--account-on-file` and `--tokenize` (for the commands that have them).
-    func request<Option: ValuesOptions>(
+    package func request<Option: ValuesOptions>(
         for item: some PaymentItem, _ arguments: ParsedArguments<Option>, accountOnFile: String? = nil, tokenize: Bool = false
     ) throws(CLIError) -> PaymentRequest {
         var request = PaymentRequest(item: item, tokenize: tokenize)

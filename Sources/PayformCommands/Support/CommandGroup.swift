@@ -1,20 +1,28 @@
 /// A word that starts several commands (`fetch`, `sips`, `saferpay`): `payform GROUP --help` lists
 /// its commands, and `payform GROUP` alone is a usage error that lists them too.
-struct CommandGroup: Sendable {
+package struct CommandGroup: Sendable {
     /// The first word of the group's commands.
-    let name: String
+    package let name: String
     /// What the placeholder for the second word stands for in the usage line (`WHAT`, `COMMAND`).
-    let placeholder: String
+    package let placeholder: String
     /// One line about the group, shown above its commands.
-    let summary: String
+    package let summary: String
     /// The group's commands, in the order `payform --help` lists them.
-    let commands: [CommandSpec]
+    package let commands: [CommandSpec]
+
+    /// A group.
+    package init(name: String, placeholder: String, summary: String, commands: [CommandSpec]) {
+        self.name = name
+        self.placeholder = placeholder
+        self.summary = summary
+        self.commands = commands
+    }
 
     /// The second words of the commands (`products`, `request`, ...).
-    var subcommandNames: [String] { commands.map { String($0.name.dropFirst(name.count + 1)) } }
+    package var subcommandNames: [String] { commands.map { String($0.name.dropFirst(name.count + 1)) } }
 
     /// `payform GROUP --help`: the usage line, the summary and every command with its one line.
-    var help: String {
+    package var help: String {
         var text = "Usage: payform \(name) \(placeholder) [OPTIONS]\n\n\(summary)\n\nCommands:\n"
         let width = (commands.map(\.name.count).max() ?? 0) + 3
         for command in commands {
@@ -25,7 +33,7 @@ struct CommandGroup: Sendable {
     }
 
     /// The usage error for `payform GROUP` without a known second word (`word`, if one was given).
-    func missingCommand(_ word: String?) -> CLIError {
+    package func missingCommand(_ word: String?) -> CLIError {
         let list = subcommandNames.joined(separator: ", ")
         guard let word else { return .usage("\(name) needs a command: \(list) (payform \(name) --help says what each does)") }
         return .usage("unknown \(name) command '\(word)' (\(name): \(list))")

@@ -1,13 +1,13 @@
-import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormRendering
+import PaymentFormCore
 
 /// `payform render`: the form a front end would draw.
-enum RenderCommand {
-    enum Option: ProductOption, LocaleOption, NowOption {
+package enum RenderCommand {
+    package enum Option: ProductOption, LocaleOption, NowOption {
         case product, accountOnFile, locale, format, values, now, assetBaseURL
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .product: .productFile
             case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Render with this account on file selected.")
@@ -19,13 +19,13 @@ enum RenderCommand {
             }
         }
 
-        static let usage: [Usage<Option>] = [
+        package static let usage: [Usage<Option>] = [
             .required(.product), .optional(.accountOnFile), .optional(.locale), .optional(.format),
             .optionalGroup([.required(.values), .optional(.now)]), .optional(.assetBaseURL),
         ]
     }
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "render",
         summary: "Show the form for a product: fields in display order with labels, masks and rules.",
         details: """
@@ -49,7 +49,7 @@ enum RenderCommand {
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let format = arguments.value(.format) ?? "json"
         guard ["json", "text", "html"].contains(format) else {
             throw .usage("--format must be json, text or html")
@@ -98,7 +98,7 @@ enum RenderCommand {
 extension PaymentForm {
     /// The `render` JSON shape, each field with its validators as `product` defines them; with
     /// controller states, each field's text, state and message too.
-    func jsonValue(product: PaymentProduct, states: [FormFieldState]? = nil) -> JSONValue {
+    package func jsonValue(product: PaymentProduct, states: [FormFieldState]? = nil) -> JSONValue {
         let account: JSONValue = accountOnFile.map {
             ["id": .string($0.id), "label": .string($0.label), "logo": .optional($0.logo)]
         } ?? .null
@@ -115,7 +115,7 @@ extension PaymentForm {
 extension FormField {
     /// One field of the `render` JSON; `validators` is the definition's, in the Client API's shape
     /// (`{"length": {"minLength": 3, "maxLength": 4}, "luhn": {}}`, in definition order).
-    func jsonValue(definition: PaymentProductField?, state: FormFieldState?) -> JSONValue {
+    package func jsonValue(definition: PaymentProductField?, state: FormFieldState?) -> JSONValue {
         var object = JSONObject([
             (key: "id", value: .string(id)),
             (key: "type", value: .string(type)),

@@ -1,24 +1,25 @@
-import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormCore
+import PaymentFormMasking
 
 /// `payform mask`, `unmask` and `edit`: the masking engine on the command line.
 /// Positions are UTF-16 offsets, as text fields report them.
-enum MaskCommands {
+package enum MaskCommands {
     /// Where the mask comes from: `--mask MASK`, or `--product FILE --field ID`.
-    protocol MaskSourceOptions: ProductOption {
+    package protocol MaskSourceOptions: ProductOption {
         static var mask: Self { get }
         static var field: Self { get }
     }
 
     /// The specs of the mask source's options.
-    static let maskSpec = OptionSpec("--mask", "MASK", help: "The mask, e.g. '{{9999}} {{9999}} {{9999}} {{9999}}'.")
-    static let productSpec = OptionSpec("--product", "FILE", help: "Instead of --mask: take the mask of --field in this product.")
-    static let fieldSpec = OptionSpec("--field", "ID", help: "The field whose mask --product supplies.")
+    package static let maskSpec = OptionSpec("--mask", "MASK", help: "The mask, e.g. '{{9999}} {{9999}} {{9999}} {{9999}}'.")
+    package static let productSpec = OptionSpec("--product", "FILE", help: "Instead of --mask: take the mask of --field in this product.")
+    package static let fieldSpec = OptionSpec("--field", "ID", help: "The field whose mask --product supplies.")
 
-    enum MaskOption: MaskSourceOptions {
+    package enum MaskOption: MaskSourceOptions {
         case mask, product, field, value, valueFile, cursor
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .mask: maskSpec
             case .product: productSpec
@@ -29,13 +30,13 @@ enum MaskCommands {
             }
         }
 
-        static let usage: [Usage<MaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage, .optional(.cursor)]
+        package static let usage: [Usage<MaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage, .optional(.cursor)]
     }
 
-    enum UnmaskOption: MaskSourceOptions {
+    package enum UnmaskOption: MaskSourceOptions {
         case mask, product, field, value, valueFile
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .mask: maskSpec
             case .product: productSpec
@@ -45,13 +46,13 @@ enum MaskCommands {
             }
         }
 
-        static let usage: [Usage<UnmaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage]
+        package static let usage: [Usage<UnmaskOption>] = [maskSourceUsage(), SecretOption(.value, file: .valueFile).usage]
     }
 
-    enum EditOption: MaskSourceOptions {
+    package enum EditOption: MaskSourceOptions {
         case mask, product, field, text, textFile, selection, insert, insertFile, delete, range, replacement, replacementFile
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .mask: maskSpec
             case .product: productSpec
@@ -68,26 +69,26 @@ enum MaskCommands {
             }
         }
 
-        static let usage: [Usage<EditOption>] = [
+        package static let usage: [Usage<EditOption>] = [
             maskSourceUsage(), textOption.usage, .required(.selection),
             .oneOf([[insertOption.usage], [.required(.delete)]]),
         ]
 
-        static let otherUsages: [[Usage<EditOption>]] = [
+        package static let otherUsages: [[Usage<EditOption>]] = [
             [maskSourceUsage(), textOption.usage, .required(.range), replacementOption.usage],
         ]
     }
 
     /// `(--mask MASK | --product FILE --field ID)`.
-    static func maskSourceUsage<Option: MaskSourceOptions>() -> Usage<Option> {
+    package static func maskSourceUsage<Option: MaskSourceOptions>() -> Usage<Option> {
         .oneOf([[.required(.mask)], [.required(.product), .required(.field)]])
     }
 
-    static let textOption = SecretOption(EditOption.text, file: .textFile)
-    static let insertOption = SecretOption(EditOption.insert, file: .insertFile)
-    static let replacementOption = SecretOption(EditOption.replacement, file: .replacementFile)
+    package static let textOption = SecretOption(EditOption.text, file: .textFile)
+    package static let insertOption = SecretOption(EditOption.insert, file: .insertFile)
+    package static let replacementOption = SecretOption(EditOption.replacement, file: .replacementFile)
 
-    static let mask = CommandSpec(
+    package static let mask = CommandSpec(
         name: "mask",
         summary: "Format a value with a mask (Connect-compatible), moving a cursor along.",
         details: """
@@ -106,7 +107,7 @@ enum MaskCommands {
         }
     )
 
-    static let unmask = CommandSpec(
+    package static let unmask = CommandSpec(
         name: "unmask",
         summary: "Strip a mask's literals from a value (what is validated and sent).",
         details: """
@@ -121,7 +122,7 @@ enum MaskCommands {
         }
     )
 
-    static let edit = CommandSpec(
+    package static let edit = CommandSpec(
         name: "edit",
         summary: "Apply one text-field edit (typing, paste, backspace, delete) to masked text.",
         details: """
@@ -138,7 +139,7 @@ enum MaskCommands {
         run: runEdit
     )
 
-    static func runEdit(_ arguments: ParsedArguments<EditOption>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func runEdit(_ arguments: ParsedArguments<EditOption>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let format = try formatter(arguments, context)
         try SecretOption.checkOneStandardInput([textOption, insertOption, replacementOption], in: arguments)
         let text = try textOption.required(in: arguments, context: context)
@@ -170,7 +171,7 @@ enum MaskCommands {
         ])).prettyText + "\n")
     }
 
-    static func parseSelection(_ text: String, flag: String) throws(CLIError) -> Range<Int> {
+    package static func parseSelection(_ text: String, flag: String) throws(CLIError) -> Range<Int> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]) else {
             throw .usage("\(flag) must be START:END (UTF-16 offsets), e.g. 4:4")
@@ -180,7 +181,7 @@ enum MaskCommands {
 
     /// The formatting operations of `--mask` or of `--product/--field`'s field (which may have no
     /// mask: then values pass through unchanged).
-    static func formatter<Option: MaskSourceOptions>(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> FieldFormatter {
+    package static func formatter<Option: MaskSourceOptions>(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> FieldFormatter {
         if let pattern = arguments.value(.mask) {
             if arguments.has(.product) || arguments.has(.field) { throw .usage("give --mask or --product/--field, not both") }
             return FieldFormatter(mask: Mask(pattern))

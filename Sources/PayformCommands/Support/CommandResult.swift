@@ -18,7 +18,7 @@ package struct CommandResult: Sendable, Hashable {
     }
 
     /// The exit-2 result for `error`: the error JSON on stdout, one line on stderr.
-    static func failure(_ error: CLIError) -> CommandResult {
+    package static func failure(_ error: CLIError) -> CommandResult {
         let json: JSONValueBuilder = ["error": ["code": .string(error.code), "message": .string(error.message)]]
         return CommandResult(stdout: json.prettyText + "\n", stderr: "payform: \(error.message)\n", exitCode: 2)
     }

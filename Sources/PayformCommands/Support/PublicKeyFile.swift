@@ -1,5 +1,4 @@
-import Foundation
-import PaymentFormEngine
+import PaymentFormCore
 
 /// The file of `--public-key` (`prepare`, `form`): the Client API's public-key answer
 /// `{"keyId": ..., "publicKey": ...}`, or a PEM public key with its id from `--key-id`.
@@ -7,13 +6,13 @@ import PaymentFormEngine
 /// A PEM file is told apart by its armour (`-----BEGIN`), so whoever hands one over gets a message
 /// about the file that is expected instead of a JSON parse error; the message names the file and
 /// the PEM block's kind, never its contents.
-enum PublicKeyFile {
+package enum PublicKeyFile {
     /// `--key-id ID`: the key id a PEM public key carries no room for.
-    static let keyIdOption = OptionSpec(
+    package static let keyIdOption = OptionSpec(
         "--key-id", "ID", help: "With a PEM --public-key: the id the platform knows the key by (the keyId of its public-key answer).")
 
     /// What a PEM file holds, from its first BEGIN line.
-    enum PEMKind: Equatable {
+    package enum PEMKind: Equatable {
         /// `PUBLIC KEY` or `RSA PUBLIC KEY`: usable with a key id.
         case publicKey
         /// A private key (`PRIVATE KEY`, `RSA PRIVATE KEY`, `ENCRYPTED PRIVATE KEY`, ...).
@@ -23,7 +22,7 @@ enum PublicKeyFile {
     }
 
     /// The kind of the first PEM block in `data`, or `nil` when `data` is not PEM armour.
-    static func pemKind(of data: Data) -> PEMKind? {
+    package static func pemKind(of data: [UInt8]) -> PEMKind? {
         let text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
         guard let begin = text.range(of: "-----BEGIN ") else { return nil }
         let label = text[begin.upperBound...].prefix { $0 != "-" && $0 != "\n" && $0 != "\r" }
@@ -36,9 +35,9 @@ enum PublicKeyFile {
 extension CommandContext {
     /// The key of `--public-key FILE`: a Client API public key response, or a PEM public key with
     /// `keyId` (`--key-id`).
-    func encryptionKey(at path: String, keyId: String?) throws(CLIError) -> EncryptionKey {
-        let data: Data
-        if let demo = try DemoKeyPair.publicKeyResponse(at: path) {
+    package func encryptionKey(at path: String, keyId: String?) throws(CLIError) -> EncryptionKey {
+        let data: [UInt8]
+        if let demo = try DemoKeyPair.publicKeyResponse(at: path, self) {
             data = demo
         } else {
             data = try read(path, for: "--public-key")

@@ -5,7 +5,7 @@
 /// [.required(.product), .oneOf([[.required(.values)], [.required(.value)]]), .optional(.locale)]
 /// // --product FILE (--values FILE | --value ID=VALUE ...) [--locale TAG]
 /// ```
-indirect enum Usage<Option: CommandOptions>: Sendable {
+package indirect enum Usage<Option: CommandOptions>: Sendable {
     /// An option that must be given: `--product FILE`.
     case required(Option)
     /// An option with a fixed value, for a form of the command: `--operation getTransactionData`.
@@ -20,7 +20,7 @@ indirect enum Usage<Option: CommandOptions>: Sendable {
     case optionalOneOf([[Usage]])
 
     /// The same element over another options type (a part of a composed enum).
-    func map<Other: CommandOptions>(_ transform: (Option) -> Other) -> Usage<Other> {
+    package func map<Other: CommandOptions>(_ transform: (Option) -> Other) -> Usage<Other> {
         switch self {
         case .required(let option): .required(transform(option))
         case .fixed(let option, let value): .fixed(transform(option), value)
@@ -32,12 +32,12 @@ indirect enum Usage<Option: CommandOptions>: Sendable {
     }
 
     /// The line's text (after `payform COMMAND `).
-    static func text(_ elements: [Usage]) -> String {
+    package static func text(_ elements: [Usage]) -> String {
         elements.map(\.text).joined(separator: " ")
     }
 
     /// The options this element names, in order.
-    var options: [Option] {
+    package var options: [Option] {
         switch self {
         case .required(let option), .optional(let option), .fixed(let option, _): [option]
         case .optionalGroup(let elements): elements.flatMap(\.options)

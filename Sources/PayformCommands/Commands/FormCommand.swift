@@ -1,14 +1,15 @@
-import Foundation
-import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormCore
+import PaymentFormLocalization
+import PaymentFormMasking
 
 /// `payform form`: the form controller over JSON lines, one event per line in, one answer per
 /// line out, in one process.
-enum FormCommand {
-    enum Option: LocaleOption, NowOption {
+package enum FormCommand {
+    package enum Option: LocaleOption, NowOption {
         case product, accountOnFile, locale, now, publicKey, keyId, clientSessionId, appIdentifier
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .product:
                 OptionSpec("--product", "FILE", repeatable: true, help: "Client API product JSON (sample:NAME for a shipped sample); repeat for selectProduct.")
@@ -23,13 +24,13 @@ enum FormCommand {
             }
         }
 
-        static let usage: [Usage<Option>] = [
+        package static let usage: [Usage<Option>] = [
             .required(.product), .optional(.accountOnFile), .optional(.locale), .optional(.now),
             .optionalGroup([.required(.publicKey), .optional(.keyId), .required(.clientSessionId), .optional(.appIdentifier)]),
         ]
     }
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "form",
         summary: "Drive a form as a screen would: one JSON event per stdin line, one JSON answer per line.",
         details: """
@@ -66,13 +67,13 @@ enum FormCommand {
     )
 
     /// What submit needs to prepare a request.
-    struct Preparation {
-        let key: EncryptionKey
-        let clientSessionId: String
-        let metaInfo: ClientMetaInfo
+    package struct Preparation {
+        package let key: EncryptionKey
+        package let clientSessionId: String
+        package let metaInfo: ClientMetaInfo
     }
 
-    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let paths = arguments.values(.product)
         guard !paths.isEmpty else { throw .usage("missing required option --product (see --help)") }
         if paths.contains("-") { throw .usage("--product - is not possible here: standard input carries the events") }
@@ -88,7 +89,7 @@ enum FormCommand {
         case (let path?, let session?):
             if path == "-" { throw .usage("--public-key - is not possible here: standard input carries the events") }
             preparation = Preparation(key: try context.encryptionKey(at: path, keyId: arguments.value(.keyId)), clientSessionId: session,
-                                      metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"))
+                                      metaInfo: context.clientMetaInfo(arguments.value(.appIdentifier) ?? "UNKNOWN"))
         case (nil, nil): break
         default: throw .usage("give --public-key and --client-session-id together")
         }
@@ -118,7 +119,7 @@ enum FormCommand {
 }
 
 /// One event line of `payform form`.
-enum FormEvent {
+package enum FormEvent {
     case edit(field: String, selection: Range<Int>, TextEdit)
     case replace(field: String, range: Range<Int>, string: String)
     case set(field: String, value: String)
@@ -132,7 +133,7 @@ enum FormEvent {
     case submit
 
     /// Reads an event; errors name the member at fault, never a value.
-    init(_ json: JSONValue) throws(CLIError) {
+    package init(_ json: JSONValue) throws(CLIError) {
         guard case .object = json else { throw Self.bad("an event is a JSON object such as {\"event\":\"submit\"}") }
         guard case .string(let name)? = json["event"] else { throw Self.bad("\"event\" must be a string naming the event") }
         switch name {
@@ -187,7 +188,7 @@ enum FormEvent {
     }
 
     /// Applies the event and answers it.
-    func apply(to controller: inout PaymentFormController, preparation: FormCommand.Preparation?) throws(CLIError) -> JSONValue {
+    package func apply(to controller: inout PaymentFormController, preparation: FormCommand.Preparation?) throws(CLIError) -> JSONValue {
         try checkRange(in: controller)
         do {
             switch self {
@@ -251,12 +252,12 @@ enum FormEvent {
 
     // MARK: - Answers
 
-    static func fieldAnswer(_ update: FormUpdate, field: String, _ controller: PaymentFormController) -> JSONValue {
+    package static func fieldAnswer(_ update: FormUpdate, field: String, _ controller: PaymentFormController) -> JSONValue {
         guard let state = update[field] ?? controller[field: field] else { return .null }
         return fieldJSON(state, update: update)
     }
 
-    static func fieldJSON(_ state: FormFieldState, update: FormUpdate?) -> JSONValue {
+    package static func fieldJSON(_ state: FormFieldState, update: FormUpdate?) -> JSONValue {
         var object = JSONObject([
             (key: "field", value: .string(state.id)),
             (key: "text", value: .string(state.text)),
@@ -278,7 +279,7 @@ enum FormEvent {
         return .object(object)
     }
 
-    static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController, outcome: EditOutcome? = nil) -> JSONValue {
+    package static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController, outcome: EditOutcome? = nil) -> JSONValue {
         let choice = controller.brandChoice
         var object = JSONObject([
             (key: "valid", value: .bool(update.isValid)),
@@ -297,7 +298,7 @@ enum FormEvent {
         return .object(object)
     }
 
-    func submissionAnswer(_ submission: FormSubmission, _ localizer: Localizer) -> JSONValue {
+    package func submissionAnswer(_ submission: FormSubmission, _ localizer: Localizer) -> JSONValue {
         let prepared: JSONValue = submission.prepared.map { prepared in
             .object(JSONObject([
                 (key: "encryptedFields", value: .string(prepared.encryptedFields)),
@@ -313,16 +314,16 @@ enum FormEvent {
 
     // MARK: - Reading members
 
-    static func bad(_ message: String) -> CLIError {
+    package static func bad(_ message: String) -> CLIError {
         CLIError(code: "bad_event", message: message)
     }
 
-    static func field(_ json: JSONValue) throws(CLIError) -> String {
+    package static func field(_ json: JSONValue) throws(CLIError) -> String {
         guard case .string(let field)? = json["field"] else { throw bad("\"field\" must be a string naming the field") }
         return field
     }
 
-    static func pair(_ json: JSONValue, _ name: String) throws(CLIError) -> (Int, Int) {
+    package static func pair(_ json: JSONValue, _ name: String) throws(CLIError) -> (Int, Int) {
         guard case .array(let elements)? = json[name], elements.count == 2,
               case .number(let first) = elements[0], case .number(let second) = elements[1],
               let start = Int(first), let end = Int(second)
@@ -332,13 +333,13 @@ enum FormEvent {
 
     /// `"selection": [start, end]` with 0 <= start <= end: an inverted or negative selection is
     /// refused, never reordered.
-    static func selection(_ json: JSONValue) throws(CLIError) -> Range<Int> {
+    package static func selection(_ json: JSONValue) throws(CLIError) -> Range<Int> {
         let (start, end) = try pair(json, "selection")
         guard start >= 0, start <= end else { throw bad("\"selection\" is [start, end] with 0 <= start <= end") }
         return start..<end
     }
 
-    static func identifier(_ json: JSONValue, _ name: String, nullable: Bool) throws(CLIError) -> String? {
+    package static func identifier(_ json: JSONValue, _ name: String, nullable: Bool) throws(CLIError) -> String? {
         switch json[name] {
         case .string(let id)?: return id
         case .number(let id)? where Int(id) != nil: return id

@@ -1,5 +1,6 @@
-import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormCore
+import PaymentFormLocalization
 
 /// The one JSON shape of every answer that can exit 1: `validate`, `validate --batch`'s lines,
 /// `prepare`, `sips request`, `sips response`, `sips seal --check`, `saferpay post`.
@@ -10,23 +11,23 @@ import PaymentFormJSON
 /// `saferpay post`), then the command's own members. Exit status 0 when valid, else 1. Every
 /// command renders through here rather than building the object itself, so the shape cannot drift
 /// between them.
-struct Verdict {
+package struct Verdict {
     /// Whether the input (or the outcome) is accepted: exit 0.
-    var isValid: Bool
+    package var isValid: Bool
     /// The command's outcome, for commands that have outcomes.
-    var outcome: String?
+    package var outcome: String?
     /// The errors, each on a field of the form.
-    var errors: [FieldError]
+    package var errors: [FieldError]
     /// The command's own members, after `valid`, `outcome` and `errors`.
-    var members: [(key: String, value: JSONValue)] = []
+    package var members: [(key: String, value: JSONValue)] = []
 
     /// The verdict of a validation: valid when it found no error.
-    init(_ report: ValidationReport, outcome: String? = nil) {
+    package init(_ report: ValidationReport, outcome: String? = nil) {
         self.init(isValid: report.isValid, outcome: outcome, errors: report.errors)
     }
 
     /// A verdict.
-    init(isValid: Bool, outcome: String? = nil, errors: [FieldError] = [], members: [(key: String, value: JSONValue)] = []) {
+    package init(isValid: Bool, outcome: String? = nil, errors: [FieldError] = [], members: [(key: String, value: JSONValue)] = []) {
         self.isValid = isValid
         self.outcome = outcome
         self.errors = errors
@@ -34,7 +35,7 @@ struct Verdict {
     }
 
     /// The JSON object, messages in `localizer`'s language.
-    func jsonValue(localizer: Localizer) -> JSONValue {
+    package func jsonValue(localizer: Localizer) -> JSONValue {
         var object = JSONObject([(key: "valid", value: .bool(isValid))])
         if let outcome { object.append("outcome", .string(outcome)) }
         object.append("errors", .array(errors.map { $0.jsonValue(localizer: localizer) }))
@@ -43,7 +44,7 @@ struct Verdict {
     }
 
     /// The command's result: the object on stdout, exit 0 when valid, else 1.
-    func result(localizer: Localizer, stderr: String = "") -> CommandResult {
+    package func result(localizer: Localizer, stderr: String = "") -> CommandResult {
         CommandResult(stdout: jsonValue(localizer: localizer).prettyText + "\n", stderr: stderr, exitCode: isValid ? 0 : 1)
     }
 }

@@ -19,7 +19,7 @@ package struct CLIError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A usage error (unknown flag, missing value, conflicting options).
-    static func usage(_ message: String) -> CLIError {
+    package static func usage(_ message: String) -> CLIError {
         CLIError(code: "usage", message: message)
     }
 

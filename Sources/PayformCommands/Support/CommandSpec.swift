@@ -1,26 +1,26 @@
 /// A `payform` command: its name, help and what it does. Its usage line and options list come from
 /// its options' declarations (see ``CommandOptions``).
-struct CommandSpec: Sendable {
-    let name: String
+package struct CommandSpec: Sendable {
+    package let name: String
     /// The usage lines after `payform NAME ` (the first is the main form).
-    let usages: [String]
+    package let usages: [String]
     /// One line for `payform --help`.
-    let summary: String
+    package let summary: String
     /// Paragraphs shown by `payform NAME --help` after the options.
-    let details: String
+    package let details: String
     /// The declared options, in the order `--help` lists them.
-    let options: [OptionSpec]
-    let body: Body
+    package let options: [OptionSpec]
+    package let body: Body
 
     /// What a command does with its arguments: at once, or (network calls, serving) after its
     /// arguments are parsed, asynchronously.
-    enum Body: Sendable {
+    package enum Body: Sendable {
         case sync(@Sendable ([String], CommandContext) throws(CLIError) -> CommandResult)
         case async(@Sendable ([String]) throws(CLIError) -> @Sendable (CommandContext) async throws(CLIError) -> CommandResult)
     }
 
     /// A command that answers at once.
-    init<Option: CommandOptions>(
+    package init<Option: CommandOptions>(
         name: String, summary: String, details: String, options: Option.Type,
         run: @escaping @Sendable (ParsedArguments<Option>, CommandContext) throws(CLIError) -> CommandResult
     ) {
@@ -30,7 +30,7 @@ struct CommandSpec: Sendable {
     }
 
     /// A command that awaits (network calls, serving).
-    init<Option: CommandOptions>(
+    package init<Option: CommandOptions>(
         name: String, summary: String, details: String, options: Option.Type,
         runAsync: @escaping @Sendable (ParsedArguments<Option>, CommandContext) async throws(CLIError) -> CommandResult
     ) {
@@ -52,13 +52,13 @@ struct CommandSpec: Sendable {
     }
 
     /// Parses `arguments` as the command would, without running it.
-    let check: @Sendable ([String]) throws(CLIError) -> Void
+    package let check: @Sendable ([String]) throws(CLIError) -> Void
 
     /// The flags each usage line names, in order (for the tests that hold `--help` to the parser).
-    let usageOptions: [[String]]
+    package let usageOptions: [[String]]
 
     /// `payform NAME --help`.
-    var help: String {
+    package var help: String {
         var text = "Usage: " + usages.map { "payform \(name)" + ($0.isEmpty ? "" : " " + $0) }.joined(separator: "\n       ")
         text += "\n\n\(summary)\n\nOptions:\n"
         let all = options + [OptionSpec("--help", help: "Show this help.")]

@@ -1,16 +1,16 @@
 /// How one option of a command is written and explained: its flag, the name of its value in help,
 /// whether it repeats, and one line of help.
-struct OptionSpec: Sendable, Hashable {
+package struct OptionSpec: Sendable, Hashable {
     /// The flag, with its dashes (`--product`).
-    let flag: String
+    package let flag: String
     /// The value's name in help (`FILE`), or `nil` for a flag without value.
-    let valueName: String?
+    package let valueName: String?
     /// Whether it may be given more than once (`--value ID=VALUE ...`).
-    let repeatable: Bool
+    package let repeatable: Bool
     /// One line of help.
-    let help: String
+    package let help: String
 
-    init(_ flag: String, _ valueName: String? = nil, repeatable: Bool = false, help: String) {
+    package init(_ flag: String, _ valueName: String? = nil, repeatable: Bool = false, help: String) {
         self.flag = flag
         self.valueName = valueName
         self.repeatable = repeatable
@@ -18,7 +18,7 @@ struct OptionSpec: Sendable, Hashable {
     }
 
     /// The option as a usage line writes it: `--product FILE`, `--value ID=VALUE ...`, `--tokenize`.
-    var synopsis: String {
+    package var synopsis: String {
         flag + (valueName.map { " " + $0 } ?? "") + (repeatable ? " ..." : "")
     }
 }

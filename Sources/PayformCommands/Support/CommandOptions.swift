@@ -19,7 +19,7 @@
 ///
 /// Helpers that several commands share read their options through the small protocols below
 /// (``ProductOption``, ``LocaleOption``, ...): a command's enum conforms by having the case.
-protocol CommandOptions: CaseIterable, Hashable, Sendable where AllCases == [Self] {
+package protocol CommandOptions: CaseIterable, Hashable, Sendable where AllCases == [Self] {
     /// How the option is written and explained.
     var spec: OptionSpec { get }
     /// How the options combine on the usage line: required, optional, one of a group.
@@ -29,57 +29,57 @@ protocol CommandOptions: CaseIterable, Hashable, Sendable where AllCases == [Sel
 }
 
 extension CommandOptions {
-    static var otherUsages: [[Usage<Self>]] { [] }
+    package static var otherUsages: [[Usage<Self>]] { [] }
 }
 
 /// A command without options.
-enum NoOptions: CommandOptions {
-    var spec: OptionSpec { switch self {} }
-    static let usage: [Usage<NoOptions>] = []
+package enum NoOptions: CommandOptions {
+    package var spec: OptionSpec { switch self {} }
+    package static let usage: [Usage<NoOptions>] = []
 }
 
 /// `--product FILE`: a Client API product (a file, `-`, or `sample:NAME`).
-protocol ProductOption: CommandOptions {
+package protocol ProductOption: CommandOptions {
     static var product: Self { get }
 }
 
 /// `--locale TAG`: the language of labels and messages.
-protocol LocaleOption: CommandOptions {
+package protocol LocaleOption: CommandOptions {
     static var locale: Self { get }
 }
 
 /// `--values FILE` or `--value ID=VALUE ...`: field values.
-protocol ValuesOptions: CommandOptions {
+package protocol ValuesOptions: CommandOptions {
     static var values: Self { get }
     static var value: Self { get }
 }
 
 /// `--now YYYY-MM`: the current month for expiry checks.
-protocol NowOption: CommandOptions {
+package protocol NowOption: CommandOptions {
     static var now: Self { get }
 }
 
 extension OptionSpec {
     /// `--product FILE` as most commands explain it.
-    static let productFile = OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample).")
+    package static let productFile = OptionSpec("--product", "FILE", help: "Client API product JSON (- for stdin, sample:NAME for a shipped sample).")
 
     /// `--locale TAG`.
-    static func locale(help: String) -> OptionSpec {
+    package static func locale(help: String) -> OptionSpec {
         OptionSpec("--locale", "TAG", help: help)
     }
 
     /// `--now YYYY-MM`.
-    static func now(help: String = "The current month for expiry checks.") -> OptionSpec {
+    package static func now(help: String = "The current month for expiry checks.") -> OptionSpec {
         OptionSpec("--now", "YYYY-MM", help: help)
     }
 
     /// `--values FILE`.
-    static func values(help: String = #"A JSON object {"<fieldId>": "<value>"} (- for stdin)."#) -> OptionSpec {
+    package static func values(help: String = #"A JSON object {"<fieldId>": "<value>"} (- for stdin)."#) -> OptionSpec {
         OptionSpec("--values", "FILE", help: help)
     }
 
     /// `--value ID=VALUE`, repeatable.
-    static func value(help: String = "One field's value (visible to other local users; prefer --values).") -> OptionSpec {
+    package static func value(help: String = "One field's value (visible to other local users; prefer --values).") -> OptionSpec {
         OptionSpec("--value", "ID=VALUE", repeatable: true, help: help)
     }
 }

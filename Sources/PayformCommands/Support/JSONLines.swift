@@ -1,4 +1,3 @@
-import Foundation
 import PaymentFormJSON
 
 /// The line-by-line protocol of `payform form` and `payform validate --batch`: one JSON value per
@@ -7,18 +6,18 @@ import PaymentFormJSON
 /// Lines end with `\\n` (a `\\r` before it is dropped); the last line needs no line break. A line
 /// longer than ``maximumLineBytes`` is answered with an error and skipped. Answers are written as
 /// soon as the lines read so far are answered, so a driver may wait for each answer.
-enum JSONLines {
+package enum JSONLines {
     /// The longest line read (1 MiB): far more than any event or request needs.
-    static let maximumLineBytes = 1 << 20
+    package static let maximumLineBytes = 1 << 20
 
     /// One line's answer: the JSON to print.
-    typealias Answer = JSONValue
+    package typealias Answer = JSONValue
 
     /// Reads every line of standard input and answers each with `answer(json, lineNumber)`; a line
     /// that is not JSON is answered with `{"error": {"code": malformedCode, "message": "line N: ..."}}`.
     /// Returns what to print when the context collects output (tests), else an empty result;
     /// exit status 2 when the answers could not be written (the output was closed).
-    static func run(_ context: CommandContext, malformedCode: String, stderr: String = "",
+    package static func run(_ context: CommandContext, malformedCode: String, stderr: String = "",
                     answer: (JSONValue, Int) -> Answer) -> CommandResult {
         var collected = ""
         var pending = ""
@@ -64,7 +63,7 @@ enum JSONLines {
     }
 
     /// `{"error": {"code": ..., "message": ...}}`.
-    static func error(_ code: String, _ message: String) -> JSONValue {
+    package static func error(_ code: String, _ message: String) -> JSONValue {
         .object(JSONObject([(key: "error", value: .object(JSONObject([
             (key: "code", value: .string(code)), (key: "message", value: .string(message)),
         ])))]))
@@ -72,8 +71,8 @@ enum JSONLines {
 }
 
 /// Splits input into lines as it arrives, without holding more than one overlong line's worth.
-struct LineReader {
-    enum Line {
+package struct LineReader {
+    package enum Line {
         case bytes([UInt8])
         case tooLong
     }
@@ -83,7 +82,7 @@ struct LineReader {
     /// Inside a line that was already reported as too long: skip to its end.
     private var skipping = false
 
-    mutating func append(_ data: Data) {
+    package mutating func append(_ data: [UInt8]) {
         if start > 0 && start * 2 >= buffer.count {
             buffer.removeFirst(start)
             start = 0
@@ -92,7 +91,7 @@ struct LineReader {
     }
 
     /// The next complete line, or `nil` when no line break has arrived yet.
-    mutating func nextLine() -> Line? {
+    package mutating func nextLine() -> Line? {
         while true {
             guard let newline = buffer[start...].firstIndex(of: 0x0A) else {
                 if !skipping, buffer.count - start > JSONLines.maximumLineBytes {
@@ -119,7 +118,7 @@ struct LineReader {
     }
 
     /// At the end of input: the next line, including a last one without a line break.
-    mutating func finalLine() -> Line? {
+    package mutating func finalLine() -> Line? {
         if let line = nextLine() { return line }
         defer {
             buffer.removeAll()

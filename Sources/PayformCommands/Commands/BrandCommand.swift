@@ -1,13 +1,13 @@
-import Foundation
-import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormCards
+import PaymentFormCore
 
 /// `payform brand`: offline card-brand detection, as a form does it on every keystroke.
-enum BrandCommand {
-    enum Option: CommandOptions {
+package enum BrandCommand {
+    package enum Option: CommandOptions {
         case number, numberFile, products
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .number: SecretInput.inlineSpec("--number", "DIGITS", help: "The card number as typed so far.")
             case .numberFile: SecretInput.fileSpec("--number")
@@ -15,12 +15,12 @@ enum BrandCommand {
             }
         }
 
-        static let usage: [Usage<Option>] = [numberOption.usage, .optional(.products)]
+        package static let usage: [Usage<Option>] = [numberOption.usage, .optional(.products)]
     }
 
-    static let numberOption = SecretOption(Option.number, file: .numberFile)
+    package static let numberOption = SecretOption(Option.number, file: .numberFile)
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "brand",
         summary: "Detect a card's brand offline from a partial or full card number.",
         details: """
@@ -37,7 +37,7 @@ enum BrandCommand {
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         let number = try readNumber(arguments, context)
         let detection: BrandDetection
         do {
@@ -60,7 +60,7 @@ enum BrandCommand {
     }
 
     /// `{"brands", "ambiguous", "lengths", "gaps", "cvcLength"[, "productIds"]}`.
-    static func json(_ detection: BrandDetection, productIds: [Int]?) -> JSONValue {
+    package static func json(_ detection: BrandDetection, productIds: [Int]?) -> JSONValue {
         let brand = detection.brand
         var object = JSONObject([
             (key: "brands", value: .array(detection.brandIds.map { .string($0) })),

@@ -1,12 +1,14 @@
-import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormCore
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// `payform validate`: validates values against a product, as a backend test would.
-enum ValidateCommand {
-    enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
+package enum ValidateCommand {
+    package enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
         case product, values, value, accountOnFile, now, locale, iin, batch
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .product: .productFile
             case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
@@ -21,13 +23,13 @@ enum ValidateCommand {
             }
         }
 
-        static let usage: [Usage<Option>] = [
+        package static let usage: [Usage<Option>] = [
             .required(.product), .oneOf([[.required(.values)], [.required(.value)], [.required(.batch)]]),
             .optional(.iin), .optional(.accountOnFile), .optional(.now), .optional(.locale),
         ]
     }
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "validate",
         summary: "Validate field values against a product's rules; exit 0 valid, 1 invalid.",
         details: """
@@ -56,7 +58,7 @@ enum ValidateCommand {
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         if arguments.value(.iin) == "-" {
             if arguments.has(.batch) { throw .usage("--iin - is not possible with --batch: standard input carries the requests") }
             let others = [Option.product, .values].filter { arguments.value($0) == "-" }.map(\.spec.flag)
@@ -76,7 +78,7 @@ enum ValidateCommand {
 
 extension ValidateCommand {
     /// `validate --batch`: many requests, one process.
-    static func runBatch(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func runBatch(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         if arguments.has(.values) || arguments.has(.value) {
             throw .usage("--batch reads the values from standard input: give no --values or --value")
         }
@@ -101,7 +103,7 @@ extension ValidateCommand {
     }
 
     /// One batch line: `{"values": {...}, "accountOnFile": "ID", "iin": {...}}`.
-    static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?, defaultLookup: IINLookupResult? = nil,
+    package static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?, defaultLookup: IINLookupResult? = nil,
                          in validation: ValidationContext) throws(CLIError) -> ValidationReport {
         guard case .object(let object) = json else {
             throw CLIError(code: "bad_request", message: "a request is a JSON object {\"values\": {...}, \"accountOnFile\": \"ID\"}")
@@ -155,13 +157,13 @@ extension ValidateCommand {
     }
 
     /// The stderr warning when `--iin` does not apply to the card number given.
-    static let notApplied = "--iin: not applied: the card number does not have the 6 digits a lookup needs, or the answer "
+    package static let notApplied = "--iin: not applied: the card number does not have the 6 digits a lookup needs, or the answer "
         + "says nothing about a number (notEnoughDigits, pending)"
 }
 
 extension CommandContext {
     /// The server IIN answer of `--iin FILE`, if given.
-    func iinLookup(at path: String?) throws(CLIError) -> IINLookupResult? {
+    package func iinLookup(at path: String?) throws(CLIError) -> IINLookupResult? {
         guard let path else { return nil }
         let data = try read(path, for: "--iin")
         let json: JSONValue
@@ -185,14 +187,14 @@ extension CommandContext {
 
 extension ValidationReport {
     /// `{"valid": ..., "errors": [...]}` with localized messages (see ``Verdict``).
-    func jsonValue(localizer: Localizer) -> JSONValue {
+    package func jsonValue(localizer: Localizer) -> JSONValue {
         Verdict(self).jsonValue(localizer: localizer)
     }
 }
 
 extension FieldError {
     /// One error: field, error id, the rule's parameters under their Client API names, message.
-    func jsonValue(localizer: Localizer) -> JSONValue {
+    package func jsonValue(localizer: Localizer) -> JSONValue {
         var object = JSONObject([(key: "fieldId", value: .string(fieldId)), (key: "errorId", value: .string(errorId))])
         for parameter in error.parameters {
             object.append(parameter.name, .integer(parameter.value))

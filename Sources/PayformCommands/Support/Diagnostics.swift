@@ -9,14 +9,14 @@ import PaymentFormRendering
 /// visible `\u{1B}`-style escapes, a line break `\n`), so stderr never carries an escape sequence
 /// to the terminal and one diagnostic stays one line. ``CommandResult`` applies the same escaping
 /// to whatever a command returns on stderr.
-enum Diagnostics {
+package enum Diagnostics {
     /// One stderr line, escaped: `prefix` followed by `text`, ending in a line feed.
-    static func line(_ text: String, prefix: String = "payform: ") -> String {
+    package static func line(_ text: String, prefix: String = "payform: ") -> String {
         prefix + TerminalText.escape(text) + "\n"
     }
 
     /// `payform: warning: <warning>` lines, one per warning.
-    static func warnings(_ warnings: [String]) -> String {
+    package static func warnings(_ warnings: [String]) -> String {
         warnings.map { line($0, prefix: "payform: warning: ") }.joined()
     }
 }

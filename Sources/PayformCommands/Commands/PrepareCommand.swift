@@ -1,12 +1,11 @@
-import PaymentFormEngine
 import PaymentFormJSON
 
 /// `payform prepare`: validates values and encrypts them as a client would.
-enum PrepareCommand {
-    enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
+package enum PrepareCommand {
+    package enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
         case product, values, value, accountOnFile, now, publicKey, keyId, clientSessionId, tokenize, appIdentifier, locale
 
-        var spec: OptionSpec {
+        package var spec: OptionSpec {
             switch self {
             case .product: .productFile
             case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
@@ -23,14 +22,14 @@ enum PrepareCommand {
             }
         }
 
-        static let usage: [Usage<Option>] = [
+        package static let usage: [Usage<Option>] = [
             .required(.product), .oneOf([[.required(.values)], [.required(.value)]]), .required(.publicKey), .optional(.keyId),
             .required(.clientSessionId), .optional(.accountOnFile), .optional(.tokenize), .optional(.appIdentifier), .optional(.now),
             .optional(.locale),
         ]
     }
 
-    static let spec = CommandSpec(
+    package static let spec = CommandSpec(
         name: "prepare",
         summary: "Validate values, then encrypt them into a PreparedPaymentRequest (JWE).",
         details: """
@@ -49,7 +48,7 @@ enum PrepareCommand {
         run: run
     )
 
-    static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+    package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         // A product group is read as one, so preparing it answers `product_group` (a payload names
         // one product), not a complaint about its id.
         let (item, warnings) = try context.item(arguments)
@@ -62,7 +61,7 @@ enum PrepareCommand {
         do {
             let prepared = try request.prepare(
                 clientSessionId: sessionId, key: key,
-                metaInfo: .current(appIdentifier: arguments.value(.appIdentifier) ?? "UNKNOWN"), in: validation)
+                metaInfo: context.clientMetaInfo(arguments.value(.appIdentifier) ?? "UNKNOWN"), in: validation)
             let json: JSONValue = [
                 "encryptedFields": .string(prepared.encryptedFields),
                 "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),

@@ -2,12 +2,12 @@
 ///
 /// Options are read by case: `arguments.value(.product)`. A flag the command does not declare
 /// cannot be read (it is not a case), and on the command line it is an unknown option.
-struct ParsedArguments<Option: CommandOptions>: Sendable {
+package struct ParsedArguments<Option: CommandOptions>: Sendable {
     private var values: [Option: [String]] = [:]
 
     /// Parses `arguments` (after the command name). Accepts `--flag value` and `--flag=value`;
     /// rejects unknown flags, missing values, repeats of non-repeatable options and stray words.
-    init(_ arguments: [String]) throws(CLIError) {
+    package init(_ arguments: [String]) throws(CLIError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -50,7 +50,7 @@ struct ParsedArguments<Option: CommandOptions>: Sendable {
 
     /// The options of a part of the command's options (a composed enum's `embed`ded cases), as
     /// the part's own arguments.
-    func projected<Part: CommandOptions>(_ embed: (Part) -> Option) -> ParsedArguments<Part> {
+    package func projected<Part: CommandOptions>(_ embed: (Part) -> Option) -> ParsedArguments<Part> {
         var part: [Part: [String]] = [:]
         for option in Part.allCases {
             if let given = values[embed(option)] { part[option] = given }
@@ -59,22 +59,22 @@ struct ParsedArguments<Option: CommandOptions>: Sendable {
     }
 
     /// The value of an option, or `nil` when absent.
-    func value(_ option: Option) -> String? { values[option]?.last }
+    package func value(_ option: Option) -> String? { values[option]?.last }
 
     /// Every value of a repeatable option, in order.
-    func values(_ option: Option) -> [String] { values[option] ?? [] }
+    package func values(_ option: Option) -> [String] { values[option] ?? [] }
 
     /// Whether a flag (or option) was given.
-    func has(_ option: Option) -> Bool { values[option] != nil }
+    package func has(_ option: Option) -> Bool { values[option] != nil }
 
     /// The value of a required option.
-    func required(_ option: Option) throws(CLIError) -> String {
+    package func required(_ option: Option) throws(CLIError) -> String {
         guard let value = value(option) else { throw .usage("missing required option \(option.spec.flag) (see --help)") }
         return value
     }
 
     /// An integer option value.
-    func integer(_ option: Option) throws(CLIError) -> Int? {
+    package func integer(_ option: Option) throws(CLIError) -> Int? {
         guard let text = value(option) else { return nil }
         guard let number = Int(text) else { throw .usage("option \(option.spec.flag) expects an integer") }
         return number

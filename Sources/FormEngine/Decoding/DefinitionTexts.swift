@@ -1,8 +1,9 @@
-import PaymentFormEngine
-import PaymentFormJSON
+import PaymentFormLocalization
+package import PaymentFormJSON
 
 /// Product and group texts in the language of a request's `locale`, as the platform localizes
-/// them: the sandbox's product files are written in English, and a request for another language
+/// them (what `payform sandbox` serves, and `payform render` shows for a sample): the sample
+/// files are written in English, and a request for another language
 /// gets the shipped translation tables' texts (`Resources/Localization`, read through the engine's
 /// ``Localizer``) in their place.
 ///
@@ -14,23 +15,23 @@ import PaymentFormJSON
 /// (`**** ****** *****`). For English (or no `locale`) the file's
 /// own texts win: they were written for that product. List options (`valueMapping`) have no keys
 /// in the tables (the only list sample, iDEAL's banks, is proper names) and stay as written.
-package enum SandboxTexts {
+package enum DefinitionTexts {
     /// The language of the product files.
-    static let sourceLanguage = "en"
+    package static let sourceLanguage = "en"
 
     /// The languages the sandbox serves texts in: the engine's shipped ones.
-    static let servedLanguages: [String] = Localizer.shippedLanguages
+    package static let servedLanguages: [String] = Localizer.shippedLanguages
 
     /// The served language a request's `locale` (`fr_FR`, `fr-CA`, `fr`) gets: the first of its
     /// tags, longest first, that the tables have; the files' own language for no or another locale.
-    static func language(for locale: String?) -> String {
+    package static func language(for locale: String?) -> String {
         guard let locale, !locale.isEmpty else { return sourceLanguage }
         return Localizer(languageTag: locale).fallbackChain.first { servedLanguages.contains($0) } ?? sourceLanguage
     }
 
     /// The localizer for `locale` (`fr_FR`, `fr-FR`, `fr`), or `nil` when the texts stay as
     /// written: no locale, or the files' own language.
-    static func localizer(for locale: String?) -> Localizer? {
+    package static func localizer(for locale: String?) -> Localizer? {
         guard let locale, !locale.isEmpty else { return nil }
         let localizer = Localizer(languageTag: locale)
         let language = localizer.languageTag.split(separator: "-").first.map(String.init) ?? sourceLanguage
@@ -49,7 +50,7 @@ package enum SandboxTexts {
         return group(json, localizer: localizer)
     }
 
-    static func group(_ json: JSONValue, localizer: Localizer) -> JSONValue {
+    package static func group(_ json: JSONValue, localizer: Localizer) -> JSONValue {
         guard let id = identifier(json["id"]) else { return json }
         return replacing(json, "displayHints") { hints in
             replacing(hints, "label") { label in
@@ -59,7 +60,7 @@ package enum SandboxTexts {
         .mapFields(productId: id, localizer: localizer)
     }
 
-    static func product(_ json: JSONValue, localizer: Localizer) -> JSONValue {
+    package static func product(_ json: JSONValue, localizer: Localizer) -> JSONValue {
         guard let id = identifier(json["id"]) else { return json }
         return replacing(json, "displayHints") { hints in
             replacing(hints, "label") { label in
@@ -70,7 +71,7 @@ package enum SandboxTexts {
     }
 
     /// A field's texts: label, placeholder and tooltip.
-    static func field(_ json: JSONValue, productId: String, localizer: Localizer) -> JSONValue {
+    package static func field(_ json: JSONValue, productId: String, localizer: Localizer) -> JSONValue {
         guard case .string(let fieldId)? = json["id"] else { return json }
         func text(_ kind: FieldText) -> String? {
             localizer.translatedFieldText(kind, productId: productId, fieldId: fieldId)
@@ -85,7 +86,7 @@ package enum SandboxTexts {
     }
 
     /// The id of a product or group as text (the API has integers for products, strings for groups).
-    static func identifier(_ value: JSONValue?) -> String? {
+    package static func identifier(_ value: JSONValue?) -> String? {
         switch value {
         case .number(let text)?, .string(let text)?: text
         default: nil
@@ -103,7 +104,7 @@ package enum SandboxTexts {
 
     /// `json` with the member `key` of an object replaced by `transform` of it (every occurrence);
     /// anything else unchanged.
-    static func replacing(_ json: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    package static func replacing(_ json: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
         guard case .object(let object) = json, object[key] != nil else { return json }
         return .object(JSONObject(object.members.map { member in
             member.key == key ? (key: member.key, value: transform(member.value)) : member
@@ -114,9 +115,9 @@ package enum SandboxTexts {
 private extension JSONValue {
     /// Each element of the `fields` array localized.
     func mapFields(productId: String, localizer: Localizer) -> JSONValue {
-        SandboxTexts.replacing(self, "fields") { fields in
+        DefinitionTexts.replacing(self, "fields") { fields in
             guard case .array(let items) = fields else { return fields }
-            return .array(items.map { SandboxTexts.field($0, productId: productId, localizer: localizer) })
+            return .array(items.map { DefinitionTexts.field($0, productId: productId, localizer: localizer) })
         }
     }
 }
