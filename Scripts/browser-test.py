@@ -15,6 +15,11 @@ What it checks:
   2. The sandbox's POST /sandbox/v1/payments decrypts that payload and answers valid, with the
      card number and the accented cardholder name intact.
   3. The same page against a sandbox that allows another origin only is refused by the browser.
+  4. The 3-D Secure page of the sandbox's Server API, in the browser: a payment with the challenge
+     test card (created as a merchant's server does, signed with v1HMAC) redirects to the sandbox's
+     page; Chromium (driven over its DevTools pipe) presses "Complete authentication" for one
+     payment and "Fail authentication" for another; each lands on the shop's returnUrl (the page's
+     origin) with RETURNMAC and the payment id, and the payment is then authorised or REJECTED.
 
 The page writes its outcome into its DOM (#outcome) and posts the same JSON to /outcome on its
 own origin, which this script serves; that is how the result is read. Every process started here
@@ -23,10 +28,16 @@ setup problem (no Chromium: the shell wrapper Scripts/browser-test.sh decides ab
 """
 
 import argparse
+import base64
+import email.utils
+import fcntl
+import hashlib
+import hmac
 import json
 import os
 import shutil
 import signal
+import select
 import subprocess
 import sys
 import tempfile
@@ -50,12 +61,28 @@ class PageServer:
 
     def __init__(self):
         self.outcomes = []
+        self.returns = []
         self.arrived = threading.Condition()
         owner = self
 
         class Handler(SimpleHTTPRequestHandler):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=PAGE_FOLDER, **kwargs)
+
+            def do_GET(self):
+                # The shop's return page after 3-D Secure: record where the browser came back with.
+                if not self.path.startswith("/return"):
+                    super().do_GET()
+                    return
+                with owner.arrived:
+                    owner.returns.append(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query))
+                    owner.arrived.notify_all()
+                body = b"<!DOCTYPE html><title>Back at the shop</title><p id='back'>back at the shop</p>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
@@ -89,6 +116,16 @@ class PageServer:
                 self.arrived.wait(remaining)
             return json.loads(self.outcomes[count - 1])
 
+    def wait_for_return(self, count, timeout):
+        deadline = time.monotonic() + timeout
+        with self.arrived:
+            while len(self.returns) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self.arrived.wait(remaining)
+            return self.returns[count - 1]
+
     def close(self):
         self.server.shutdown()
         self.server.server_close()
@@ -119,6 +156,24 @@ class Sandbox:
         url = self.info["clientApiUrl"].rsplit("/client", 1)[0] + "/sandbox/v1/payments"
         body = json.dumps({"paymentProductId": product_id, "encryptedCustomerInput": encrypted}).encode()
         request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def server_api(self, method, path, body=None):
+        """A Server API call signed as the official server SDKs sign it (v1HMAC)."""
+        api = self.info["serverApi"]
+        date = email.utils.formatdate(usegmt=True)
+        content_type = "application/json" if body is not None else ""
+        signed = f"{method}\n{content_type}\n{date}\n{path}\n"
+        signature = base64.b64encode(hmac.new(api["secretApiKey"].encode(), signed.encode(), hashlib.sha256).digest()).decode()
+        headers = {"Date": date, "Authorization": f"GCS v1HMAC:{api['apiKeyId']}:{signature}"}
+        if body is not None:
+            headers["Content-Type"] = content_type
+        request = urllib.request.Request(api["apiEndpoint"] + path, data=None if body is None else json.dumps(body).encode(),
+                                         headers=headers, method=method)
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
                 return answer.status, json.loads(answer.read())
@@ -168,6 +223,139 @@ class Browser:
                     pass
                 self.process.wait(5)
         self.log.close()
+
+
+class DevToolsBrowser:
+    """Headless Chromium driven over its DevTools pipe (`--remote-debugging-pipe`: it reads
+    NUL-terminated JSON commands on descriptor 3 and writes answers and events on descriptor 4),
+    so a script can press a page's buttons as a user would."""
+
+    def __init__(self, chromium, profile, log_path):
+        self.log = open(log_path, "w")
+        commands_read, self.commands = os.pipe()
+        self.answers, answers_write = os.pipe()
+
+        def descriptors():
+            # Above the descriptors in use first, so neither lands on the other's target.
+            high_read = fcntl.fcntl(commands_read, fcntl.F_DUPFD, 10)
+            high_write = fcntl.fcntl(answers_write, fcntl.F_DUPFD, 10)
+            os.dup2(high_read, 3)
+            os.dup2(high_write, 4)
+
+        flags = [
+            "--headless=new", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+            "--disable-extensions", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--mute-audio", f"--user-data-dir={profile}", "--remote-debugging-pipe",
+        ]
+        if os.geteuid() == 0:
+            flags.append("--no-sandbox")
+        self.process = subprocess.Popen([chromium] + flags + ["about:blank"], stdout=subprocess.DEVNULL, stderr=self.log,
+                                        stdin=subprocess.DEVNULL, start_new_session=True, close_fds=False, preexec_fn=descriptors)
+        os.close(commands_read)
+        os.close(answers_write)
+        self.next_id = 0
+        self.buffer = b""
+
+    def call(self, method, params=None, session=None, timeout=30):
+        """Sends one command and returns its result (events in between are skipped)."""
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.commands, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + timeout
+        while True:
+            while b"\0" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\0", 1)
+                answer = json.loads(raw)
+                if answer.get("id") == self.next_id:
+                    if "error" in answer:
+                        raise Failure(f"DevTools {method}: {answer['error']}")
+                    return answer.get("result", {})
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise Failure(f"DevTools {method}: no answer within {timeout} s")
+            ready, _, _ = select.select([self.answers], [], [], remaining)
+            if ready:
+                chunk = os.read(self.answers, 1 << 16)
+                if not chunk:
+                    raise Failure(f"DevTools {method}: Chromium closed its pipe")
+                self.buffer += chunk
+
+    def open(self, url):
+        """A new tab on `url`; its DevTools session."""
+        target = self.call("Target.createTarget", {"url": url})["targetId"]
+        return self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def evaluate(self, session, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "userGesture": True}, session)
+        return result.get("result", {}).get("value")
+
+    def wait_for(self, session, expression, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if self.evaluate(session, expression):
+                    return True
+            except Failure:
+                pass  # a navigation in between: ask again
+            time.sleep(0.1)
+        return False
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.call("Browser.close", timeout=5)
+            except Failure:
+                pass
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait(5)
+        for descriptor in (self.commands, self.answers):
+            try:
+                os.close(descriptor)
+            except OSError:
+                pass
+        self.log.close()
+
+
+def challenge_in_browser(arguments, work, server, sandbox, browser):
+    """Step 4: the 3-D Secure page's two buttons, pressed in Chromium."""
+    merchant = sandbox.info["serverApi"]["merchantId"]
+    key = os.path.join(ROOT, "Resources", "Keys", "demo-public-key-NOT-FOR-PRODUCTION.json")
+    for index, (button, final) in enumerate([("complete", "PENDING_CAPTURE"), ("fail", "REJECTED")], start=1):
+        values = json.dumps({"cardNumber": "4012000000003002", "expiryDate": "1235", "cvv": "123"})
+        prepared = subprocess.run(
+            [arguments.payform, "prepare", "--product", "sample:visa", "--values", "-", "--public-key", key,
+             "--client-session-id", sandbox.info["clientSessionId"]], input=values, capture_output=True, text=True, timeout=60)
+        expect(prepared.returncode == 0, f"payform prepare exited {prepared.returncode}: {prepared.stdout} {prepared.stderr}")
+        return_url = f"{server.origin}/return?order={index}"
+        status, created = sandbox.server_api("POST", f"/v2/{merchant}/payments", {
+            "encryptedCustomerInput": json.loads(prepared.stdout)["encryptedFields"],
+            "order": {"amountOfMoney": {"amount": 1000, "currencyCode": "EUR"}},
+            "cardPaymentMethodSpecificInput": {"threeDSecure": {"redirectionData": {"returnUrl": return_url}}},
+        })
+        expect(status == 201 and created["merchantAction"]["actionType"] == "REDIRECT", f"create payment answered {status}: {created}")
+        payment_id = created["payment"]["id"]
+        redirect = created["merchantAction"]["redirectData"]
+        session = browser.open(redirect["redirectURL"])
+        expect(browser.wait_for(session, "!!document.getElementById('complete') && !!document.getElementById('fail')", 30),
+               "the 3-D Secure page did not show its two buttons in Chromium")
+        browser.evaluate(session, f"document.getElementById('{button}').click(); true")
+        back = server.wait_for_return(index, arguments.timeout)
+        expect(back is not None, f"after '{button}' the browser did not come back to the shop within {arguments.timeout} s")
+        expect(back.get("RETURNMAC") == [redirect["RETURNMAC"]] and back.get("paymentId") == [payment_id]
+               and back.get("order") == [str(index)], f"the browser came back with {back}")
+        expect(browser.wait_for(session, "location.pathname === '/return' && document.readyState === 'complete'", 30),
+               "Chromium did not show the shop's return page")
+        status, payment = sandbox.server_api("GET", f"/v2/{merchant}/payments/{payment_id}")
+        expect(status == 200 and payment["status"] == final, f"after '{button}' the payment is {payment.get('status')}, not {final}")
+        print(f"3-D Secure page in Chromium: '{button}' -> back at the shop's returnUrl with RETURNMAC and the payment id; payment {final}")
 
 
 def page_url(server, info, **extra):
@@ -226,6 +414,13 @@ def run(arguments, work):
         expect(values.get("cardholderName") == "José Müller",
                "the accented cardholder name did not survive (the payload must be UTF-8 encoded before encryption)")
         print("sandbox payments: valid, the values as typed (cardholder name with accents intact)")
+
+        # 4. The Server API's 3-D Secure page, its buttons pressed in the browser.
+        driven = DevToolsBrowser(arguments.chromium, os.path.join(work, "profile-3"), os.path.join(work, "chromium-3.log"))
+        started.append(driven)
+        challenge_in_browser(arguments, work, server, sandbox, driven)
+        driven.stop()
+        started.remove(driven)
         code = sandbox.stop()
         started.remove(sandbox)
         expect(code == 0, f"payform sandbox exited {code} on SIGTERM")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real-browser check (Scripts/browser-test.py): the example web client of Examples/web runs
-# the card flow in headless Chromium against payform sandbox, from a second origin.
+# the card flow in headless Chromium against payform sandbox, from a second origin; then the
+# sandbox's 3-D Secure page has its two buttons pressed in Chromium (over its DevTools pipe).
 #
 # Usage: Scripts/browser-test.sh [PAYFORM_BINARY]   (default .build/debug/payform, built if missing)
 #

@@ -88,6 +88,7 @@ var context = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 var localizer = Localizer(languageTag: "en")
 var answer = CreateSessionAnswer()
 var product: PaymentProduct = placeholder()
+var decryptedValues: [String: String] = [:]
 var visa: PaymentProduct = placeholder()
 var cardsGroup: PaymentProductGroup = placeholder()
 var productList: PaymentProductList = placeholder()

@@ -223,7 +223,7 @@ func checkConnectGuide() throws {
     """#.utf8))
     let groups = try PaymentProductGroupList(jsonEncoded: Array(#"{"paymentProductGroups": [{"id": "cards", "displayHints": {"displayOrder": 0, "label": "Cards"}}]}"#.utf8))
     let product = try PaymentProduct(jsonEncoded: Array(#"""
-    {"id": 3, "paymentMethod": "card", "paymentProductGroup": "cards", "allowsRecurring": true,
+    {"id": 3, "paymentMethod": "card", "paymentProductGroup": "cards", "allowsRecurring": true, "displayHints": {"label": "MasterCard"},
      "fields": [
       {"id": "cvv", "type": "numericstring", "dataRestrictions": {"isRequired": true, "validators": {"length": {"minLength": 3, "maxLength": 4}}},
        "displayHints": {"label": "CVV", "placeholderLabel": "123", "obfuscate": true, "preferredInputType": "IntegerKeyboard",

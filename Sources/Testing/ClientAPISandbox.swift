@@ -9,7 +9,9 @@ import PaymentFormSandbox
 /// It serves the Client API calls a `ClientSession` makes (products, groups, IIN details, the
 /// public key, ...) from the shipped samples or a products folder, and a payments endpoint that
 /// decrypts what an app prepared with its key, validates it against the product and says what
-/// it found: a test checks end to end what the app would send.
+/// it found: a test checks end to end what the app would send. On the same port, at its root, it
+/// serves the platform's Server API as a merchant's server calls it (create session, create
+/// payment, get payment; ``serverAPI`` holds the endpoint and credentials to sign with).
 ///
 /// ```swift
 /// import PaymentFormEngine
@@ -25,7 +27,8 @@ import PaymentFormSandbox
 /// ```
 ///
 /// `payform sandbox` runs the same code. Its options are ``Options``; the first line the command
-/// prints holds ``clientApiUrl``, ``assetUrl``, ``customerId`` and ``clientSessionId``.
+/// prints holds ``clientApiUrl``, ``assetUrl``, ``customerId``, ``clientSessionId`` and
+/// ``serverAPI``.
 public final class ClientAPISandbox: Sendable {
     /// How a sandbox starts: the options of `payform sandbox`.
     public struct Options: Sendable {
@@ -44,8 +47,22 @@ public final class ClientAPISandbox: Sendable {
         /// The client session id `Authorization` must carry; `nil` makes a random one.
         public var clientSessionId: String?
         /// The web origins (`http://127.0.0.1:8000`) whose pages may call the Client API and fetch
-        /// assets from a browser (CORS); `nil` (the default) allows any origin.
+        /// assets from a browser (CORS); `nil` (the default) allows any origin. `null` is refused:
+        /// every sandboxed frame and `file:` page has that origin.
         public var allowedOrigins: [String]?
+        /// The Server API's merchant id (its paths' `/v1/<merchantId>/...`): letters, digits,
+        /// `-`, `_`, `.`. Default ``SandboxServerAPI/defaultMerchantId``.
+        public var merchantId: String
+        /// The API key id Server API calls are signed with. Default
+        /// ``SandboxServerAPI/defaultApiKeyId`` (NOT FOR PRODUCTION).
+        public var apiKeyId: String
+        /// The secret Server API calls are signed with. Default
+        /// ``SandboxServerAPI/defaultSecretApiKey``: public, NOT FOR PRODUCTION.
+        public var secretApiKey: String
+        /// Host names requests may carry in `Host` besides `localhost`, `127.0.0.1`, `[::1]` and
+        /// the address listened on (`NAME`, or `NAME:PORT` for a port mapped elsewhere); others
+        /// get 421, a defence against DNS rebinding. Empty by default.
+        public var allowedHosts: [String]
         /// Gets one line per request (method, path without query, status, milliseconds; never
         /// card data); `nil` logs nothing.
         public var log: (@Sendable (String) -> Void)?
@@ -54,6 +71,8 @@ public final class ClientAPISandbox: Sendable {
         public init(
             host: String = "127.0.0.1", port: Int = 0, productsFolder: URL? = nil, privateKeyPEM: String? = nil,
             customerId: String = "sandbox-customer", clientSessionId: String? = nil, allowedOrigins: [String]? = nil,
+            merchantId: String = SandboxServerAPI.defaultMerchantId, apiKeyId: String = SandboxServerAPI.defaultApiKeyId,
+            secretApiKey: String = SandboxServerAPI.defaultSecretApiKey, allowedHosts: [String] = [],
             log: (@Sendable (String) -> Void)? = nil
         ) {
             self.host = host
@@ -63,6 +82,10 @@ public final class ClientAPISandbox: Sendable {
             self.customerId = customerId
             self.clientSessionId = clientSessionId
             self.allowedOrigins = allowedOrigins
+            self.merchantId = merchantId
+            self.apiKeyId = apiKeyId
+            self.secretApiKey = secretApiKey
+            self.allowedHosts = allowedHosts
             self.log = log
         }
     }
@@ -105,11 +128,17 @@ public final class ClientAPISandbox: Sendable {
         if let allowed = options.allowedOrigins {
             origins = []
             for origin in allowed {
+                if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw SandboxError(code: "usage", message: refusal) }
                 guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
-                    throw SandboxError(code: "usage", message: "an allowed origin must be scheme://host[:port], such as http://127.0.0.1:8000, or null")
+                    throw SandboxError(code: "usage", message: "an allowed origin must be scheme://host[:port], such as http://127.0.0.1:8000")
                 }
                 origins?.append(normalized)
             }
+        }
+        let credentials = ServerAPICredentials(merchantId: options.merchantId, apiKeyId: options.apiKeyId, secretApiKey: options.secretApiKey)
+        if let problem = credentials.problem { throw SandboxError(code: "usage", message: problem) }
+        for host in options.allowedHosts where !SandboxAdmission.isValidAllowedHost(host) {
+            throw SandboxError(code: "usage", message: "an allowed host must be a name or address (IPv6 in brackets), optionally with :PORT, such as shop.test")
         }
         let data: SandboxData
         if let folder = options.productsFolder {
@@ -121,7 +150,8 @@ public final class ClientAPISandbox: Sendable {
         }
         return SandboxServer(SandboxConfiguration(
             host: options.host, port: options.port, data: data, customerId: options.customerId,
-            clientSessionId: options.clientSessionId, cors: SandboxCORS(allowedOrigins: origins), log: options.log))
+            clientSessionId: options.clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
+            allowedHosts: options.allowedHosts, log: options.log))
     }
 
     deinit {
@@ -142,6 +172,13 @@ public final class ClientAPISandbox: Sendable {
     public var customerId: String { server.configuration.customerId }
     /// The client session id `Authorization` carries.
     public var clientSessionId: String { server.configuration.clientSessionId }
+    /// The Server API: its endpoint (this sandbox's origin, `http://127.0.0.1:PORT`) and the
+    /// merchant id and credentials a server SDK signs its calls with.
+    public var serverAPI: SandboxServerAPI {
+        let credentials = server.configuration.serverAPI
+        return SandboxServerAPI(
+            apiEndpoint: server.baseURL, merchantId: credentials.merchantId, apiKeyId: credentials.apiKeyId, secretApiKey: credentials.secretApiKey)
+    }
 
     /// A session configuration for this sandbox, ready for `ClientSession`.
     public func sessionConfiguration(appIdentifier: String = "UNKNOWN") -> ClientSessionConfiguration {

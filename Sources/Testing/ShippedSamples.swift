@@ -17,7 +17,8 @@ import PaymentFormSamples
 /// The demo key pair is public (its private half ships in the package): it is for tests and
 /// demos only and must never protect real card data.
 public enum ShippedSamples {
-    /// The names of the sample products, sorted: `amex`, `ideal`, `mastercard-accounts-on-file`,
+    /// The names of the sample products, sorted: `amex`, `apple-pay`, `cartes-bancaires`,
+    /// `google-pay`, `ideal`, `mastercard-accounts-on-file`,
     /// `saferpay-card`, `sepa-direct-debit`, the Sips forms (`sips-card-order`, ...), `visa`, and any
     /// added later. (The Sips and Saferpay forms are `PaymentFormProcessors`' own, listed here too.)
     public static var productNames: [String] { (Samples.productNames + ProcessorForms.names).sorted() }

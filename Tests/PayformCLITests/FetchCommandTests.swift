@@ -36,7 +36,7 @@ struct FetchCommandTests {
         #expect(products.exitCode == 0)
         let list = try CLI.json(products)
         let items = try #require(list["paymentProducts"]?.arrayValue, "no list")
-        #expect(items.count == 6)
+        #expect(items.count == 8)
         #expect(items.allSatisfy { $0["fields"] == nil })
         let product = try CLI.json(await fetch(["product", "--product-id", "809"] + session + context))
         #expect(product["displayHints"]?["label"] == "iDEAL")

@@ -95,7 +95,7 @@ struct ProcessBehaviourTests {
         let port = try #require(Int(line.split(separator: ":")[3].prefix { $0.isNumber }), "\(line)")
         for index in 0..<5 {
             let connection = try RawConnection(port: port, receiveTimeout: 10)
-            connection.send("GET /client/v1/c1/products?countryCode=NL&currencyCode=EUR HTTP/1.1\r\nHost: x\r\nAuthorization: GCS v1Client:s1\r\nConnection: close\r\n\r\n")
+            connection.send("GET /client/v1/c1/products?countryCode=NL&currencyCode=EUR HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: GCS v1Client:s1\r\nConnection: close\r\n\r\n")
             let answer = connection.readToEnd()
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "request \(index): \(answer.prefix(40))")
         }

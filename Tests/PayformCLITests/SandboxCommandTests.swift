@@ -24,11 +24,16 @@ struct SandboxCommandTests {
             task = Task { await Payform.execute(["sandbox"] + arguments, context: context) }
         }
 
-        /// The first stdout line as JSON members (waits up to 5 s).
+        /// The first stdout line's string members (waits up to 5 s).
         func firstLine() async throws -> [String: String] {
+            try await firstLineJSON().compactMapValues { $0 as? String }
+        }
+
+        /// The first stdout line as a JSON object (waits up to 5 s).
+        func firstLineJSON() async throws -> [String: Any] {
             for _ in 0..<1_000 {
                 if let line = output.withLock({ output in output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
-                    return try JSONDecoder().decode([String: String].self, from: Data(line.utf8))
+                    return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
                 }
                 try await Task.sleep(nanoseconds: 5_000_000)
             }

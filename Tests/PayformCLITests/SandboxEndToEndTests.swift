@@ -60,7 +60,7 @@ func firstPayment() async throws -> Bool {
     let session = try ClientSession(sandbox.sessionConfiguration(appIdentifier: "my-shop/1.0"))
     let paymentContext = PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL")
 
-    let products = try await session.paymentProducts(for: paymentContext)      // Visa, CB, Amex, Mastercard, iDEAL, SEPA
+    let products = try await session.paymentProducts(for: paymentContext)      // Visa, CB, Amex, Mastercard, iDEAL, SEPA, Apple Pay, Google Pay
     let lookup = try await session.iinDetails(forPartialCardNumber: "411111", context: paymentContext)
     guard let productId = lookup.paymentProductId else { return false }        // 1: Visa
     let visa = try await session.paymentProduct(withId: String(productId), context: paymentContext)
@@ -74,7 +74,7 @@ func firstPayment() async throws -> Bool {
     // What the merchant's server would forward to the platform: here, to the sandbox, which
     // decrypts it with its key, validates it and says what it found.
     let payment = try await sandbox.submitPayment(paymentProductId: productId, encryptedFields: prepared.encryptedFields)
-    print(products.paymentProducts.count, payment.isValid)                     // 6 true
+    print(products.paymentProducts.count, payment.isValid)                     // 8 true
     return payment.isValid
 }
 // END SNIPPET
@@ -84,12 +84,12 @@ struct SandboxEndToEndTests {
     @Test("the docs/session.md snippet runs: the in-process sandbox says the prepared payment is valid")
     func snippetRuns() async throws {
         #expect(try await firstPayment())
-        // What its comments say it prints: six products in the Netherlands.
+        // What its comments say it prints: eight products in the Netherlands.
         let sandbox = try ClientAPISandbox()
         defer { sandbox.stop() }
         let session = try ClientSession(sandbox.sessionConfiguration(appIdentifier: "my-shop/1.0"))
         let products = try await session.paymentProducts(for: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1_000, currencyCode: "EUR"), countryCode: "NL"))
-        #expect(Set(products.paymentProducts.map(\.id)) == ["1", "130", "2", "3", "809", "770"])
+        #expect(Set(products.paymentProducts.map(\.id)) == ["1", "130", "2", "3", "809", "770", "302", "320"])
     }
 
     @Test("docs/session.md shows the snippet this file runs, line for line")

@@ -17,7 +17,7 @@ import Darwin
 /// past the deadlines.
 @Suite("Sandbox connection limits", .timeLimit(.minutes(10)))
 struct SandboxConnectionLimitTests {
-    static let request = "GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    static let request = "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
     static func start(_ limits: SandboxLimits, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws -> SandboxServer {
         var configuration = SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1", limits: limits)

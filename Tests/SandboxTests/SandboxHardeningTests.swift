@@ -86,7 +86,8 @@ struct SandboxHardeningTests {
 
     @Test("RedirectUrl is built from the bound address, never from the request's Host header")
     func redirectFromBoundAddress() async throws {
-        let server = try Self.server()
+        // A Host the sandbox answers (others get 421), yet not its address.
+        let server = SandboxServer(SandboxConfiguration(data: try SandboxData.samples(), customerId: "c1", clientSessionId: "s1", allowedHosts: ["evil.example"]))
         try server.start()
         defer { server.stop() }
         let port = server.port

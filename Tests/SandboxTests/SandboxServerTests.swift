@@ -28,7 +28,7 @@ struct SandboxServerTests {
         return server
     }
 
-    static let products = "GET /client/v1/c1/products?countryCode=NL&currencyCode=EUR HTTP/1.1\r\nHost: x\r\nAuthorization: GCS v1Client:s1\r\n\r\n"
+    static let products = "GET /client/v1/c1/products?countryCode=NL&currencyCode=EUR HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: GCS v1Client:s1\r\n\r\n"
 
     @Test("1,000 malformed requests get 4xx answers, leave no connection open, and the server still serves")
     func malformedFlood() async throws {
@@ -36,9 +36,9 @@ struct SandboxServerTests {
         defer { server.stop() }
         let port = server.port
         let bad: [String] = [
-            "GET / HTTP/1.1\nHost: x\r\n\r\n", "GET / HTTP/9.9\r\nHost: x\r\n\r\n", "\u{0}\u{1}\u{2}garbage\r\n\r\n",
-            "GET / HTTP/1.1\r\n\r\n", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n",
-            "GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+            "GET / HTTP/1.1\nHost: 127.0.0.1\r\n\r\n", "GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n", "\u{0}\u{1}\u{2}garbage\r\n\r\n",
+            "GET / HTTP/1.1\r\n\r\n", "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\n",
+            "GET /" + String(repeating: "a", count: 17_000) + " HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n",
         ]
         let (statuses, unanswered) = await onThread { () -> ([String: Int], [String]) in
             var statuses: [String: Int] = [:]
@@ -76,7 +76,7 @@ struct SandboxServerTests {
         let port = server.port
         let answer = await onThread { () -> String in
             guard let connection = try? RawConnection(port: port) else { return "" }
-            connection.send(Self.products + "GET /client/v1/c1/crypto/publickey HTTP/1.1\r\nHost: x\r\nAuthorization: GCS v1Client:s1\r\n\r\n")
+            connection.send(Self.products + "GET /client/v1/c1/crypto/publickey HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: GCS v1Client:s1\r\n\r\n")
             return connection.readResponses(2)
         }
         let heads = answer.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(6) }
@@ -93,7 +93,7 @@ struct SandboxServerTests {
         let port = server.port
         let answer = await onThread { () -> String in
             guard let connection = try? RawConnection(port: port) else { return "" }
-            connection.send("POST /sandbox/v1/payments HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n" + String(repeating: "x", count: 1000))
+            connection.send("POST /sandbox/v1/payments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\n\r\n" + String(repeating: "x", count: 1000))
             return connection.readToEnd()
         }
         #expect(answer.hasPrefix("HTTP/1.1 413 Content Too Large\r\n"))
@@ -131,11 +131,11 @@ struct SandboxServerTests {
                 Thread.sleep(forTimeInterval: 0.1)
                 guard let third = try? RawConnection(port: port) else { return ("", "") }
                 busy = third.readToEnd()
-                first.send("ET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                first.send("ET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                 _ = first.readToEnd()
             }
             guard let fourth = try? RawConnection(port: port) else { return (busy, "") }
-            fourth.send("GET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            fourth.send("GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             return (busy, fourth.readToEnd())
         }
         #expect(busy.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))

@@ -133,11 +133,15 @@ struct AssetStoreTests {
     func offline() async throws {
         let sandbox = try Sandbox()
         let store = InMemoryAssetStore()
-        let exchanges = Exchanges()
-        let session = try sandbox.session(store: store, exchanges: exchanges)
-        let url = try sandbox.url(Self.logo)
-        await store.store(StoredAsset(data: [7, 7], entityTag: #""x""#), for: url)
+        var configuration = sandbox.server.sessionConfiguration(appIdentifier: "asset-store-tests")
         sandbox.server.stop()
+        // Assets on port 1 of loopback, where nothing listens: the port of a stopped sandbox can
+        // be taken at once by another test's sandbox (the tests run in parallel), which answers.
+        configuration.assetUrl = "http://127.0.0.1:1/assets"
+        configuration.assetStore = store
+        let session = try ClientSession(configuration)
+        let url = try #require(URL(string: configuration.assetUrl + "/" + Self.logo))
+        await store.store(StoredAsset(data: [7, 7], entityTag: #""x""#), for: url)
         #expect(try await session.assetData(for: Self.logo) == [7, 7])
         #expect(try await session.assetData(for: Self.logo) == [7, 7])
         await #expect { try await session.assetData(for: "templates/other.png") } throws: { error in

@@ -15,7 +15,7 @@ struct ClientSessionCallsTests {
         let harness = try SandboxHarness()
         defer { harness.stop() }
         let list = try await harness.session.paymentProducts(for: context)
-        #expect(list.productsInDisplayOrder.map(\.id) == ["1", "130", "2", "3", "809", "770"])
+        #expect(list.productsInDisplayOrder.map(\.id) == ["1", "130", "2", "3", "809", "770", "302", "320"])
         #expect(list.paymentProducts.allSatisfy { $0.fields.isEmpty })
         let visa = try await harness.session.paymentProduct(withId: "1", context: context)
         #expect(visa.displayHints.label == "Visa")
@@ -35,10 +35,10 @@ struct ClientSessionCallsTests {
         #expect(cards.fields.map(\.id) == ["cardNumber"])
         let items = try await harness.session.paymentItems(for: context, groupingProducts: true)
         #expect(items.groups?.paymentProductGroups.map(\.id) == ["cards"])
-        #expect(items.ungroupedProducts.map(\.id) == ["809", "770"])
+        #expect(items.ungroupedProducts.map(\.id) == ["809", "770", "302", "320"])
         let ungrouped = try await harness.session.paymentItems(for: context)
         #expect(ungrouped.groups == nil)
-        #expect(ungrouped.products.paymentProducts.count == 6)
+        #expect(ungrouped.products.paymentProducts.count == 8)
     }
 
     @Test("a recurring context offers only products that allow recurring payments")

@@ -90,8 +90,8 @@ struct ConnectGuideSessionTests {
         let items = try await harness.session.paymentItems(for: context, groupingProducts: true)
         let grouped = items.products.paymentProducts.filter { product in !items.ungroupedProducts.contains { $0.id == product.id } }
         #expect(!grouped.isEmpty)
-        #expect(items.items.map(\.id) == ["cards", "809", "770"])
-        #expect(items.items.map { $0.kind } == [.group, .product, .product])
+        #expect(items.items.map(\.id) == ["cards", "809", "770", "302", "320"])
+        #expect(items.items.map { $0.kind } == [.group, .product, .product, .product, .product])
         for product in grouped { #expect(!items.items.contains { $0.id == product.id }) }
         // The lookup still finds a grouped product, and the group.
         for product in items.products.paymentProducts {

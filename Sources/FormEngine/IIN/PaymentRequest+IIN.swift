@@ -22,7 +22,7 @@ extension PaymentRequest {
     /// let answer = try await session.iinDetails(forPartialCardNumber: "41111111", context: paymentContext)
     /// request.applyIINLookup(answer)
     /// let report = request.validate(in: .current())
-    /// // existingButNotAllowed: report.errors.first?.error.id == "allowedInContext"
+    /// // for an existingButNotAllowed answer, the first error is "allowedInContext"
     /// ```
     ///
     /// - Returns: whether the answer was taken (or dropped a held one).

@@ -4,9 +4,9 @@ package import PaymentFormJSON
 ///
 /// ```swift
 /// for account in product.accountsOnFile {
-///     print(account.label)                                   // "Road Runner **** **** **** 4242"
+///     print(account.label)                                   // such as Road Runner **** **** **** 4242
 ///     for attribute in account.attributes where attribute.status == .mustWrite {
-///         print(attribute.key, "must be entered again")      // "cvv"
+///         print(attribute.key, "must be entered again")      // such as cvv
 ///     }
 /// }
 /// ```

@@ -26,20 +26,9 @@ extension PaymentRequest {
             guard let id = Self.numericId(account.id) else { throw .nonNumericAccountOnFileId(account.id) }
             accountId = id
         }
-        let payload = PaymentPayload(
-            clientSessionId: clientSessionId,
-            nonce: RandomUUID.make(using: &generator),
-            paymentProductId: productId,
-            accountOnFileId: accountId,
-            tokenize: tokenize,
-            paymentValues: report.values.map { PaymentPayload.PaymentValue(key: $0.fieldId, value: $0.value) })
-        let plaintext = payload.jsonBytes()
-        do {
-            let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm.keyManagement, using: &generator)
-            return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)
-        } catch {
-            throw .encryptionFailed(reason: error.description)
-        }
+        return try PreparedPaymentRequest.encrypting(
+            paymentProductId: productId, values: report.values, clientSessionId: clientSessionId, accountOnFileId: accountId,
+            tokenize: tokenize, key: key, metaInfo: metaInfo, algorithm: algorithm, using: &generator)
     }
 
     /// `prepare(clientSessionId:key:metaInfo:in:algorithm:using:)` with the system's secure
@@ -60,5 +49,43 @@ extension PaymentRequest {
     private static func numericId(_ id: String) -> Int? {
         guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         return Int(id)
+    }
+}
+
+extension PreparedPaymentRequest {
+    /// Encrypts a payload of `values` as given, whatever they are: what ``PaymentRequest/prepare(clientSessionId:key:metaInfo:in:algorithm:)``
+    /// does once the request validated, and what the test helpers use to send a server values no
+    /// valid client would (a CVV `1a23`), to see it refuse them.
+    package static func encrypting(
+        paymentProductId: Int, values: [(fieldId: String, value: String)], clientSessionId: String, accountOnFileId: Int?, tokenize: Bool,
+        key: EncryptionKey, metaInfo: ClientMetaInfo, algorithm: KeyWrapAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
+    ) throws(PrepareError) -> PreparedPaymentRequest {
+        let payload = PaymentPayload(
+            clientSessionId: clientSessionId,
+            nonce: RandomUUID.make(using: &generator),
+            paymentProductId: paymentProductId,
+            accountOnFileId: accountOnFileId,
+            tokenize: tokenize,
+            paymentValues: values.map { PaymentPayload.PaymentValue(key: $0.fieldId, value: $0.value) })
+        let plaintext = payload.jsonBytes()
+        do {
+            let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm.keyManagement, using: &generator)
+            return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)
+        } catch {
+            throw .encryptionFailed(reason: error.description)
+        }
+    }
+
+    /// ``encrypting(paymentProductId:values:clientSessionId:accountOnFileId:tokenize:key:metaInfo:algorithm:using:)``
+    /// with the system's secure random generator.
+    package static func encrypting(
+        paymentProductId: Int, values: [(fieldId: String, value: String)], clientSessionId: String, accountOnFileId: Int?, tokenize: Bool,
+        key: EncryptionKey, metaInfo: ClientMetaInfo
+    ) throws(PrepareError) -> PreparedPaymentRequest {
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
+        return try encrypting(
+            paymentProductId: paymentProductId, values: values, clientSessionId: clientSessionId, accountOnFileId: accountOnFileId,
+            tokenize: tokenize, key: key, metaInfo: metaInfo, using: &generator)
     }
 }

@@ -104,18 +104,50 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         return validate(in: context, budget: &budget)
     }
 
+    /// Validates the values as a server receives them in a decrypted payload: each value exactly
+    /// as it was set, with no mask applied.
+    ///
+    /// A client removes the mask's literals before it validates and sends (``validate(in:)``), so
+    /// what reaches a server is unmasked already, and the server judges it as it is: a CVV `1a23`,
+    /// a card number `4111 1111 1111 1111` or `4111x1111y1111z1111`, an expiry date `12/30` fail
+    /// the product's rules here, where ``validate(in:)`` would first read them through the mask
+    /// (as it must for what a customer types). Everything else is as in ``validate(in:)``: the
+    /// account on file's attributes, `required`, every validator, the field's type, the values
+    /// that pass in the report's order. This is the check a merchant's server that decrypts
+    /// `encryptedCustomerInput` itself runs, and the one the sandbox runs on what it decrypts.
+    ///
+    /// ```swift
+    /// // The values of a decrypted payload's paymentValues, by field id.
+    /// func serverCheck(_ product: PaymentProduct, sent: [String: String]) throws -> ValidationReport {
+    ///     var request = PaymentRequest(product: product)
+    ///     for (fieldId, value) in sent {
+    ///         try request.setValue(value, forField: fieldId)    // a field the product lacks throws
+    ///     }
+    ///     return request.validateAsSent(in: .current())        // "1a23" as a CVV: regularExpression
+    /// }
+    /// ```
+    public func validateAsSent(in context: ValidationContext) -> ValidationReport {
+        var budget = RegularExpressionBudget.perRequest
+        return validate(in: context, asSent: true, budget: &budget)
+    }
+
     /// ``validate(in:)`` drawing ICU's regular-expression work from `budget`.
     package func validate(in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationReport {
+        validate(in: context, asSent: false, budget: &budget)
+    }
+
+    /// ``validate(in:)``, or ``validateAsSent(in:)`` when `asSent` (no mask applied).
+    private func validate(in context: ValidationContext, asSent: Bool, budget: inout RegularExpressionBudget) -> ValidationReport {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
         let fields = item.fieldsInDisplayOrder
         sent.reserveCapacity(fields.count)
-        let fiscalNumber = unmaskedValue(forField: Self.fiscalNumberFieldId)
+        let fiscalNumber = asSent ? value(forField: Self.fiscalNumberFieldId) : unmaskedValue(forField: Self.fiscalNumberFieldId)
         // Fields are read by index: copying the whole field struct (which `for field in fields`
         // does) retains every one of its properties.
         for index in fields.indices {
             let input = validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber)
-            if let value = Self.validateField(fields, at: index, input, in: context, budget: &budget, errors: &errors) {
+            if let value = Self.validateField(fields, at: index, input, in: context, asSent: asSent, budget: &budget, errors: &errors) {
                 sent.append((fields[index].id, value))
             }
         }
@@ -163,16 +195,17 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
 
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
     /// `errors` and returns the unmasked value it sends, or `nil` when it sends none (read-only,
-    /// a kept stored value, empty).
+    /// a kept stored value, empty). `asSent` judges the value as set, without unmasking it
+    /// (``validateAsSent(in:)``).
     @inline(__always)
     package static func validateField(
         _ fields: [PaymentProductField], at index: Int, _ input: FieldValidationInput, in context: ValidationContext,
-        budget: inout RegularExpressionBudget, errors: inout [FieldError]
+        asSent: Bool = false, budget: inout RegularExpressionBudget, errors: inout [FieldError]
     ) -> String? {
         let fieldId = fields[index].id
         var unmasked = ""
         if let value = input.value {
-            unmasked = fields[index].unmask(value)
+            unmasked = asSent ? value : fields[index].unmask(value)
         }
         var required = input.required
         switch input.status {

@@ -5,7 +5,8 @@ import PayformCommands
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
     enum Option: CommandOptions {
-        case port, host, products, privateKey, customerId, clientSessionId, allowOrigin
+        case port, host, products, privateKey, customerId, clientSessionId, allowOrigin, allowedHost, merchantId, apiKeyId
+        case secretApiKey, secretApiKeyFile
 
         var spec: OptionSpec {
             switch self {
@@ -18,41 +19,73 @@ enum SandboxCommand {
             case .clientSessionId: OptionSpec("--client-session-id", "ID", help: "The session id Authorization must carry (default: random).")
             case .allowOrigin:
                 OptionSpec("--allow-origin", "ORIGIN", repeatable: true,
-                           help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any).")
+                           help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any; null is refused).")
+            case .allowedHost:
+                OptionSpec("--allowed-host", "NAME", repeatable: true,
+                           help: "Also answer requests whose Host is NAME or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
+            case .merchantId: OptionSpec("--merchant-id", "ID", help: "The Server API merchant id (default sandbox-merchant).")
+            case .apiKeyId: OptionSpec("--api-key-id", "ID", help: "The Server API key id (default sandbox-api-key-NOT-FOR-PRODUCTION).")
+            case .secretApiKey:
+                SecretInput.inlineSpec("--secret-api-key", "SECRET", help: "The Server API secret (default: a public test value, NOT FOR PRODUCTION).")
+            case .secretApiKeyFile: SecretInput.fileSpec("--secret-api-key")
             }
         }
 
+        /// `--secret-api-key` and its `-file` twin: the Server API secret is a secret (a test one by default).
+        static let secret = SecretOption(Option.secretApiKey, file: .secretApiKeyFile)
+
         static let usage: [Usage<Option>] = [
             .optional(.port), .optional(.host), .optional(.products), .optional(.privateKey), .optional(.customerId),
-            .optional(.clientSessionId), .optional(.allowOrigin),
+            .optional(.clientSessionId), .optional(.allowOrigin), .optional(.allowedHost), .optional(.merchantId), .optional(.apiKeyId),
+            .optionalOneOf([[.required(.secretApiKey)], [.required(.secretApiKeyFile)]]),
         ]
     }
 
     static let spec = CommandSpec(
         name: "sandbox",
-        summary: "Serve a local Client API for tests (products, IIN, key, ...) until SIGINT/SIGTERM.",
+        summary: "Serve a local Client API and Server API for tests (products, IIN, key, payments, ...) until SIGINT/SIGTERM.",
         details: """
         A test tool, not a production server. The first stdout line, printed as soon as it accepts
-        connections, is what a session needs:
+        connections, is what a session and a merchant server need:
         {"clientApiUrl": "http://127.0.0.1:PORT/client", "assetUrl": "http://127.0.0.1:PORT/assets",
-         "customerId": "...", "clientSessionId": "..."}
+         "customerId": "...", "clientSessionId": "...", "serverApi": {"apiEndpoint":
+         "http://127.0.0.1:PORT", "merchantId": "...", "apiKeyId": "...", "secretApiKey": "..."}}
         clientApiUrl has no version: clients add it (the calls are under /client/v1/CUSTOMER/...,
         services/dccrate under /client/v2/CUSTOMER/...).
         It serves the Client API calls (products, product groups, products/{id}, networks,
         directory, customerDetails, products/{id}/sessions (Apple Pay, product 302),
         services/getIINdetails, services/convert/amount, services/privacypolicy,
         services/surchargeCalculation, services/dccrate, crypto/publickey,
-        payments/{id}/thirdpartystatus), with product and group texts in the request's locale,
-        checks Authorization (401) and the customer id (404), and answers POST /sandbox/v1/payments
-        {"paymentProductId", "encryptedCustomerInput"} with {"valid", "errors", "values"} after
-        decrypting with its key (loopback clients only). Error bodies carry each code as "code" and
-        "errorCode". Web pages on any origin may call the Client API and fetch assets (CORS: OPTIONS
-        preflights are answered before authorization, answers carry Access-Control-Allow-Origin);
-        --allow-origin restricts that to the origins given. DIR holds products (*.json),
-        groups/*.json, directories/<productId>.json and iin/<prefix>.json; the default is the
-        shipped Client API samples. The default key is the demo key, NOT FOR PRODUCTION. stderr
-        gets one line per request: method, path, status, ms (digits that could be a card number
-        shown as [digits]); when nobody reads stderr, the lines are dropped and it keeps serving.
+        payments/{id}/thirdpartystatus), with product and group texts in the request's locale
+        (else the session's, else Accept-Language), checks Authorization (401) and the customer
+        id (404), and answers POST /sandbox/v1/payments {"paymentProductId",
+        "encryptedCustomerInput"} with {"valid", "errors", "values"} after decrypting with its key
+        and validating the values as sent (loopback clients only). Error bodies carry each code as
+        "code" and "errorCode". Web pages on any origin may call the Client API and fetch assets
+        (CORS: OPTIONS preflights are answered before authorization, answers carry
+        Access-Control-Allow-Origin); --allow-origin restricts that to the origins given (null is
+        refused). Requests whose Host is not localhost, 127.0.0.1, [::1], the address listened
+        on or an --allowed-host NAME get 421 (DNS rebinding); a POST to the JSON APIs needs
+        Content-Type: application/json, and a body with a Content-Encoding is refused (415).
+        The Server API, at the root of the same origin, as the official server SDKs call it
+        (/v1 as Connect, /v2 as Online Payments; signed with v1HMAC, else 401; another merchant id
+        403): POST /v1|v2/MERCHANT/sessions mints a client session the Client API accepts;
+        POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once, validates its values as
+        sent (400 with per-field errors), and answers by test card; GET
+        /v1|v2/MERCHANT/payments/ID answers the payment; X-GCS-Idempotence-Key replays an answer
+        (409 while the first is in flight). A challenge card redirects to
+        /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
+        and return to the request's returnUrl. The defaults of --merchant-id
+        (sandbox-merchant), --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and
+        --secret-api-key (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test
+        values, NOT FOR PRODUCTION. It keeps the last 10,000 sessions, payments, idempotence keys
+        and used encryptedCustomerInput values.
+        \(SandboxTestCards.helpText)
+        DIR holds products (*.json), groups/*.json, directories/<productId>.json and
+        iin/<prefix>.json (regular files only); the default is the shipped Client API samples.
+        The default key is the demo key, NOT FOR PRODUCTION. stderr gets one line per request:
+        method, path, status, ms (digits that could be a card number shown as [digits]); when
+        nobody reads stderr, the lines are dropped and it keeps serving.
         Limits: head 16 KiB (431), body 1 MiB (413), 10 s to read a request (408), 10 s to send an
         answer, 64 connections served (as many more wait up to 1 s for a slot, then 503; beyond
         those, 503 at once), product files 32 MiB. Exits 0 on SIGINT or SIGTERM, at any moment
@@ -74,10 +107,12 @@ enum SandboxCommand {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
+        let secret = try Option.secret.value(in: arguments, context: context) ?? SandboxServerAPI.defaultSecretApiKey
         var origins: [String] = []
         for origin in arguments.values(.allowOrigin) {
+            if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw .usage(refusal) }
             guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
-                throw .usage("--allow-origin \(origin): not an origin; give scheme://host[:port], such as http://127.0.0.1:8000, or null")
+                throw .usage("--allow-origin \(origin): not an origin; give scheme://host[:port], such as http://127.0.0.1:8000")
             }
             origins.append(normalized)
         }
@@ -89,12 +124,15 @@ enum SandboxCommand {
         let options = ClientAPISandbox.Options(
             host: arguments.value(.host) ?? "127.0.0.1", port: port, productsFolder: arguments.value(.products).map { URL(fileURLWithPath: $0) },
             privateKeyPEM: pem, customerId: arguments.value(.customerId) ?? "sandbox-customer",
-            clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins, log: log)
+            clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins,
+            merchantId: arguments.value(.merchantId) ?? SandboxServerAPI.defaultMerchantId,
+            apiKeyId: arguments.value(.apiKeyId) ?? SandboxServerAPI.defaultApiKeyId, secretApiKey: secret,
+            allowedHosts: arguments.values(.allowedHost), log: log)
         let server: SandboxServer
         do {
             server = try ClientAPISandbox.makeServer(options)
         } catch {
-            throw CLIError(code: error.code, message: error.message)
+            throw CLIError(code: error.code, message: Self.flagged(error.message))
         }
         // Before anything says the sandbox is ready: a SIGTERM right after the first line must
         // stop it cleanly (exit 0), not kill it.
@@ -117,5 +155,14 @@ enum SandboxCommand {
         sandbox.stop()
         log("stopped after \(server.answeredRequestCount) requests")
         return CommandResult()
+    }
+
+    /// A usage message of ``ClientAPISandbox/makeServer(_:)`` with the flag it is about.
+    private static func flagged(_ message: String) -> String {
+        for (subject, flag) in [("the merchant id", "--merchant-id"), ("the API key id", "--api-key-id"), ("the secret API key", "--secret-api-key"),
+                                ("an allowed host", "--allowed-host")] where message.hasPrefix(subject) {
+            return "\(flag): \(message)"
+        }
+        return message
     }
 }

@@ -1,9 +1,11 @@
 import PaymentFormJSON
+import PaymentFormCore
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 package enum PrepareCommand {
     package enum Option: ProductOption, ValuesOptions, NowOption, LocaleOption {
         case product, values, value, accountOnFile, now, publicKey, keyId, clientSessionId, tokenize, appIdentifier, locale
+        case withoutValidation
 
         package var spec: OptionSpec {
             switch self {
@@ -19,13 +21,15 @@ package enum PrepareCommand {
             case .tokenize: OptionSpec("--tokenize", help: "Ask the platform to store the account for later payments.")
             case .appIdentifier: OptionSpec("--app-identifier", "TEXT", help: "The app identifier in the client meta info (default UNKNOWN).")
             case .locale: .locale(help: "Language of validation messages, when invalid.")
+            case .withoutValidation:
+                OptionSpec("--without-validation-for-tests", help: "TEST ONLY: encrypt the values as given, without validating or unmasking them.")
             }
         }
 
         package static let usage: [Usage<Option>] = [
             .required(.product), .oneOf([[.required(.values)], [.required(.value)]]), .required(.publicKey), .optional(.keyId),
             .required(.clientSessionId), .optional(.accountOnFile), .optional(.tokenize), .optional(.appIdentifier), .optional(.now),
-            .optional(.locale),
+            .optional(.locale), .optional(.withoutValidation),
         ]
     }
 
@@ -42,6 +46,10 @@ package enum PrepareCommand {
         {"encryptedFields": "<JWE compact>", "encodedClientMetaInfo": "<base64>"}.
         The JWE is RSA-OAEP (SHA-1) + A256CBC-HS512; its payload carries the unmasked values of the
         fields that were validated.
+        TEST ONLY: --without-validation-for-tests encrypts the values exactly as given (masked,
+        invalid, or for fields the product lacks), without validating or unmasking them, so a
+        backend test can check that its server refuses what no valid client sends (a CVV 1a23);
+        stderr warns. Never in an app or a shop: a real client validates first.
         \(SecretInput.valuesVisibilityNote)
         """,
         options: Option.self,
@@ -49,6 +57,7 @@ package enum PrepareCommand {
     )
 
     package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        if arguments.has(.withoutValidation) { return try runWithoutValidation(arguments, context) }
         // A product group is read as one, so preparing it answers `product_group` (a payload names
         // one product), not a complaint about its id.
         let (item, warnings) = try context.item(arguments)
@@ -72,5 +81,53 @@ package enum PrepareCommand {
         } catch {
             throw CLIError(code: error.code, message: error.description)
         }
+    }
+
+    /// `--without-validation-for-tests`: the values as given, encrypted for the product.
+    private static func runWithoutValidation(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
+        let (item, warnings) = try context.item(arguments)
+        guard item.kind == .product else {
+            throw CLIError(code: "product_group", message: PrepareError.productGroup(item.id).description)
+        }
+        guard let productId = numericId(item.id) else {
+            throw CLIError(code: "non_numeric_product_id", message: PrepareError.nonNumericProductId(item.id).description)
+        }
+        var accountId: Int?
+        if let account = arguments.value(.accountOnFile) {
+            guard let id = numericId(account) else {
+                throw CLIError(code: "non_numeric_account_on_file_id", message: PrepareError.nonNumericAccountOnFileId(account).description)
+            }
+            accountId = id
+        }
+        var values: [String: String] = [:]
+        for (fieldId, value) in try context.values(arguments) {
+            guard values.updateValue(value, forKey: fieldId) == nil else {
+                throw CLIError(code: "duplicate_key", message: "--value: field id '\(fieldId)' is given more than once")
+            }
+        }
+        let sessionId = try arguments.required(.clientSessionId)
+        let key = try context.encryptionKey(at: try arguments.required(.publicKey), keyId: arguments.value(.keyId))
+        let prepared: PreparedPaymentRequest
+        do {
+            // The payload PaymentFormEngineTesting's `encryptingWithoutValidation` sends: the
+            // values in the order of their field ids, encrypted as `prepare` does.
+            prepared = try PreparedPaymentRequest.encrypting(
+                paymentProductId: productId, values: values.keys.sorted().map { (fieldId: $0, value: values[$0] ?? "") },
+                clientSessionId: sessionId, accountOnFileId: accountId, tokenize: arguments.has(.tokenize), key: key,
+                metaInfo: context.clientMetaInfo(arguments.value(.appIdentifier) ?? "UNKNOWN"))
+        } catch {
+            throw CLIError(code: error.code, message: error.description)
+        }
+        let json: JSONValue = [
+            "encryptedFields": .string(prepared.encryptedFields),
+            "encodedClientMetaInfo": .string(prepared.encodedClientMetaInfo),
+        ]
+        let notice = "--without-validation-for-tests: the values were encrypted as given, without validation (a test tool: no valid client sends them)"
+        return CommandResult(stdout: json.prettyText + "\n", stderr: Diagnostics.warnings(warnings + [notice]))
+    }
+
+    private static func numericId(_ id: String) -> Int? {
+        guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(id)
     }
 }

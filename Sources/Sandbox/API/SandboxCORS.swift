@@ -42,12 +42,20 @@ package struct SandboxCORS: Sendable, Hashable {
         }
     }
 
+    /// Why `--allow-origin` refuses `origin` although it reads as one, or `nil`: `null`, the
+    /// origin of every page from a `file:` URL and every sandboxed frame (any site can make one),
+    /// so allowing it would let any web page read the Client API's answers.
+    package static func refusal(ofAllowedOrigin origin: String) -> String? {
+        guard origin.trimmingCharacters(in: .whitespaces).lowercased() == "null" else { return nil }
+        return "--allow-origin null is refused: every sandboxed frame and file: page has the origin null, so any web page could "
+            + "read the sandbox's answers; serve your page from http://127.0.0.1:PORT and allow that origin"
+    }
+
     /// `origin` as `--allow-origin` takes it: `scheme://host[:port]` (a trailing `/` dropped,
-    /// lower-cased) or `null` (a page from a `file:` URL or a sandboxed frame); `nil` when it is not
-    /// an origin (a path, a query, a user, no scheme, characters a browser never sends).
+    /// lower-cased); `nil` when it is not an origin (a path, a query, a user, no scheme,
+    /// characters a browser never sends) or is `null` (see ``refusal(ofAllowedOrigin:)``).
     package static func normalizedOrigin(_ origin: String) -> String? {
         var text = origin.lowercased()
-        if text == "null" { return text }
         if text.hasSuffix("/") { text.removeLast() }
         guard let separator = text.range(of: "://") else { return nil }
         let scheme = text[..<separator.lowerBound]

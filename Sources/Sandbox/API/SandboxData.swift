@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import PaymentFormEngine
 import PaymentFormDecryption
@@ -134,9 +141,12 @@ package struct SandboxData: Sendable {
 
     private static func jsonFiles(in folder: URL, required: Bool) throws(SandboxError) -> [(name: String, path: String, data: Data)] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
             if required { throw SandboxError(code: "unreadable_file", message: "--products \(folder.path): no such folder") }
             return []
+        }
+        guard isDirectory.boolValue else {
+            throw SandboxError(code: "unreadable_file", message: "--products \(folder.path): not a folder")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
@@ -152,13 +162,25 @@ package struct SandboxData: Sendable {
     /// The largest product, group or directory file read: the JSON parser's document limit.
     static let maximumFileBytes = JSONParser.Limits.standard.maximumBytes
 
-    /// The bytes of the file at `path`, refused past `limit` bytes. The bytes are counted as they
-    /// are read, never taken from the file's size: through a symbolic link (whose own size is a
-    /// few bytes), a device (`/dev/zero`) or a file that grows, the size says nothing.
+    /// The bytes of the regular file at `path` (a symbolic link to one is fine), refused past
+    /// `limit` bytes. The bytes are counted as they are read, never taken from the file's size:
+    /// through a symbolic link (whose own size is a few bytes) or a file that grows, the size
+    /// says nothing. Anything but a regular file (a FIFO, whose opening would wait for a writer
+    /// for ever, a device such as `/dev/zero`, a socket) is refused: it is opened without waiting
+    /// and checked before a byte is read.
     static func readBounded(_ path: String, limit: Int) throws(SandboxError) -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw SandboxError(code: "unreadable_file", message: "\(path): cannot read the file")
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            _ = close(descriptor)
+            throw SandboxError(code: "unreadable_file", message: "\(path): not a regular file (a FIFO, device or socket is refused)")
+        }
+        // A regular file never blocks; reads go on without the flag, as a handle expects.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         var data = Data()
         while data.count <= limit {

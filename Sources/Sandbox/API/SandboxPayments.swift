@@ -3,14 +3,16 @@ import PaymentFormDecryption
 import PaymentFormJSON
 
 /// `POST /sandbox/v1/payments` with `{"paymentProductId", "encryptedCustomerInput"}`: decrypts
-/// what an app prepared with the sandbox's key, validates it against the product and answers
-/// `{"valid", "errors", "values"}`, so a test checks end to end what the app sent.
+/// what an app prepared with the sandbox's key, validates the values **as sent** against the
+/// product (no mask applied: ``PaymentRequest/validateAsSent(in:)``, the platform's view) and
+/// answers `{"valid", "errors", "values"}`, so a test checks end to end what the app sent.
 ///
 /// The answer holds the decrypted values (card data): the router serves it to loopback clients
 /// only, and nothing of it is logged.
 struct SandboxPayments {
     let data: SandboxData
-    let clientSessionId: String
+    /// The sessions a payload may be prepared for.
+    let sessions: SandboxSessions
 
     func respond(to body: [UInt8]) -> HTTPResponse {
         let json: JSONValue
@@ -51,7 +53,7 @@ struct SandboxPayments {
             object.append("message", .string(message))
             errors.append(.object(object))
         }
-        if payload.clientSessionId != clientSessionId {
+        if payload.clientSessionId.flatMap(sessions.session(withId:)) == nil {
             payloadError("clientSessionId", "the payload was prepared for another client session")
         }
         if payload.paymentProductId.map(String.init) != productId {
@@ -73,7 +75,7 @@ struct SandboxPayments {
                 payloadError("unknownField", "the product has no field \(key)", fieldId: key)
             }
         }
-        let report = request.validate(in: .current())
+        let report = request.validateAsSent(in: .current())
         let localizer = Localizer(languageTag: "en")
         for error in report.errors {
             var object = JSONObject([(key: "fieldId", value: .string(error.fieldId)), (key: "errorId", value: .string(error.errorId))])

@@ -3,12 +3,16 @@ import PaymentFormEngine
 import PaymentFormJSON
 
 /// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/` (and
-/// `/client/v2/<customerId>/` for the calls the API versions so), the sandbox payments endpoint,
-/// the Saferpay card-post stand-in and placeholder assets. Pure: a request in, a response out.
+/// `/client/v2/<customerId>/` for the calls the API versions so), the Server API at the root
+/// (`/v1/<merchantId>/...`, `/v2/<merchantId>/...`), the sandbox payments endpoint and 3-D Secure
+/// page, the Saferpay card-post stand-in and placeholder assets. A request in, a response out;
+/// what it remembers between requests (sessions, payments, Saferpay tokens) is bounded.
 struct SandboxRouter: Sendable {
     let data: SandboxData
-    let customerId: String
-    let clientSessionId: String
+    /// The client sessions the Client API accepts.
+    let sessions: SandboxSessions
+    /// The Server API at the root.
+    let serverAPI: ServerAPI
     let brandDetector: BrandDetector
     /// The Saferpay card-post stand-in (holds the tokens it issued).
     let saferpay: SaferpayStandIn
@@ -30,7 +34,12 @@ struct SandboxRouter: Sendable {
             guard fromLoopback else {
                 return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the payments endpoint answers loopback clients only")
             }
-            return SandboxPayments(data: data, clientSessionId: clientSessionId).respond(to: request.body)
+            return SandboxPayments(data: data, sessions: sessions).respond(to: request.body)
+        case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
+            return ThreeDSecurePage(memory: serverAPI.memory).respond(to: request, paymentId: segments[3])
+        case "v1", "v2":
+            guard let version = ServerAPIVersion(rawValue: segments[0]) else { return SandboxErrorBody.noSuchRoute }
+            return serverAPI.respond(to: request, version: version, segments: Array(segments.dropFirst()))
         case "saferpay":
             guard fromLoopback else {
                 return SaferpayStandIn.error(403, name: "PERMISSION_DENIED", behavior: "DO_NOT_RETRY", message: "the Saferpay stand-in answers loopback clients only")
@@ -40,7 +49,7 @@ struct SandboxRouter: Sendable {
             if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
             return cors.decorate(asset(request, path: segments.dropFirst().joined(separator: "/")), for: request)
         default:
-            return SandboxErrorBody.notFound("no such path")
+            return SandboxErrorBody.noSuchRoute
         }
     }
 
@@ -73,18 +82,21 @@ struct SandboxRouter: Sendable {
     }
 
     private func clientAPI(_ request: HTTPRequest, segments: [String], query: [(name: String, value: String)]) -> HTTPResponse {
-        guard segments.count >= 3, let version = APIVersion(rawValue: segments[0]) else { return SandboxErrorBody.notFound("no such path") }
+        guard segments.count >= 3, let version = APIVersion(rawValue: segments[0]) else { return SandboxErrorBody.noSuchRoute }
         let rest = Array(segments.dropFirst(2))
         let found = route(rest)
-        guard let route = found, route.version == version else {
-            return SandboxErrorBody.notFound(found.map { "this call is under /client/\($0.version.rawValue)/, not /client/\(version.rawValue)/" } ?? "no such path")
+        guard let route = found else { return SandboxErrorBody.noSuchRoute }
+        guard route.version == version else {
+            return SandboxErrorBody.notFound("this call is under /client/\(route.version.rawValue)/, not /client/\(version.rawValue)/")
         }
-        guard request.header("Authorization") == "GCS v1Client:\(clientSessionId)" else { return SandboxErrorBody.unauthorized }
-        guard segments[1] == customerId else {
+        guard let session = sessions.session(authorization: request.header("Authorization")) else { return SandboxErrorBody.unauthorized }
+        guard segments[1] == session.customerId else {
             return SandboxErrorBody.response(404, code: "SANDBOX_UNKNOWN_CUSTOMER", id: "SANDBOX_UNKNOWN_CUSTOMER", message: "no such customer", propertyName: "customerId")
         }
         guard request.method == route.method else { return methodNotAllowed(route.method) }
-        return route.handler(Parameters(items: query), request.body)
+        // Texts: the call's locale, else the session's, else the browser's Accept-Language.
+        let fallbackLocale = session.locale ?? DefinitionTexts.language(forAcceptLanguage: request.header("Accept-Language"))
+        return route.handler(Parameters(items: query, fallbackLocale: fallbackLocale), request.body)
     }
 
     private typealias Handler = (Parameters, [UInt8]) -> HTTPResponse
@@ -128,7 +140,15 @@ struct SandboxRouter: Sendable {
     /// Query parameters: the last value of each name wins.
     struct Parameters {
         let items: [(name: String, value: String)]
+        /// The locale of a call that names none (the session's, or the request's Accept-Language).
+        var fallbackLocale: String?
         subscript(name: String) -> String? { items.last { $0.name == name }?.value }
+
+        /// The locale the texts are served in: the query's `locale`, else ``fallbackLocale``.
+        var locale: String? {
+            if let locale = self["locale"], !locale.isEmpty { return locale }
+            return fallbackLocale
+        }
     }
 
     /// A payment context read from the query: country and currency required, amount and
@@ -194,7 +214,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
-                             language: DefinitionTexts.language(for: parameters["locale"]), hidingFields: hidesFields(parameters))
+                             language: DefinitionTexts.language(for: parameters.locale), hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -204,7 +224,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
-            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters["locale"]), hidingFields: false))
+            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters.locale), hidingFields: false))
         } catch {
             return error.response
         }
@@ -213,7 +233,7 @@ struct SandboxRouter: Sendable {
     private func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
-            return Self.list("paymentProductGroups", data.groups, language: DefinitionTexts.language(for: parameters["locale"]),
+            return Self.list("paymentProductGroups", data.groups, language: DefinitionTexts.language(for: parameters.locale),
                              hidingFields: hidesFields(parameters))
         } catch {
             return error.response
@@ -224,7 +244,7 @@ struct SandboxRouter: Sendable {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
-            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters["locale"]), hidingFields: false))
+            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters.locale), hidingFields: false))
         } catch {
             return error.response
         }
@@ -296,9 +316,7 @@ struct SandboxRouter: Sendable {
     }
 
     func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        var response = SandboxErrorBody.response(405, code: "SANDBOX_METHOD_NOT_ALLOWED", id: "SANDBOX_METHOD_NOT_ALLOWED", message: "use \(allowed)")
-        response.headers.append(HTTPHeaderField("Allow", allowed))
-        return response
+        SandboxErrorBody.methodNotAllowed(allowed)
     }
 
     /// A 1×1 transparent PNG, served for every asset the products mention.

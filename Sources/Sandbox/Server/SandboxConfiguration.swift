@@ -18,6 +18,11 @@ package struct SandboxConfiguration: Sendable {
     /// Which web pages (origins) may call the Client API and fetch assets from a browser; any by
     /// default (`--allow-origin` restricts).
     package var cors: SandboxCORS
+    /// The Server API's merchant id and signing credentials (default: the documented test values).
+    package var serverAPI: ServerAPICredentials
+    /// Host names answered besides `localhost`, `127.0.0.1`, `[::1]` and the address listened on
+    /// (`NAME` or `NAME:PORT`): ``SandboxAdmission``.
+    package var allowedHosts: [String]
     /// The bounds of requests and connections.
     package var limits: SandboxLimits
     /// Gets one line per request (method, path without query, status, milliseconds); never card
@@ -31,6 +36,7 @@ package struct SandboxConfiguration: Sendable {
     package init(
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
         clientSessionId: String? = nil, brandDetector: BrandDetector = BrandDetector.shipped, cors: SandboxCORS = SandboxCORS(),
+        serverAPI: ServerAPICredentials = ServerAPICredentials(), allowedHosts: [String] = [],
         limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host
@@ -40,6 +46,8 @@ package struct SandboxConfiguration: Sendable {
         self.clientSessionId = clientSessionId ?? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         self.brandDetector = brandDetector
         self.cors = cors
+        self.serverAPI = serverAPI
+        self.allowedHosts = allowedHosts
         self.limits = limits
         self.log = log
     }

@@ -1,7 +1,7 @@
 import Foundation
+import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
-import PaymentFormEngine
 
 /// `payform sandbox`'s server: the Client API on loopback, for tests. **A test tool, not a
 /// production server.**
@@ -28,13 +28,21 @@ package final class SandboxServer: @unchecked Sendable {
     private let router: SandboxRouter
     /// The Saferpay stand-in, told the bound address once the server listens.
     private let saferpay: SaferpayStandIn
+    /// `http://HOST:PORT` once listening: the base of the URLs the Server API hands out.
+    private let boundBaseURL: LockedValue<String>
+    /// Ends the slow test card's wait when the server stops.
+    private let stopSignal: SandboxStopSignal
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var listener: Int32 = -1
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     private var boundPort = 0
+    /// The Host, Content-Encoding and Content-Type checks, once the port is known.
+    private var admission: SandboxAdmission?
     private var state = State.idle
     private var activeConnections = 0
+    /// The accepted connections' descriptors, until their thread is done with them.
+    private var connectionDescriptors = Set<Int32>()
     /// Accepted connections waiting for a slot (at most ``SandboxLimits/maximumConnections``).
     private var parkedConnections = 0
     /// Connections being refused with 503 and closed (at most ``SandboxLimits/maximumConnections``
@@ -51,8 +59,16 @@ package final class SandboxServer: @unchecked Sendable {
         let saferpay = SaferpayStandIn()
         saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: configuration.port))
         self.saferpay = saferpay
+        let boundBaseURL = LockedValue(Self.baseURL(host: configuration.host, port: configuration.port))
+        self.boundBaseURL = boundBaseURL
+        let sessions = SandboxSessions(clientSessionId: configuration.clientSessionId, customerId: configuration.customerId)
+        let stopSignal = SandboxStopSignal()
+        self.stopSignal = stopSignal
+        let serverAPI = ServerAPI(
+            credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, memory: ServerAPIMemory(),
+            baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
         router = SandboxRouter(
-            data: configuration.data, customerId: configuration.customerId, clientSessionId: configuration.clientSessionId,
+            data: configuration.data, sessions: sessions, serverAPI: serverAPI,
             brandDetector: configuration.brandDetector, saferpay: saferpay, cors: configuration.cors)
     }
 
@@ -73,7 +89,9 @@ package final class SandboxServer: @unchecked Sendable {
         wake = pipe
         listener = listening.descriptor
         boundPort = listening.port
+        admission = SandboxAdmission(boundHost: configuration.host, port: listening.port, allowedHosts: configuration.allowedHosts)
         saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: listening.port))
+        boundBaseURL.withLock { $0 = Self.baseURL(host: configuration.host, port: listening.port) }
         state = .running
         acceptorRunning = true
         let thread = Thread { [self] in acceptLoop() }
@@ -81,9 +99,13 @@ package final class SandboxServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting, ends every connection (a request being answered is finished first) and
-    /// waits for them, at most `timeout` seconds. Safe to call more than once.
+    /// Stops accepting, ends every connection and waits for them, at most `timeout` seconds.
+    /// A request being answered is finished first, but an answer stuck sending (a client that
+    /// does not read) is abandoned at once, and so is the slow test card's wait: every
+    /// connection thread is woken, and once they are gone every descriptor the server opened is
+    /// closed. Safe to call more than once.
     package func stop(timeout: Double = 5) {
+        stopSignal.stop()
         condition.lock()
         guard state == .running else {
             condition.unlock()
@@ -103,8 +125,18 @@ package final class SandboxServer: @unchecked Sendable {
         if activeConnections == 0, parkedConnections == 0, refusingConnections == 0, !acceptorRunning {
             Socket.close(wake.read)
             Socket.close(wake.write)
+            wake = (-1, -1)
         }
         condition.unlock()
+    }
+
+    /// The descriptors the server holds open now: the listener, the wake pipe's two ends and the
+    /// connections' (none after a ``stop(timeout:)`` that did not time out), for the tests that
+    /// check nothing leaks.
+    package var openDescriptors: [Int32] {
+        condition.lock()
+        defer { condition.unlock() }
+        return ([listener, wake.read, wake.write] + connectionDescriptors.sorted()).filter { $0 >= 0 }
     }
 
     /// The port it listens on (after ``start()``).
@@ -149,16 +181,23 @@ package final class SandboxServer: @unchecked Sendable {
     package var paymentsUrl: String { baseURL + "/sandbox/v1/payments" }
 
     /// The line `payform sandbox` prints first:
-    /// `{"clientApiUrl": ..., "assetUrl": ..., "customerId": ..., "clientSessionId": ...}`.
+    /// `{"clientApiUrl": ..., "assetUrl": ..., "customerId": ..., "clientSessionId": ...,
+    /// "serverApi": {"apiEndpoint": "http://HOST:PORT", "merchantId", "apiKeyId", "secretApiKey"}}`.
     package var sessionLine: String {
-        JSONWriter().string(from: [
+        let credentials = configuration.serverAPI
+        return JSONWriter().string(from: [
             "clientApiUrl": .string(clientApiUrl), "assetUrl": .string(assetUrl),
             "customerId": .string(configuration.customerId), "clientSessionId": .string(configuration.clientSessionId),
+            "serverApi": [
+                "apiEndpoint": .string(baseURL), "merchantId": .string(credentials.merchantId), "apiKeyId": .string(credentials.apiKeyId),
+                "secretApiKey": .string(credentials.secretApiKey),
+            ],
         ])
     }
 
-    /// The answer to one parsed request, as a connection would send it (for the fuzz target and
-    /// tests that skip the sockets).
+    /// The router's answer to one parsed request (for the fuzz target and tests that skip the
+    /// sockets): what a connection sends once the request passed ``SandboxAdmission``'s checks
+    /// (Host, Content-Encoding, Content-Type), which need the bound address and are not made here.
     package func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
         router.respond(to: request, fromLoopback: fromLoopback)
     }
@@ -208,6 +247,9 @@ package final class SandboxServer: @unchecked Sendable {
                 release(plan)
                 continue
             }
+            condition.lock()
+            connectionDescriptors.insert(connection.descriptor)
+            condition.unlock()
             let thread = Thread { [self] in
                 var plan = plan
                 if plan == .wait { plan = waitForSlot() }
@@ -216,7 +258,7 @@ package final class SandboxServer: @unchecked Sendable {
                 } else {
                     refuseBusy(connection.descriptor)
                 }
-                release(plan)
+                release(plan, closing: connection.descriptor)
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -254,9 +296,13 @@ package final class SandboxServer: @unchecked Sendable {
         return .serve
     }
 
-    /// Gives back what `plan` took.
-    private func release(_ plan: Plan) {
+    /// Gives back what `plan` took, and closes the connection's descriptor when one is given.
+    private func release(_ plan: Plan, closing descriptor: Int32? = nil) {
         condition.lock()
+        if let descriptor {
+            connectionDescriptors.remove(descriptor)
+            Socket.close(descriptor)
+        }
         switch plan {
         case .serve: activeConnections -= 1
         case .wait: parkedConnections -= 1
@@ -266,23 +312,31 @@ package final class SandboxServer: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Answers 503 and closes without a reset (the client may have sent its request already).
+    /// Answers 503 and ends without a reset (the client may have sent its request already); its
+    /// thread closes the descriptor after.
     private func refuseBusy(_ descriptor: Int32) {
         var response = SandboxErrorBody.response(503, code: "SANDBOX_BUSY", id: "SANDBOX_BUSY", message: "too many connections; retry")
         response.headers.append(.init("Retry-After", "1"))
         record(method: "-", path: "-", status: 503, started: Date())
-        if Socket.write(descriptor, response.bytes(closing: true), deadline: Date(timeIntervalSinceNow: 1)) {
+        if Socket.write(descriptor, response.bytes(closing: true), deadline: Date(timeIntervalSinceNow: 1), orWake: wakeDescriptor) {
             lingeringClose(descriptor)
         }
-        Socket.close(descriptor)
+    }
+
+    /// The read end of the wake pipe: readable once the server stops.
+    private var wakeDescriptor: Int32 {
+        condition.lock()
+        defer { condition.unlock() }
+        return wake.read
     }
 
     // MARK: - Serving a connection
 
+    /// Serves one connection until it ends (its thread closes the descriptor after).
     private func serve(_ descriptor: Int32, fromLoopback: Bool) {
-        defer { Socket.close(descriptor) }
         condition.lock()
         let wake = self.wake.read
+        let admission = self.admission
         condition.unlock()
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -298,7 +352,7 @@ package final class SandboxServer: @unchecked Sendable {
                 case .incomplete:
                     if parser.isAwaitingBodyAfterContinue, !sentContinue {
                         sentContinue = true
-                        guard Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), deadline: writeDeadline) else { return }
+                        guard Socket.write(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), deadline: writeDeadline, orWake: wake) else { return }
                     }
                     let remaining = deadline.timeIntervalSinceNow
                     if remaining <= 0 {
@@ -306,7 +360,7 @@ package final class SandboxServer: @unchecked Sendable {
                             // A request started but did not arrive in time (a slow client).
                             let response = SandboxErrorBody.response(408, code: "SANDBOX_REQUEST_TIMEOUT", id: "SANDBOX_REQUEST_TIMEOUT", message: "the request did not arrive in time")
                             record(method: "-", path: "-", status: 408, started: started)
-                            if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline) { lingeringClose(descriptor) }
+                            if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline, orWake: wake) { lingeringClose(descriptor) }
                         }
                         return
                     }
@@ -328,11 +382,12 @@ package final class SandboxServer: @unchecked Sendable {
             case .complete(let request, let consumed):
                 buffer.removeFirst(consumed)
                 parser.reset()
-                let response = configuration.intercept?(request) ?? router.respond(to: request, fromLoopback: fromLoopback)
+                let response = configuration.intercept?(request) ?? admission?.refusal(of: request)
+                    ?? router.respond(to: request, fromLoopback: fromLoopback)
                 let keepAlive = request.keepsAlive && isRunning
                 record(method: request.method, path: request.path, status: response.status, started: started)
                 // An answer the client did not take in time ends the connection at once.
-                guard Socket.write(descriptor, response.bytes(closing: !keepAlive), deadline: writeDeadline) else { return }
+                guard Socket.write(descriptor, response.bytes(closing: !keepAlive), deadline: writeDeadline, orWake: wake) else { return }
                 guard keepAlive else {
                     lingeringClose(descriptor)
                     return
@@ -341,7 +396,7 @@ package final class SandboxServer: @unchecked Sendable {
                 let response = SandboxErrorBody.response(
                     error.status, code: "SANDBOX_MALFORMED_REQUEST", id: "SANDBOX_MALFORMED_REQUEST", message: error.reason)
                 record(method: "-", path: "-", status: error.status, started: started)
-                if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline) { lingeringClose(descriptor) }
+                if Socket.write(descriptor, response.bytes(closing: true), deadline: writeDeadline, orWake: wake) { lingeringClose(descriptor) }
                 return
             case .incomplete:
                 return

@@ -115,13 +115,14 @@ enum Socket {
         }
     }
 
-    /// Writes all of `bytes` before `deadline`; `false` when the connection failed or the peer
-    /// did not take them in time.
+    /// Writes all of `bytes` before `deadline`; `false` when the connection failed, the peer
+    /// did not take them in time, or `wake` became readable (the server is stopping: a peer that
+    /// does not read must not hold up the stop).
     ///
     /// The deadline bounds the whole answer, not each `send`: a peer that reads a byte now and
     /// then makes every single `send` progress, and would otherwise hold its connection (and a
     /// slot) for as long as it likes.
-    static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date) -> Bool {
+    static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date, orWake wake: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -136,8 +137,12 @@ enum Socket {
                 case EAGAIN, EWOULDBLOCK:
                     let remaining = deadline.timeIntervalSinceNow
                     guard remaining > 0 else { return false }
-                    var descriptors = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
-                    if poll(&descriptors, 1, Int32(max(1, min(remaining * 1000, 60_000)))) < 0, errno != EINTR { return false }
+                    var descriptors = [
+                        pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
+                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                    ]
+                    if poll(&descriptors, 2, Int32(max(1, min(remaining * 1000, 60_000)))) < 0, errno != EINTR { return false }
+                    if descriptors[1].revents != 0 { return false }
                 default:
                     return false
                 }

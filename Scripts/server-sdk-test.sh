@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The backend check (Scripts/server-sdk-test.py): both official Python server SDKs, unchanged,
+# against payform sandbox's Server API — create session, payform prepare, create payment, get
+# payment, and the failures a backend suite asserts on.
+#
+# Usage: Scripts/server-sdk-test.sh [PAYFORM_BINARY]   (default .build/debug/payform, built if missing)
+#
+# The SDKs (connect-sdk-python3==6.3.0, onlinepayments-sdk-python3==10.3.0, from PyPI) go into a
+# virtual environment, .build-venv/server-sdk (ignored by git; PAYFORM_SDK_VENV=DIR for another).
+# When python3, its venv module or PyPI is not there, the check is skipped with a loud notice
+# (exit 0), never silently.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+payform=${1:-.build/debug/payform}
+venv=${PAYFORM_SDK_VENV:-.build-venv/server-sdk}
+sdks=(connect-sdk-python3==6.3.0 onlinepayments-sdk-python3==10.3.0)
+
+skip() {
+  echo "################################################################################"
+  echo "## server SDK test SKIPPED: $1"
+  echo "## (the Server API of payform sandbox was NOT checked with the official Python SDKs)"
+  echo "################################################################################"
+  exit 0
+}
+
+command -v python3 > /dev/null || skip "python3 is missing"
+if [[ ! -x $venv/bin/python ]]; then
+  echo "server SDK test: making the virtual environment $venv"
+  python3 -m venv "$venv" > /tmp/payform-server-sdk-venv.log 2>&1 \
+    || { rm -rf "$venv"; skip "python3 cannot make a virtual environment (install python3-venv; log: /tmp/payform-server-sdk-venv.log)"; }
+fi
+if ! "$venv/bin/python" -c "import worldline.connect.sdk, onlinepayments.sdk" 2> /dev/null \
+  || [[ $("$venv/bin/python" -m pip freeze 2> /dev/null | grep -ciE '^(connect-sdk-python3==6\.3\.0|onlinepayments-sdk-python3==10\.3\.0)$') -ne 2 ]]; then
+  echo "server SDK test: installing ${sdks[*]} with pip (log: /tmp/payform-server-sdk-pip.log)"
+  "$venv/bin/python" -m pip install --disable-pip-version-check -q "${sdks[@]}" > /tmp/payform-server-sdk-pip.log 2>&1 \
+    || skip "pip could not install ${sdks[*]} (no network or no PyPI? log: /tmp/payform-server-sdk-pip.log)"
+fi
+
+if [[ ! -x $payform ]]; then swift build --product payform; fi
+exec "$venv/bin/python" Scripts/server-sdk-test.py --payform "$payform"

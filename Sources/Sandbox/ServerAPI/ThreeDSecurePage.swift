@@ -1,0 +1,127 @@
+import Foundation
+import PaymentFormEngine
+import PaymentFormProcessors
+
+/// The sandbox's stand-in for a card issuer's 3-D Secure challenge: where a challenge test card's
+/// `merchantAction.redirectData.redirectURL` sends the customer.
+///
+/// - `GET /sandbox/v1/authentication/<paymentId>`: an HTML page with two buttons, **Complete
+///   authentication** and **Fail authentication** (ids `complete` and `fail`), for a payment
+///   waiting for its authentication (`REDIRECTED`); 404 for an unknown payment.
+/// - `POST /sandbox/v1/authentication/<paymentId>` (form-encoded `RETURNMAC`, `outcome` =
+///   `complete` or `fail`, as the buttons send it): moves the payment on (authorised, or
+///   `REJECTED` with the error `SANDBOX_AUTHENTICATION_FAILED`) and answers 303 to the create
+///   request's `returnUrl` with `RETURNMAC` and `paymentId` added to its query. The `RETURNMAC`
+///   must be the payment's (compared in constant time): only the page the sandbox served can
+///   decide. The first decision counts; a later post is sent back to the `returnUrl` unchanged.
+struct ThreeDSecurePage: Sendable {
+    /// The path below which the page lives.
+    static let pathPrefix = "/sandbox/v1/authentication/"
+
+    let memory: ServerAPIMemory
+
+    /// The answer to a request for the page of payment `paymentId`.
+    func respond(to request: HTTPRequest, paymentId: String) -> HTTPResponse {
+        switch request.method {
+        case "GET": return page(paymentId)
+        case "POST": return decide(paymentId, body: request.body)
+        default: return SandboxErrorBody.methodNotAllowed("GET, POST")
+        }
+    }
+
+    private func page(_ paymentId: String) -> HTTPResponse {
+        guard let payment = memory.payment(withId: paymentId), let mac = payment.returnMAC else {
+            return SandboxErrorBody.notFound("no payment \(SandboxServer.loggable(paymentId)) is waiting for its 3-D Secure authentication")
+        }
+        let id = Self.escaped(payment.id)
+        let amount = Self.escaped("\(payment.amount) \(payment.currencyCode)")
+        let card = Self.escaped(payment.maskedCardNumber ?? "")
+        let state = payment.state == .redirected
+            ? "Waiting for the customer's authentication."
+            : "This payment's authentication was decided already; the first choice counts."
+        func button(_ outcome: String, _ label: String) -> String {
+            """
+            <form method="post" action="\(Self.pathPrefix)\(id)">
+            <input type="hidden" name="RETURNMAC" value="\(Self.escaped(mac))"><input type="hidden" name="outcome" value="\(outcome)">
+            <button type="submit" id="\(outcome)">\(label)</button>
+            </form>
+            """
+        }
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>Sandbox 3-D Secure</title>
+            <style>body{font-family:sans-serif;max-width:32em;margin:3em auto}button{font-size:1.1em;margin:.4em 0;padding:.4em 1em}</style></head>
+            <body>
+            <h1>3-D Secure (sandbox)</h1>
+            <p>A test tool standing in for the card issuer's authentication: no real bank is involved.</p>
+            <p>Payment <code id="payment">\(id)</code>, \(amount), card <code>\(card)</code>.</p>
+            <p id="state">\(state)</p>
+            \(button("complete", "Complete authentication"))
+            \(button("fail", "Fail authentication"))
+            </body>
+            </html>
+            """
+        return HTTPResponse(status: 200, headers: [
+            HTTPHeaderField("Content-Type", "text/html; charset=utf-8"),
+            HTTPHeaderField("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"),
+            HTTPHeaderField("Cache-Control", "no-store"),
+        ], body: Array(html.utf8))
+    }
+
+    private func decide(_ paymentId: String, body: [UInt8]) -> HTTPResponse {
+        var fields: [String: String] = [:]
+        for field in PercentEncoding.formFields(Substring(String(decoding: body, as: UTF8.self))) where fields[field.name] == nil {
+            fields[field.name] = field.value
+        }
+        let newState: ServerAPIPayment.State
+        switch fields["outcome"] {
+        case "complete": newState = .authorized
+        case "fail":
+            newState = .rejected([SandboxErrorBody.Item(
+                code: "SANDBOX_AUTHENTICATION_FAILED", id: "SANDBOX_AUTHENTICATION_FAILED", message: "the 3-D Secure authentication failed")])
+        default:
+            return SandboxErrorBody.badRequest("the form needs outcome=complete or outcome=fail", property: "outcome")
+        }
+        guard let payment = memory.authenticate(paymentId: paymentId, returnMAC: fields["RETURNMAC"] ?? "", to: newState),
+              let mac = payment.returnMAC, let returnURL = payment.returnURL
+        else {
+            return SandboxErrorBody.response(
+                404, code: "SANDBOX_NOT_FOUND", id: "SANDBOX_NOT_FOUND",
+                message: "no payment with this id and RETURNMAC is waiting for its 3-D Secure authentication")
+        }
+        let location = Self.adding([("RETURNMAC", mac), ("paymentId", payment.id)], to: returnURL)
+        var response = HTTPResponse.json(303, ["paymentId": .string(payment.id), "returnUrl": .string(location)])
+        response.headers.append(HTTPHeaderField("Location", location))
+        return response
+    }
+
+    /// `url` with `parameters` appended to its query (before a fragment), percent-encoded.
+    static func adding(_ parameters: [(String, String)], to url: String) -> String {
+        var base = Substring(url)
+        var fragment = Substring("")
+        if let hash = url.firstIndex(of: "#") {
+            base = url[..<hash]
+            fragment = url[hash...]
+        }
+        let query = PercentEncoding.formBody(parameters.map { (name: $0.0, value: $0.1) })
+        let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+        return String(base) + separator + query + String(fragment)
+    }
+
+    /// `text` safe inside HTML text and double-quoted attributes.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
