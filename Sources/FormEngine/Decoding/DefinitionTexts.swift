@@ -98,7 +98,7 @@ package enum DefinitionTexts {
     /// which a generic translation may not fit (American Express's 4-6-5 grouping). Anything but
     /// a string (a wrongly typed member a test folder serves on purpose) stays as it is.
     private static func translated(_ value: JSONValue, _ translation: String?) -> JSONValue {
-        guard case .string(let text) = value, let translation, text.unicodeScalars.contains(where: \.properties.isAlphabetic) else { return value }
+        guard case .string(let text) = value, let translation, text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else { return value }
         return .string(translation)
     }
 

@@ -2,6 +2,8 @@ import PaymentFormJSON
 import PaymentFormCore
 import PaymentFormLocalization
 import PaymentFormMasking
+import PaymentFormCards
+import PaymentFormValidation
 
 /// `payform form`: the form controller over JSON lines, one event per line in, one answer per
 /// line out, in one process.

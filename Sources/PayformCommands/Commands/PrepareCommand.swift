@@ -1,5 +1,6 @@
 import PaymentFormJSON
 import PaymentFormCore
+import PaymentFormValidation
 
 /// `payform prepare`: validates values and encrypts them as a client would.
 package enum PrepareCommand {

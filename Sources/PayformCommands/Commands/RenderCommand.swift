@@ -1,6 +1,8 @@
 import PaymentFormJSON
 import PaymentFormRendering
 import PaymentFormCore
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// `payform render`: the form a front end would draw.
 package enum RenderCommand {

@@ -1,4 +1,5 @@
 import PaymentFormRendering
+import PaymentFormJSON
 
 /// What a `payform` command printed and its exit status.
 package struct CommandResult: Sendable, Hashable {

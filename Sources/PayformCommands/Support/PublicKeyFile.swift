@@ -23,9 +23,13 @@ package enum PublicKeyFile {
 
     /// The kind of the first PEM block in `data`, or `nil` when `data` is not PEM armour.
     package static func pemKind(of data: [UInt8]) -> PEMKind? {
-        let text = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
-        guard let begin = text.range(of: "-----BEGIN ") else { return nil }
-        let label = text[begin.upperBound...].prefix { $0 != "-" && $0 != "\n" && $0 != "\r" }
+        let bytes = Array(data.prefix(64 * 1024))
+        let marker = Array("-----BEGIN ".utf8)
+        guard bytes.count >= marker.count,
+              let begin = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+        else { return nil }
+        let stops: [UInt8] = [UInt8(ascii: "-"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        let label = String(decoding: bytes[(begin + marker.count)...].prefix { !stops.contains($0) }, as: UTF8.self)
         if label.hasSuffix("PRIVATE KEY") { return .privateKey }
         if label == "PUBLIC KEY" || label == "RSA PUBLIC KEY" { return .publicKey }
         return .other
