@@ -204,9 +204,9 @@ let package = Package(
             name: "PaymentFormWeb",
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
-                "PaymentFormJSON", "PaymentFormWebSupport",
+                "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples",
             ],
-            path: "Sources/WebEngine", swiftSettings: core, linkerSettings: web
+            path: "Sources/WebEngine", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core, linkerSettings: web
         ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.

@@ -16,6 +16,10 @@ enum WebRequests {
         switch op {
         case "version":
             return .object(JSONObject([(key: "version", value: .string(EngineVersion.current))]))
+        #if hasFeature(Embedded)
+        case "cli":
+            return WebCommandLine.answer(request)
+        #endif
         default:
             return failure("usage", "unknown op \"\(op)\"")
         }

@@ -212,13 +212,13 @@ struct HostileServerTests {
     func trickle() async throws {
         let server = try LoopbackHTTPServer { _ in .endlessChunked(status: 200, chunk: [0x20], pause: 0.05) }
         defer { server.stop() }
-        let start = Date()
+        // Ending with `timedOut` is the claim; a send that never ended would fail the suite's
+        // time limit. No wall-clock bound: under ThreadSanitizer beside a build, a run took 248 s
+        // (the server's loop and the transport's timer both starve), which says nothing of the
+        // transport.
         await #expect { try await URLSessionTransport().send(try Self.request(server, timeout: 1)) } throws: {
             ($0 as? URLError)?.code == .timedOut
         }
-        // Under ThreadSanitizer with the suites in parallel one run took 72 s: the bound only
-        // has to tell "ended" from "never ends".
-        #expect(Date().timeIntervalSince(start) < 180)
     }
 
     @Test("cancelling the calling task ends the send at once, also while the body streams in")

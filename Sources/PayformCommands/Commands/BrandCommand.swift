@@ -30,7 +30,7 @@ package enum BrandCommand {
         null when no brand or several candidates are found. A resolved answer lists the brand,
         then the brands it is co-badged with (4571 → dankort, visa). Spaces and - in the number are
         ignored; any other character exits 2 with code bad_number (the number is never repeated).
-        Brand ids: \(BrandTable.shipped.brands.filter(\.isDetectableOffline).map(\.id).joined(separator: ", ")).
+        Brand ids: \(BrandTable.shipped.brands.filter({ $0.isDetectableOffline }).map({ $0.id }).joined(separator: ", ")).
         \(SecretInput.visibilityNote)
         """,
         options: Option.self,

@@ -192,49 +192,50 @@ package enum FormEvent {
     /// Applies the event and answers it.
     package func apply(to controller: inout PaymentFormController, preparation: FormCommand.Preparation?) throws(CLIError) -> JSONValue {
         try checkRange(in: controller)
-        do {
-            switch self {
-            case .edit(let field, let selection, let edit):
-                return Self.fieldAnswer(try controller.edit(field, selection: selection, edit), field: field, controller)
-            case .replace(let field, let range, let string):
-                return Self.fieldAnswer(try controller.replace(field, range: range, with: string), field: field, controller)
-            case .set(let field, let value):
-                return Self.fieldAnswer(try controller.set(field, value: value), field: field, controller)
-            case .select(let field, let selection):
-                return Self.fieldAnswer(try controller.select(field, selection: selection), field: field, controller)
-            case .focus(let field):
-                return Self.fieldAnswer(try controller.focus(field), field: field, controller)
-            case .blur(let field):
-                return Self.fieldAnswer(try controller.blur(field), field: field, controller)
-            case .selectAccountOnFile(let id):
-                return Self.formAnswer(try controller.selectAccountOnFile(id: id), controller)
-            case .selectProduct(let id):
-                return Self.formAnswer(try controller.selectProduct(id: id), controller)
-            case .selectBrand(let id):
-                return Self.formAnswer(try controller.selectBrand(id), controller)
-            case .iin(let result):
-                let update = controller.applyIINLookup(result)
-                return Self.formAnswer(update, controller, outcome: update.outcome)
-            case .submit:
-                let submission: FormSubmission
-                if let preparation {
-                    do {
-                        submission = try controller.submit(clientSessionId: preparation.clientSessionId, key: preparation.key,
-                                                           metaInfo: preparation.metaInfo)
-                    } catch {
-                        throw CLIError(code: "bad_event", message: "the form is valid but cannot be prepared: \(error.description)")
-                    }
-                } else {
-                    submission = controller.submit()
+        switch self {
+        case .edit(let field, let selection, let edit):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.edit(field, selection: selection, edit) }, field: field, controller)
+        case .replace(let field, let range, let string):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.replace(field, range: range, with: string) }, field: field, controller)
+        case .set(let field, let value):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.set(field, value: value) }, field: field, controller)
+        case .select(let field, let selection):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.select(field, selection: selection) }, field: field, controller)
+        case .focus(let field):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.focus(field) }, field: field, controller)
+        case .blur(let field):
+            return Self.fieldAnswer(try Self.event { () throws(PaymentRequestError) in try controller.blur(field) }, field: field, controller)
+        case .selectAccountOnFile(let id):
+            return Self.formAnswer(try Self.event { () throws(PaymentRequestError) in try controller.selectAccountOnFile(id: id) }, controller)
+        case .selectProduct(let id):
+            return Self.formAnswer(try Self.event { () throws(PaymentRequestError) in try controller.selectProduct(id: id) }, controller)
+        case .selectBrand(let id):
+            return Self.formAnswer(try Self.event { () throws(PaymentRequestError) in try controller.selectBrand(id) }, controller)
+        case .iin(let result):
+            let update = controller.applyIINLookup(result)
+            return Self.formAnswer(update, controller, outcome: update.outcome)
+        case .submit:
+            let submission: FormSubmission
+            if let preparation {
+                do {
+                    submission = try controller.submit(clientSessionId: preparation.clientSessionId, key: preparation.key,
+                                                       metaInfo: preparation.metaInfo)
+                } catch {
+                    throw CLIError(code: "bad_event", message: "the form is valid but cannot be prepared: \(error.description)")
                 }
-                return submissionAnswer(submission, controller.localizer)
+            } else {
+                submission = controller.submit()
             }
-        } catch let error as PaymentRequestError {
-            throw CLIError(code: "bad_event", message: error.description)
-        } catch let error as CLIError {
-            throw error
+            return submissionAnswer(submission, controller.localizer)
+        }
+    }
+
+    /// A controller call whose refusal (an unknown field, a range past the text) is a `bad_event`.
+    private static func event<T>(_ call: () throws(PaymentRequestError) -> T) throws(CLIError) -> T {
+        do {
+            return try call()
         } catch {
-            throw CLIError(code: "bad_event", message: "\(error)")
+            throw CLIError(code: "bad_event", message: error.description)
         }
     }
 

@@ -71,15 +71,12 @@ package enum RenderCommand {
         if arguments.has(.values) {
             var filled = PaymentFormController(item: product, localizer: localizer,
                                                context: try context.validationContext(arguments), assetBaseURL: assetBaseURL)
-            do {
+            let values = try context.values(file: arguments.value(.values))
+            do throws(PaymentRequestError) {
                 if let account { try filled.selectAccountOnFile(id: account.id) }
-                for (fieldId, value) in try context.values(file: arguments.value(.values)) { try filled.set(fieldId, value: value) }
-            } catch let error as PaymentRequestError {
-                throw CLIError(code: error.code, message: "--values: \(error.description)")
-            } catch let error as CLIError {
-                throw error
+                for (fieldId, value) in values { try filled.set(fieldId, value: value) }
             } catch {
-                throw CLIError(code: "internal", message: "\(error)")
+                throw CLIError(code: error.code, message: "--values: \(error.description)")
             }
             filled.submit()
             controller = filled

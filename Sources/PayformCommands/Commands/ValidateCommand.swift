@@ -61,7 +61,7 @@ package enum ValidateCommand {
     package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
         if arguments.value(.iin) == "-" {
             if arguments.has(.batch) { throw .usage("--iin - is not possible with --batch: standard input carries the requests") }
-            let others = [Option.product, .values].filter { arguments.value($0) == "-" }.map(\.spec.flag)
+            let others = [Option.product, .values].filter { arguments.value($0) == "-" }.map({ $0.spec.flag })
             if !others.isEmpty { throw .usage("only one option can read standard input (--iin, \(others.joined(separator: ", ")) ask for it)") }
         }
         if arguments.has(.batch) { return try runBatch(arguments, context) }
@@ -131,26 +131,18 @@ extension ValidateCommand {
         case .null?, nil: break
         default: throw CLIError(code: "bad_request", message: "\"accountOnFile\" must be a string")
         }
-        do {
-            try request.selectAccountOnFile(withId: account)
-            switch object["values"] {
-            case .object(let values)?:
-                for (fieldId, value) in values {
-                    guard case .string(let text) = value else {
-                        throw CLIError(code: "bad_request", message: "\(JSONPath.root.appending("values").appending(fieldId)): expected string, found \(value.kind)")
-                    }
-                    try request.setValue(text, forField: fieldId)
+        try CLIError.converting { () throws(PaymentRequestError) in try request.selectAccountOnFile(withId: account) }
+        switch object["values"] {
+        case .object(let values)?:
+            for (fieldId, value) in values {
+                guard case .string(let text) = value else {
+                    throw CLIError(code: "bad_request", message: "\(JSONPath.root.appending("values").appending(fieldId)): expected string, found \(value.kind)")
                 }
-            case nil: break
-            case let other?:
-                throw CLIError(code: "bad_request", message: "\"values\" must be an object of field id to string, found \(other.kind)")
+                try CLIError.converting { () throws(PaymentRequestError) in try request.setValue(text, forField: fieldId) }
             }
-        } catch let error as PaymentRequestError {
-            throw CLIError(code: error.code, message: error.description)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError(code: "internal", message: "\(error)")
+        case nil: break
+        case let other?:
+            throw CLIError(code: "bad_request", message: "\"values\" must be an object of field id to string, found \(other.kind)")
         }
         if let lookup { request.applyIINLookup(lookup) }
         return request.validate(in: validation)

@@ -38,7 +38,7 @@ package struct CommandContext: Sendable {
     /// long-running command before it says it is ready, so an early signal is not lost.
     package var watchForTermination: @Sendable () -> Void
     /// Returns when a long-running command should stop.
-    package var waitForTermination: @Sendable () async -> Void
+    package var waitForTermination: TerminationWait
     /// Reads the next part of standard input for the line-by-line commands (`form`,
     /// `validate --batch`), blocking until some is available; empty at the end of input.
     package var readStandardInputChunk: @Sendable () -> [UInt8]
@@ -73,7 +73,7 @@ package struct CommandContext: Sendable {
         readStandardInput: @escaping @Sendable () -> [UInt8], readFile: @escaping @Sendable (String) -> FileRead,
         fileExists: @escaping @Sendable (String) -> Bool, environment: [String: String], isTerminal: Bool = false,
         writeStandardOutput: @escaping @Sendable (String) -> Bool, writeStandardError: @escaping @Sendable (String) -> Bool,
-        watchForTermination: @escaping @Sendable () -> Void = {}, waitForTermination: @escaping @Sendable () async -> Void = {},
+        watchForTermination: @escaping @Sendable () -> Void = {}, waitForTermination: @escaping TerminationWait = {},
         readStandardInputChunk: (@Sendable () -> [UInt8])? = nil, writeAnswerLines: (@Sendable (String) -> Bool)? = nil,
         now: @escaping @Sendable () -> YearMonth, clientMetaInfo: @escaping @Sendable (String) -> ClientMetaInfo,
         samples: SampleProducts
@@ -137,3 +137,12 @@ private final class OneShotInput: Sendable {
         }
     }
 }
+
+#if hasFeature(Embedded)
+/// Waits until a long-running command should stop. Embedded Swift for wasm32 has no tasks: the
+/// commands built there answer at once, and nothing waits.
+package typealias TerminationWait = @Sendable () -> Void
+#else
+/// Waits until a long-running command should stop.
+package typealias TerminationWait = @Sendable () async -> Void
+#endif

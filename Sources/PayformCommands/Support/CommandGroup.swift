@@ -24,7 +24,7 @@ package struct CommandGroup: Sendable {
     /// `payform GROUP --help`: the usage line, the summary and every command with its one line.
     package var help: String {
         var text = "Usage: payform \(name) \(placeholder) [OPTIONS]\n\n\(summary)\n\nCommands:\n"
-        let width = (commands.map(\.name.count).max() ?? 0) + 3
+        let width = (commands.map({ $0.name.count }).max() ?? 0) + 3
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
         }

@@ -16,7 +16,9 @@ package struct CommandSpec: Sendable {
     /// arguments are parsed, asynchronously.
     package enum Body: Sendable {
         case sync(@Sendable ([String], CommandContext) throws(CLIError) -> CommandResult)
+        #if !hasFeature(Embedded)
         case async(@Sendable ([String]) throws(CLIError) -> @Sendable (CommandContext) async throws(CLIError) -> CommandResult)
+        #endif
     }
 
     /// A command that answers at once.
@@ -29,6 +31,7 @@ package struct CommandSpec: Sendable {
         })
     }
 
+    #if !hasFeature(Embedded)
     /// A command that awaits (network calls, serving).
     package init<Option: CommandOptions>(
         name: String, summary: String, details: String, options: Option.Type,
@@ -39,16 +42,17 @@ package struct CommandSpec: Sendable {
             return { context throws(CLIError) in try await runAsync(parsed, context) }
         })
     }
+    #endif
 
     private init<Option: CommandOptions>(name: String, summary: String, details: String, options: Option.Type, body: Body) {
         self.name = name
         self.usages = ([Option.usage] + Option.otherUsages).map(Usage.text)
         self.summary = summary
         self.details = details
-        self.options = Option.allCases.map(\.spec)
+        self.options = Option.allCases.map({ $0.spec })
         self.body = body
         self.check = { arguments throws(CLIError) in _ = try ParsedArguments<Option>(arguments) }
-        self.usageOptions = ([Option.usage] + Option.otherUsages).map { $0.flatMap(\.options).map(\.spec.flag) }
+        self.usageOptions = ([Option.usage] + Option.otherUsages).map { $0.flatMap({ $0.options }).map({ $0.spec.flag }) }
     }
 
     /// Parses `arguments` as the command would, without running it.

@@ -135,18 +135,22 @@ extension CommandContext {
         for item: some PaymentItem, _ arguments: ParsedArguments<Option>, accountOnFile: String? = nil, tokenize: Bool = false
     ) throws(CLIError) -> PaymentRequest {
         var request = PaymentRequest(item: item, tokenize: tokenize)
-        do {
-            try request.selectAccountOnFile(withId: accountOnFile)
-            for (fieldId, value) in try values(arguments) {
-                try request.setValue(value, forField: fieldId)
-            }
-        } catch let error as PaymentRequestError {
-            throw CLIError(code: error.code, message: error.description)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw CLIError(code: "internal", message: "\(error)")
+        try CLIError.converting { () throws(PaymentRequestError) in try request.selectAccountOnFile(withId: accountOnFile) }
+        for (fieldId, value) in try values(arguments) {
+            try CLIError.converting { () throws(PaymentRequestError) in try request.setValue(value, forField: fieldId) }
         }
         return request
+    }
+}
+
+extension CLIError {
+    /// Runs a request call; its refusal (an unknown field, a read-only one, an unknown account on
+    /// file) becomes the CLI's error with the same code and message.
+    package static func converting<T>(_ call: () throws(PaymentRequestError) -> T) throws(CLIError) -> T {
+        do {
+            return try call()
+        } catch {
+            throw CLIError(code: error.code, message: error.description)
+        }
     }
 }

@@ -60,7 +60,7 @@ package struct SecretOption<Option: CommandOptions>: Sendable {
     package static func checkOneStandardInput(_ options: [SecretOption], in arguments: ParsedArguments<Option>) throws(CLIError) {
         let readers = options.filter { $0.readsStandardInput(arguments) }
         if readers.count > 1 {
-            throw .usage("only one option can read standard input (\(readers.map(\.flag).joined(separator: ", ")) both ask for it)")
+            throw .usage("only one option can read standard input (\(readers.map({ $0.flag }).joined(separator: ", ")) both ask for it)")
         }
     }
 }

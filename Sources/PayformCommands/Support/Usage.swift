@@ -33,15 +33,15 @@ package indirect enum Usage<Option: CommandOptions>: Sendable {
 
     /// The line's text (after `payform COMMAND `).
     package static func text(_ elements: [Usage]) -> String {
-        elements.map(\.text).joined(separator: " ")
+        elements.map({ $0.text }).joined(separator: " ")
     }
 
     /// The options this element names, in order.
     package var options: [Option] {
         switch self {
         case .required(let option), .optional(let option), .fixed(let option, _): [option]
-        case .optionalGroup(let elements): elements.flatMap(\.options)
-        case .oneOf(let alternatives), .optionalOneOf(let alternatives): alternatives.flatMap { $0.flatMap(\.options) }
+        case .optionalGroup(let elements): elements.flatMap({ $0.options })
+        case .oneOf(let alternatives), .optionalOneOf(let alternatives): alternatives.flatMap { $0.flatMap({ $0.options }) }
         }
     }
 

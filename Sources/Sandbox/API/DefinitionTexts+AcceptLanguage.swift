@@ -1,6 +1,5 @@
 import Foundation
-import PaymentFormCore
-import PaymentFormLocalization
+import PaymentFormEngine
 
 extension DefinitionTexts {
     /// The served language an `Accept-Language` header prefers (`fr-CH, fr;q=0.9, en;q=0.8`):
