@@ -17,12 +17,15 @@ LAYERS = [
     ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
     ["PaymentFormCards"],
     ["PaymentFormCore"],
-    # around the core: the platform, the session, what an app imports
-    ["PaymentFormPlatform", "PaymentFormWebSupport"],
-    ["PaymentFormSession", "PaymentFormWeb"],
+    # beside the core, still without Foundation: previews, samples, the portable commands
+    ["PaymentFormRendering", "PaymentFormSamples", "PaymentFormWebSupport"],
+    ["PayformCommands"],
+    # around the core: the platform, the session, what an app imports, the WebAssembly engine
+    ["PaymentFormPlatform", "PaymentFormWeb"],
+    ["PaymentFormSession"],
     ["PaymentFormEngine"],
-    # on top: other flows, previews, samples, test tools, the tools
-    ["PaymentFormRendering", "PaymentFormSamples", "PaymentFormDecryption"],
+    # on top: other flows, test tools, the tools
+    ["PaymentFormDecryption"],
     ["PaymentFormProcessors"],
     ["PaymentFormSandbox"],
     ["PaymentFormEngineTesting", "PaymentFormTestSupport"],
@@ -32,7 +35,8 @@ LAYERS = [
 # The core: what Scripts/build-web.sh compiles with Embedded Swift. (The pattern fallback is the
 # platform's piece beside it: ICU through Foundation natively, RegExp in WebAssembly.)
 CORE = ["PaymentFormJSON", "PaymentFormConcurrency", "PaymentFormEncryption", "PaymentFormMasking", "PaymentFormValidation",
-        "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore", "PaymentFormWeb"]
+        "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore", "PaymentFormRendering", "PaymentFormSamples",
+        "PayformCommands", "PaymentFormWeb"]
 FORBIDDEN_IN_CORE = re.compile(r"^\s*(?:@_exported |public |package |internal )?import\s+(Foundation|FoundationEssentials|FoundationNetworking|Dispatch|Glibc|Darwin|Musl)\b", re.M)
 # The lock is the one place that reaches the OS's mutex (behind #if, absent in WebAssembly).
 OS_ALLOWED = {"PaymentFormConcurrency", "PaymentFormEncryption"}

@@ -39,7 +39,7 @@ def main():
     rng = random.Random(seed)
     native, wasm = [payform], ["node", os.path.join(ROOT, "Web", "bin", "payform-wasm")]
     available = [name for name in PRODUCTS if os.path.exists(os.path.join(ROOT, "Resources", "Products", name + ".json"))]
-    per_product = max(1, cases // (2 * len(available)))
+    per_product = max(1, -(-cases // (2 * len(available))))
     compared = 0
     for name in available:
         fields, accounts = fields_of(name)

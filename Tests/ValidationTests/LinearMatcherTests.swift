@@ -30,7 +30,9 @@ struct LinearMatcherTests {
         ("(?i)ss", false),               // ß full-folds to ss: ICU may match it
         ("(?i)[a-z]st", false),
         ("(?i)é", false),                // non-ASCII under (?i)
-        ("(?i)\\p{L}", false),            // categories under (?i)
+        ("(?i)\\p{L}", true),             // letters: closed under case, plus U+0345
+        ("(?i)\\p{Lu}", false),           // other categories under (?i)
+        ("(?i)\\P{L}", false),
         ("(?i)\\d{3}", true),
         ("a(?i)b", false),               // flags elsewhere
         ("(?m)a", false),                // other flags
@@ -90,6 +92,9 @@ struct LinearMatcherTests {
         ("(?i)[^k]", ["k", "K", "\u{212A}", "x"]),
         ("(?i)abc|x.z", ["ABC", "aBc", "XyZ", "x\nz"]),
         ("(?i)\\d{2}[a-f]", ["12A", "12f", "١٢a", "12g"]),
+        // The SEPA sample's account holder: letters under (?i), with the mark that folds to ι.
+        ("(?i)[\\p{L} '.-]+", ["Zoë O'Brien", "\u{345}", "a\u{345}", "Ι", "ι", "1Z4111", "John3", "", "ǅ", "Σς"]),
+        ("(?i)[^\\p{L}]", ["\u{345}", "a", "1"]),
     ]
 
     @Test(arguments: heldIn)

@@ -12,7 +12,8 @@
 /// then matches both cases and the two non-ASCII scalars that fold to ASCII letters (`K` KELVIN
 /// SIGN to `k`, `ſ` LONG S to `s`), as ICU's case closure does. Under `(?i)`, two literal letters
 /// that full case folding could read as one character (`ss` for `ß`, `ff`, `fi`, `fl`, `st` for
-/// their ligatures), category classes other than `\d`, and any non-ASCII literal stay on ICU.
+/// their ligatures), category classes other than `\d` and `\p{L}` (closed over the one mark that
+/// folds to a letter, U+0345), and any non-ASCII literal stay on ICU.
 /// Left to ICU: other flags and flags elsewhere, look-around, back-references, possessive quantifiers,
 /// `\w` `\s` `\b` `\Q…\E`, other property names, nested or combined sets, repetitions of a
 /// part that can match the empty string (`(a?)*`, where ICU's loop handling gives its own
@@ -206,8 +207,9 @@ enum LinearSyntax: Sendable {
         }
 
         /// `set` as `(?i)` reads it: with both cases of every ASCII letter it holds, and the
-        /// non-ASCII scalars that fold to them (`K` for `k`, `ſ` for `s`); `nil` (left to ICU) for
-        /// a non-ASCII member or a category other than `\d`'s. Unchanged without `(?i)`.
+        /// non-ASCII scalars that fold to them (`K` for `k`, `ſ` for `s`); `\p{L}` with the one
+        /// mark that folds to a letter; `nil` (left to ICU) for a non-ASCII member or another
+        /// category than `\d`'s and `\p{L}`'s, or `\P{L}`. Unchanged without `(?i)`.
         func caseClosed(_ set: ScalarClass) -> ScalarClass? {
             guard caseInsensitive else { return set }
             var items = set.items
@@ -224,6 +226,10 @@ enum LinearSyntax: Sendable {
                         if value == 0x4B || value == 0x6B { items.append(.range(0x212A, 0x212A)) }  // K KELVIN SIGN
                         if value == 0x53 || value == 0x73 { items.append(.range(0x17F, 0x17F)) }    // ſ LONG S
                     }
+                case .categories(let categories) where categories == GeneralCategories.named("L"):
+                    // Every case variant of a letter is a letter, and one mark folds to one:
+                    // U+0345 COMBINING GREEK YPOGEGRAMMENI to ι (the only such scalar).
+                    items.append(.range(0x345, 0x345))
                 case .categories(let categories), .notCategories(let categories):
                     guard categories == GeneralCategories.named("Nd") else { return nil }
                 }
