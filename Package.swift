@@ -2,16 +2,44 @@
 //
 // PaymentFormEngine: payment product definitions (Client API JSON) in, working payment forms out.
 //
-// The shape (swift-crypto's): an app imports one public module, `PaymentFormEngine`. Its sources
-// are the feature folders (masking, validation, localization, card brands, the form engine, the
-// Client API session); what it builds on is in `package`-only modules it brings in with
-// `internal import` (the JSON parser, the cryptography and its C kernels, the lock), so none of their
-// symbols reaches an app. Other platforms' flows (Sips In-App, Saferpay) are a product of their
-// own, `PaymentFormProcessors`; backend test helpers are `PaymentFormEngineTesting`. The
-// command-line tool, the sandbox, the previews and the benchmarks sit on top.
+// The shape: a folder per module, layered so that dependencies point one way and the compiler
+// checks it. An app imports one module, `PaymentFormEngine`, which re-exports the layers and adds
+// what needs Foundation or the OS (URLSession, the clock, Codable, redacted mirrors):
+//
+//   PaymentFormMasking   PaymentFormValidation   PaymentFormLocalization      leaves (no Foundation)
+//            \                    |                      /
+//                        PaymentFormCards                                       card numbers (no Foundation)
+//                               |
+//                        PaymentFormCore                                        the form engine (no Foundation)
+//                               |
+//                        PaymentFormSession                                     the Client API over HTTP
+//                               |
+//                        PaymentFormEngine                                      what an app imports
+//
+// Below them, `package`-only building blocks: JSON, the cryptography (and its C kernels), the lock,
+// and the regular-expression fallback. The core (everything up to PaymentFormCore) also builds
+// with Embedded Swift for WebAssembly: `Scripts/build-web.sh` sets PAYFORM_WASM=1, which turns
+// the Embedded feature on for those targets and swaps in the platform's pieces (the host's
+// regular expressions instead of ICU). Other platforms' flows (Sips In-App, Saferpay) are a
+// product of their own; backend test helpers and the sandbox are for tests; the command-line
+// tool, the previews and the benchmarks sit on top.
 //
 // The package has no package dependencies: only the toolchain.
 import PackageDescription
+
+/// Whether this build is the WebAssembly engine (`Scripts/build-web.sh`).
+let wasm = Context.environment["PAYFORM_WASM"] == "1"
+/// The Embedded Swift settings of the core targets in the WebAssembly build; nothing natively.
+let core: [SwiftSetting] = wasm
+    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])] : []
+
+/// How the WebAssembly module links: no C library or entry point (JavaScript calls its exported
+/// functions), the standard library's Unicode tables (their path comes from Scripts/build-web.sh).
+let web: [LinkerSetting] = wasm
+    ? [.unsafeFlags([
+        "-Xclang-linker", "-nostdlib", "-Xclang-linker", "-mexec-model=reactor", "-Xlinker", "--no-entry", "-Xlinker", Context.environment["PAYFORM_WASM_KEEP_NAMES"] == "1" ? "--strip-debug" : "--strip-all",
+        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_call", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
+    ])] : []
 
 let package = Package(
     name: "PaymentFormEngine",
@@ -28,35 +56,72 @@ let package = Package(
         .executable(name: "payform", targets: ["payform"]),
     ],
     targets: [
-        // The one public module: a folder per feature.
-        //   Masking       masks, formatting, cursor-aware editing
-        //   Validation    validators, regular expressions, as-you-type states
-        //   Localization  labels and messages in seven languages (tables under Resources/Localization)
-        //   Cards         card brands offline (the table under Resources/Brands), card-number layout, IIN lookups
-        //   FormEngine    the Client API model, requests, forms, the form controller, prepare
-        //   Session       the Client API session over HTTP
-        // Its documentation catalog is Sources/PaymentFormEngine.docc (beside the folders).
-        .target(
-            name: "PaymentFormEngine",
-            dependencies: ["PaymentFormJSON", "PaymentFormEncryption", "PaymentFormConcurrency"],
-            path: "Sources",
-            // The other folders under Sources/ are other targets'.
-            exclude: [
-                "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "JSON", "PayformCLI", "Processors", "Rendering", "Samples",
-                "Sandbox", "Testing", "payform", "payform-bench",
-            ],
-            sources: ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session"],
-            plugins: ["PaymentFormEmbedResources"]
-        ),
-
-        // Package-only building blocks: every symbol is `package`, imported with `internal import`.
-        .target(name: "PaymentFormJSON", path: "Sources/JSON"),
-        .target(name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"], path: "Sources/Encryption"),
+        // Package-only building blocks: every symbol is `package`.
+        .target(name: "PaymentFormJSON", path: "Sources/JSON", swiftSettings: core),
         // The one lock-protected value every module that shares state between threads uses.
-        .target(name: "PaymentFormConcurrency", path: "Sources/Concurrency"),
+        .target(name: "PaymentFormConcurrency", path: "Sources/Concurrency", swiftSettings: core),
         // C kernels on the CPU's SHA, AES and AVX-512 IFMA instructions (x86-64), chosen at run time
         // by the encryption module when the CPU has them; stubs elsewhere. Built without special flags.
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
+        .target(
+            name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"],
+            path: "Sources/Encryption", swiftSettings: core
+        ),
+        // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly.
+        .target(
+            name: "PaymentFormPatternFallback", dependencies: ["PaymentFormConcurrency"],
+            path: wasm ? "Sources/PatternFallback/Host" : "Sources/PatternFallback/ICU",
+            swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
+        ),
+
+        // The layers an app sees through PaymentFormEngine.
+        .target(name: "PaymentFormMasking", path: "Sources/Masking", swiftSettings: core),
+        .target(
+            name: "PaymentFormValidation", dependencies: ["PaymentFormConcurrency", "PaymentFormPatternFallback"],
+            path: "Sources/Validation", swiftSettings: core
+        ),
+        .target(
+            name: "PaymentFormLocalization", dependencies: ["PaymentFormJSON"], path: "Sources/Localization",
+            swiftSettings: core, plugins: ["PaymentFormEmbedResources"]
+        ),
+        .target(
+            name: "PaymentFormCards",
+            dependencies: ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormJSON"],
+            path: "Sources/Cards", swiftSettings: core, plugins: ["PaymentFormEmbedResources"]
+        ),
+        .target(
+            name: "PaymentFormCore",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormConcurrency",
+            ],
+            path: "Sources/FormEngine", swiftSettings: core
+        ),
+        // What the core gets from Foundation and the OS natively, beside it: the clock, Codable,
+        // redacted mirrors, the device's meta info.
+        .target(
+            name: "PaymentFormPlatform",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
+                "PaymentFormJSON", "PaymentFormEncryption",
+            ],
+            path: "Sources/Platform"
+        ),
+        .target(
+            name: "PaymentFormSession",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormPlatform", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormConcurrency",
+            ],
+            path: "Sources/Session"
+        ),
+        .target(
+            name: "PaymentFormEngine",
+            dependencies: [
+                "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
+                "PaymentFormPlatform", "PaymentFormSession",
+            ]
+        ),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
         // Their forms (Resources/Processors) are embedded in it.
@@ -67,35 +132,61 @@ let package = Package(
             plugins: ["PaymentFormEmbedResources"]
         ),
 
+        // Decrypting what a client sent, with the platform's private key: for backend tests and the
+        // sandbox (re-exported by PaymentFormEngineTesting).
+        .target(
+            name: "PaymentFormDecryption", dependencies: ["PaymentFormEngine", "PaymentFormEncryption", "PaymentFormJSON"],
+            path: "Sources/Decryption"
+        ),
+        // The sandbox (`payform sandbox`: a local Client API on loopback, on the toolchain's sockets
+        // only; a test tool, not a production server), for the CLI and the testing library.
+        .target(
+            name: "PaymentFormSandbox",
+            dependencies: [
+                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples", "PaymentFormConcurrency",
+            ],
+            path: "Sources/Sandbox"
+        ),
         // Test helpers for apps and backends: the shipped samples, payload decryption with a private
-        // key, and the sandbox (`payform sandbox`: a local Client API on loopback, on the toolchain's
-        // sockets only; a test tool, not a production server) in-process.
+        // key, and the sandbox in-process.
         .target(
             name: "PaymentFormEngineTesting",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples",
-                "PaymentFormConcurrency",
+                "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormSandbox", "PaymentFormProcessors", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormSamples",
             ],
-            path: "Sources",
-            exclude: [
-                "Cards", "Concurrency", "CryptoKernels", "EmbedResourcesTool", "Encryption", "FormEngine", "JSON", "Localization", "Masking",
-                "PayformCLI", "Processors", "Rendering", "Samples", "Session", "Validation", "payform", "payform-bench",
-            ],
-            sources: ["Testing", "Sandbox"]
+            path: "Sources/Testing"
         ),
 
         // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
-        .target(name: "PaymentFormRendering", dependencies: ["PaymentFormEngine"], path: "Sources/Rendering"),
+        .target(
+            name: "PaymentFormRendering",
+            dependencies: ["PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
+            path: "Sources/Rendering", swiftSettings: core
+        ),
 
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
-        .target(name: "PaymentFormSamples", path: "Sources/Samples", plugins: ["PaymentFormEmbedResources"]),
+        .target(name: "PaymentFormSamples", path: "Sources/Samples", swiftSettings: core, plugins: ["PaymentFormEmbedResources"]),
+
+        // The commands of `payform` that need nothing from the operating system (mask, unmask, edit,
+        // validate, prepare, brand, render, form) with their argument parsing and JSON shapes: the
+        // native tool and the WebAssembly engine run the same code.
+        .target(
+            name: "PayformCommands",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormRendering", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormConcurrency",
+            ],
+            path: "Sources/PayformCommands", swiftSettings: core
+        ),
 
         // The `payform` command-line tool: its commands live in a library so tests run them in-process.
         .target(
             name: "PayformCLI",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering", "PaymentFormSamples",
-                "PaymentFormProcessors", "PaymentFormConcurrency",
+                "PayformCommands", "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering",
+                "PaymentFormSamples", "PaymentFormProcessors", "PaymentFormConcurrency",
             ],
             path: "Sources/PayformCLI"
         ),
@@ -104,6 +195,18 @@ let package = Package(
             name: "payform-bench",
             dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples"],
             path: "Sources/payform-bench"
+        ),
+
+        // The engine as WebAssembly (Scripts/build-web.sh builds it into Web/dist/): the core, the
+        // functions JavaScript calls, and the C library pieces the module needs.
+        .target(name: "PaymentFormWebSupport", path: "Sources/WebSupport"),
+        .executableTarget(
+            name: "PaymentFormWeb",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
+                "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples",
+            ],
+            path: "Sources/WebEngine", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core, linkerSettings: web
         ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.
@@ -115,43 +218,52 @@ let package = Package(
 
         // Tests mirror the folders they test; shared helpers live in one support target.
         .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/Support"),
-        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "ValidationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "CardsTests", dependencies: ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(
+            name: "ValidationTests",
+            dependencies: ["PaymentFormValidation", "PaymentFormPatternFallback", "PaymentFormEngine", "PaymentFormTestSupport"]
+        ),
+        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormEngine", "PaymentFormTestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "ConcurrencyTests", dependencies: ["PaymentFormConcurrency"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
             name: "FormEngineTests",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSamples",
-                "PaymentFormTestSupport",
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormMasking", "PaymentFormLocalization",
+                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSandbox",
+                "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "SessionTests",
             dependencies: [
-                "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting",
-                "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSession", "PaymentFormCore", "PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON",
+                "PaymentFormEngineTesting", "PaymentFormSandbox", "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "ProcessorsTests",
-            dependencies: ["PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormTestSupport"]
+            dependencies: [
+                "PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSandbox",
+                "PaymentFormTestSupport",
+            ]
         ),
         .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
-                "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption",
+                "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
         .testTarget(
             name: "PayformCLITests",
             dependencies: [
-                "PayformCLI", "PaymentFormEngine", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormSamples", "PaymentFormTestSupport",
+                "PayformCLI", "PayformCommands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormSandbox",
+                "PaymentFormEngineTesting", "PaymentFormJSON",
+                "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
             ]
         ),
     ],

@@ -7,7 +7,8 @@
 #   Scripts/build-docs.sh PaymentFormEngine only that module
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (public symbols only); each module's
-# catalog is `Sources/<folder>/<Module>.docc`, or `Sources/<Module>.docc` for the engine, whose sources are several folders.
+# catalog is `Sources/<folder>/<Module>.docc`; a module that re-exports others (the engine's layers) is
+# documented as one, as an app sees it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,14 +21,14 @@ graphs=$(sed -n 's/^Files written to //p' "$out/symbolgraph.log" | tail -n 1)
 [[ -d "$graphs" ]] || { echo "build-docs: no symbol graphs found" >&2; cat "$out/symbolgraph.log"; exit 1; }
 
 status=0
-for catalog in Sources/*.docc Sources/*/*.docc; do
+for catalog in Sources/*/*.docc; do
   module=$(basename "$catalog" .docc)
   [[ -n "$only" && "$only" != "$module" ]] && continue
   dir="$out/graphs/$module"
   rm -rf "$dir"; mkdir -p "$dir"
-  # The module's own graph and its extensions of other modules' types.
-  cp "$graphs/$module.symbols.json" "$dir/" 2>/dev/null || { echo "build-docs: no symbol graph for $module" >&2; status=1; continue; }
-  cp "$graphs/$module"@*.symbols.json "$dir/" 2>/dev/null || true
+  # The module's graph with those of the modules it re-exports, and their extensions of other
+  # documented modules' types (Scripts/merge-symbol-graphs.py, from the target graph).
+  python3 Scripts/merge-symbol-graphs.py "$graphs" "$module" "$dir" || { status=1; continue; }
   echo "== docc $module"
   if ! docc convert "$catalog" \
       --additional-symbol-graph-dir "$dir" \

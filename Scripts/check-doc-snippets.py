@@ -426,17 +426,21 @@ def sources():
             path = os.path.join(base, name)
             if name.endswith(".md") and ".docc" in base:
                 files.append(path)
-    public = ["Masking", "Validation", "Localization", "Cards", "FormEngine", "Session", "Processors", "Testing"]
-    for folder in public:
-        for base, _, names in os.walk(os.path.join(ROOT, "Sources", folder)):
+    # The folders whose public symbols an app sees, from the target graph.
+    graph = subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "target-graph.py"), "public-folders"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    for folder in graph:
+        for base, _, names in os.walk(os.path.join(ROOT, folder)):
             files += [os.path.join(base, n) for n in sorted(names) if n.endswith(".swift")]
     return files
 
 
 # The library targets whose debug objects the snippets that claim values are linked against.
-LINKED_TARGETS = ["PaymentFormEngine", "PaymentFormJSON", "PaymentFormConcurrency", "PaymentFormCryptoKernels",
-                  "PaymentFormEncryption", "PaymentFormProcessors", "PaymentFormRendering", "PaymentFormEngineTesting",
-                  "PaymentFormSamples"]
+LINKED_TARGETS = subprocess.run(
+    [sys.executable, os.path.join(ROOT, "Scripts", "target-graph.py"), "build-order", "PaymentFormEngine", "PaymentFormProcessors",
+     "PaymentFormEngineTesting", "PaymentFormRendering", "PaymentFormSamples"],
+    capture_output=True, text=True, check=True).stdout.split("\n")
+LINKED_TARGETS = [line.split()[1] for line in LINKED_TARGETS if line.strip()]
 
 
 def main():

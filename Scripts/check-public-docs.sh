@@ -12,18 +12,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 files=$(find Sources -name '*.swift' -not -path 'Sources/PayformCLI/*' -not -path 'Sources/payform/*' \
-  -not -path 'Sources/payform-bench/*' -not -path 'Sources/EmbedResourcesTool/*' | sort)
+  -not -path 'Sources/payform-bench/*' -not -path 'Sources/EmbedResourcesTool/*' -not -path 'Sources/WebEngine/*' | sort)
 
 if [[ "${1:-}" == "--count" ]]; then
-  # Folders grouped into the modules they build (the public module's sources are several folders).
-  module_of() {
-    case "$1" in
-      Masking|Validation|Localization|Cards|FormEngine|Session) echo PaymentFormEngine ;;
-      Processors) echo PaymentFormProcessors ;;
-      Testing) echo PaymentFormEngineTesting ;;
-      *) echo "package-only:$1" ;;
-    esac
-  }
+  # Which product each source folder's public symbols reach, read from the target graph
+  # (`swift package dump-package`): a library product's own target, and the modules that target
+  # re-exports (`@_exported import`); every other folder's module is package-only.
+  swift package dump-package 2>/dev/null | python3 -c '
+import json, os, re, sys
+package = json.load(sys.stdin)
+folder = {t["name"]: (t.get("path") or "Sources/" + t["name"]) for t in package["targets"]}
+module_of = {}
+for product in package["products"]:
+    if "library" not in product["type"]:
+        continue
+    for target in product["targets"]:
+        module_of[target] = product["name"]
+        for root, _, names in os.walk(folder[target]):
+            for name in names:
+                if name.endswith(".swift"):
+                    text = open(os.path.join(root, name)).read()
+                    for exported in re.findall(r"^@_exported import (\w+)", text, re.M):
+                        module_of.setdefault(exported, product["name"])
+for target, path in folder.items():
+    print(path.split("/")[1] if path.startswith("Sources/") else path, module_of.get(target, "package-only:" + target))
+' > "${TMPDIR:-/tmp}/payform-modules.txt"
+  module_of() { awk -v dir="$1" '$1 == dir { print $2; found = 1 } END { if (!found) print "package-only:" dir }' "${TMPDIR:-/tmp}/payform-modules.txt" | head -n 1; }
   declare -A counts=()
   for dir in $(printf '%s\n' $files | cut -d/ -f2 | sort -u); do
     n=$(grep -hE '^\s*(@[A-Za-z]+(\([^)]*\))?\s+)*public\s' $(printf '%s\n' $files | grep "^Sources/$dir/") | grep -vcE '^\s*//' || true)

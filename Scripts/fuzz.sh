@@ -37,13 +37,13 @@ for name in "${targets[@]}"; do
 done
 
 build=.build-fuzz
-mkdir -p "$build/modules" "$build/generated/Engine" "$build/generated/Samples" "$build/generated/Processors" fuzz-artifacts
+mkdir -p "$build/modules" "$build/generated" fuzz-artifacts
 # -I Sources/CryptoKernels/include: the C kernels' module map, for `import PaymentFormCryptoKernels`.
 flags=(-swift-version 6 -O -sanitize=fuzzer,address -parse-as-library -package-name PaymentFormEngine -I "$build/modules"
   -I Sources/CryptoKernels/include)
 
-# The embedded resources the Localization, Samples and Processors modules are built with (the package's
-# build plugin does this for SwiftPM builds).
+# The embedded resources a module is built with (the package's build plugin does this for SwiftPM
+# builds; which folders each module embeds is the plugin's table, read by Scripts/target-graph.py).
 echo "== embedding resources"
 if [[ ! -x "$build/embed-resources" || Sources/EmbedResourcesTool/main.swift -nt "$build/embed-resources" ]]; then
   swiftc -O Sources/EmbedResourcesTool/main.swift -o "$build/embed-resources"
@@ -53,11 +53,7 @@ embed() {
   "$build/embed-resources" Resources "$output.new" "$@"
   if cmp -s "$output.new" "$output"; then rm "$output.new"; else mv "$output.new" "$output"; fi
 }
-embed Engine Resources/Localization/* Resources/Brands/*
-embed Samples Resources/Products/* Resources/Keys/* Resources/Groups/* Resources/Directories/* Resources/IIN/*
-embed Processors Resources/Processors/*
-
-# Modules in dependency order: MODULE FOLDER (under Sources/), the modules it imports, then "--"
+# build_module MODULE FOLDER, the modules it imports, then "--"
 # and any generated sources. A module is rebuilt when one of its sources or one of its imports is
 # newer than its object. Module names are the package's target names; `package` symbols need the
 # package name (-package-name above).
@@ -67,11 +63,7 @@ build_module() {
   while [[ $# -gt 0 && "$1" != "--" ]]; do inputs+=("$build/modules/$1.o"); shift; done
   [[ $# -gt 0 ]] && shift
   local sources=()
-  local folders=()
-  IFS=',' read -r -a folders <<< "$folder"
-  for one in "${folders[@]}"; do
-    while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "Sources/$one" -name '*.swift' -print0 | sort -z)
-  done
+  while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$folder" -name '*.swift' -print0 | sort -z)
   sources+=("$@")
   local object="$build/modules/$module.o"
   if [[ -f "$object" && -z "$(find "${sources[@]}" "${inputs[@]}" -newer "$object" -print -quit)" ]]; then
@@ -86,31 +78,40 @@ build_module() {
 build_c_module() {
   local module="$1" folder="$2"
   local object="$build/modules/$module.o"
-  if [[ -f "$object" && -z "$(find "Sources/$folder" -newer "$object" -print -quit)" ]]; then
+  if [[ -f "$object" && -z "$(find "$folder" -newer "$object" -print -quit)" ]]; then
     return
   fi
   echo "== compiling $module (C)"
   mkdir -p "$build/c/$module"
   local objects=()
-  for file in "Sources/$folder"/*.c; do
+  for file in "$folder"/*.c; do
     local out="$build/c/$module/$(basename "$file" .c).o"
-    clang -O2 -fsanitize=fuzzer-no-link,address -I "Sources/$folder/include" -c "$file" -o "$out"
+    clang -O2 -fsanitize=fuzzer-no-link,address -I "$folder/include" -c "$file" -o "$out"
     objects+=("$out")
   done
   clang -r "${objects[@]}" -o "$object"
 }
-build_c_module PaymentFormCryptoKernels CryptoKernels
-build_module PaymentFormJSON JSON
-build_module PaymentFormConcurrency Concurrency
-build_module PaymentFormEncryption Encryption PaymentFormCryptoKernels PaymentFormConcurrency
-build_module PaymentFormSamples Samples -- "$build/generated/Samples/EmbeddedResources.swift"
-# The public module's sources are several folders (see Package.swift).
-build_module PaymentFormEngine Masking,Validation,Localization,Cards,FormEngine,Session PaymentFormJSON PaymentFormEncryption PaymentFormConcurrency -- \
-  "$build/generated/Engine/EmbeddedResources.swift"
-build_module PaymentFormRendering Rendering PaymentFormEngine
-build_module PaymentFormProcessors Processors PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormRendering -- \
-  "$build/generated/Processors/EmbeddedResources.swift"
-build_module PaymentFormEngineTesting Testing,Sandbox PaymentFormEngine PaymentFormJSON PaymentFormEncryption PaymentFormSamples PaymentFormConcurrency
+# The modules the fuzz targets import, and what they need, in dependency order: the package's
+# target graph (Scripts/target-graph.py reads `swift package dump-package`).
+while read -r kind module folder dependencies resources; do
+  if [[ "$kind" == c ]]; then
+    build_c_module "$module" "$folder"
+    continue
+  fi
+  inputs=()
+  [[ "$dependencies" != - ]] && IFS=',' read -r -a inputs <<< "$dependencies"
+  generated=()
+  if [[ "$resources" != - ]]; then
+    folders=()
+    IFS=',' read -r -a folders <<< "$resources"
+    files=()
+    for one in "${folders[@]}"; do files+=(Resources/"$one"/*); done
+    mkdir -p "$build/generated/$module"
+    embed "$module" "${files[@]}"
+    generated=(-- "$build/generated/$module/EmbeddedResources.swift")
+  fi
+  build_module "$module" "$folder" ${inputs[@]+"${inputs[@]}"} ${generated[@]+"${generated[@]}"}
+done < <(python3 Scripts/target-graph.py build-order $(grep -ho '^import PaymentForm[A-Za-z]*' Fuzz/Targets/*.swift Fuzz/Support/*.swift | cut -d' ' -f2 | sort -u))
 
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"

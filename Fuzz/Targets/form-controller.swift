@@ -26,7 +26,7 @@ public func fuzzFormController(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     let localizer = Localizer(languageTag: ["en", "fr", "de"][input.int(in: 0...2)])
     let now = YearMonth(year: 2026, month: input.int(in: 1...12)) ?? YearMonth(year: 2026, month: 6)!
     var controller = PaymentFormController(item: product, localizer: localizer, context: ValidationContext(now: now),
-                                           otherItems: products.filter { $0.id != product.id })
+                                           otherItems: products.filter { $0.id != product.id }.map { .product($0) })
     let fieldIds = controller.fields.map(\.id) + ["unknown"]
     var steps = 0
     while !input.isAtEnd && steps < 48 {

@@ -11,6 +11,7 @@
 //   answers, a body that is JSON.
 import PaymentFormJSON
 import PaymentFormEngineTesting
+import PaymentFormSandbox
 import PaymentFormEngine
 
 private let server: SandboxServer? = (try? SandboxData.samples()).map {

@@ -10,7 +10,8 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// Which folders under `Resources/` each target embeds.
     static let folders: [String: [String]] = [
-        "PaymentFormEngine": ["Localization", "Brands"],
+        "PaymentFormLocalization": ["Localization"],
+        "PaymentFormCards": ["Brands"],
         // The Sips and Saferpay forms ship with the adapters that take them (an app that adds the
         // PaymentFormProcessors product has them); payform, the sandbox and the testing library
         // read them from there.

@@ -64,7 +64,7 @@ package struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// The keys in document order.
-    package var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map { $0.key } }
 
     package func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
         members.makeIterator()

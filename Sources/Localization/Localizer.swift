@@ -258,7 +258,7 @@ public struct Localizer: Sendable {
         }
         for (spelling, texts) in ordered {
             guard let tag = LanguageTag(spelling)?.text else { continue }
-            result[tag, default: [:]].merge(texts) { _, new in new }
+            for (key, text) in texts { result[tag, default: [:]][key] = text }
         }
         return result
     }

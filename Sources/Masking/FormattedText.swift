@@ -19,14 +19,10 @@ public struct FormattedText: Sendable, Hashable {
     public var cursorIndex: String.Index { text.index(atUTF16Offset: cursor) }
 }
 
-extension FormattedText: CustomStringConvertible, CustomReflectable {
+extension FormattedText: CustomStringConvertible {
     /// Lengths and cursor only: the text may be a card number.
     public var description: String {
         "FormattedText(text: <redacted, \(text.utf16.count) UTF-16 units>, cursor: \(cursor))"
     }
 
-    /// A mirror without the text itself.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["textUTF16Length": text.utf16.count, "cursor": cursor], displayStyle: .struct)
-    }
 }

@@ -86,5 +86,5 @@ extension Mask: CustomStringConvertible, CustomDebugStringConvertible {
     public var description: String { pattern }
 
     /// `Mask("…pattern…")`.
-    public var debugDescription: String { "Mask(\(String(reflecting: pattern)))" }
+    public var debugDescription: String { "Mask(\(pattern.debugDescription))" }
 }

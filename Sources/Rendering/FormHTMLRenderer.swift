@@ -1,4 +1,6 @@
-import PaymentFormEngine
+import PaymentFormCore
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// Draws a ``PaymentForm`` (or a ``PaymentFormController``'s current state) as a self-contained
 /// HTML page: no scripts, no external resources. Every value is HTML-escaped.

@@ -1,4 +1,4 @@
-import PaymentFormEngine
+import PaymentFormCore
 
 /// Draws a ``PaymentForm`` for a terminal: one block per field, like a form preview.
 package struct FormTextRenderer {

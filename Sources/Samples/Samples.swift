@@ -1,4 +1,3 @@
-import Foundation
 
 /// The sample files that ship inside the package: product definitions and the demo key pair.
 ///
@@ -16,7 +15,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample product, or `nil` when there is no sample of that name.
-    package static func product(named name: String) -> Data? {
+    package static func product(named name: String) -> [UInt8]? {
         file(at: "Products/\(name).json")
     }
 
@@ -24,10 +23,10 @@ package enum Samples {
     ///
     /// A sample for tests and demos only: its private half ships with the package, so it must
     /// never protect real card data.
-    package static var demoPublicKeyResponse: Data? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
+    package static var demoPublicKeyResponse: [UInt8]? { file(at: "Keys/demo-public-key-NOT-FOR-PRODUCTION.json") }
 
     /// The demo private key (PKCS#8 PEM) matching ``demoPublicKeyResponse``. Never for real use.
-    package static var demoPrivateKeyPEM: Data? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
+    package static var demoPrivateKeyPEM: [UInt8]? { file(at: "Keys/demo-private-key-NOT-FOR-PRODUCTION.pem") }
 
     /// The ids of the shipped sample product groups (file names under `Resources/Groups` without
     /// `.json`), sorted.
@@ -36,7 +35,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample product group (`cards`), or `nil`.
-    package static func group(withId id: String) -> Data? {
+    package static func group(withId id: String) -> [UInt8]? {
         file(at: "Groups/\(id).json")
     }
 
@@ -46,7 +45,7 @@ package enum Samples {
     }
 
     /// The JSON of a shipped sample directory (`{"entries": [...]}`) for a product id, or `nil`.
-    package static func directory(forProductId id: String) -> Data? {
+    package static func directory(forProductId id: String) -> [UInt8]? {
         file(at: "Directories/\(id).json")
     }
 
@@ -56,20 +55,20 @@ package enum Samples {
     }
 
     /// The shipped sample IIN answer for a card-number prefix (`{"paymentProductId", "coBrands"}`), or `nil`.
-    package static func iinAnswer(forPrefix prefix: String) -> Data? {
+    package static func iinAnswer(forPrefix prefix: String) -> [UInt8]? {
         file(at: "IIN/\(prefix).json")
     }
 
     /// The names (without `.json`) of the JSON files embedded from `Resources/<folder>`, sorted.
     private static func jsonFileNames(in folder: String) -> [String] {
-        EmbeddedResources.base64.keys
+        EmbeddedResources.files.keys
             .filter { $0.hasPrefix("\(folder)/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst(folder.count + 1).dropLast(".json".count)) }
             .sorted()
     }
 
     /// Any embedded file by its path under `Resources/` (for example `"Products/visa.json"`).
-    package static func file(at path: String) -> Data? {
-        EmbeddedResources.base64[path].flatMap { Data(base64Encoded: $0) }
+    package static func file(at path: String) -> [UInt8]? {
+        EmbeddedResources.files[path].map { Array($0.utf8) }
     }
 }

@@ -1,3 +1,5 @@
+import PaymentFormSandbox
+
 /// Where a merchant server's official server SDK reaches a sandbox's Server API, and what it signs
 /// its calls with: the `serverApi` member of `payform sandbox`'s first line.
 ///

@@ -44,7 +44,7 @@ public enum ShippedSamples {
 
     /// The JSON of the sample product or processor form of that name (`payform`'s `sample:NAME`).
     package static func productData(named name: String) -> Data? {
-        Samples.product(named: name) ?? ProcessorForms.json(named: name)
+        Samples.product(named: name).map { Data($0) } ?? ProcessorForms.json(named: name)
     }
 
     /// The ids of the sample product groups (`cards`), sorted.
@@ -66,12 +66,12 @@ public enum ShippedSamples {
     /// The demo public key as the Client API's `GET crypto/publickey` answers it (not for
     /// production).
     public static func demoPublicKey() throws(DefinitionError) -> PublicKeyResponse {
-        try PublicKeyResponse(jsonEncoded: Samples.demoPublicKeyResponse ?? Data())
+        try PublicKeyResponse(jsonEncoded: Samples.demoPublicKeyResponse ?? [])
     }
 
     /// The private half of the demo key pair, to decrypt what was prepared with
     /// ``demoPublicKey()`` (not for production).
     public static func demoDecryptionKey() throws(DecryptionError) -> DecryptionKey {
-        try DecryptionKey(pemRepresentation: String(decoding: Samples.demoPrivateKeyPEM ?? Data(), as: UTF8.self))
+        try DecryptionKey(pemRepresentation: String(decoding: Samples.demoPrivateKeyPEM ?? [], as: UTF8.self))
     }
 }

@@ -1,9 +1,9 @@
 /// Helpers for the ASCII digits `0`...`9`, which several validators require (and which are the
 /// only digits they accept: Arabic-Indic or full-width digits are not digits here).
-enum ASCIIDigits {
+package enum ASCIIDigits {
     /// The digit's value when `byte` is an ASCII digit, else `nil`.
     @inline(__always)
-    static func digit(_ byte: UInt8) -> Int? {
+    package static func digit(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte &- UInt8(ascii: "0")) : nil
     }
 

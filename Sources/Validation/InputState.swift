@@ -9,7 +9,7 @@
 /// try request.setValue("4111 1111 1111 1111 1111", forField: "cardNumber")   // 20 digits
 /// try request.inputState(ofField: "cardNumber", in: context)  // .invalid
 /// ```
-public enum InputState: String, Sendable, Codable {
+public enum InputState: String, Sendable {
     /// The value passes the validator as it is.
     case valid
     /// The value fails and no continuation can make it pass (e.g. a letter in a card number,

@@ -1,5 +1,5 @@
-import Foundation
 internal import PaymentFormConcurrency
+import PaymentFormPatternFallback
 
 /// A compiled `regularExpression` validator pattern that must match a value **whole**.
 ///
@@ -36,8 +36,8 @@ public struct RegularExpression: Sendable, Hashable {
     /// Whether matching runs on the engine's linear-time matcher rather than ICU.
     package var runsOnLinearMatcher: Bool { compiled.linear != nil }
 
-    /// Whether ICU's anchored form has been compiled (for tests of what compiling costs).
-    var hasCompiledICUForm: Bool { compiled.hasAnchoredForm }
+    /// Whether the fallback engine's anchored form has been compiled (for tests of what compiling costs).
+    package var hasCompiledICUForm: Bool { compiled.fallback?.hasAnchoredForm ?? false }
 
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     ///
@@ -56,48 +56,21 @@ public struct RegularExpression: Sendable, Hashable {
         self.compiled = try CompiledPattern(pattern)
     }
 
-    /// A pattern that runs on ICU even when the linear matcher could take it: the reference the
-    /// differential tests compare the linear matcher with. Compiled at once.
+    /// A pattern that runs on the fallback engine (ICU) even when the linear matcher could take
+    /// it: the reference the differential tests compare the linear matcher with. Compiled at once.
     package init(icuOnly pattern: String) throws(RegularExpressionError) {
         self.pattern = pattern
-        try Self.checkWithICU(pattern)
-        self.compiled = CompiledPattern(icu: pattern, anchored: try Self.anchor(pattern))
+        do {
+            self.compiled = CompiledPattern(fallback: try FallbackPattern(compilingNow: pattern))
+        } catch {
+            throw RegularExpressionError(pattern: pattern, reason: error.reason)
+        }
     }
 
     /// Empties the process-wide cache of compiled patterns, so that the next pattern of each kind
     /// is compiled again (for benchmarks of a first decode).
     package static func removeCachedPatterns() {
         sharedCompiledPatterns.removeAll()
-    }
-
-    /// Throws when ICU does not compile `pattern` as sent. Checked before anchoring: wrapping
-    /// could "repair" a broken pattern (`a)|(b`). The empty pattern is valid by definition (it
-    /// matches only ""), though Foundation on Linux refuses to compile it on its own.
-    static func checkWithICU(_ pattern: String) throws(RegularExpressionError) {
-        guard !pattern.isEmpty else { return }
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
-            throw RegularExpressionError(pattern: pattern, reason: reason(for: error))
-        }
-    }
-
-    /// Compiles `pattern` (which ICU compiles as sent) anchored to whole values.
-    static func anchor(_ pattern: String) throws(RegularExpressionError) -> NSRegularExpression {
-        // Anchor by wrapping in a non-capturing group (keeps alternations and group numbers intact)
-        // between \A and \z. The never-matching alternative `(?!)` changes nothing about what
-        // matches; it stops ICU from answering "hit end" merely because the value is shorter than
-        // the pattern's minimum length, which keeps `inputState` precise (`\d{3}` on `1a`).
-        // A trailing free-spacing comment (`(?x)… # note`) or an open `\Q` quote would swallow
-        // the closing `)`, which makes that wrap fail to compile; closing them first (a newline
-        // ends a comment, `\E` ends a quote) handles those patterns.
-        let closings = ["", "\\E", "\n", "\\E\n"]
-        for closing in closings {
-            if let compiled = try? NSRegularExpression(pattern: "\\A(?:(?:" + pattern + closing + ")\\z|(?!))") {
-                return compiled
-            }
-        }
-        throw RegularExpressionError(pattern: pattern, reason: "the pattern cannot be anchored to match whole values")
     }
 
     /// Whether the pattern matches the whole of `value` (not merely a part of it).
@@ -114,13 +87,7 @@ public struct RegularExpression: Sendable, Hashable {
     /// ``matchesWhole(_:)`` drawing ICU's work from a budget shared with the rest of a request.
     package func matchesWhole(_ value: String, budget: inout RegularExpressionBudget) -> Bool {
         if let linear = compiled.linear { return linear.run(value) == .match }
-        let length = value.utf16.count
-        var matched = false
-        run(on: value, length: length, reportCompletion: false, budget: &budget) { match, _ in
-            // Belt and braces: the wrap already forces this, but a match must cover every UTF-16 unit.
-            if let match { matched = match.range.location == 0 && match.range.length == length }
-        }
-        return matched
+        return run(value, reportCompletion: false, budget: &budget).matched
     }
 
     /// Whether appending characters to `value` could still produce a whole match.
@@ -133,11 +100,8 @@ public struct RegularExpression: Sendable, Hashable {
     /// also answers `true`, for the same reason.
     func couldMatchWhole(afterAppendingTo value: String, budget: inout RegularExpressionBudget) -> Bool {
         if let linear = compiled.linear { return linear.run(value) != .dead }
-        var hitEnd = false
-        let finished = run(on: value, length: value.utf16.count, reportCompletion: true, budget: &budget) { _, flags in
-            if flags.contains(.hitEnd) { hitEnd = true }
-        }
-        return hitEnd || !finished
+        let run = run(value, reportCompletion: true, budget: &budget)
+        return run.hitEnd || !run.finished
     }
 
     /// The as-you-type state of `value`: one run of the linear matcher, or ICU's match and
@@ -166,44 +130,14 @@ public struct RegularExpression: Sendable, Hashable {
         100 + count / 1_000
     }
 
-    /// Runs the anchored ICU match on `value`, passing the match found and the completion report
-    /// (`nil` match) to `body`, with their flags. Returns `false` when the budget ran out and the
-    /// engine was stopped (or, with the budget already spent, never started).
-    @discardableResult
-    private func run(
-        on value: String, length: Int, reportCompletion: Bool, budget: inout RegularExpressionBudget,
-        _ body: (NSTextCheckingResult?, NSRegularExpression.MatchingFlags) -> Void
-    ) -> Bool {
-        // The anchored form is compiled on the first match. ICU compiled the pattern as sent, and
-        // one of the wraps in `anchor(_:)` compiles every such pattern tried; should one not, the
-        // value is refused, never passed.
-        guard let anchored = compiled.anchored else { return true }
-        let allowance = budget.allowance(forUTF16Count: length)
-        guard allowance > 0 else {
-            budget.record(reports: 0, cutOff: true)
-            return false
-        }
-        var reports = 0
-        var finished = true
-        var options: NSRegularExpression.MatchingOptions = [.anchored, .reportProgress]
-        if reportCompletion { options.insert(.reportCompletion) }
-        // Foundation on Linux declares the block escaping, though it runs only during the call.
-        withoutActuallyEscaping(body) { body in
-            anchored.enumerateMatches(in: value, options: options, range: NSRange(location: 0, length: length)) {
-                match, flags, stop in
-                if match != nil || flags.contains(.completed) {
-                    body(match, flags)
-                } else {
-                    reports += 1
-                    if reports > allowance {
-                        finished = false
-                        stop.pointee = true
-                    }
-                }
-            }
-        }
-        budget.record(reports: Swift.min(reports, allowance), cutOff: !finished)
-        return finished
+    /// Runs the fallback engine on `value` within what the budget allows, and records what the
+    /// run took.
+    private func run(_ value: String, reportCompletion: Bool, budget: inout RegularExpressionBudget) -> FallbackRun {
+        guard let fallback = compiled.fallback else { return FallbackRun(matched: false, hitEnd: false, reports: 0, finished: true) }
+        let allowance = budget.allowance(forUTF16Count: value.utf16.count)
+        let run = fallback.run(value, reportCompletion: reportCompletion, allowance: allowance)
+        budget.record(reports: run.reports, cutOff: !run.finished)
+        return run
     }
 
     /// Equal when the patterns are equal (the compiled form follows from the pattern).
@@ -216,89 +150,38 @@ public struct RegularExpression: Sendable, Hashable {
         hasher.combine(pattern)
     }
 
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo["NSInvalidValue"] as? String, !detail.isEmpty {
-            return "ICU rejected the pattern (\(detail))"
-        }
-        return "ICU rejected the pattern (error \(nsError.code))"
-    }
 }
 
-/// A pattern's compiled forms, shared process-wide by every ``RegularExpression`` of the pattern.
-///
-/// `@unchecked Sendable`: `linear` and `pattern` are immutable; the anchored ICU form is
-/// compiled once, with its lock held, and `NSRegularExpression` is documented as safe to use for
-/// matching from several threads at once (it is not `Sendable` on every platform).
-final class CompiledPattern: @unchecked Sendable {
-    /// The linear-time matcher, when the pattern is in its subset (then ICU is never needed).
+/// A pattern's compiled forms, shared process-wide by every ``RegularExpression`` of the pattern:
+/// the linear-time matcher when the pattern is in its subset (then the fallback engine is never
+/// needed), else the platform's engine.
+final class CompiledPattern: Sendable {
+    /// The linear-time matcher, when the pattern is in its subset.
     let linear: LinearPattern?
-    /// The pattern as sent, for the anchored form.
-    private let pattern: String
-    /// The anchored ICU form, compiled on first use; `nil` for a pattern on the linear matcher.
-    ///
-    /// Absent rather than empty for linear patterns: those never reach ICU, and creating the lock
-    /// (with the runtime's first-time work on its generic type and on `NSRegularExpression`) was
-    /// about a sixth of a process's first decode.
-    private let anchoredForm: LockedValue<AnchoredForm>?
+    /// The fallback engine's form (ICU natively), for a pattern outside that subset.
+    let fallback: FallbackPattern?
 
-    /// Where the anchored ICU form stands.
-    private enum AnchoredForm {
-        case notCompiled
-        case compiled(NSRegularExpression)
-        /// No wrap compiled (the value is then refused, never passed).
-        case failed
-    }
-
-    /// Compiles `pattern`: on the linear matcher when it is in its subset, else checked by ICU
-    /// (throwing when ICU does not compile it) with the anchored form left to the first match.
+    /// Compiles `pattern`: on the linear matcher when it is in its subset, else checked by the
+    /// fallback engine (throwing when it does not compile the pattern) with the anchored form
+    /// left to the first match.
     init(_ pattern: String) throws(RegularExpressionError) {
-        self.pattern = pattern
         if let linear = LinearPattern(pattern) {
             self.linear = linear
-            self.anchoredForm = nil
+            self.fallback = nil
         } else {
-            try RegularExpression.checkWithICU(pattern)
-            self.linear = nil
-            self.anchoredForm = LockedValue(.notCompiled)
-        }
-    }
-
-    /// An ICU pattern whose anchored form is already compiled.
-    init(icu pattern: String, anchored: NSRegularExpression) {
-        self.pattern = pattern
-        self.linear = nil
-        self.anchoredForm = LockedValue(.compiled(anchored))
-    }
-
-    /// Whether the anchored form was compiled (or tried).
-    var hasAnchoredForm: Bool {
-        guard let anchoredForm else { return false }
-        return anchoredForm.withLock { form in
-            if case .notCompiled = form { return false }
-            return true
-        }
-    }
-
-    /// The pattern anchored to whole values, compiled on first use; `nil` if it cannot be (or
-    /// the pattern runs on the linear matcher).
-    var anchored: NSRegularExpression? {
-        // Compiled with the lock held: concurrent first matches compile once.
-        anchoredForm?.withLock { form in
-            switch form {
-            case .compiled(let expression):
-                return expression
-            case .failed:
-                return nil
-            case .notCompiled:
-                guard let expression = try? RegularExpression.anchor(pattern) else {
-                    form = .failed
-                    return nil
-                }
-                form = .compiled(expression)
-                return expression
+            do {
+                self.fallback = try FallbackPattern(pattern)
+            } catch {
+                throw RegularExpressionError(pattern: pattern, reason: error.reason)
             }
+            self.linear = nil
         }
+    }
+
+    /// A pattern on the fallback engine.
+    init(fallback: FallbackPattern) {
+        self.linear = nil
+        self.fallback = fallback
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+
 internal import PaymentFormConcurrency
 
 /// Compiled patterns shared by every ``RegularExpression`` in the process, keyed by pattern.

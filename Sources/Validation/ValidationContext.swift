@@ -1,15 +1,10 @@
-import Foundation
-
 /// What validators need to know about the world: the current month, for `expirationDate`.
 ///
-/// "Now" is injected, so results are reproducible (tests, the CLI's `--now`), and it is computed
-/// in the Gregorian calendar whatever calendar the device uses (a Buddhist or Japanese device
-/// calendar would otherwise shift the century of expiry dates).
+/// "Now" is injected, so results are reproducible (tests, the CLI's `--now`); where the engine
+/// runs on a platform with a clock, `ValidationContext.current()` reads it.
 ///
 /// ```swift
 /// let fixed = ValidationContext(now: YearMonth(year: 2026, month: 12)!)
-/// let live = ValidationContext.current()                       // this month, UTC
-/// let local = ValidationContext.current(timeZone: .current)    // this month, device time zone
 /// ```
 public struct ValidationContext: Sendable, Hashable {
     /// The current month as validators see it.
@@ -19,32 +14,4 @@ public struct ValidationContext: Sendable, Hashable {
     public init(now: YearMonth) {
         self.now = now
     }
-
-    /// Creates a context for the month `date` falls in, in the Gregorian calendar and `timeZone`.
-    ///
-    /// Dates outside the years 1...9999 are clamped to that range.
-    package init(date: Date, timeZone: TimeZone = ValidationContext.utc) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = calendar.dateComponents([.era, .year, .month], from: date)
-        // Era 0 is BC: such a date clamps to the first supported year.
-        let year = components.era == 0 ? YearMonth.supportedYears.lowerBound : (components.year ?? 1)
-        let clampedYear = min(max(year, YearMonth.supportedYears.lowerBound), YearMonth.supportedYears.upperBound)
-        let month = min(max(components.month ?? 1, 1), 12)
-        // Both are clamped into range, so this never falls back in practice.
-        self.now = YearMonth(year: clampedYear, month: month) ?? YearMonth.fallback
-    }
-
-    /// A context for the month the clock reads now, in the Gregorian calendar and `timeZone`.
-    ///
-    /// - Parameters:
-    ///   - clock: Returns the current date; inject a fixed one in tests.
-    ///   - timeZone: Where the month is counted; UTC unless given (pass `.current` to use the
-    ///     device's time zone).
-    public static func current(clock: () -> Date = { Date() }, timeZone: TimeZone = ValidationContext.utc) -> ValidationContext {
-        ValidationContext(date: clock(), timeZone: timeZone)
-    }
-
-    /// Coordinated Universal Time, the default time zone for "now".
-    public static let utc: TimeZone = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
 }

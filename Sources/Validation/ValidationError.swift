@@ -7,7 +7,7 @@
 /// error?.id                          // "length"
 /// error?[parameter: "maxLength"]     // 5
 /// ```
-public struct ValidationError: Error, Sendable, Hashable, Codable {
+public struct ValidationError: Error, Sendable, Hashable {
     /// The error id: the failing validator's JSON key (``Validator/name``), or `required`.
     public let id: String
     /// The validator's parameters (`parameters`), in order; absent bounds left out.

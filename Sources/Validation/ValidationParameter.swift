@@ -1,6 +1,6 @@
 /// A named numeric parameter of a ``ValidationError``, such as `minLength` or `maxValue`,
 /// so a UI can fill in a message like "between {minLength} and {maxLength} characters".
-public struct ValidationParameter: Sendable, Hashable, Codable {
+public struct ValidationParameter: Sendable, Hashable {
     /// The Client API name of the parameter: `minLength`, `maxLength`, `minValue`, `maxValue` or
     /// `fiscalNumberLength`.
     public let name: String

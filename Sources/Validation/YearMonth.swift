@@ -25,7 +25,7 @@ public struct YearMonth: Sendable, Hashable, Comparable {
     }
 
     /// January of year 1: only used where an impossible `nil` must still produce a value.
-    static let fallback = YearMonth(uncheckedYear: 1, month: 1)
+    package static let fallback = YearMonth(uncheckedYear: 1, month: 1)
 
     private init(uncheckedYear year: Int, month: Int) {
         self.year = year

@@ -12,7 +12,7 @@ func brandBenchmarks() -> BenchmarkGroup {
     let grouped = "6508 3700 1234 5678 901"   // a Troy 8-digit BIN: the deepest level of the index
     let typing = (1...16).map { String("4571000000000001".prefix($0)) }
     let layout = CardNumberLayout(detection: (try? detector.detect("37")) ?? .unknown)
-    let tableJSON = BrandTable.shippedJSON ?? Data()
+    let tableJSON = Data((BrandTable.shippedJSON ?? "").utf8)
     let scan = LinearScanDetector(table: detector.table)
 
     return BenchmarkGroup(name: "Brands", benchmarks: [

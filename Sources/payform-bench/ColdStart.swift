@@ -45,7 +45,7 @@ let firstDecodeChildFlag = "--time-first-decode"
 /// The child's side of ``coldStartFigures(spawns:)``: reads the sample before the clock starts
 /// (an app has its bytes in memory too), decodes once, prints the time.
 func timeFirstDecode(_ which: String) {
-    guard let data = Samples.product(named: "visa") else { exit(1) }
+    guard let data = Samples.product(named: "visa").map({ Data($0) }) else { exit(1) }
     let bytes = [UInt8](data)
     let start = monotonicNanoseconds()
     switch which {

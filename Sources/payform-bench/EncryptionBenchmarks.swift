@@ -25,10 +25,10 @@ func encryptionBenchmarks() -> BenchmarkGroup {
     ]
 
     struct Response: Decodable { let keyId: String; let publicKey: String }
-    guard let responseData = Samples.demoPublicKeyResponse,
+    guard let responseData = Samples.demoPublicKeyResponse.map({ Data($0) }),
           let response = try? JSONDecoder().decode(Response.self, from: responseData),
           let publicKey = try? RSAPublicKey(base64DER: response.publicKey),
-          let pemData = Samples.demoPrivateKeyPEM,
+          let pemData = Samples.demoPrivateKeyPEM.map({ Data($0) }),
           let privateKey = try? RSAPrivateKey(pemRepresentation: String(decoding: pemData, as: UTF8.self))
     else {
         return BenchmarkGroup(name: "Encryption", benchmarks: benchmarks)

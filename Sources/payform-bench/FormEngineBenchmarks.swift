@@ -1,3 +1,4 @@
+import Foundation
 import PaymentFormEngine
 import PaymentFormSamples
 import PaymentFormJSON
@@ -5,8 +6,8 @@ import PaymentFormEngineTesting
 
 /// Whole-request figures: what a form or a backend test pays per payment.
 func formEngineBenchmarks() -> BenchmarkGroup {
-    guard let visaData = Samples.product(named: "visa"), let keyData = Samples.demoPublicKeyResponse,
-          let privateKeyData = Samples.demoPrivateKeyPEM,
+    guard let visaData = Samples.product(named: "visa").map({ Data($0) }), let keyData = Samples.demoPublicKeyResponse.map({ Data($0) }),
+          let privateKeyData = Samples.demoPrivateKeyPEM.map({ Data($0) }),
           let visa = try? PaymentProduct.decode(from: visaData).value,
           let key = try? EncryptionKey(PublicKeyResponse.decode(from: keyData).value),
           let privateKey = try? DecryptionKey(pemRepresentation: String(decoding: privateKeyData, as: UTF8.self)),

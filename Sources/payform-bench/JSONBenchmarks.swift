@@ -7,7 +7,7 @@ import PaymentFormSamples
 /// The engine ships its own parser for JSON paths, bounds and exact numbers; it has to be faster
 /// than `JSONSerialization` to be worth it, so each figure has a Foundation baseline row.
 func jsonBenchmarks() -> BenchmarkGroup {
-    guard let visaData = Samples.product(named: "visa") else {
+    guard let visaData = Samples.product(named: "visa").map({ Data($0) }) else {
         print("JSON benchmarks skipped: the shipped samples cannot be read")
         return BenchmarkGroup(name: "JSON", benchmarks: [])
     }

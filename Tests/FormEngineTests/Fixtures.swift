@@ -1,6 +1,13 @@
 import Foundation
+import PaymentFormSamples
+import Testing
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormTestSupport
-@testable import PaymentFormEngine
 
 /// Small JSON builders for the form engine's tests, beside the shared samples and keys of
 /// `Fixtures` (Tests/Support).

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormMasking
 
 /// The grammar: which patterns give which slots, literals and runs.
 struct MaskTests {

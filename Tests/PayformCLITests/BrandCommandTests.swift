@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
 

@@ -1,8 +1,12 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
+import PayformCommands
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
 enum CLI {

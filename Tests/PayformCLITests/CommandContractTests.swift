@@ -1,10 +1,15 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormJSON
 import PaymentFormTestSupport
+import PayformCommands
 
 /// The contract items a user hit (issue 23): command groups' help, `--version`, one shape for
 /// exit-1 answers and one name per error code, a PEM file given to `--public-key`, and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PayformCLI
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// `payform decrypt` and `DecryptedPayload` refuse tokens over the library's 256 KiB cap with a
 /// sentence, before decoding them; surrounding white space does not count.

@@ -3,7 +3,9 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PayformCommands
 
 @Suite("payform fetch", .timeLimit(.minutes(10)))
 struct FetchCommandTests {

@@ -4,6 +4,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// `payform fetch surcharge` and `payform fetch dcc`, against a sandbox whose intercept answers

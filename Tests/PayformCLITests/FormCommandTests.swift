@@ -1,10 +1,16 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
+import PaymentFormSamples
 import PaymentFormTestSupport
+import PayformCommands
 
 /// `payform form`: the controller over JSON lines, scenario by scenario.
 @Suite("payform form")

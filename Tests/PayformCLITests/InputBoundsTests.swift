@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PayformCommands
 @testable import PayformCLI
 
 @Suite("Input bounds")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 @testable import PayformCLI
+import PayformCommands
 import PaymentFormTestSupport
 
 /// `payform prepare --without-validation-for-tests`: any values, encrypted as given, with a warning.

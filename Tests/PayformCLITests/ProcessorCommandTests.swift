@@ -7,6 +7,7 @@ import Testing
 import PaymentFormJSON
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// `payform sips …` and `payform saferpay …`.

@@ -4,7 +4,9 @@ import Testing
 import PaymentFormJSON
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PayformCommands
 
 /// `payform sips …` and `payform saferpay …` against what the seed guides document (the Sips
 /// In-App iOS guides, seeds 000–002; the Saferpay mobile guide, seed 004): each test names the

@@ -1,5 +1,8 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
 @testable import PayformCLI
 import PaymentFormJSON
 import PaymentFormTestSupport

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PayformCLI
 import PaymentFormTestSupport
+import PayformCommands
 
 /// `payform sandbox` options as a user gives them: the printed URL and `--allow-origin`.
 @Suite("payform sandbox options", .timeLimit(.minutes(10)))

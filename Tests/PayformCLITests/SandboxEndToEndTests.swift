@@ -2,8 +2,10 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 import PayformCLI
+import PayformCommands
 
 /// What `payform sandbox` prints first.
 private struct SandboxInfo: Decodable {

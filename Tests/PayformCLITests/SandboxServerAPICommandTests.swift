@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
-import PayformCLI
+@testable import PayformCLI
+import PayformCommands
 
 /// `payform sandbox`'s Server API options, its first line's `serverApi`, `--help`'s test cards and
 /// the refusals of issue 32 (`--allow-origin null`, bad credentials and host names).

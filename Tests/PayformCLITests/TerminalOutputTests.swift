@@ -3,8 +3,10 @@ import Testing
 @testable import PayformCLI
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormEngine
 import PaymentFormTestSupport
+import PayformCommands
 
 /// What `payform` writes to stderr never drives the terminal: text from a server, a definition or
 /// a token is escaped, and each diagnostic stays one line.

@@ -6,6 +6,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the

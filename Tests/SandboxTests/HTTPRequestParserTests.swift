@@ -1,5 +1,6 @@
 import Testing
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormEngine
 
 @Suite("HTTP request parser")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// What a browser sees: CORS preflights and headers per route, over real loopback HTTP.
 @Suite("Sandbox CORS for web pages", .timeLimit(.minutes(10)))

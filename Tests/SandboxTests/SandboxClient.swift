@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// One answer read off the wire: status, header fields as sent, body.
 struct RawAnswer: CustomStringConvertible {

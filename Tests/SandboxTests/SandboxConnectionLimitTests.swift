@@ -3,6 +3,7 @@ import Testing
 import PaymentFormTestSupport
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormEngine
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@ import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 /// What the second security review found in the sandbox, each with its regression test:
 /// ambiguous payloads, response splitting in the Saferpay stand-in, the log's redaction and the
 /// size of product files read through links.

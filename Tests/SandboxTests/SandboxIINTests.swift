@@ -3,6 +3,7 @@ import Testing
 import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// IIN answers: the brand table's country, and the co-badged Cartes Bancaires test cards from the
 /// sandbox's IIN data, over real loopback HTTP.

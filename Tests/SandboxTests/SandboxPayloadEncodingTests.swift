@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// A payload that decrypts to bytes that are not UTF-8: refused, with a message that says why,

@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// `POST /sandbox/v1/payments` judges the decrypted values as sent: no mask is applied, so what
 /// no valid client sends is refused, not read through the mask into something valid.

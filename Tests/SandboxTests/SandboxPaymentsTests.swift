@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 @Suite("Sandbox payments endpoint", .timeLimit(.minutes(10)))
 struct SandboxPaymentsTests {

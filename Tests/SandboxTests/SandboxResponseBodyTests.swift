@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// Product and group answers are the items' JSON written once at start, joined per answer: each
 /// answer must be the bytes `JSONWriter` writes for the same JSON, built the way the Client API
@@ -41,13 +42,13 @@ struct SandboxResponseBodyTests {
             amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL", isRecurring: false)) }
         #expect(!offered.isEmpty)
         let products = offered.map { item in
-            let json = SandboxTexts.product(item.json, locale: locale)
+            let json = DefinitionTexts.product(item.json, locale: locale)
             return hidingFields ? Self.withoutFields(json) : json
         }
         #expect(try Self.answer("/client/v1/c1/products?countryCode=NL&currencyCode=EUR&amount=1000" + hide + Self.query(locale))
             == Self.written(["paymentProducts": .array(products)]))
         let groups = data.groups.map { item in
-            let json = SandboxTexts.group(item.json, locale: locale)
+            let json = DefinitionTexts.group(item.json, locale: locale)
             return hidingFields ? Self.withoutFields(json) : json
         }
         #expect(try Self.answer("/client/v1/c1/productgroups?countryCode=NL&currencyCode=EUR" + hide + Self.query(locale))
@@ -61,12 +62,12 @@ struct SandboxResponseBodyTests {
             let target = "/client/v1/c1/products/\(item.model.id)?countryCode=NL&currencyCode=EUR&amount=1000" + Self.query(locale)
             if SandboxRouter.offers(item.model, in: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"),
                                                                    countryCode: "NL", isRecurring: false)) {
-                #expect(try Self.answer(target) == Self.written(SandboxTexts.product(item.json, locale: locale)), "\(item.model.id)")
+                #expect(try Self.answer(target) == Self.written(DefinitionTexts.product(item.json, locale: locale)), "\(item.model.id)")
             }
         }
         for item in data.groups {
             #expect(try Self.answer("/client/v1/c1/productgroups/\(item.model.id)?countryCode=NL&currencyCode=EUR" + Self.query(locale))
-                == Self.written(SandboxTexts.group(item.json, locale: locale)))
+                == Self.written(DefinitionTexts.group(item.json, locale: locale)))
         }
     }
 }

@@ -9,6 +9,7 @@ import PaymentFormTestSupport
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The sandbox items of the third security review, each with its regression test: DNS
 /// rebinding (Host), simple cross-origin POSTs (Content-Type), a stop stuck behind a client that

@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormTestSupport
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 /// Runs blocking socket work on its own thread, so no cooperative thread waits on a socket.
 func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
     await withCheckedContinuation { continuation in

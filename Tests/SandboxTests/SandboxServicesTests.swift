@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The calls the JavaScript SDKs make beyond the card flow (privacy policy, Apple Pay session,
 /// surcharge, DCC), the versions in paths and the error bodies, over real loopback HTTP.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The JSON the sandbox serves by default has the Client API's shapes: every member an official
 /// client SDK reads is present, with the API's type (integers where the API has integers, a logo

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// Product and group texts in the request's locale, as the platform serves them.
@@ -93,6 +94,6 @@ struct SandboxTextsTests {
         let odd = try JSONParser().parse(Array(#"""
         {"id": 1, "displayHints": {"label": 7}, "fields": [{"id": "cvv", "displayHints": {"label": null, "tooltip": "x"}}, 3]}
         """#.utf8))
-        #expect(SandboxTexts.product(odd, locale: "fr") == odd)
+        #expect(DefinitionTexts.product(odd, locale: "fr") == odd)
     }
 }

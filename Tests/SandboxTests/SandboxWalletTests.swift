@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The wallet samples (Apple Pay 302, Google Pay 320): listed, and their networks served, so the
 /// JavaScript SDKs' networks calls answer.

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The backend flow over HTTP through `ClientAPISandbox`, with the tests' own v1HMAC signer:
 /// create session → the app (`ClientSession`, on the minted session) encrypts → create payment

@@ -3,6 +3,7 @@ import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The tests' own v1HMAC signer, written from the server SDKs' rule (not from the sandbox's
 /// verifier): S = METHOD, Content-Type, Date, the x-gcs headers (lower-cased, sorted), the path

@@ -5,6 +5,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The Server API at the sandbox's root, answered in-process (the router, after the connection's
 /// checks): signature, merchant, sessions, payments by test card, the 3-D Secure page, idempotence.
@@ -174,8 +175,8 @@ struct ServerAPITests {
         #expect(try label(plain, acceptLanguage: "ja, fr;q=0.5, de;q=0.1") == "Numéro de carte")
         #expect(try label(plain, acceptLanguage: "fr;q=0, *") == "Card number")
         #expect(try label(french, acceptLanguage: "de") == "Numéro de carte", "the session's locale before the browser's")
-        #expect(SandboxTexts.language(forAcceptLanguage: "nl-BE,nl;q=0.9,en;q=0.8") == "nl")
-        #expect(SandboxTexts.language(forAcceptLanguage: "ja, zh") == nil)
+        #expect(DefinitionTexts.language(forAcceptLanguage: "nl-BE,nl;q=0.9,en;q=0.8") == "nl")
+        #expect(DefinitionTexts.language(forAcceptLanguage: "ja, zh") == nil)
     }
 
     // MARK: - Payments

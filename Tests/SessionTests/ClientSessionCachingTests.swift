@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 /// What the session keeps and shares, counted by the requests the sandbox answered.
 @Suite("ClientSession caching", .timeLimit(.minutes(10)))

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
+import PaymentFormSamples
 import PaymentFormTestSupport
 /// Every call of the session against the sandbox, over real loopback HTTP.
 @Suite("ClientSession calls against the sandbox", .timeLimit(.minutes(10)))

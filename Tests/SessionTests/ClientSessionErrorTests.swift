@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 /// Error answers, timeouts and cancellation over real loopback HTTP.
 @Suite("ClientSession errors against the sandbox", .timeLimit(.minutes(10)))

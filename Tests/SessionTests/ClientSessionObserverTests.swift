@@ -3,6 +3,7 @@ import Testing
 import PaymentFormTestSupport
 import PaymentFormEngine
 @testable import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 
 /// The session's observer (issue 35, C87): the Connect guide turns on "logging of the requests and
 /// responses that make up the communication"; an app sees each request and its answer or

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 /// The session against what the Connect Swift SDK guide (seed 003) documents, over real
 /// loopback HTTP: each test names the guide line it answers.
@@ -90,13 +91,13 @@ struct ConnectGuideSessionTests {
         let grouped = items.products.paymentProducts.filter { product in !items.ungroupedProducts.contains { $0.id == product.id } }
         #expect(!grouped.isEmpty)
         #expect(items.items.map(\.id) == ["cards", "809", "770", "302", "320"])
-        #expect(items.items.map { type(of: $0).kind } == [.group, .product, .product, .product, .product])
+        #expect(items.items.map { $0.kind } == [.group, .product, .product, .product, .product])
         for product in grouped { #expect(!items.items.contains { $0.id == product.id }) }
         // The lookup still finds a grouped product, and the group.
         for product in items.products.paymentProducts {
-            #expect(items.paymentItem(withId: product.id).map { type(of: $0).kind } == .product)
+            #expect(items.paymentItem(withId: product.id).map { $0.kind } == .product)
         }
-        #expect(items.paymentItem(withId: "cards").map { type(of: $0).kind } == .group)
+        #expect(items.paymentItem(withId: "cards").map { $0.kind } == .group)
         #expect(items.paymentItem(withId: "nothing") == nil)
         // Without groups, every product is an item.
         let plain = try await harness.session.paymentItems(for: context)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
 @Suite("IIN lookups", .timeLimit(.minutes(10)))

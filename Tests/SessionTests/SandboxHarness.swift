@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import PaymentFormEngine
-@testable import PaymentFormEngineTesting
+@testable import PaymentFormSession
+import PaymentFormSandbox
+import PaymentFormEngineTesting
 import PaymentFormTestSupport
 
 /// A sandbox on a free loopback port for one test, and a session pointing at it.

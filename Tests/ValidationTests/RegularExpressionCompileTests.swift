@@ -1,7 +1,9 @@
 import Foundation
 import PaymentFormTestSupport
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormValidation
+@testable import PaymentFormPatternFallback
 
 /// Compiling is lazy and cheap: a pattern of the linear matcher's subset never reaches ICU (its
 /// reader is its only check), any other is checked by ICU at once and anchored on its first match.
@@ -20,7 +22,7 @@ struct RegularExpressionCompileTests {
 
     @Test("a pattern outside the subset is checked at once and anchored on its first match")
     func icuPatternsAnchorOnFirstMatch() throws {
-        let expression = try RegularExpression(uncached: "(?i)[\\p{L} '.-]+")
+        let expression = try RegularExpression(uncached: "(?i)[\\p{Lu}\\p{Ll} '.-]+")
         #expect(!expression.runsOnLinearMatcher)
         #expect(!expression.hasCompiledICUForm)
         #expect(expression.matchesWhole("Zoë O'Brien"))

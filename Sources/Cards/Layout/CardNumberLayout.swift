@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// How a card-number field without a brand-specific mask groups digits and how many it takes,
 /// following the detected brand: `3782 822463 10005` for American Express, `4111 1111 1111 1111`

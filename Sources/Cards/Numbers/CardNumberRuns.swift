@@ -1,3 +1,4 @@
+import PaymentFormValidation
 /// Where a text may hold a card number, however it is written: the one rule behind the sandbox's
 /// log masker, the session observer's redaction and the Sips `MD` check.
 ///

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A strict reader of the protected header's JSON (RFC 8259): an object whose member names are
 /// unique (RFC 7515 §4: "The Header Parameter names within the object MUST be unique";
@@ -157,7 +156,10 @@ struct JOSEHeaderParser {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let decoded = String(bytes: text, encoding: .utf8) else { throw .malformed }
+                // Decoding repairs ill-formed UTF-8 with U+FFFD; text that does not come back
+                // byte for byte was not UTF-8.
+                let decoded = String(decoding: text, as: UTF8.self)
+                guard decoded.utf8.elementsEqual(text) else { throw .malformed }
                 return decoded
             case UInt8(ascii: "\\"):
                 guard let escape = current else { throw .malformed }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// JWE compact serialization (RFC 7516 §7.1) with `RSA-OAEP` / `RSA-OAEP-256` key wrapping and
 /// `A256CBC-HS512` content encryption: the `encryptedFields` format of the payment platform.

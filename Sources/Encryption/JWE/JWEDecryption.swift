@@ -2,7 +2,7 @@
 ///
 /// The plaintext is typically card data: `description`, `debugDescription` and `dump` show only
 /// its size.
-package struct JWEDecryption: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct JWEDecryption: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The protected header, authenticated by the tag.
     package let header: JWEHeader
     /// The decrypted bytes (UTF-8 JSON for payment requests).
@@ -16,8 +16,4 @@ package struct JWEDecryption: Sendable, CustomStringConvertible, CustomDebugStri
     /// Same as ``description``.
     package var debugDescription: String { description }
 
-    /// Shows the header and the plaintext size only.
-    package var customMirror: Mirror {
-        Mirror(self, children: ["header": header, "plaintextByteCount": plaintext.count], displayStyle: .struct)
-    }
 }

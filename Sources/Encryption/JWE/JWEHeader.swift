@@ -1,5 +1,5 @@
 /// The JOSE protected header of a token: `{"alg":…,"enc":…,"kid":…}`.
-package struct JWEHeader: Sendable, Hashable, Codable {
+package struct JWEHeader: Sendable, Hashable {
     /// The key-wrapping algorithm (`alg`).
     package let algorithm: KeyManagementAlgorithm
     /// The content encryption (`enc`).
@@ -12,11 +12,5 @@ package struct JWEHeader: Sendable, Hashable, Codable {
         self.algorithm = algorithm
         self.encryption = encryption
         self.keyId = keyId
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case algorithm = "alg"
-        case encryption = "enc"
-        case keyId = "kid"
     }
 }

@@ -1,5 +1,5 @@
 /// How the content-encryption key is wrapped for the recipient (JWE `alg`, RFC 7518 §4.3).
-package enum KeyManagementAlgorithm: String, Sendable, Hashable, Codable, CaseIterable {
+package enum KeyManagementAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// RSAES-OAEP with SHA-1 and MGF1-SHA-1: what Connect / Online Payments servers expect.
     case rsaOAEP = "RSA-OAEP"
     /// RSAES-OAEP with SHA-256 and MGF1-SHA-256.
@@ -22,7 +22,7 @@ package enum KeyManagementAlgorithm: String, Sendable, Hashable, Codable, CaseIt
 
 /// How the payload itself is encrypted (JWE `enc`, RFC 7518 §5.1). Only the one the payment
 /// platform uses is supported.
-package enum ContentEncryptionAlgorithm: String, Sendable, Hashable, Codable, CaseIterable {
+package enum ContentEncryptionAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// AES-256-CBC with HMAC-SHA-512 truncated to 256 bits (``A256CBCHS512``).
     case a256CBCHS512 = "A256CBC-HS512"
 }

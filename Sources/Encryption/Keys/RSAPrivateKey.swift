@@ -10,7 +10,7 @@
 /// moduli over 8192 bits. Decryption is blinded, constant-time RSA-CRT with a re-encryption check
 /// (see `RSAPrivateKey+Decryption.swift`). `description`, `debugDescription` and `dump` show only
 /// the size.
-package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The matching public key.
     package let publicKey: RSAPublicKey
     /// Montgomery contexts for the two primes (R² mod p, R² mod q computed once, here).
@@ -126,6 +126,4 @@ package struct RSAPrivateKey: Sendable, CustomStringConvertible, CustomDebugStri
     /// Same as ``description``.
     package var debugDescription: String { description }
 
-    /// Shows only the size, so `dump` prints no key material.
-    package var customMirror: Mirror { Mirror(self, children: ["bitCount": publicKey.bitCount], displayStyle: .struct) }
 }

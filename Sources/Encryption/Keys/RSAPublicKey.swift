@@ -9,7 +9,7 @@
 ///
 /// Accepts X.509 `SubjectPublicKeyInfo` (rsaEncryption, NULL parameters) and bare PKCS#1
 /// `RSAPublicKey`; refuses moduli under 2048 bits, even moduli and exponents that are 1 or even.
-package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     let modulus: BigUInt
     let exponent: BigUInt
     let context: MontgomeryContext
@@ -184,9 +184,6 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
 
     /// Same as ``description``.
     package var debugDescription: String { description }
-
-    /// Shows only the size, so `dump` prints no key material.
-    package var customMirror: Mirror { Mirror(self, children: ["bitCount": bitCount], displayStyle: .struct) }
 
     /// Keys are equal when modulus and exponent are.
     package static func == (lhs: RSAPublicKey, rhs: RSAPublicKey) -> Bool {

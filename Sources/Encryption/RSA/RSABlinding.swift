@@ -1,4 +1,3 @@
-import Foundation
 internal import PaymentFormConcurrency
 
 /// Base blinding for the private operation: the ciphertext is multiplied by rᵉ before the

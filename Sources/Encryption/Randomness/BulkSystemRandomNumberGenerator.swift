@@ -10,7 +10,7 @@ import Darwin
 /// about 100 (content key, IV, OAEP seed, nonce), and 13 calls cost more than the AES and HMAC
 /// together. This reads the same kernel source (`getentropy`, which is `getrandom` on Linux and
 /// the system CSPRNG on Apple platforms) in one call, and falls back to
-/// `SystemRandomNumberGenerator` if that call fails. Words are cleared from the buffer as they are
+/// `SystemRandomNumberGenerator` if that call fails (and uses it in WebAssembly). Words are cleared from the buffer as they are
 /// handed out; ``wipe()`` clears the rest. Use one value per operation, never shared.
 ///
 /// ```swift
@@ -41,9 +41,15 @@ package struct BulkSystemRandomNumberGenerator: RandomNumberGenerator {
     }
 
     private mutating func refill() {
+        #if arch(wasm32)
+        // WebAssembly has no kernel: the standard library's generator draws from the host
+        // (`crypto.getRandomValues`, through the module's `arc4random_buf`).
+        let filled = false
+        #else
         let filled = withUnsafeMutableBytes(of: &buffer) { bytes in
             getentropy(bytes.baseAddress.unsafelyUnwrapped, bytes.count) == 0
         }
+        #endif
         if !filled {
             var system = SystemRandomNumberGenerator()
             for word in 0..<32 { buffer[word] = system.next() }

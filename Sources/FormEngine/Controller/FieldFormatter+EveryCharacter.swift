@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// How the form controller keeps every character the customer typed.
 ///
@@ -11,7 +12,7 @@ extension FieldFormatter {
     /// What a request keeps of `text` (`unmask(_:)`'s rule): the value
     /// without the mask's literals, followed by whatever the mask cannot hold; a four-digit
     /// expiry year read as two digits first. Plain text is kept whole.
-    func keptValue(of text: String) -> String {
+    package func keptValue(of text: String) -> String {
         guard let mask else { return text }
         if expiryShortcuts, mask.capacity == 4, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: text.withASCIIDigits) {
             return mask.unformatKeepingOverflow(twoDigitYear)

@@ -1,3 +1,4 @@
+import PaymentFormValidation
 /// Where each field of a ``PaymentFormController``'s form is, and which fields read another
 /// field's value: what lets an event work on the fields it touches instead of on every field.
 ///
@@ -31,10 +32,10 @@ struct FormFieldIndex: Sendable {
             // Decoding refuses repeated ids; should one get here anyway, the first one wins, as
             // `PaymentItem.field(withId:)` and the request's lookups answer.
             if positions[definitions[index].id] == nil { positions[definitions[index].id] = index }
-            if definitions[index].dataRestrictions.validators.contains(where: \.readsFiscalNumber) { readers.append(index) }
+            if definitions[index].dataRestrictions.validators.contains(where: { $0.readsFiscalNumber }) { readers.append(index) }
         }
         self.positions = positions
-        smallFormIds = definitions.count <= Self.linearLookupLimit ? definitions.map(\.id) : []
+        smallFormIds = definitions.count <= Self.linearLookupLimit ? definitions.map { $0.id } : []
         cardNumber = positions[PaymentRequest.cardNumberFieldId]
         fiscalNumber = positions[PaymentRequest.fiscalNumberFieldId]
         fiscalNumberReaders = fiscalNumber == nil ? [] : readers

@@ -1,3 +1,5 @@
+import PaymentFormCards
+import PaymentFormValidation
 
 /// What one field of a ``PaymentFormController`` shows now: the text and caret, the unmasked
 /// value, the as-you-type state, the message to show, and whether the field is complete.
@@ -14,7 +16,7 @@
 /// It is `Codable` (see ``encode(to:)``), so a server can send the state to a client that draws
 /// it. The text and value are card data: `description`, `debugDescription` and the mirror show
 /// only their lengths, and the encoded form holds them as they are.
-public struct FormFieldState: Sendable, Hashable, Codable {
+public struct FormFieldState: Sendable, Hashable {
     /// The field as drawn: its id, localized label, placeholder, tooltip, input type, mask,
     /// required and read-only flags, list options.
     public internal(set) var field: FormField
@@ -52,11 +54,11 @@ public struct FormFieldState: Sendable, Hashable, Codable {
 
     /// The field's first error now, shown or not (`required` first, then the validators in
     /// definition order).
-    var firstError: FieldError?
+    package var firstError: FieldError?
     /// How the field formats and edits now (a card number's grouping follows its brand).
-    var formatter: FieldFormatter
+    package var formatter: FieldFormatter
     /// Card-number fields: the brand's grouping and lengths within the field's limits.
-    var cardLayout: CardNumberLayout?
+    package var cardLayout: CardNumberLayout?
 
     /// The field's id.
     public var id: String { field.id }
@@ -67,9 +69,34 @@ public struct FormFieldState: Sendable, Hashable, Codable {
     public internal(set) var required: Bool
     /// The caret when the selection is empty, else the selection's end.
     public var cursor: Int { selection.upperBound }
+
+    /// A state from its values (the controller's, or a decoder's).
+    package init(
+        field: FormField, text: String, selection: Range<Int>, value: String, state: InputState, message: String?, error: FieldError?,
+        complete: Bool, prefilled: Bool, hasFocus: Bool, wasEdited: Bool, wasBlurred: Bool, brands: BrandDetection?,
+        firstError: FieldError?, formatter: FieldFormatter, cardLayout: CardNumberLayout?, required: Bool
+    ) {
+        self.field = field
+        self.text = text
+        self.selection = selection
+        self.value = value
+        self.state = state
+        self.message = message
+        self.error = error
+        self.complete = complete
+        self.prefilled = prefilled
+        self.hasFocus = hasFocus
+        self.wasEdited = wasEdited
+        self.wasBlurred = wasBlurred
+        self.brands = brands
+        self.firstError = firstError
+        self.formatter = formatter
+        self.cardLayout = cardLayout
+        self.required = required
+    }
 }
 
-extension FormFieldState: CustomStringConvertible, CustomReflectable {
+extension FormFieldState: CustomStringConvertible {
     /// Id, state and flags; the text and value only by length.
     public var description: String {
         var flags: [String] = [state.rawValue]
@@ -82,12 +109,4 @@ extension FormFieldState: CustomStringConvertible, CustomReflectable {
             + "selection: \(selection.lowerBound)..<\(selection.upperBound))"
     }
 
-    /// A mirror without the text or value.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "id": id, "state": state, "message": message as Any, "error": error as Any, "complete": complete,
-            "readOnly": readOnly, "prefilled": prefilled, "hasFocus": hasFocus, "textUTF16Length": text.utf16.count,
-            "selection": selection, "valueCharacterCount": value.count,
-        ], displayStyle: .struct)
-    }
 }

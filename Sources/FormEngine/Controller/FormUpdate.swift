@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// What a ``PaymentFormController`` event changed: the fields to redraw, whether an edit was
 /// applied, whether to move the focus on, and whether the whole form is valid now.
@@ -10,7 +11,7 @@
 ///
 /// It is `Codable`: `{"fields": [...], "outcome": "changed", "advance": false, "next": "cvv",
 /// "isValid": false}`, the fields as ``FormFieldState`` encodes them (card data included).
-public struct FormUpdate: Sendable, Hashable, Codable {
+public struct FormUpdate: Sendable, Hashable {
     /// The fields whose state changed, in display order; a field event always includes its field.
     public var fields: [FormFieldState]
     /// `.changed`, or `.rejected` when an edit changed nothing (nothing fitted, the field is full
@@ -31,23 +32,6 @@ public struct FormUpdate: Sendable, Hashable, Codable {
         self.advance = advance
         self.next = next
         self.isValid = isValid
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case fields, outcome, advance, next, isValid
-    }
-
-    /// Decodes what the synthesized encoding writes; each field state is checked as
-    /// ``FormFieldState/init(from:)`` checks it, and a field may appear once.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let fields = try container.decode([FormFieldState].self, forKey: .fields)
-        guard FormFieldState.idsAreUnique(fields) else {
-            throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "a field appears once")
-        }
-        self.init(fields: fields, outcome: try container.decode(EditOutcome.self, forKey: .outcome),
-                  advance: try container.decode(Bool.self, forKey: .advance), next: try container.decodeIfPresent(String.self, forKey: .next),
-                  isValid: try container.decode(Bool.self, forKey: .isValid))
     }
 
     /// The new state of a field, when the event changed it.

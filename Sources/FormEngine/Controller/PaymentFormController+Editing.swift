@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 extension PaymentFormController {
     /// The customer edited a field: typed, pasted or autofilled text over `selection`, or pressed

@@ -1,3 +1,7 @@
+import PaymentFormCards
+import PaymentFormLocalization
+import PaymentFormMasking
+import PaymentFormValidation
 
 extension PaymentFormController {
     /// Runs an event: `body` changes the fields in `scope`, then their states, errors and

@@ -1,3 +1,5 @@
+import PaymentFormCards
+import PaymentFormMasking
 
 extension PaymentFormController {
     /// Selects one of the item's accounts on file, or none with `nil`.
@@ -23,8 +25,9 @@ extension PaymentFormController {
     public mutating func selectProduct(_ newItem: some PaymentItem) -> FormUpdate {
         // The item left behind stays reachable by id; the new one is no longer an "other".
         let previousItem = item
-        func same(_ lhs: any PaymentItem, _ rhs: any PaymentItem) -> Bool {
-            lhs.id == rhs.id && type(of: lhs).kind == type(of: rhs).kind
+        let newItem = newItem.eraseToAnyPaymentItem()
+        func same(_ lhs: AnyPaymentItem, _ rhs: AnyPaymentItem) -> Bool {
+            lhs.id == rhs.id && lhs.kind == rhs.kind
         }
         otherItems.removeAll { same($0, newItem) }
         if !same(previousItem, newItem), !otherItems.contains(where: { same($0, previousItem) }) {
@@ -92,7 +95,7 @@ extension PaymentFormController {
     }
 
     /// Replaces the item, carrying values over by field id.
-    mutating func switchItem(to newItem: some PaymentItem) {
+    mutating func switchItem(to newItem: AnyPaymentItem) {
         var previous: [String: FormFieldState] = [:]
         for state in fields { previous[state.id] = state }
         let accountId = request.accountOnFile?.id
@@ -124,7 +127,7 @@ extension PaymentFormController {
             }
             return state
         }
-        focusedIndex = fields.firstIndex(where: \.hasFocus)
+        focusedIndex = fields.firstIndex(where: { $0.hasFocus })
         rebuildForm()
     }
 }

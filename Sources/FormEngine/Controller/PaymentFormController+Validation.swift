@@ -1,3 +1,5 @@
+import PaymentFormValidation
+import PaymentFormCards
 /// One field's last validation, kept while its input stays the same.
 ///
 /// Not optional in its array: reading a part of an optional element copies the whole memo

@@ -1,3 +1,6 @@
+import PaymentFormCards
+import PaymentFormLocalization
+import PaymentFormValidation
 
 /// The state a payment screen binds to: one value per form, one method per user event.
 ///
@@ -42,7 +45,7 @@
 /// It is a `Sendable` value: copy it, keep it in a view model, or drive it from a test.
 public struct PaymentFormController: Sendable {
     /// The product or group the form is for.
-    public internal(set) var item: any PaymentItem
+    public internal(set) var item: AnyPaymentItem
     /// The texts' language.
     public let localizer: Localizer
     /// "Now", for expiry dates.
@@ -59,7 +62,7 @@ public struct PaymentFormController: Sendable {
     /// Whether ``submit()`` was called: from then on every field with an error shows it.
     public internal(set) var isSubmitted = false
     /// The products (or groups) ``selectProduct(id:)`` can switch to, besides ``item``.
-    public internal(set) var otherItems: [any PaymentItem]
+    public internal(set) var otherItems: [AnyPaymentItem]
     /// Tells card brands from the digits typed, offline.
     package let brandDetector: BrandDetector
     /// The customer's brand choice for a co-badged card: its options follow the card number;
@@ -96,8 +99,8 @@ public struct PaymentFormController: Sendable {
     ///   - preferredBrandId: a brand to pre-select when a co-badged card offers it; by default
     ///     none, the customer chooses.
     public init(item: some PaymentItem, localizer: Localizer, context: ValidationContext, assetBaseURL: String? = nil,
-                otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped, preferredBrandId: String? = nil) {
-        self.item = item
+                otherItems: [AnyPaymentItem] = [], brandDetector: BrandDetector = .shipped, preferredBrandId: String? = nil) {
+        self.item = item.eraseToAnyPaymentItem()
         self.localizer = localizer
         self.context = context
         self.assetBaseURL = assetBaseURL
@@ -117,7 +120,7 @@ public struct PaymentFormController: Sendable {
     /// - Throws: ``PaymentRequestError/unknownAccountOnFile(_:)`` when the item has no account
     ///   with that id.
     public init(item: some PaymentItem, accountOnFileId: String, localizer: Localizer, context: ValidationContext,
-                assetBaseURL: String? = nil, otherItems: [any PaymentItem] = [], brandDetector: BrandDetector = .shipped,
+                assetBaseURL: String? = nil, otherItems: [AnyPaymentItem] = [], brandDetector: BrandDetector = .shipped,
                 preferredBrandId: String? = nil) throws(PaymentRequestError) {
         self.init(item: item, localizer: localizer, context: context, assetBaseURL: assetBaseURL, otherItems: otherItems,
                   brandDetector: brandDetector, preferredBrandId: preferredBrandId)
@@ -178,19 +181,12 @@ public struct PaymentFormController: Sendable {
     }
 }
 
-extension PaymentFormController: CustomStringConvertible, CustomReflectable {
+extension PaymentFormController: CustomStringConvertible {
     /// The item, the account and the fields' states; never what was typed.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentFormController(\(type(of: item).kind.rawValue): \(item.id)\(account), "
+        return "PaymentFormController(\(item.kind.rawValue): \(item.id)\(account), "
             + "fields: [\(fields.map { "\($0.id): \($0.state.rawValue)" }.joined(separator: ", "))])"
     }
 
-    /// Redacted for `dump` and debuggers: field states show lengths, not text.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "item": item.id, "accountOnFile": accountOnFile?.id as Any, "fields": fields,
-            "isSubmitted": isSubmitted, "isValid": isValid,
-        ], displayStyle: .struct)
-    }
 }

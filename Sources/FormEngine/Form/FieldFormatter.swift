@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 /// Formatting and editing for a field that may or may not have a mask.
 ///

@@ -1,5 +1,5 @@
 /// The kind of input a front end draws for a field.
-public enum FormInputType: String, Sendable, Hashable, Codable {
+public enum FormInputType: String, Sendable, Hashable {
     case text, numeric, email = "e-mail", phone, date, list, boolean, currency
 
     /// The input type for a field: the form element decides for lists, check boxes, dates and

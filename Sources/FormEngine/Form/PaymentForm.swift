@@ -1,3 +1,5 @@
+import PaymentFormLocalization
+import PaymentFormMasking
 
 /// A payment form as a front end draws it: the product (or product group), the selected account
 /// on file, and the fields in display order with localized texts.
@@ -9,7 +11,7 @@
 /// let controller = PaymentFormController(item: product, localizer: Localizer(languageTag: "fr"), context: .current())
 /// for field in controller.form.fields { print(field.label, field.required) }
 /// ```
-public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct PaymentForm: Sendable, Hashable, CustomStringConvertible {
     /// The id of the product or group (`1`, `cards`).
     public var productId: String
     /// Whether ``productId`` names a product or a product group.
@@ -26,7 +28,7 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
 
     /// The account on file a form was drawn for: its id and its label (masked card number,
     /// alias, ...).
-    public struct SelectedAccountOnFile: Sendable, Hashable, Codable {
+    public struct SelectedAccountOnFile: Sendable, Hashable {
         /// The account's id.
         public var id: String
         /// The label shown for it, built from its label template.
@@ -49,7 +51,7 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
     /// without it they stay as the definition gives them.
     package init(item: some PaymentItem, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         productId = item.id
-        kind = type(of: item).kind
+        kind = item.kind
         productLabel = switch kind {
         case .product: localizer.productName(productId: item.id, definitionLabel: item.displayHints.label)
         case .group: localizer.productGroupName(groupId: item.id, definitionLabel: item.displayHints.label)
@@ -64,6 +66,17 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
         }
     }
 
+    /// A form from its values (a decoder's).
+    package init(productId: String, kind: PaymentItemKind, productLabel: String, logo: String?, accountOnFile: SelectedAccountOnFile?,
+                 fields: [FormField]) {
+        self.productId = productId
+        self.kind = kind
+        self.productLabel = productLabel
+        self.logo = logo
+        self.accountOnFile = accountOnFile
+        self.fields = fields
+    }
+
     /// The form for `product`, optionally with one of its accounts on file selected.
     package init(product: PaymentProduct, accountOnFile: AccountOnFile? = nil, localizer: Localizer, assetBaseURL: String? = nil) {
         self.init(item: product, accountOnFile: accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
@@ -73,20 +86,13 @@ public struct PaymentForm: Sendable, Hashable, Codable, CustomStringConvertible,
     /// account's values are partly hidden, but still the customer's data).
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
-        return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map(\.id)))"
+        return "PaymentForm(\(kind.rawValue): \(productId)\(account), fields: \(fields.map { $0.id }))"
     }
 
-    /// Redacted for `dump` and debuggers: the fields without their values.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "productId": productId, "kind": kind, "productLabel": productLabel, "logo": logo as Any,
-            "accountOnFile": accountOnFile?.id as Any, "fields": fields,
-        ], displayStyle: .struct)
-    }
 }
 
 /// One field of a ``PaymentForm``.
-public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct FormField: Sendable, Hashable, CustomStringConvertible {
     /// Every part of the field behind one reference. A field's state carries its field and is
     /// copied into each update a screen gets, on every keystroke: one retain instead of one per
     /// string and list. A change replaces the parts (fields change when a form is built, not
@@ -200,27 +206,13 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
                                 assetBaseURL: assetBaseURL))
     }
 
-    /// Decodes the field from what ``encode(to:)`` writes; throws `DecodingError` for a field no
-    /// form can draw: a negative `maxLength`, a `linkTextRange` outside the label, a read-only
-    /// field marked required.
-    public init(from decoder: any Decoder) throws {
-        let parts = try Parts(from: decoder)
-        func refuse(_ reason: String) -> DecodingError {
-            DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: reason))
-        }
-        if let maxLength = parts.maxLength, maxLength < 0 { throw refuse("maxLength is not negative") }
-        if let range = parts.linkTextRange, range.lowerBound < 0 || range.upperBound > parts.label.utf16.count {
-            throw refuse("linkTextRange lies inside the label")
-        }
-        if parts.readOnly && parts.required { throw refuse("a read-only field is not required") }
+    /// A field from its parts (a decoder's).
+    package init(parts: Parts) {
         storage = Storage(parts)
     }
 
-    /// Encodes the field as an object of its properties (`id`, `inputType`, `label`, ...; an
-    /// absent optional is left out).
-    public func encode(to encoder: any Encoder) throws {
-        try storage.parts.encode(to: encoder)
-    }
+    /// Every property, as one value.
+    package var parts: Parts { storage.parts }
 
     /// Fields are equal when every property is.
     public static func == (lhs: FormField, rhs: FormField) -> Bool {
@@ -242,29 +234,56 @@ public struct FormField: Sendable, Hashable, Codable, CustomStringConvertible, C
 
 extension FormField {
     /// The field's properties, as one value.
-    fileprivate struct Parts: Sendable, Hashable, Codable {
-        var id: String
-        var type: String
-        var inputType: FormInputType
-        var label: String
-        var placeholder: String? = nil
-        var tooltip: String? = nil
-        var tooltipImage: String? = nil
-        var mask: String? = nil
-        var maxLength: Int? = nil
-        var obfuscate: Bool
-        var required: Bool
-        var readOnly: Bool
-        var value: String? = nil
-        var mustWriteReason: String? = nil
-        var link: String? = nil
-        var linkText: String? = nil
-        var linkTextRange: Range<Int>? = nil
-        var options: [FormOption]
+    package struct Parts: Sendable, Hashable {
+        package var id: String
+        package var type: String
+        package var inputType: FormInputType
+        package var label: String
+        package var placeholder: String?
+        package var tooltip: String?
+        package var tooltipImage: String?
+        package var mask: String?
+        package var maxLength: Int?
+        package var obfuscate: Bool
+        package var required: Bool
+        package var readOnly: Bool
+        package var value: String?
+        package var mustWriteReason: String?
+        package var link: String?
+        package var linkText: String?
+        package var linkTextRange: Range<Int>?
+        package var options: [FormOption]
+
+        /// Parts from their values (a decoder's).
+        package init(
+            id: String, type: String, inputType: FormInputType, label: String, placeholder: String? = nil, tooltip: String? = nil,
+            tooltipImage: String? = nil, mask: String? = nil, maxLength: Int? = nil, obfuscate: Bool, required: Bool, readOnly: Bool,
+            value: String? = nil, mustWriteReason: String? = nil, link: String? = nil, linkText: String? = nil,
+            linkTextRange: Range<Int>? = nil, options: [FormOption]
+        ) {
+            self.id = id
+            self.type = type
+            self.inputType = inputType
+            self.label = label
+            self.placeholder = placeholder
+            self.tooltip = tooltip
+            self.tooltipImage = tooltipImage
+            self.mask = mask
+            self.maxLength = maxLength
+            self.obfuscate = obfuscate
+            self.required = required
+            self.readOnly = readOnly
+            self.value = value
+            self.mustWriteReason = mustWriteReason
+            self.link = link
+            self.linkText = linkText
+            self.linkTextRange = linkTextRange
+            self.options = options
+        }
     }
 
     /// The parts, immutable, shared by every copy of the field.
-    fileprivate final class Storage: Sendable {
+    private final class Storage: Sendable {
         let parts: Parts
 
         init(_ parts: Parts) {
@@ -283,7 +302,7 @@ extension FormField.Parts {
         type = field.type.name
         inputType = FormInputType(field: field)
         label = template
-        maxLength = field.effectiveMask.map(\.formattedCapacity) ?? field.maximumValueLength
+        maxLength = field.effectiveMask.map { $0.formattedCapacity } ?? field.maximumValueLength
         obfuscate = hints.obfuscate
         required = field.dataRestrictions.isRequired
         readOnly = false
@@ -293,9 +312,8 @@ extension FormField.Parts {
         tooltipImage = hints.tooltip?.image.map { AssetURL.resolve($0, base: assetBaseURL) }
         mask = hints.mask?.pattern
         link = hints.link
-        if let placeholderRange = template.range(of: "{link}"),
+        if let start = template.utf16Offset(of: "{link}"),
            let text = localizer.fieldLinkText(productId: productId, fieldId: field.id) ?? hints.link {
-            let start = template[..<placeholderRange.lowerBound].utf16.count
             label = localizer.fill(template, with: ["link": text])
             linkText = text
             linkTextRange = start..<(start + text.utf16.count)
@@ -327,19 +345,10 @@ extension FormField {
         return "FormField(\(id): \(flags.joined(separator: ", ")))"
     }
 
-    /// Redacted for `dump` and debuggers: everything but the prefilled value.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "id": id, "type": type, "inputType": inputType, "label": label, "placeholder": placeholder as Any,
-            "tooltip": tooltip as Any, "tooltipImage": tooltipImage as Any, "mask": mask as Any, "maxLength": maxLength as Any,
-            "obfuscate": obfuscate, "required": required, "readOnly": readOnly, "prefilled": value != nil,
-            "mustWriteReason": mustWriteReason as Any, "link": link as Any, "linkText": linkText as Any, "options": options,
-        ], displayStyle: .struct)
-    }
 }
 
 /// An option of a list field.
-public struct FormOption: Sendable, Hashable, Codable {
+public struct FormOption: Sendable, Hashable {
     /// The value sent when the option is chosen.
     public var value: String
     /// The text shown.

@@ -1,3 +1,4 @@
+import PaymentFormMasking
 
 extension AccountOnFile {
     /// The account's label for a list of saved accounts, built from `labelTemplate`:

@@ -45,7 +45,7 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
 
     /// Redacted: attribute values can be card data.
     public var description: String {
-        "AccountOnFile(id: \(id), paymentProductId: \(paymentProductId), attributes: \(attributes.map(\.key)))"
+        "AccountOnFile(id: \(id), paymentProductId: \(paymentProductId), attributes: \(attributes.map { $0.key }))"
     }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
@@ -68,14 +68,14 @@ public struct AccountOnFile: ClientAPIModel, JSONModel, Hashable, Identifiable, 
 
     package var json: JSONValue {
         let hints = jsonObject([
-            ("labelTemplate", .array(displayHints.labelTemplate.map(\.json))),
+            ("labelTemplate", .array(displayHints.labelTemplate.map { $0.json })),
             ("logo", .from(displayHints.logo)),
         ])
         return jsonObject([
             ("id", .string(id)),
             ("paymentProductId", .string(paymentProductId)),
             ("displayHints", hints),
-            ("attributes", .array(attributes.map(\.json))),
+            ("attributes", .array(attributes.map { $0.json })),
         ])
     }
 }

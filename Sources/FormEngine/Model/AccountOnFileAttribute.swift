@@ -16,8 +16,7 @@ package import PaymentFormJSON
 /// ```
 ///
 /// Its description, debug description and mirror never show the value.
-public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
+public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomDebugStringConvertible
 {
     /// What a customer may do with a stored value.
     public enum Status: OpenEnumeration, Sendable, Hashable {
@@ -75,11 +74,6 @@ public struct AccountOnFileAttribute: ClientAPIModel, JSONModel, Hashable, Custo
 
     /// Same as ``description``: stored values (expiry date, masked number) stay out of logs.
     public var debugDescription: String { description }
-
-    /// Key, status and whether there is a value; never the value (`dump` stays safe).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["key": key, "status": status.name, "hasValue": value != nil], displayStyle: .struct)
-    }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()

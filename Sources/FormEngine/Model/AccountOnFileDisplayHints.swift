@@ -7,7 +7,7 @@
 ///     let label = account.label                                           // the label built from them
 /// }
 /// ```
-public struct AccountOnFileDisplayHints: Sendable, Hashable, Codable {
+public struct AccountOnFileDisplayHints: Sendable, Hashable {
     /// Which attributes make up the account's label, in order, each with the mask its stored
     /// value is shown through (``AccountOnFile/label`` builds the label from them).
     public var labelTemplate: [LabelTemplateItem]

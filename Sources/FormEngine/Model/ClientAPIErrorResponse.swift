@@ -70,6 +70,6 @@ public struct ClientAPIErrorResponse: ClientAPIModel, JSONModel, Hashable {
     }
 
     package var json: JSONValue {
-        jsonObject([("errorId", .from(errorId)), ("errors", .array(errors.map(\.json)))])
+        jsonObject([("errorId", .from(errorId)), ("errors", .array(errors.map { $0.json }))])
     }
 }

@@ -4,7 +4,7 @@ package import PaymentFormJSON
 /// (`POST /products/{id}/customerDetails`): name, address, contact. Every member is optional.
 ///
 /// It is personal data: its description names which members are set, never their values.
-public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible, CustomReflectable {
+public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomStringConvertible {
     /// The city.
     public var city: String?
     /// The country (ISO 3166 alpha-2).
@@ -44,7 +44,7 @@ public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomString
         self.zip = zip
     }
 
-    private var members: [(String, String?)] {
+    package var members: [(String, String?)] {
         [("city", city), ("country", country), ("emailAddress", emailAddress), ("firstName", firstName), ("fiscalNumber", fiscalNumber),
          ("languageCode", languageCode), ("phoneNumber", phoneNumber), ("street", street), ("surname", surname), ("zip", zip)]
     }
@@ -69,11 +69,7 @@ public struct CustomerDetails: ClientAPIModel, JSONModel, Hashable, CustomString
 
     /// Names the members that are set; never their values.
     public var description: String {
-        "CustomerDetails(set: \(members.filter { $0.1 != nil }.map(\.0)))"
+        "CustomerDetails(set: \(members.filter { $0.1 != nil }.map { $0.0 }))"
     }
 
-    /// The names of the members that are set; never their values (`dump` stays safe).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["set": members.filter { $0.1 != nil }.map(\.0)], displayStyle: .struct)
-    }
 }

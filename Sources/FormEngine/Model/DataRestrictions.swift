@@ -1,4 +1,5 @@
 package import PaymentFormJSON
+import PaymentFormValidation
 
 /// A field's validation rules: whether it is required, and its validators in definition order.
 ///

@@ -55,6 +55,6 @@ public struct Directory: ClientAPIModel, JSONModel, Hashable {
     }
 
     package var json: JSONValue {
-        jsonObject([("entries", .array(entries.map(\.json)))])
+        jsonObject([("entries", .array(entries.map { $0.json }))])
     }
 }

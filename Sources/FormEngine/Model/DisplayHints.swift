@@ -38,7 +38,7 @@ public struct DisplayHints: ClientAPIModel, JSONModel, Hashable {
 /// Orders items by display order, those without one last, ties kept in their original order.
 ///
 /// A strict weak ordering (the existing SDKs' comparators are not when an order is missing).
-func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [Item] {
+package func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [Item] {
     // Definitions almost always list items in display order already: one pass confirms it, and
     // the array is shared instead of copied (validation walks the fields on every keystroke).
     if isInDisplayOrder(items, order) { return items }
@@ -49,7 +49,7 @@ func sortedByDisplayOrder<Item>(_ items: [Item], _ order: (Item) -> Int?) -> [It
         case (nil, .some): false
         default: lhs.offset < rhs.offset
         }
-    }.map(\.element)
+    }.map { $0.element }
 }
 
 /// Whether `items` already are in the order ``sortedByDisplayOrder(_:_:)`` gives: no neighbour

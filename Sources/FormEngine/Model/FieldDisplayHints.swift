@@ -1,4 +1,5 @@
 package import PaymentFormJSON
+import PaymentFormMasking
 
 /// How to show a field: order, texts, mask, obfuscation, keyboard, control and help
 /// (`displayHints` in the definition).

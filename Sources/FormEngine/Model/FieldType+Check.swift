@@ -1,3 +1,4 @@
+import PaymentFormValidation
 extension FieldType {
     /// The error the field's type gives a non-empty unmasked value, checked after the validators:
     /// `integer` → an integer literal (an optional sign, then ASCII digits, as `range` reads it),

@@ -34,7 +34,7 @@ public struct FormElement: ClientAPIModel, JSONModel, Hashable {
     package var json: JSONValue {
         jsonObject([
             ("type", .string(type.name)),
-            ("valueMapping", valueMapping.isEmpty ? nil : .array(valueMapping.map(\.json))),
+            ("valueMapping", valueMapping.isEmpty ? nil : .array(valueMapping.map { $0.json })),
         ])
     }
 }

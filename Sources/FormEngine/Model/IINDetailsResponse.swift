@@ -114,7 +114,7 @@ public struct IINDetailsResponse: ClientAPIModel, JSONModel, Hashable {
             ("isAllowedInContext", .bool(isAllowedInContext)),
             ("countryCode", .from(countryCode)),
             ("cardType", .from(cardType?.name)),
-            ("coBrands", coBrands.isEmpty ? nil : .array(coBrands.map(\.json))),
+            ("coBrands", coBrands.isEmpty ? nil : .array(coBrands.map { $0.json })),
             ("status", .string(status.rawValue)),
         ])
     }

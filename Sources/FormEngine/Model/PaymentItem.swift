@@ -8,9 +8,11 @@
 /// let controller = PaymentFormController(item: cardsGroup, localizer: localizer, context: .current())
 /// var request = PaymentRequest(item: visa)
 /// ```
+///
+/// What holds either kind holds it as an ``AnyPaymentItem``, which a screen can switch over.
 public protocol PaymentItem: ClientAPIModel, Identifiable where ID == String {
     /// Whether this is a product or a group.
-    static var kind: PaymentItemKind { get }
+    var kind: PaymentItemKind { get }
     /// The item's id (`1` for Visa, `cards` for the card group).
     var id: String { get }
     /// Its logo, label and display order.
@@ -19,10 +21,12 @@ public protocol PaymentItem: ClientAPIModel, Identifiable where ID == String {
     var fields: [PaymentProductField] { get }
     /// The customer's stored accounts.
     var accountsOnFile: [AccountOnFile] { get }
+    /// The item as the one type a list, a request or a form controller holds either kind in.
+    func eraseToAnyPaymentItem() -> AnyPaymentItem
 }
 
 /// The two kinds of ``PaymentItem``.
-public enum PaymentItemKind: String, Sendable, Hashable, Codable {
+public enum PaymentItemKind: String, Sendable, Hashable {
     /// A payment product, which a request can be prepared for.
     case product
     /// A group of products: its form is filled in first, then a product is chosen (from the

@@ -70,7 +70,10 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     }
 
     /// Always ``PaymentItemKind/product``: a product is paid with directly.
-    public static var kind: PaymentItemKind { .product }
+    public var kind: PaymentItemKind { .product }
+
+    /// The product as an ``AnyPaymentItem``.
+    public func eraseToAnyPaymentItem() -> AnyPaymentItem { .product(self) }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
@@ -111,8 +114,8 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
             ("usesRedirectionTo3rdParty", .flag(usesRedirectionTo3rdParty)),
             ("minAmount", .from(minAmount)),
             ("maxAmount", .from(maxAmount)),
-            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map(\.json))),
-            ("fields", fields.isEmpty ? nil : .array(fields.map(\.json))),
+            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map { $0.json })),
+            ("fields", fields.isEmpty ? nil : .array(fields.map { $0.json })),
         ])
     }
 }
@@ -138,6 +141,6 @@ func decodeFields(_ node: JSONNode?, diagnostics: inout [DefinitionDiagnostic]) 
 /// product was a noticeable part of a process's first decode: its type, its storage, its release.)
 private func isRepeated(_ id: String, among fields: [PaymentProductField], seenIds: inout Set<String>?) -> Bool {
     if fields.count < 32 { return fields.contains { $0.id == id } }
-    if seenIds == nil { seenIds = Set(fields.map(\.id)) }
+    if seenIds == nil { seenIds = Set(fields.map { $0.id }) }
     return seenIds?.insert(id).inserted == false
 }

@@ -1,4 +1,5 @@
 package import PaymentFormJSON
+import PaymentFormMasking
 
 /// One input of a payment form: its id, type, how to show it and how to validate it.
 ///

@@ -29,7 +29,10 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
     }
 
     /// Always ``PaymentItemKind/group``: the product follows from what the customer enters.
-    public static var kind: PaymentItemKind { .group }
+    public var kind: PaymentItemKind { .group }
+
+    /// The group as an ``AnyPaymentItem``.
+    public func eraseToAnyPaymentItem() -> AnyPaymentItem { .group(self) }
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
@@ -51,8 +54,8 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
             ("displayHints", displayHints.json),
             ("allowsInstallments", .flag(allowsInstallments)),
             ("deviceFingerprintEnabled", .flag(deviceFingerprintEnabled)),
-            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map(\.json))),
-            ("fields", fields.isEmpty ? nil : .array(fields.map(\.json))),
+            ("accountsOnFile", accountsOnFile.isEmpty ? nil : .array(accountsOnFile.map { $0.json })),
+            ("fields", fields.isEmpty ? nil : .array(fields.map { $0.json })),
         ])
     }
 }
@@ -76,6 +79,6 @@ public struct PaymentProductGroupList: ClientAPIModel, JSONModel, Hashable {
     }
 
     package var json: JSONValue {
-        jsonObject([("paymentProductGroups", .array(paymentProductGroups.map(\.json)))])
+        jsonObject([("paymentProductGroups", .array(paymentProductGroups.map { $0.json }))])
     }
 }

@@ -31,6 +31,6 @@ public struct PaymentProductList: ClientAPIModel, JSONModel, Hashable {
     }
 
     package var json: JSONValue {
-        jsonObject([("paymentProducts", .array(paymentProducts.map(\.json)))])
+        jsonObject([("paymentProducts", .array(paymentProducts.map { $0.json }))])
     }
 }

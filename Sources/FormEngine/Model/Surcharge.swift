@@ -82,6 +82,6 @@ package struct SurchargeCalculation: ClientAPIModel, JSONModel, Hashable {
     }
 
     package var json: JSONValue {
-        jsonObject([("surcharges", .array(surcharges.map(\.json)))])
+        jsonObject([("surcharges", .array(surcharges.map { $0.json }))])
     }
 }

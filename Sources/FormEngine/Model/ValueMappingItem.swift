@@ -34,7 +34,7 @@ public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
         jsonObject([
             ("value", .string(value)),
             ("displayName", .from(displayName)),
-            ("displayElements", displayElements.isEmpty ? nil : .array(displayElements.map(\.json))),
+            ("displayElements", displayElements.isEmpty ? nil : .array(displayElements.map { $0.json })),
         ])
     }
 }

@@ -1,9 +1,8 @@
-import Foundation
 internal import PaymentFormEncryption
 
 /// Describes the client to the platform: sent base64-encoded as `encodedClientMetaInfo` and as
 /// the `X-GCS-ClientMetaInfo` header. It carries no card data.
-public struct ClientMetaInfo: Sendable, Hashable, Codable {
+public struct ClientMetaInfo: Sendable, Hashable {
     /// `<system>/<version>`, e.g. `iOS/18.1` or `Linux/6.1`.
     package var platformIdentifier: String
     /// The app's own identifier; `UNKNOWN` when the app does not set one.
@@ -22,7 +21,7 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
     /// The engine's name and version, as `sdkIdentifier` reports them.
     package static let sdkIdentifier = "SwiftPaymentFormEngine/v\(EngineVersion.current)"
 
-    /// Meta info with the given values (apps use ``current(appIdentifier:)``).
+    /// Meta info with the given values (apps use `current(appIdentifier:)`, which reads the device).
     package init(
         platformIdentifier: String, appIdentifier: String = "UNKNOWN", sdkIdentifier: String = ClientMetaInfo.sdkIdentifier,
         sdkCreator: String = "PaymentFormEngine", screenSize: String? = nil, deviceBrand: String? = nil, deviceType: String? = nil
@@ -34,36 +33,6 @@ public struct ClientMetaInfo: Sendable, Hashable, Codable {
         self.screenSize = screenSize
         self.deviceBrand = deviceBrand
         self.deviceType = deviceType
-    }
-
-    /// Meta info for this process: the operating system and the given app identifier.
-    public static func current(appIdentifier: String = "UNKNOWN") -> ClientMetaInfo {
-        #if os(iOS)
-        let system = "iOS"
-        #elseif os(macOS)
-        let system = "macOS"
-        #elseif os(tvOS)
-        let system = "tvOS"
-        #elseif os(watchOS)
-        let system = "watchOS"
-        #elseif os(visionOS)
-        let system = "visionOS"
-        #elseif os(Linux)
-        let system = "Linux"
-        #elseif os(Windows)
-        let system = "Windows"
-        #else
-        let system = "Unknown"
-        #endif
-        let version = ProcessInfo.processInfo.operatingSystemVersion
-        #if canImport(Darwin)
-        let brand: String? = "Apple"
-        #else
-        let brand: String? = nil
-        #endif
-        return ClientMetaInfo(
-            platformIdentifier: "\(system)/\(version.majorVersion).\(version.minorVersion)",
-            appIdentifier: appIdentifier, deviceBrand: brand)
     }
 
     /// Base64 (standard alphabet) of the JSON object: keys sorted, absent values left out, every

@@ -1,11 +1,10 @@
-import Foundation
 internal import PaymentFormEncryption
 
 /// The plaintext of `encryptedFields`: every string escaped, never interpolated, so session ids
-/// and values with quotes, backslashes or line breaks stay valid JSON. `Encodable` too, as the
-/// reference the direct writer (``jsonBytes()``) is tested against.
-struct PaymentPayload: Encodable {
-    struct PaymentValue: Encodable {
+/// and values with quotes, backslashes or line breaks stay valid JSON. The tests hold the direct
+/// writer (``jsonBytes()``) to `JSONEncoder`'s output for the same values.
+struct PaymentPayload {
+    struct PaymentValue {
         let key: String
         let value: String
     }
@@ -17,26 +16,11 @@ struct PaymentPayload: Encodable {
     let tokenize: Bool
     let paymentValues: [PaymentValue]
 
-    enum CodingKeys: String, CodingKey {
-        case clientSessionId, nonce, paymentProductId, accountOnFileId, tokenize, paymentValues
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(clientSessionId, forKey: .clientSessionId)
-        try container.encode(nonce, forKey: .nonce)
-        try container.encode(paymentProductId, forKey: .paymentProductId)
-        try container.encodeIfPresent(accountOnFileId, forKey: .accountOnFileId)
-        // Only `true` is sent: the platform's default is not to store the account.
-        if tokenize { try container.encode(true, forKey: .tokenize) }
-        try container.encode(paymentValues, forKey: .paymentValues)
-    }
-
     /// The UTF-8 JSON bytes: the same bytes as `JSONEncoder` with `.sortedKeys` and
     /// `.withoutEscapingSlashes` (the tests compare the two), written directly because the
     /// encoder cost a fifth of `prepare` beside the RSA operation. Every string goes through
     /// ``JSONStringEscaping``, never interpolation.
-    func jsonBytes() throws -> [UInt8] {
+    func jsonBytes() -> [UInt8] {
         var json: [UInt8] = []
         json.reserveCapacity(160 + paymentValues.reduce(0) { $0 + 24 + $1.key.utf8.count + $1.value.utf8.count })
         json.append(UInt8(ascii: "{"))

@@ -1,4 +1,5 @@
 internal import PaymentFormEncryption
+import PaymentFormValidation
 
 extension PaymentRequest {
     /// Validates the request and, when it is valid, encrypts it for the platform.
@@ -18,7 +19,7 @@ extension PaymentRequest {
     ) throws(PrepareError) -> PreparedPaymentRequest {
         let report = validate(in: context)
         guard report.isValid else { throw .invalidRequest(report) }
-        guard type(of: item).kind == .product else { throw .productGroup(item.id) }
+        guard item.kind == .product else { throw .productGroup(item.id) }
         guard let productId = Self.numericId(item.id) else { throw .nonNumericProductId(item.id) }
         var accountId: Int?
         if let account = accountOnFile {
@@ -66,12 +67,7 @@ extension PreparedPaymentRequest {
             accountOnFileId: accountOnFileId,
             tokenize: tokenize,
             paymentValues: values.map { PaymentPayload.PaymentValue(key: $0.fieldId, value: $0.value) })
-        let plaintext: [UInt8]
-        do {
-            plaintext = try payload.jsonBytes()
-        } catch {
-            throw .encodingFailed
-        }
+        let plaintext = payload.jsonBytes()
         do {
             let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm.keyManagement, using: &generator)
             return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)

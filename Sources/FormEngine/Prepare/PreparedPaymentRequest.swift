@@ -2,7 +2,7 @@ internal import PaymentFormEncryption
 
 /// What the merchant's server forwards to the platform: the encrypted customer input and the
 /// encoded client meta info.
-public struct PreparedPaymentRequest: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct PreparedPaymentRequest: Sendable, Hashable, CustomStringConvertible {
     /// A JWE (compact serialization) of the payment values.
     public let encryptedFields: String
     /// Base64 of the client meta info JSON (also the `X-GCS-ClientMetaInfo` header).

@@ -1,3 +1,5 @@
+import PaymentFormLocalization
+import PaymentFormValidation
 
 extension Localizer {
     /// The localized message for a field's validation error, with the rule's bounds filled in.

@@ -1,3 +1,6 @@
+import PaymentFormCards
+import PaymentFormMasking
+import PaymentFormValidation
 
 /// What a customer entered for a product or product group: values per field, an optional account
 /// on file, and whether to store the account.
@@ -10,9 +13,9 @@
 /// let report = request.validate(in: ValidationContext(now: YearMonth(year: 2026, month: 11)!))
 /// report.isValid   // true
 /// ```
-public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectable {
+public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// The product or group being paid with.
-    public let item: any PaymentItem
+    public let item: AnyPaymentItem
     /// The selected account on file, if any.
     public private(set) var accountOnFile: AccountOnFile?
     /// Whether the customer asked to store the account for later payments.
@@ -27,11 +30,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     /// digits it was taken for (see `applyIINLookup(_:)`).
     package internal(set) var iinAnswer: ServerIINAnswer?
     /// Values as typed (masked or not), by field id.
-    private var values: [String: String] = [:]
+    package private(set) var values: [String: String] = [:]
 
     /// A request for a product or group, with nothing entered and no account on file.
     public init(item: some PaymentItem, tokenize: Bool = false) {
-        self.item = item
+        self.item = item.eraseToAnyPaymentItem()
         self.tokenize = tokenize
     }
 
@@ -276,19 +279,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible, CustomReflectab
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
         let brand = selectedBrand.map { ", selectedBrand: \($0.id)" } ?? ""
-        return "PaymentRequest(\(type(of: item).kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
+        return "PaymentRequest(\(item.kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
     }
 
-    /// Redacted for `dump` and debuggers.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "item": item.id,
-            "accountOnFile": accountOnFile?.id as Any,
-            "tokenize": tokenize,
-            "selectedBrand": selectedBrand?.id as Any,
-            "fieldsSet": values.keys.sorted(),
-        ], displayStyle: .struct)
-    }
 }
 
 extension PaymentProductField {

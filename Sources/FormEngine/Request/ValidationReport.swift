@@ -1,6 +1,6 @@
 /// The outcome of ``PaymentRequest/validate(in:)``: every failure, in the form's order, and the
 /// values that would be sent.
-public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvertible, CustomReflectable {
+public struct ValidationReport: Sendable, Hashable, CustomStringConvertible {
     /// Failures ordered by the fields' display order, then by the validators' definition order.
     public let errors: [FieldError]
     /// The unmasked values of the fields that were validated, in display order: what an
@@ -23,18 +23,13 @@ public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvert
 
     /// Lists the failures; never the values.
     public var description: String {
-        isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map(\.description).joined(separator: "; ")
-    }
-
-    /// Errors and the ids of the fields with values; never the values (`dump` stays safe).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["errors": errors, "valueFieldIds": values.map(\.fieldId)], displayStyle: .struct)
+        isValid ? "valid (\(values.count) values)" : "invalid: " + errors.map { $0.description }.joined(separator: "; ")
     }
 
     /// Reports are equal when their errors and values are.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        lhs.errors == rhs.errors && lhs.values.map(\.fieldId) == rhs.values.map(\.fieldId)
-            && lhs.values.map(\.value) == rhs.values.map(\.value)
+        lhs.errors == rhs.errors && lhs.values.map { $0.fieldId } == rhs.values.map { $0.fieldId }
+            && lhs.values.map { $0.value } == rhs.values.map { $0.value }
     }
 
     /// Hashes the errors and values.
@@ -47,23 +42,3 @@ public struct ValidationReport: Sendable, Hashable, Codable, CustomStringConvert
     }
 }
 
-extension ValidationReport {
-    private enum CodingKeys: String, CodingKey {
-        case valid, errors
-    }
-
-    /// Encodes `{"valid": false, "errors": [...]}` (errors as ``FieldError`` encodes them).
-    /// The values are **not** encoded: they are card data, and a report sent as JSON is for
-    /// showing errors.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isValid, forKey: .valid)
-        try container.encode(errors, forKey: .errors)
-    }
-
-    /// Decodes the errors of an encoded report; its `values` are empty (they are never encoded).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(errors: try container.decode([FieldError].self, forKey: .errors), values: [])
-    }
-}

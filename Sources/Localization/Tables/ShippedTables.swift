@@ -1,4 +1,4 @@
-import Foundation
+import PaymentFormJSON
 
 /// The string tables built into the module, parsed once on first use and shared read-only.
 ///
@@ -12,28 +12,21 @@ struct ShippedTables: Sendable {
     let defects: [String]
 
     /// The module's own tables.
-    static let shared = ShippedTables(files: EmbeddedResources.base64)
+    static let shared = ShippedTables(files: EmbeddedResources.files)
 
-    /// Parses the embedded files; `files` maps a path under `Resources/` to base64 file contents.
+    /// Parses the embedded files; `files` maps a path under `Resources/` to the file's text.
     init(files: [String: String]) {
         var tables: [String: [String: String]] = [:]
         var defects: [String] = []
-        for (path, base64) in files.sorted(by: { $0.key < $1.key }) {
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             guard path.hasPrefix(Self.folder), path.hasSuffix(Self.fileExtension) else { continue }
             let stem = String(path.dropFirst(Self.folder.count).dropLast(Self.fileExtension.count))
             guard let tag = LanguageTag(stem), tag.text == stem else {
                 defects.append("\(path): the file name is not a canonical language tag such as fr or fr-CA")
                 continue
             }
-            guard let data = Data(base64Encoded: base64) else {
-                defects.append("\(path): the embedded bytes are not valid base64")
-                continue
-            }
-            let table: [String: String]
-            do {
-                table = try JSONDecoder().decode([String: String].self, from: data)
-            } catch {
-                defects.append("\(path): not a flat JSON object of strings (\(error))")
+            guard let table = Self.flatTable(text) else {
+                defects.append("\(path): not a flat JSON object of strings, each key once")
                 continue
             }
             guard tables[tag.text] == nil else {
@@ -44,6 +37,17 @@ struct ShippedTables: Sendable {
         }
         self.tables = tables
         self.defects = defects
+    }
+
+    /// `text` read as `{"key": "text", ...}`, or `nil` when it is anything else.
+    private static func flatTable(_ text: String) -> [String: String]? {
+        guard case .object(let object)? = try? JSONParser(rejectsDuplicateKeys: true).parse(Array(text.utf8)) else { return nil }
+        var table: [String: String] = [:]
+        for member in object.members {
+            guard case .string(let value) = member.value else { return nil }
+            table[member.key] = value
+        }
+        return table
     }
 
     private static let folder = "Localization/"

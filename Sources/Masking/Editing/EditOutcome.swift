@@ -1,5 +1,5 @@
 /// Whether an edit changed the field.
-public enum EditOutcome: String, Sendable, Codable {
+public enum EditOutcome: String, Sendable {
     /// The edit was applied.
     case changed
     /// Nothing fitted, the field is full, or there was nothing to delete: text and caret are

@@ -26,20 +26,11 @@ public struct EditResult: Sendable, Hashable {
     public var cursorIndex: String.Index { text.index(atUTF16Offset: cursor) }
 }
 
-extension EditResult: CustomStringConvertible, CustomReflectable {
+extension EditResult: CustomStringConvertible {
     /// Outcome, lengths and caret only: text and value may be a card number.
     public var description: String {
         "EditResult(\(outcome.rawValue), text: <redacted, \(text.utf16.count) UTF-16 units>, "
             + "cursor: \(cursor), value: <redacted, \(value.count) characters>)"
     }
 
-    /// A mirror without the text or value.
-    public var customMirror: Mirror {
-        Mirror(self, children: [
-            "outcome": outcome,
-            "textUTF16Length": text.utf16.count,
-            "cursor": cursor,
-            "valueCharacterCount": value.count,
-        ], displayStyle: .struct)
-    }
 }

@@ -11,7 +11,7 @@ public enum TextEdit: Sendable, Hashable {
     case deleteForward
 }
 
-extension TextEdit: CustomStringConvertible, CustomReflectable {
+extension TextEdit: CustomStringConvertible {
     /// The kind of edit and, for an insert, only the length of its text.
     public var description: String {
         switch self {
@@ -21,13 +21,4 @@ extension TextEdit: CustomStringConvertible, CustomReflectable {
         }
     }
 
-    /// A mirror without the inserted text.
-    public var customMirror: Mirror {
-        switch self {
-        case .insert(let text):
-            return Mirror(self, children: ["insertedCharacterCount": text.count], displayStyle: .enum)
-        case .deleteBackward, .deleteForward:
-            return Mirror(self, children: [], displayStyle: .enum)
-        }
-    }
 }

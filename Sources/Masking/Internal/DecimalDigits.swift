@@ -6,7 +6,7 @@ extension Character {
         guard let scalar = scalars.first, !scalar.isASCII, scalars.count == 1,
               scalar.properties.numericType == .decimal,
               let numeric = scalar.properties.numericValue,
-              numeric >= 0, numeric <= 9, numeric == numeric.rounded()
+              numeric >= 0, numeric <= 9, numeric == Double(Int(numeric))
         else { return nil }
         return Character(Unicode.Scalar(UInt8(0x30) + UInt8(numeric)))
     }

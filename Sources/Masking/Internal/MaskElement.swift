@@ -27,8 +27,8 @@ struct MaskElement: Sendable {
 
     /// The most elements a mask holds: run ends are stored in 32 bits. (A pattern past four
     /// billion characters is read up to there; no definition comes near, the JSON limit being
-    /// 32 MiB.)
-    static let maximumCount = Int(UInt32.max)
+    /// 32 MiB. On a 32-bit platform, such as wasm32, `Int` itself is the bound.)
+    static let maximumCount = Int(clamping: UInt32.max)
 
     let kind: Kind
     /// The literal's byte when it is a single ASCII scalar, else ``notASCII``.

@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormEngineTesting
+import PayformCommands
 
 /// `payform decrypt`: opens a client's encrypted payload, for backend tests.
 enum DecryptCommand {

@@ -3,6 +3,7 @@ import PaymentFormEngine
 import PaymentFormSamples
 import PaymentFormRendering
 import PaymentFormEngineTesting
+import PayformCommands
 
 /// `payform demo`: the whole flow on a shipped sample with the shipped demo key.
 enum DemoCommand {

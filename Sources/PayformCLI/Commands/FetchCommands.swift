@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
+import PayformCommands
 
 /// `payform fetch ...`: one Client API call through a session, the decoded model printed as
 /// JSON. For backend tests that want what an app would get (against `payform sandbox` or a real
@@ -185,7 +186,7 @@ enum FetchCommands {
         let value = try arguments.required(.number)
         let text = value == "-" ? String(decoding: try context.read("-", for: "--number"), as: UTF8.self) : value
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == " " || $0 == "-" }) else {
+        guard !trimmed.isEmpty, CardNumberDigits.digits(of: trimmed) != nil else {
             // The value is not echoed: it may be a card number with a typo.
             throw CLIError(code: "bad_number", message: "--number: expected digits (spaces and - allowed)")
         }

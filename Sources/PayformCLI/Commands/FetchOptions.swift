@@ -1,3 +1,4 @@
+import PayformCommands
 /// The options of the `fetch` commands: how to reach the Client API (``FetchConnection``, the same
 /// for every call) and the call's own (an enum per call), composed into one ``FetchOption``.
 

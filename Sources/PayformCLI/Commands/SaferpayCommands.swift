@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
+import PayformCommands
 
 /// `payform saferpay …`: Saferpay's card post and return URLs on the command line.
 enum SaferpayCommands {

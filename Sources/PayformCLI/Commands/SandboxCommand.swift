@@ -1,5 +1,7 @@
 import Foundation
 import PaymentFormEngineTesting
+import PaymentFormSandbox
+import PayformCommands
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {
     enum Option: CommandOptions {

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
+import PayformCommands
 
 /// `payform sips …`: the Sips In-App adapter on the command line.
 enum SipsCommands {
@@ -201,7 +202,7 @@ enum SipsCommands {
     }
 
     /// The PaRes of `sips pares`'s output (`{"paRes": "<URL-encoded>", "md": …}`).
-    static func paRes(from data: Data) throws(CLIError) -> SipsAuthenticationResult {
+    static func paRes(from data: [UInt8]) throws(CLIError) -> SipsAuthenticationResult {
         let value: JSONValue
         do {
             value = try JSONParser(rejectsDuplicateKeys: true).parse(data)

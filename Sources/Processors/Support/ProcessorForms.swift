@@ -12,7 +12,7 @@ package enum ProcessorForms {
     /// The names of the forms (file names without `.json`: `saferpay-card`, `sips-card-order`,
     /// ...), sorted.
     package static var names: [String] {
-        EmbeddedResources.base64.keys
+        EmbeddedResources.files.keys
             .filter { $0.hasPrefix(folder + "/") && $0.hasSuffix(".json") }
             .map { String($0.dropFirst(folder.count + 1).dropLast(".json".count)) }
             .sorted()
@@ -20,7 +20,7 @@ package enum ProcessorForms {
 
     /// The JSON of the form named `name`, or `nil` when there is none.
     package static func json(named name: String) -> Data? {
-        EmbeddedResources.base64["\(folder)/\(name).json"].flatMap { Data(base64Encoded: $0) }
+        EmbeddedResources.files["\(folder)/\(name).json"].map { Data($0.utf8) }
     }
 
     /// The form named `name`, read once per process; `nil` when there is none.

@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import PaymentFormEngine
+import PaymentFormDecryption
 import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormSamples
@@ -24,7 +25,7 @@ package struct SandboxData: Sendable {
         let json: JSONValue
         let model: Model
         /// The JSON as the sandbox writes it, in each language it serves (its texts localized,
-        /// ``SandboxTexts``), with and without `fields`, written once: an answer about one item,
+        /// ``DefinitionTexts``), with and without `fields`, written once: an answer about one item,
         /// or a list of them, is these bytes (a backend test farm asks for the same products
         /// again and again; writing the JSON anew for each answer was most of a request's work).
         private let bodies: [String: Body]
@@ -37,21 +38,21 @@ package struct SandboxData: Sendable {
         }
 
         /// An item; `localized` gives its JSON in a language (the product or group rules of
-        /// ``SandboxTexts``).
+        /// ``DefinitionTexts``).
         init(json: JSONValue, model: Model, localized: (JSONValue, Localizer) -> JSONValue) {
             self.json = json
             self.model = model
-            var bodies: [String: Body] = [SandboxTexts.sourceLanguage: Self.written(json)]
-            for language in SandboxTexts.servedLanguages where language != SandboxTexts.sourceLanguage {
+            var bodies: [String: Body] = [DefinitionTexts.sourceLanguage: Self.written(json)]
+            for language in DefinitionTexts.servedLanguages where language != DefinitionTexts.sourceLanguage {
                 bodies[language] = Self.written(localized(json, Localizer(languageTag: language)))
             }
             self.bodies = bodies
         }
 
-        /// The item's bytes in `language` (one of ``SandboxTexts/servedLanguages``; others get
+        /// The item's bytes in `language` (one of ``DefinitionTexts/servedLanguages``; others get
         /// the file's own texts).
         func body(language: String, hidingFields: Bool) -> [UInt8] {
-            guard let body = bodies[language] ?? bodies[SandboxTexts.sourceLanguage] else { return [] }
+            guard let body = bodies[language] ?? bodies[DefinitionTexts.sourceLanguage] else { return [] }
             return hidingFields ? body.withoutFields : body.full
         }
 
@@ -98,19 +99,19 @@ package struct SandboxData: Sendable {
             guard let data = Samples.product(named: name), let product = try? PaymentProduct.decode(from: data).value,
                   !product.id.isEmpty, product.id.allSatisfy({ $0.isASCII && $0.isNumber })
             else { continue }
-            products.append(("sample:\(name)", data))
+            products.append(("sample:\(name)", Data(data)))
         }
         var groups: [(String, Data)] = []
         for id in Samples.groupIds {
-            if let data = Samples.group(withId: id) { groups.append(("sample group \(id)", data)) }
+            if let data = Samples.group(withId: id) { groups.append(("sample group \(id)", Data(data))) }
         }
         var directories: [(String, String, Data)] = []
         for id in Samples.directoryProductIds {
-            if let data = Samples.directory(forProductId: id) { directories.append((id, "sample directory \(id)", data)) }
+            if let data = Samples.directory(forProductId: id) { directories.append((id, "sample directory \(id)", Data(data))) }
         }
         var iin: [(String, String, Data)] = []
         for prefix in Samples.iinPrefixes {
-            if let data = Samples.iinAnswer(forPrefix: prefix) { iin.append((prefix, "sample IIN answer \(prefix)", data)) }
+            if let data = Samples.iinAnswer(forPrefix: prefix) { iin.append((prefix, "sample IIN answer \(prefix)", Data(data))) }
         }
         return try SandboxData(products: products, groups: groups, directories: directories, iinAnswers: iin, privateKeyPEM: nil)
     }
@@ -122,7 +123,7 @@ package struct SandboxData: Sendable {
             products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
             groups: samples.groups.map { ("sample group \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
             directories: samples.directories.map { ($0.key, "sample directory \($0.key)", Data(JSONWriter().string(from: $0.value).utf8)) },
-            iinAnswers: Samples.iinPrefixes.compactMap { prefix in Samples.iinAnswer(forPrefix: prefix).map { (prefix, "sample IIN answer \(prefix)", $0) } },
+            iinAnswers: Samples.iinPrefixes.compactMap { prefix in Samples.iinAnswer(forPrefix: prefix).map { (prefix, "sample IIN answer \(prefix)", Data($0)) } },
             privateKeyPEM: privateKeyPEM)
     }
 
@@ -213,7 +214,7 @@ package struct SandboxData: Sendable {
             guard !productItems.contains(where: { $0.model.id == product.id }) else {
                 throw SandboxError(code: "invalid_value", message: "\(source): product id \(product.id) is served twice")
             }
-            productItems.append(Item(json: json, model: product, localized: { SandboxTexts.product($0, localizer: $1) }))
+            productItems.append(Item(json: json, model: product, localized: { DefinitionTexts.product($0, localizer: $1) }))
             assets.formUnion(Self.assetPaths(of: product.displayHints, fields: product.fields, accounts: product.accountsOnFile))
         }
         var groupItems: [Item<PaymentProductGroup>] = []
@@ -225,7 +226,7 @@ package struct SandboxData: Sendable {
             } catch {
                 throw SandboxError(code: error.code, message: "\(source): \(error)")
             }
-            groupItems.append(Item(json: json, model: group, localized: { SandboxTexts.group($0, localizer: $1) }))
+            groupItems.append(Item(json: json, model: group, localized: { DefinitionTexts.group($0, localizer: $1) }))
             assets.formUnion(Self.assetPaths(of: group.displayHints, fields: group.fields, accounts: group.accountsOnFile))
         }
         var directoryItems: [String: JSONValue] = [:]

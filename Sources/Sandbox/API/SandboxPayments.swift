@@ -1,4 +1,5 @@
 import PaymentFormEngine
+import PaymentFormDecryption
 import PaymentFormJSON
 
 /// `POST /sandbox/v1/payments` with `{"paymentProductId", "encryptedCustomerInput"}`: decrypts

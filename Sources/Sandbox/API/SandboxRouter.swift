@@ -95,7 +95,7 @@ struct SandboxRouter: Sendable {
         }
         guard request.method == route.method else { return methodNotAllowed(route.method) }
         // Texts: the call's locale, else the session's, else the browser's Accept-Language.
-        let fallbackLocale = session.locale ?? SandboxTexts.language(forAcceptLanguage: request.header("Accept-Language"))
+        let fallbackLocale = session.locale ?? DefinitionTexts.language(forAcceptLanguage: request.header("Accept-Language"))
         return route.handler(Parameters(items: query, fallbackLocale: fallbackLocale), request.body)
     }
 
@@ -214,7 +214,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
-                             language: SandboxTexts.language(for: parameters.locale), hidingFields: hidesFields(parameters))
+                             language: DefinitionTexts.language(for: parameters.locale), hidingFields: hidesFields(parameters))
         } catch {
             return error.response
         }
@@ -224,7 +224,7 @@ struct SandboxRouter: Sendable {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
-            return .json(200, body: item.body(language: SandboxTexts.language(for: parameters.locale), hidingFields: false))
+            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters.locale), hidingFields: false))
         } catch {
             return error.response
         }
@@ -233,7 +233,7 @@ struct SandboxRouter: Sendable {
     private func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
-            return Self.list("paymentProductGroups", data.groups, language: SandboxTexts.language(for: parameters.locale),
+            return Self.list("paymentProductGroups", data.groups, language: DefinitionTexts.language(for: parameters.locale),
                              hidingFields: hidesFields(parameters))
         } catch {
             return error.response
@@ -244,7 +244,7 @@ struct SandboxRouter: Sendable {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
-            return .json(200, body: item.body(language: SandboxTexts.language(for: parameters.locale), hidingFields: false))
+            return .json(200, body: item.body(language: DefinitionTexts.language(for: parameters.locale), hidingFields: false))
         } catch {
             return error.response
         }

@@ -20,14 +20,14 @@ import Foundation
 /// let admission = SandboxAdmission(boundHost: "127.0.0.1", port: 8080, allowedHosts: [])
 /// admission.refusal(of: request)   // nil: on to the router
 /// ```
-struct SandboxAdmission: Sendable {
+package struct SandboxAdmission: Sendable {
     /// Host names accepted, lower-cased, with the port each must carry (`nil`: the sandbox's or none).
     private let names: [(name: String, port: Int?)]
     private let port: Int
 
     /// The checks of a sandbox bound to `boundHost`:`port`, also answering `allowedHosts`
     /// (`NAME` or `NAME:PORT`, IPv6 addresses in brackets).
-    init(boundHost: String, port: Int, allowedHosts: [String]) {
+    package init(boundHost: String, port: Int, allowedHosts: [String]) {
         self.port = port
         var names: [(name: String, port: Int?)] = [("localhost", nil), ("127.0.0.1", nil), ("[::1]", nil)]
         let bound = boundHost.contains(":") ? "[\(boundHost.lowercased())]" : boundHost.lowercased()
@@ -40,7 +40,7 @@ struct SandboxAdmission: Sendable {
 
     /// Whether `host` is what `--allowed-host` takes: a name or address (IPv6 in brackets),
     /// optionally `:PORT`; letters, digits, `.`, `-`, `_` only.
-    static func isValidAllowedHost(_ host: String) -> Bool {
+    package static func isValidAllowedHost(_ host: String) -> Bool {
         guard let (name, _) = split(host.lowercased()), !name.isEmpty else { return false }
         if name.hasPrefix("[") {
             return name.count > 2 && name.dropFirst().dropLast().unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
@@ -72,7 +72,7 @@ struct SandboxAdmission: Sendable {
     }
 
     /// The answer refusing `request`, or `nil` when it may go on to the router.
-    func refusal(of request: HTTPRequest) -> HTTPResponse? {
+    package func refusal(of request: HTTPRequest) -> HTTPResponse? {
         if let refused = hostRefusal(request) { return refused }
         if let encoding = request.header("Content-Encoding"), encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
             return SandboxErrorBody.response(

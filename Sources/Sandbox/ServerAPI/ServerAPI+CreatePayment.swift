@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormDecryption
 import PaymentFormJSON
 
 extension ServerAPI {

@@ -1,4 +1,6 @@
 import Foundation
+import PaymentFormCards
+import PaymentFormCore
 
 /// What a ``ClientSession`` needs: the four values the merchant's server gets from the
 /// platform's *Create Session* call, plus how this app describes itself.

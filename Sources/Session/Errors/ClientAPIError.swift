@@ -1,3 +1,4 @@
+import PaymentFormCore
 
 /// Why a Client API call failed: one error type for every call of a ``ClientSession``.
 ///

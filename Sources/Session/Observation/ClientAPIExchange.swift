@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormCards
 
 /// One step of a request a ``ClientSession`` sends, as its observer sees it: the request going
 /// out, then its answer or its failure. For the app's own logging and debugging (the Connect

@@ -1,4 +1,6 @@
 internal import PaymentFormJSON
+import PaymentFormCards
+import PaymentFormCore
 
 /// The card a surcharge or currency-conversion call is about: the first digits of a card number
 /// (with the product, when known), or a stored card's token (`cardSource` in the request body).
@@ -14,13 +16,13 @@ package enum CardSource: Sendable, Hashable {
     /// - Throws: a ``ClientAPIError/Kind/configuration`` error, naming `call`, for another
     ///   character (never repeated) or fewer than 6 digits; nothing is sent.
     package static func card(_ number: String, paymentProductId: Int?, call: String) throws(ClientAPIError) -> CardSource {
-        guard let digits = ClientSession.iinDigits(number) else {
+        guard let digits = CardNumberDigits.digits(of: number) else {
             throw ClientAPIError(kind: .configuration, call: call, reason: "the card number holds a character other than digits, spaces and -")
         }
-        guard digits.count >= 6 else {
+        guard let prefix = CardNumberDigits.lookupPrefix(of: digits) else {
             throw ClientAPIError(kind: .configuration, call: call, reason: "the call needs at least the card number's first 6 digits")
         }
-        return .partialCard(digits: String(digits.prefix(digits.count >= 8 ? 8 : 6)), paymentProductId: paymentProductId)
+        return .partialCard(digits: prefix, paymentProductId: paymentProductId)
     }
 
     /// The token of a stored card.

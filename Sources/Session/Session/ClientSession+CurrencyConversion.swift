@@ -1,4 +1,5 @@
 internal import PaymentFormJSON
+import PaymentFormCore
 
 extension ClientSession {
     /// The platform's dynamic currency conversion offer for paying `amount` with a card: the

@@ -1,3 +1,4 @@
+import PaymentFormCore
 
 extension ClientSession {
     /// The products offered in `context` (`GET products?hide=fields`), without their fields.

@@ -1,4 +1,7 @@
 internal import PaymentFormJSON
+import PaymentFormPlatform
+import PaymentFormCore
+import PaymentFormValidation
 
 extension ClientSession {
     /// The platform's public key (`GET crypto/publickey`), fetched once per session.

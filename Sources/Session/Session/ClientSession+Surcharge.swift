@@ -1,4 +1,5 @@
 internal import PaymentFormJSON
+import PaymentFormCore
 
 extension ClientSession {
     /// What paying `amount` with a card costs: one ``Surcharge`` per product the platform names

@@ -1,6 +1,7 @@
 import Foundation
 internal import PaymentFormConcurrency
 internal import PaymentFormJSON
+import PaymentFormCore
 
 /// The Client API session: fetches what a payment form needs (payment items for a context, a
 /// product's fields, groups, IIN details, the public key, directories, converted amounts),

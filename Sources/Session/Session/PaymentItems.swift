@@ -1,3 +1,4 @@
+import PaymentFormCore
 /// What a customer can pay with in a context: the products, and the groups when asked for
 /// (``ClientSession/paymentItems(for:groupingProducts:)``).
 ///
@@ -35,15 +36,15 @@ public struct PaymentItems: Sendable, Hashable {
     /// let items = try await session.paymentItems(for: paymentContext, groupingProducts: true)
     /// for item in items.items { show(item.displayHints.label, item.displayHints.logo) }   // "Cards", iDEAL, ...
     /// ```
-    public var items: [any PaymentItem] {
-        let entries: [any PaymentItem] = ungroupedProducts + (groups?.paymentProductGroups ?? [])
+    public var items: [AnyPaymentItem] {
+        let entries = ungroupedProducts.map(AnyPaymentItem.product) + (groups?.paymentProductGroups ?? []).map(AnyPaymentItem.group)
         return sortedByDisplayOrder(entries) { $0.displayHints.displayOrder }
     }
 
     /// The product or group with this id, among all the products (grouped or not) and the groups:
     /// products first, so a product id is never shadowed.
-    public func paymentItem(withId id: String) -> (any PaymentItem)? {
-        if let product = products.product(withId: id) { return product }
-        return groups?.paymentProductGroups.first { $0.id == id }
+    public func paymentItem(withId id: String) -> AnyPaymentItem? {
+        if let product = products.product(withId: id) { return .product(product) }
+        return groups?.paymentProductGroups.first { $0.id == id }.map(AnyPaymentItem.group)
     }
 }

@@ -6,8 +6,15 @@
 /// `\n` `\r` `\f`; bracket classes with ranges and negation; `\d` (Unicode decimal digits, as in
 /// ICU), `\p{…}`/`\P{…}` with a general-category name (`L`, `Lu`, `Nd`, …); groups `( )` and
 /// `(?: )`; alternation; `?` `*` `+` `{n}` `{n,}` `{n,m}` (lazy forms too: for a whole-value
-/// match they accept the same values); `^` as the pattern's first and `$` as its last character.
-/// Left to ICU: `.`, flags such as `(?i)`, look-around, back-references, possessive quantifiers,
+/// match they accept the same values); `^` as the pattern's first and `$` as its last character;
+/// `.` (any scalar but ICU's line terminators: `\n`, `\u{0B}`, `\f`, `\r`, `\u{85}`, `\u{2028}`,
+/// `\u{2029}`); and `(?i)` at the very start, for patterns whose letters are all ASCII: each letter
+/// then matches both cases and the two non-ASCII scalars that fold to ASCII letters (`K` KELVIN
+/// SIGN to `k`, `ſ` LONG S to `s`), as ICU's case closure does. Under `(?i)`, two literal letters
+/// that full case folding could read as one character (`ss` for `ß`, `ff`, `fi`, `fl`, `st` for
+/// their ligatures), category classes other than `\d` and `\p{L}` (closed over the one mark that
+/// folds to a letter, U+0345), and any non-ASCII literal stay on ICU.
+/// Left to ICU: other flags and flags elsewhere, look-around, back-references, possessive quantifiers,
 /// `\w` `\s` `\b` `\Q…\E`, other property names, nested or combined sets, repetitions of a
 /// part that can match the empty string (`(a?)*`, where ICU's loop handling gives its own
 /// answers), and anything unusual enough that the two readings might differ.
@@ -34,8 +41,8 @@ enum LinearSyntax: Sendable {
             switch self {
             case .empty: true
             case .scalar: false
-            case .concatenation(let items): items.allSatisfy(\.matchesEmpty)
-            case .alternation(let branches): branches.contains(where: \.matchesEmpty)
+            case .concatenation(let items): items.allSatisfy { $0.matchesEmpty }
+            case .alternation(let branches): branches.contains(where: { $0.matchesEmpty })
             case .repetition(let inner, let minimum, _): minimum == 0 || inner.matchesEmpty
             }
         }
@@ -62,13 +69,26 @@ enum LinearSyntax: Sendable {
             if backslashes % 2 == 0 { scalars.removeLast() }
         }
         var reader = Reader(scalars: scalars)
+        if scalars.starts(with: ["(", "?", "i", ")"]) {
+            reader.index = 4
+            reader.caseInsensitive = true
+        }
         guard let node = reader.alternation(depth: 0), reader.isAtEnd else { return nil }
         return node
     }
 
+    /// ICU's line terminators, which `.` does not match.
+    static let lineTerminators: [ScalarClass.Item] = [.range(0x0A, 0x0D), .range(0x85, 0x85), .range(0x2028, 0x2029)]
+
+    /// Pairs of ASCII letters that full case folding reads as one character (`ß` is `ss`, `ﬁ` is
+    /// `fi`, ...): under `(?i)` ICU may match such a pair of literals against that one character.
+    static let foldedPairs: Set<String> = ["ss", "ff", "fi", "fl", "st"]
+
     private struct Reader {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// `(?i)` at the start: letters match in both cases.
+        var caseInsensitive = false
 
         var isAtEnd: Bool { index >= scalars.count }
 
@@ -90,8 +110,17 @@ enum LinearSyntax: Sendable {
 
         mutating func concatenation(depth: Int) -> Node? {
             var items: [Node] = []
+            var previousLetter: Unicode.Scalar?
             while let scalar = peek(), scalar != "|", scalar != ")" {
+                // Under `(?i)`, a literal letter after a literal letter: not a pair that full case
+                // folding reads as one character.
+                let letter = caseInsensitive && scalar.isASCII && scalar.properties.isAlphabetic ? scalar : nil
+                if let letter, let previous = previousLetter {
+                    let pair = String(decoding: [UInt8(previous.value | 0x20), UInt8(letter.value | 0x20)], as: UTF8.self)
+                    if LinearSyntax.foldedPairs.contains(pair) { return nil }
+                }
                 guard let atom = atom(depth: depth), let quantified = quantified(atom) else { return nil }
+                previousLetter = letter
                 items.append(quantified)
             }
             switch items.count {
@@ -163,15 +192,49 @@ enum LinearSyntax: Sendable {
                 index += 1
                 return inner
             case "[":
-                return bracketClass().map { .scalar($0) }
+                return bracketClass().flatMap(caseClosed).map { .scalar($0) }
             case "\\":
-                return escape(inClass: false).map { .scalar($0) }
-            case ".", "^", "$", "?", "*", "+", "{", "}", "]", ")", "|":
+                return escape(inClass: false).flatMap(caseClosed).map { .scalar($0) }
+            case ".":
+                index += 1
+                return .scalar(ScalarClass(items: LinearSyntax.lineTerminators, isNegated: true))
+            case "^", "$", "?", "*", "+", "{", "}", "]", ")", "|":
                 return nil
             default:
                 index += 1
-                return .scalar(.scalar(scalar.value))
+                return caseClosed(.scalar(scalar.value)).map { .scalar($0) }
             }
+        }
+
+        /// `set` as `(?i)` reads it: with both cases of every ASCII letter it holds, and the
+        /// non-ASCII scalars that fold to them (`K` for `k`, `ſ` for `s`); `\p{L}` with the one
+        /// mark that folds to a letter; `nil` (left to ICU) for a non-ASCII member or another
+        /// category than `\d`'s and `\p{L}`'s, or `\P{L}`. Unchanged without `(?i)`.
+        func caseClosed(_ set: ScalarClass) -> ScalarClass? {
+            guard caseInsensitive else { return set }
+            var items = set.items
+            for item in set.items {
+                switch item {
+                case .range(let lower, let upper):
+                    guard upper < 0x80 else { return nil }
+                    for value in lower...upper {
+                        switch value {
+                        case 0x41...0x5A: items.append(.range(value + 0x20, value + 0x20))
+                        case 0x61...0x7A: items.append(.range(value - 0x20, value - 0x20))
+                        default: continue
+                        }
+                        if value == 0x4B || value == 0x6B { items.append(.range(0x212A, 0x212A)) }  // K KELVIN SIGN
+                        if value == 0x53 || value == 0x73 { items.append(.range(0x17F, 0x17F)) }    // ſ LONG S
+                    }
+                case .categories(let categories) where categories == GeneralCategories.named("L"):
+                    // Every case variant of a letter is a letter, and one mark folds to one:
+                    // U+0345 COMBINING GREEK YPOGEGRAMMENI to ι (the only such scalar).
+                    items.append(.range(0x345, 0x345))
+                case .categories(let categories), .notCategories(let categories):
+                    guard categories == GeneralCategories.named("Nd") else { return nil }
+                }
+            }
+            return ScalarClass(items: items, isNegated: set.isNegated)
         }
 
         /// An escape, at its backslash: a class or a literal scalar.

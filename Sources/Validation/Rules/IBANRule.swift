@@ -23,7 +23,7 @@ enum IBANRule {
         }
         // A character counts as whitespace only when all its scalars are: a space carrying a
         // combining mark is not silently dropped.
-        for character in value where !character.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        for character in value where !character.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
             guard character.utf8.count == 1, let byte = character.utf8.first, append(byte, to: &bytes)
             else { return nil }
         }

@@ -4,17 +4,17 @@
 /// The magnitude is kept as a `UInt64` when it fits (which covers every `Int` including
 /// `Int.min`'s magnitude) and flagged as overflowing otherwise, so literals of any length are
 /// read in one linear pass and compared correctly, never trapped on.
-struct IntegerLiteral {
+package struct IntegerLiteral {
     /// Whether a `-` sign was written.
     var isNegative: Bool
     /// The number of digits read.
-    var digitCount: Int
+    package var digitCount: Int
     /// The magnitude, or `nil` when it exceeds `UInt64.max` (and so every `Int` bound).
     var magnitude: UInt64?
 
     /// Reads `text`, or returns `nil` when it holds anything but an optional sign and ASCII digits.
     /// With `allowingNoDigits`, a bare sign or empty text is accepted (for prefixes while typing).
-    init?(_ text: String, allowingNoDigits: Bool = false) {
+    package init?(_ text: String, allowingNoDigits: Bool = false) {
         var bytes = text.utf8[...]
         isNegative = false
         if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {

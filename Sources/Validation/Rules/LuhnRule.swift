@@ -1,6 +1,6 @@
 /// `luhn`: spaces are ignored; the rest must be one or more ASCII digits whose Luhn sum is a
 /// multiple of 10. No length rule.
-enum LuhnRule {
+package enum LuhnRule {
     /// The result of reading a value: `nil` when a character other than a space or ASCII digit
     /// occurs, else the digit count and whether the Luhn sum is a multiple of 10.
     private static func scan(_ value: String) -> (digits: Int, checksumOK: Bool)? {
@@ -27,7 +27,7 @@ enum LuhnRule {
         return (digits, sum % 10 == 0)
     }
 
-    static func isValid(_ value: String) -> Bool {
+    package static func isValid(_ value: String) -> Bool {
         guard let result = scan(value) else { return false }
         return result.digits > 0 && result.checksumOK
     }

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCards
 
 @Suite("Co-badge choice")
 struct BrandChoiceTests {

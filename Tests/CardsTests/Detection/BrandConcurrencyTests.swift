@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCards
 
 /// The shipped detector, loaded on first use from many tasks at once and then shared, gives the
 /// serial answers. Run under ThreadSanitizer by Scripts/tsan.sh (its filter is "Concurrency").

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCards
 import PaymentFormTestSupport
 
 @Suite("Brand detection with the shipped table")

@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCards
 
 @Suite("Card-number layout: grouping, maximum length, completeness")
 struct CardNumberLayoutTests {

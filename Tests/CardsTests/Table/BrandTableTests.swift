@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCards
 import PaymentFormTestSupport
 
 @Suite("The shipped brand table")

@@ -1,5 +1,10 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormTestSupport
 
 /// Builders and helpers for driving a controller in tests.
@@ -10,7 +15,7 @@ enum ControllerFixtures {
     static func controller(_ sample: String, language: String = "en", account: String? = nil,
                            otherSamples: [String] = []) throws -> PaymentFormController {
         let product = try Fixtures.sample(sample)
-        let others: [any PaymentItem] = try otherSamples.map { try Fixtures.sample($0) }
+        let others = try otherSamples.map { AnyPaymentItem.product(try Fixtures.sample($0)) }
         if let account {
             return try PaymentFormController(item: product, accountOnFileId: account, localizer: Localizer(languageTag: language),
                                              context: now, otherItems: others)

@@ -1,7 +1,12 @@
 import Foundation
 import PaymentFormTestSupport
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// The controller works out again only the fields an event can change (the field, and the fields
 /// whose rules read it), and validates again only what changed. Random event sequences check that

@@ -1,6 +1,11 @@
 import Testing
 import PaymentFormTestSupport
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 
 /// A keystroke that lands skips the check for cut characters when the new value holds every
 /// old byte and every typed one (``PaymentFormController/keptEveryCharacter(_:typed:over:value:)``).

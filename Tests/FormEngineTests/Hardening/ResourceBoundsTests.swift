@@ -1,6 +1,11 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormTestSupport
 
 /// Hostile or broken definitions and values: each gets an error or a bounded result, never a

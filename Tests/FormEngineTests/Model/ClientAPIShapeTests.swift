@@ -1,12 +1,17 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormTestSupport
 
 /// Every other Client API shape the engine reads, decoded and round-tripped.
 @Suite("Client API shapes")
 struct ClientAPIShapeTests {
-    func roundTrip<Model: JSONModel>(_ value: Model) throws {
+    func roundTrip<Model: JSONModel & Codable>(_ value: Model) throws {
         #expect(try Model.decode(from: Array(value.jsonString().utf8)).value == value)
         #expect(try JSONDecoder().decode(Model.self, from: JSONEncoder().encode(value)) == value)
     }

@@ -1,5 +1,10 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormTestSupport
 
 /// Security review: a key repeated within an object of a definition silently took the last

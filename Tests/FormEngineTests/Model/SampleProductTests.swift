@@ -1,5 +1,11 @@
 import Foundation
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
+import PaymentFormSamples
 import Testing
 import PaymentFormTestSupport
 

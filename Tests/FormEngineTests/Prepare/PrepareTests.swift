@@ -1,8 +1,14 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormCore
+@testable import PaymentFormCards
+@testable import PaymentFormValidation
+@testable import PaymentFormMasking
+@testable import PaymentFormLocalization
 import PaymentFormJSON
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import PaymentFormTestSupport
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.

@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormEngineTesting
+@testable import PaymentFormSandbox
 import Testing
 
 /// An app's or a backend's tests reach the shipped samples and the demo key pair through

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormLocalization
 
 /// The shipped string tables, checked as the module embeds them.
 @Suite("Shipped tables")
@@ -9,10 +10,10 @@ struct ShippedTablesTests {
     static let tables = ShippedTables.shared.tables
     static var english: [String: String] { tables["en"] ?? [:] }
     static var tableFiles: [(path: String, data: Data)] {
-        EmbeddedResources.base64
+        EmbeddedResources.files
             .filter { $0.key.hasPrefix("Localization/") && $0.key.hasSuffix(".json") }
             .sorted { $0.key < $1.key }
-            .map { ($0.key, Data(base64Encoded: $0.value) ?? Data()) }
+            .map { ($0.key, Data($0.value.utf8)) }
     }
 
     @Test("every expected language ships, and every table parsed")
@@ -118,10 +119,10 @@ struct ShippedTablesTests {
     ])
     func malformed(path: String, contents: String, reason: String) {
         let files = [
-            path: Data(contents.utf8).base64EncodedString(),
-            "Localization/en.json": Data(#"{"k": "v"}"#.utf8).base64EncodedString(),
-            "Localization/README.md": Data("# not a table".utf8).base64EncodedString(),
-            "Products/visa.json": Data("{}".utf8).base64EncodedString(),
+            path: contents,
+            "Localization/en.json": #"{"k": "v"}"#,
+            "Localization/README.md": "# not a table",
+            "Products/visa.json": "{}",
         ]
         let store = ShippedTables(files: files)
         #expect(store.tables == ["en": ["k": "v"]])
@@ -130,11 +131,11 @@ struct ShippedTablesTests {
         #expect(store.defects.first?.contains(reason) == true)
     }
 
-    @Test("bytes that are not base64 are reported")
-    func badBase64() {
-        let store = ShippedTables(files: ["Localization/de.json": "***"])
+    @Test("a table with a key twice is reported")
+    func repeatedKey() {
+        let store = ShippedTables(files: ["Localization/de.json": #"{"k": "a", "k": "b"}"#])
         #expect(store.tables.isEmpty)
-        #expect(store.defects.first?.contains("base64") == true)
+        #expect(store.defects.first?.contains("each key once") == true)
     }
 }
 

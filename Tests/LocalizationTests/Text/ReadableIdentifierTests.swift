@@ -1,5 +1,6 @@
 import Testing
-@testable import PaymentFormEngine
+import PaymentFormEngine
+@testable import PaymentFormLocalization
 
 @Suite("ReadableIdentifier")
 struct ReadableIdentifierTests {

@@ -48,7 +48,7 @@ public struct BrandDetection: Sendable, Hashable, CustomStringConvertible {
     public var brand: Brand? { isAmbiguous ? nil : brands.first }
 
     /// The ids of ``brands``, in order.
-    package var brandIds: [String] { brands.map(\.id) }
+    package var brandIds: [String] { brands.map { $0.id } }
 
     /// Whether the number is resolved to a card carrying more than one brand (Dankort and Visa):
     /// the customer must be able to choose (EU Regulation 2015/751, Art. 8). See ``BrandChoice``.

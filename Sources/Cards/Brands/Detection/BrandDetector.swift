@@ -44,26 +44,13 @@ public struct BrandDetector: Sendable {
             if byte &- 0x30 < 10 {
                 if digitCount < longest { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
                 digitCount &+= 1
-            } else if byte != 0x20, byte != 0x2D {
+            } else if !CardNumberDigits.isSeparator(byte) {
                 clean = false
                 break
             }
         }
-        guard clean else { throw .unexpectedCharacter(position: Self.firstUnexpectedPosition(in: number)) }
+        guard clean else { throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count) }
         if digitCount == 0 { return .unknown }
         return table.index.answer(digitCount: digitCount, prefix: prefix)
-    }
-
-    /// The 1-based character position of the first character that is not a digit, space or `-`.
-    private static func firstUnexpectedPosition(in number: String) -> Int {
-        var position = 0
-        for character in number {
-            position += 1
-            let scalars = character.unicodeScalars
-            guard scalars.count == 1, let scalar = scalars.first,
-                  scalar == " " || scalar == "-" || ("0"..."9").contains(scalar)
-            else { return position }
-        }
-        return position
     }
 }

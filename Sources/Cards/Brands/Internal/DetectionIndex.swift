@@ -40,7 +40,7 @@ struct DetectionIndex: Sendable {
     /// Builds the index of `brands` (already checked by ``BrandTableValidation``) and lists the
     /// overlaps the rule cannot settle.
     static func build(brands: [Brand]) -> (index: DetectionIndex, problems: [String]) {
-        let longest = brands.lazy.flatMap(\.prefixRanges).map(\.digitCount).max() ?? 0
+        let longest = brands.lazy.flatMap { $0.prefixRanges }.map { $0.digitCount }.max() ?? 0
         guard longest > 0 else { return (.empty, []) }
         var rule = ResolutionRule(brands: brands, scale: longest)
         var levelBounds = [0]

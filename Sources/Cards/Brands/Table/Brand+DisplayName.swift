@@ -1,3 +1,4 @@
+import PaymentFormLocalization
 
 extension Brand {
     /// The localization key of the brand's display name: `gc.general.cardBrands.<id>.name`.

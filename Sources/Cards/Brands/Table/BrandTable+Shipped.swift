@@ -1,5 +1,3 @@
-import Foundation
-
 extension BrandTable {
     /// The table that ships with the engine: `Resources/Brands/brands.json`, embedded in the
     /// module at build time, read and checked once per process on first use.
@@ -12,9 +10,9 @@ extension BrandTable {
     /// What was wrong with the embedded table; empty when it loaded.
     package static var shippedDefects: [String] { ShippedBrandTable.loaded.defects }
 
-    /// The embedded table's JSON bytes (for the benchmarks and tools of this package).
-    package static var shippedJSON: Data? {
-        EmbeddedResources.base64[ShippedBrandTable.path].flatMap { Data(base64Encoded: $0) }
+    /// The embedded table's JSON text (for the benchmarks and tools of this package).
+    package static var shippedJSON: String? {
+        EmbeddedResources.files[ShippedBrandTable.path]
     }
 }
 
@@ -22,14 +20,13 @@ extension BrandTable {
 enum ShippedBrandTable {
     static let path = "Brands/brands.json"
 
-    static let loaded: (table: BrandTable, defects: [String]) = load(files: EmbeddedResources.base64)
+    static let loaded: (table: BrandTable, defects: [String]) = load(files: EmbeddedResources.files)
 
-    /// The table in `files` (path under `Resources/` → base64), or the empty table and the reasons.
+    /// The table in `files` (path under `Resources/` → text), or the empty table and the reasons.
     static func load(files: [String: String]) -> (table: BrandTable, defects: [String]) {
-        guard let base64 = files[path] else { return (.empty, ["\(path): not embedded"]) }
-        guard let data = Data(base64Encoded: base64) else { return (.empty, ["\(path): the embedded bytes are not valid base64"]) }
+        guard let text = files[path] else { return (.empty, ["\(path): not embedded"]) }
         do {
-            return (try BrandTable(json: data), [])
+            return (try BrandTable(json: Array(text.utf8)), [])
         } catch {
             return (.empty, error.problems.map { "\(path): \($0)" })
         }

@@ -47,8 +47,12 @@ enum BrandTableValidation {
 
     /// `visa`, `american-express`: lower-case ASCII letters and digits, words joined by single `-`.
     static func isBrandId(_ id: String) -> Bool {
-        guard !id.isEmpty, id.utf8.count <= 64, id.first != "-", id.last != "-", !id.contains("--") else { return false }
-        return id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        guard !id.isEmpty, id.utf8.count <= 64, id.utf8.first != 0x2D, id.utf8.last != 0x2D else { return false }
+        var previous: UInt8 = 0
+        return id.utf8.allSatisfy { byte in
+            defer { previous = byte }
+            return (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (byte == 0x2D && previous != 0x2D)
+        }
     }
 
     private static func lengthProblems(_ brand: Brand, path: String) -> [String] {

@@ -1,0 +1,59 @@
+/// A validator pattern outside the linear matcher's subset, on the host's engine: in WebAssembly,
+/// JavaScript's `RegExp` (Unicode mode), through the module's imports.
+///
+/// The host translates the pattern (a leading `(?i)` becomes the `i` flag; the pattern is
+/// anchored to whole values) and answers whether a value matches. What differs from ICU, which
+/// the Client API's patterns are written for (the web engine's documentation lists it too):
+/// - a pattern `RegExp` cannot read is refused (a definition diagnostic), though ICU may read it:
+///   possessive quantifiers, atomic groups, `\Q…\E`, inline flags other than a leading `(?i)`,
+///   set operations, `\h`, `\z`-style anchors;
+/// - `RegExp` reports no "hit end": the as-you-type state of a value that does not match is
+///   `incomplete`, never `invalid` (an error message waits for the field to lose the focus);
+/// - there is no backtracking budget: the host's engine runs a match to its end. Patterns in the
+///   linear matcher's subset (nearly all definitions') never get here.
+package final class FallbackPattern: Sendable {
+    /// The pattern as the definition sent it.
+    package let pattern: String
+    /// The host's handle of the compiled pattern.
+    private let handle: Int32
+
+    /// Compiles `pattern` with the host's engine; throws when it cannot read it.
+    package init(_ pattern: String) throws(FallbackPatternError) {
+        self.pattern = pattern
+        var bytes = Array(pattern.utf8)
+        let handle = bytes.withUnsafeMutableBufferPointer { buffer in
+            payformHostRegexCompile(buffer.baseAddress, Int32(buffer.count))
+        }
+        guard handle > 0 else { throw FallbackPatternError(reason: "the host's RegExp does not read the pattern") }
+        self.handle = handle
+    }
+
+    /// Compiles `pattern` (the host compiles at once anyway).
+    package convenience init(compilingNow pattern: String) throws(FallbackPatternError) {
+        try self.init(pattern)
+    }
+
+    /// The name of the engine, for messages and documentation.
+    package static let engineName = "RegExp"
+
+    /// Always: the host compiles the anchored form with the pattern.
+    package var hasAnchoredForm: Bool { true }
+
+    /// Runs the pattern against the whole of `value`; the host cannot stop a run nor tell whether
+    /// it looked past the end, so a run always finishes and reports `hitEnd`.
+    package func run(_ value: String, reportCompletion: Bool, allowance: Int) -> FallbackRun {
+        var bytes = Array(value.utf8)
+        let matched = bytes.withUnsafeMutableBufferPointer { buffer in
+            payformHostRegexMatch(handle, buffer.baseAddress, Int32(buffer.count))
+        }
+        return FallbackRun(matched: matched == 1, hitEnd: true, reports: 0, finished: true)
+    }
+}
+
+/// Compiles a pattern (UTF-8) anchored to whole values; a handle above 0, or 0 when it cannot.
+@_extern(wasm, module: "env", name: "regex_compile")
+private func payformHostRegexCompile(_ pattern: UnsafeMutablePointer<UInt8>?, _ count: Int32) -> Int32
+
+/// 1 when the compiled pattern `handle` matches the whole value (UTF-8), else 0.
+@_extern(wasm, module: "env", name: "regex_match")
+private func payformHostRegexMatch(_ handle: Int32, _ value: UnsafeMutablePointer<UInt8>?, _ count: Int32) -> Int32

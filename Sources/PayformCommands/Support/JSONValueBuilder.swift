@@ -1,0 +1,16 @@
+import PaymentFormJSON
+
+/// The CLI's JSON output: ordered members, written with the engine's JSON writer (never by
+/// string interpolation, so every value is escaped).
+package typealias JSONValueBuilder = JSONValue
+
+extension JSONValue {
+    /// Two-space indented JSON text.
+    package var prettyText: String { JSONWriter(prettyPrinted: true).string(from: self) }
+
+    /// A string, or `null` for `nil`.
+    package static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    /// A JSON integer.
+    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+}

@@ -1,0 +1,34 @@
+import PaymentFormCore
+import PaymentFormJSON
+
+/// The requests the web engine answers: `{"op": NAME, ...}` in, a JSON answer out; anything
+/// wrong with a request is an answer `{"error": {"code", "message"}}`, never a trap.
+enum WebRequests {
+    /// The answer to the request in `bytes`.
+    static func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue {
+        let request: JSONValue
+        do {
+            request = try JSONParser(rejectsDuplicateKeys: true).parse(bytes)
+        } catch {
+            return failure("malformed_json", "the request is not JSON: \(error.description)")
+        }
+        guard case .string(let op)? = request["op"] else { return failure("usage", "the request has no \"op\"") }
+        switch op {
+        case "version":
+            return .object(JSONObject([(key: "version", value: .string(EngineVersion.current))]))
+        #if hasFeature(Embedded)
+        case "cli":
+            return WebCommandLine.answer(request)
+        #endif
+        default:
+            return failure("usage", "unknown op \"\(op)\"")
+        }
+    }
+
+    /// `{"error": {"code", "message"}}`.
+    static func failure(_ code: String, _ message: String) -> JSONValue {
+        .object(JSONObject([(key: "error", value: .object(JSONObject([
+            (key: "code", value: .string(code)), (key: "message", value: .string(message)),
+        ])))]))
+    }
+}
