@@ -124,7 +124,7 @@ export class PaymentFormEngine {
       // Files, for the command-line contract in node: 0 read, 1 no such file, 2 cannot read.
       read_file: (pathPointer, pathLength, resultPointer) => {
         const read = this.#options.readFile;
-        if (!read) return 2;
+        if (!read) return 1; // a page has no files: every path is "no such file"
         let bytes;
         try {
           bytes = read(this.#text(pathPointer, pathLength));
