@@ -185,7 +185,7 @@ let package = Package(
         .target(
             name: "PayformCLI",
             dependencies: [
-                "PayformCommands", "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormJSON", "PaymentFormRendering",
+                "PayformCommands", "PaymentFormEngine", "PaymentFormSandbox", "PaymentFormDecryption", "PaymentFormJSON", "PaymentFormRendering",
                 "PaymentFormSamples", "PaymentFormProcessors", "PaymentFormConcurrency",
             ],
             path: "Sources/PayformCLI"

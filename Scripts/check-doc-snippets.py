@@ -203,9 +203,9 @@ var typed = "4"
 # What one document's snippets run with besides RUN_PRELUDE: its running example (declared in a
 # scope around each snippet, so a snippet's own declarations still win).
 RUN_CONTEXT = {
-    "Sources/PaymentFormEngine.docc/AccountsOnFile.md": 'let product = try ShippedSamples.product(named: "mastercard-accounts-on-file")',
-    "Sources/PaymentFormEngine.docc/CardBrands.md": 'let detection = try BrandDetector.shipped.detect("3782 82")',
-    "Sources/PaymentFormEngine.docc/Requests.md": """
+    "Sources/PaymentFormEngine/PaymentFormEngine.docc/AccountsOnFile.md": 'let product = try ShippedSamples.product(named: "mastercard-accounts-on-file")',
+    "Sources/PaymentFormEngine/PaymentFormEngine.docc/CardBrands.md": 'let detection = try BrandDetector.shipped.detect("3782 82")',
+    "Sources/PaymentFormEngine/PaymentFormEngine.docc/Requests.md": """
         var __request = PaymentRequest(product: product)
         try __request.setValue("12", forField: "cvv")
         let error = __request.validate(in: context).errors.first { $0.fieldId == "cvv" } ?? placeholder(FieldError.self, "error")""",
@@ -216,7 +216,7 @@ RUN_CONTEXT = {
     "Sources/FormEngine/Controller/FormFieldState.swift": """
         var controller = PaymentFormController(item: product, localizer: localizer, context: context)
         try controller.set("cardNumber", value: "4111111111111111")""",
-    "Sources/Cards/Forms/PaymentFormController+IIN.swift": """
+    "Sources/FormEngine/CardNumbers/PaymentFormController+IIN.swift": """
         var controller = PaymentFormController(item: product, localizer: localizer, context: context)
         try controller.set("cardNumber", value: "4000 0025 0000 1001")""",
     "Sources/Testing/ClientAPISandbox.swift": """
@@ -444,6 +444,9 @@ LINKED_TARGETS = [line.split()[1] for line in LINKED_TARGETS if line.strip()]
 
 
 def main():
+    for relative in RUN_CONTEXT:
+        if not os.path.exists(os.path.join(ROOT, relative)):
+            sys.exit(f"check-doc-snippets: RUN_CONTEXT names {relative}, which does not exist (moved?)")
     modules = sys.argv[1]
     build = os.path.dirname(modules) if os.path.basename(os.path.normpath(modules)) == "Modules" else modules
     work = tempfile.mkdtemp(prefix="payform-snippets.")

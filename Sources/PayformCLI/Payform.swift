@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import PaymentFormEngine
 import PaymentFormConcurrency
-import PaymentFormEngineTesting
+import PaymentFormSandbox
 import PayformCommands
 
 /// The `payform` command-line tool, callable in-process.
@@ -184,7 +184,7 @@ package enum Payform {
     }
 
     private static var samplesList: String {
-        ShippedSamples.productNames.joined(separator: ", ")
+        SampleDefinitions.names.joined(separator: ", ")
     }
 }
 

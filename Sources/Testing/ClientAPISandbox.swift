@@ -116,42 +116,11 @@ public final class ClientAPISandbox: Sendable {
 
     /// The server `options` describe, not started yet.
     package static func makeServer(_ options: Options) throws(SandboxError) -> SandboxServer {
-        guard (0...65_535).contains(options.port) else {
-            throw SandboxError(code: "usage", message: "the port must be from 0 to 65535")
-        }
-        for (name, value) in [("customer id", options.customerId), ("client session id", options.clientSessionId)] {
-            if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
-                throw SandboxError(code: "usage", message: "the \(name) must be printable ASCII without spaces or slashes")
-            }
-        }
-        var origins: [String]?
-        if let allowed = options.allowedOrigins {
-            origins = []
-            for origin in allowed {
-                if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw SandboxError(code: "usage", message: refusal) }
-                guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
-                    throw SandboxError(code: "usage", message: "an allowed origin must be scheme://host[:port], such as http://127.0.0.1:8000")
-                }
-                origins?.append(normalized)
-            }
-        }
-        let credentials = ServerAPICredentials(merchantId: options.merchantId, apiKeyId: options.apiKeyId, secretApiKey: options.secretApiKey)
-        if let problem = credentials.problem { throw SandboxError(code: "usage", message: problem) }
-        for host in options.allowedHosts where !SandboxAdmission.isValidAllowedHost(host) {
-            throw SandboxError(code: "usage", message: "an allowed host must be a name or address (IPv6 in brackets), optionally with :PORT, such as shop.test")
-        }
-        let data: SandboxData
-        if let folder = options.productsFolder {
-            data = try SandboxData.load(productsFolder: folder, privateKeyPEM: options.privateKeyPEM)
-        } else if let pem = options.privateKeyPEM {
-            data = try SandboxData.load(samplesWithPrivateKeyPEM: pem)
-        } else {
-            data = try SandboxData.samples()
-        }
-        return SandboxServer(SandboxConfiguration(
-            host: options.host, port: options.port, data: data, customerId: options.customerId,
-            clientSessionId: options.clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
-            allowedHosts: options.allowedHosts, log: options.log))
+        try SandboxServer.checked(
+            host: options.host, port: options.port, productsFolder: options.productsFolder, privateKeyPEM: options.privateKeyPEM,
+            customerId: options.customerId, clientSessionId: options.clientSessionId, allowedOrigins: options.allowedOrigins,
+            credentials: ServerAPICredentials(merchantId: options.merchantId, apiKeyId: options.apiKeyId, secretApiKey: options.secretApiKey),
+            allowedHosts: options.allowedHosts, log: options.log)
     }
 
     deinit {

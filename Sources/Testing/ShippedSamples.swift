@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormSandbox
 import PaymentFormProcessors
 import PaymentFormSamples
 
@@ -21,7 +22,7 @@ public enum ShippedSamples {
     /// `google-pay`, `ideal`, `mastercard-accounts-on-file`,
     /// `saferpay-card`, `sepa-direct-debit`, the Sips forms (`sips-card-order`, ...), `visa`, and any
     /// added later. (The Sips and Saferpay forms are `PaymentFormProcessors`' own, listed here too.)
-    public static var productNames: [String] { (Samples.productNames + ProcessorForms.names).sorted() }
+    public static var productNames: [String] { SampleDefinitions.names }
 
     /// The sample product of that name, read as a Client API answer would be.
     ///
@@ -44,7 +45,7 @@ public enum ShippedSamples {
 
     /// The JSON of the sample product or processor form of that name (`payform`'s `sample:NAME`).
     package static func productData(named name: String) -> Data? {
-        Samples.product(named: name).map { Data($0) } ?? ProcessorForms.json(named: name)
+        SampleDefinitions.json(named: name)
     }
 
     /// The ids of the sample product groups (`cards`), sorted.

@@ -6,10 +6,11 @@ internal import PaymentFormJSON
 /// controller, a request and that list hold them as this value, which a screen can switch over.
 ///
 /// ```swift
-/// for choice in items.items {
+/// let choices = try await session.paymentItems(for: paymentContext, groupingProducts: true)
+/// for choice in choices.items {
 ///     switch choice {
-///     case .product(let product): show(product.displayHints.label, logo: product.displayHints.logo)
-///     case .group(let group): show(group.displayHints.label, logo: group.displayHints.logo)
+///     case .product(let product): show(product.displayHints.label, product.displayHints.logo)
+///     case .group(let group): show(group.displayHints.label, group.displayHints.logo)
 ///     }
 /// }
 /// ```

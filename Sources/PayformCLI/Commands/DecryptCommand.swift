@@ -1,5 +1,5 @@
 import PaymentFormEngine
-import PaymentFormEngineTesting
+import PaymentFormDecryption
 import PayformCommands
 
 /// `payform decrypt`: opens a client's encrypted payload, for backend tests.

@@ -2,7 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormSamples
 import PaymentFormRendering
-import PaymentFormEngineTesting
+import PaymentFormDecryption
 import PayformCommands
 
 /// `payform demo`: the whole flow on a shipped sample with the shipped demo key.

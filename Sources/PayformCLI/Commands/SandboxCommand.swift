@@ -1,5 +1,4 @@
 import Foundation
-import PaymentFormEngineTesting
 import PaymentFormSandbox
 import PayformCommands
 /// `payform sandbox`: a local Client API on loopback for tests.
@@ -107,7 +106,7 @@ enum SandboxCommand {
                 throw .usage("\(flag) must be printable ASCII without spaces or slashes")
             }
         }
-        let secret = try Option.secret.value(in: arguments, context: context) ?? SandboxServerAPI.defaultSecretApiKey
+        let secret = try Option.secret.value(in: arguments, context: context) ?? ServerAPICredentials.defaultSecretApiKey
         var origins: [String] = []
         for origin in arguments.values(.allowOrigin) {
             if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw .usage(refusal) }
@@ -121,16 +120,16 @@ enum SandboxCommand {
         let writeError = context.writeStandardError
         let log: @Sendable (String) -> Void = { _ = writeError(Diagnostics.line($0, prefix: "payform sandbox: ")) }
         // The same code as an in-process ClientAPISandbox (PaymentFormEngineTesting).
-        let options = ClientAPISandbox.Options(
-            host: arguments.value(.host) ?? "127.0.0.1", port: port, productsFolder: arguments.value(.products).map { URL(fileURLWithPath: $0) },
-            privateKeyPEM: pem, customerId: arguments.value(.customerId) ?? "sandbox-customer",
-            clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins,
-            merchantId: arguments.value(.merchantId) ?? SandboxServerAPI.defaultMerchantId,
-            apiKeyId: arguments.value(.apiKeyId) ?? SandboxServerAPI.defaultApiKeyId, secretApiKey: secret,
-            allowedHosts: arguments.values(.allowedHost), log: log)
         let server: SandboxServer
         do {
-            server = try ClientAPISandbox.makeServer(options)
+            server = try SandboxServer.checked(
+                host: arguments.value(.host) ?? "127.0.0.1", port: port, productsFolder: arguments.value(.products).map { URL(fileURLWithPath: $0) },
+                privateKeyPEM: pem, customerId: arguments.value(.customerId) ?? "sandbox-customer",
+                clientSessionId: arguments.value(.clientSessionId), allowedOrigins: origins.isEmpty ? nil : origins,
+                credentials: ServerAPICredentials(
+                    merchantId: arguments.value(.merchantId) ?? ServerAPICredentials.defaultMerchantId,
+                    apiKeyId: arguments.value(.apiKeyId) ?? ServerAPICredentials.defaultApiKeyId, secretApiKey: secret),
+                allowedHosts: arguments.values(.allowedHost), log: log)
         } catch {
             throw CLIError(code: error.code, message: Self.flagged(error.message))
         }
@@ -142,22 +141,21 @@ enum SandboxCommand {
         } catch {
             throw CLIError(code: error.code, message: error.message)
         }
-        let sandbox = ClientAPISandbox(server: server)
         guard context.writeStandardOutput(server.sessionLine + "\n") else {
             // Nobody can learn where the sandbox listens: stop, quietly.
-            sandbox.stop()
+            server.stop()
             return CommandResult(exitCode: 2)
         }
-        let data = sandbox.data
+        let data = server.configuration.data
         let key = data.keyId.hasPrefix("demo-") ? " with the demo key (NOT FOR PRODUCTION)" : ""
         log("a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C")
         await context.waitForTermination()
-        sandbox.stop()
+        server.stop()
         log("stopped after \(server.answeredRequestCount) requests")
         return CommandResult()
     }
 
-    /// A usage message of ``ClientAPISandbox/makeServer(_:)`` with the flag it is about.
+    /// A usage message of `SandboxServer.checked(...)` with the flag it is about.
     private static func flagged(_ message: String) -> String {
         for (subject, flag) in [("the merchant id", "--merchant-id"), ("the API key id", "--api-key-id"), ("the secret API key", "--secret-api-key"),
                                 ("an allowed host", "--allowed-host")] where message.hasPrefix(subject) {

@@ -1,7 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PayformCommands
-import PaymentFormEngineTesting
+import PaymentFormSandbox
 
 extension CommandContext {
     /// A context; by default the real process's, with output collected into the result. Tests
@@ -34,8 +34,8 @@ extension CommandContext {
         let input: @Sendable () -> [UInt8] = { @Sendable in Array(readStandardInput()) }
         let exists: @Sendable (String) -> Bool = { @Sendable path in FileManager.default.fileExists(atPath: path) }
         let read: @Sendable (String) -> FileRead = { @Sendable path in Self.readFile(path) }
-        let samples = SampleProducts(names: ShippedSamples.productNames, product: { @Sendable name in
-            ShippedSamples.productData(named: name).map { Array($0) }
+        let samples = SampleProducts(names: SampleDefinitions.names, product: { @Sendable name in
+            SampleDefinitions.json(named: name).map { Array($0) }
         })
         self.init(
             readStandardInput: input, readFile: read, fileExists: exists,

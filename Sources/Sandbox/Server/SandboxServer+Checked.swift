@@ -1,0 +1,47 @@
+import Foundation
+
+extension SandboxServer {
+    /// The server `payform sandbox`'s options and `ClientAPISandbox.Options` describe, each
+    /// checked (port range, printable ids, origins, Server API credentials, host names), not
+    /// started yet.
+    package static func checked(
+        host: String, port: Int, productsFolder: URL?, privateKeyPEM: String?, customerId: String, clientSessionId: String?,
+        allowedOrigins: [String]?, credentials: ServerAPICredentials, allowedHosts: [String], log: (@Sendable (String) -> Void)?
+    ) throws(SandboxError) -> SandboxServer {
+        guard (0...65_535).contains(port) else {
+            throw SandboxError(code: "usage", message: "the port must be from 0 to 65535")
+        }
+        for (name, value) in [("customer id", customerId), ("client session id", clientSessionId)] {
+            if let value, value.isEmpty || !value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "/" }) {
+                throw SandboxError(code: "usage", message: "the \(name) must be printable ASCII without spaces or slashes")
+            }
+        }
+        var origins: [String]?
+        if let allowed = allowedOrigins {
+            origins = []
+            for origin in allowed {
+                if let refusal = SandboxCORS.refusal(ofAllowedOrigin: origin) { throw SandboxError(code: "usage", message: refusal) }
+                guard let normalized = SandboxCORS.normalizedOrigin(origin) else {
+                    throw SandboxError(code: "usage", message: "an allowed origin must be scheme://host[:port], such as http://127.0.0.1:8000")
+                }
+                origins?.append(normalized)
+            }
+        }
+        if let problem = credentials.problem { throw SandboxError(code: "usage", message: problem) }
+        for host in allowedHosts where !SandboxAdmission.isValidAllowedHost(host) {
+            throw SandboxError(code: "usage", message: "an allowed host must be a name or address (IPv6 in brackets), optionally with :PORT, such as shop.test")
+        }
+        let data: SandboxData
+        if let folder = productsFolder {
+            data = try SandboxData.load(productsFolder: folder, privateKeyPEM: privateKeyPEM)
+        } else if let pem = privateKeyPEM {
+            data = try SandboxData.load(samplesWithPrivateKeyPEM: pem)
+        } else {
+            data = try SandboxData.samples()
+        }
+        return SandboxServer(SandboxConfiguration(
+            host: host, port: port, data: data, customerId: customerId,
+            clientSessionId: clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
+            allowedHosts: allowedHosts, log: log))
+    }
+}
