@@ -129,54 +129,59 @@ struct LinearMatcherTests {
         var linearCount = 0
         for _ in 0..<3_000 {
             let pattern = generator.pattern(&random)
-            guard let icu = try? RegularExpression(icuOnly: pattern) else { continue }
-            let linear = try RegularExpression(pattern)
-            guard linear.runsOnLinearMatcher else { continue }
+            guard let values = try compareWithICU(pattern, generator: &generator, random: &random) else { continue }
             linearCount += 1
-            for _ in 0..<6 {
-                let value = generator.value(&random)
-                // A value that exhausts ICU's backtracking budget has no reference answer.
-                var budget = RegularExpressionBudget.perRequest
-                let expected = icu.matchesWhole(value, budget: &budget)
-                guard budget.cutOffMatches == 0 else { continue }
-                compared += 1
-                #expect(linear.matchesWhole(value) == expected, "\(pattern.debugDescription) on \(value.debugDescription)")
-                assertConsistentInputState(linear: linear, icu: icu, value: value)
-            }
+            compared += values
         }
         #expect(linearCount > 2_000)
         #expect(compared > 12_000)
     }
 
-    @Test("agrees with ICU on 2,000 random patterns with `.` and `(?i)`")
+    @Test("agrees with ICU on 2,000 random patterns with `.`, `(?i)` and `\\p{L}` under it")
     func agreesOnRandomDotAndCaseInsensitivePatterns() throws {
         var random = SeededGenerator(seed: 0x2E_3F_69)
         var generator = SubsetPatternGenerator()
         generator.atoms = ["a", "b", "k", "s", "t", "S", "K", "0", "9", "-", " ", ".", ".", "\\.", "\\d", "[a-c]", "[^k]", "[k-t]",
-                           "[A-Z]", "[^a-z]", "[0-9a-f]", "[s]", "\\t"]
+                           "[A-Z]", "[^a-z]", "[0-9a-f]", "[s]", "\\t", "\\p{L}", "[\\p{L} '.-]", "[^\\p{L}]"]
         generator.characters = ["a", "A", "b", "B", "k", "K", "\u{212A}", "s", "S", "\u{17F}", "ß", "t", "0", "9", "-", " ", ".",
-                                "\n", "\r", "\u{0B}", "\u{85}", "\u{2028}", "é", "😀", "\t", "ﬆ"]
+                                "\n", "\r", "\u{0B}", "\u{85}", "\u{2028}", "é", "😀", "\t", "ﬆ",
+                                "\u{345}", "ι", "Ι", "ǅ"]
         var compared = 0
         var linearCount = 0
         for index in 0..<2_000 {
             var pattern = generator.pattern(&random)
             if index % 2 == 0 { pattern = "(?i)" + pattern }
-            guard let icu = try? RegularExpression(icuOnly: pattern) else { continue }
-            let linear = try RegularExpression(pattern)
-            guard linear.runsOnLinearMatcher else { continue }
+            guard let values = try compareWithICU(pattern, generator: &generator, random: &random) else { continue }
             linearCount += 1
-            for _ in 0..<6 {
-                let value = generator.value(&random)
-                var budget = RegularExpressionBudget.perRequest
-                let expected = icu.matchesWhole(value, budget: &budget)
-                guard budget.cutOffMatches == 0 else { continue }
-                compared += 1
-                #expect(linear.matchesWhole(value) == expected, "\(pattern.debugDescription) on \(value.debugDescription)")
-                assertConsistentInputState(linear: linear, icu: icu, value: value)
-            }
+            compared += values
         }
         #expect(linearCount > 1_200)
         #expect(compared > 7_000)
+    }
+
+    /// Compares the linear matcher with ICU on six values `generator` draws: `nil` when the
+    /// pattern is not one for the comparison (ICU refuses it, or it is outside the linear subset),
+    /// else how many values had a reference answer (a value that exhausts ICU's backtracking
+    /// budget has none).
+    func compareWithICU(
+        _ pattern: String, generator: inout SubsetPatternGenerator, random: inout SeededGenerator,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Int? {
+        guard let icu = try? RegularExpression(icuOnly: pattern) else { return nil }
+        let linear = try RegularExpression(pattern)
+        guard linear.runsOnLinearMatcher else { return nil }
+        var compared = 0
+        for _ in 0..<6 {
+            let value = generator.value(&random)
+            var budget = RegularExpressionBudget.perRequest
+            let expected = icu.matchesWhole(value, budget: &budget)
+            guard budget.cutOffMatches == 0 else { continue }
+            compared += 1
+            #expect(linear.matchesWhole(value) == expected, "\(pattern.debugDescription) on \(value.debugDescription)",
+                    sourceLocation: sourceLocation)
+            assertConsistentInputState(linear: linear, icu: icu, value: value, sourceLocation: sourceLocation)
+        }
+        return compared
     }
 
     /// Found by the differential fuzz target: nested repeats make ICU backtrack past its budget on
