@@ -3,7 +3,8 @@
 # localization, cards, the form engine, JSON, the encryption) with Embedded Swift for
 # wasm32-unknown-none-wasm, plus the ES module that loads it in a browser or in node.
 #
-#   Scripts/build-web.sh            build Web/dist/payform-engine.wasm and Web/dist/payform-engine.mjs
+#   Scripts/build-web.sh            build Web/dist/: payform-engine.wasm, payform-engine.mjs (the engine),
+#                                   payform-form.mjs and payform-form.css (the web form)
 #   Scripts/build-web.sh --names    keep the function names in the module (for size reports)
 #
 # Needs the Swift toolchain only (its Embedded standard library for wasm32 and wasm-ld); no SDK,
@@ -31,10 +32,14 @@ if ! PAYFORM_WASM=1 PAYFORM_WASM_UNICODE_TABLES="$tables" PAYFORM_WASM_KEEP_NAME
   exit 1
 fi
 cp "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" Web/dist/payform-engine.wasm
-cp Web/src/payform-engine.mjs Web/dist/payform-engine.mjs
+cp Web/src/payform-engine.mjs Web/src/payform-form.mjs Web/src/payform-form.css Web/dist/
 wasm_bytes=$(wc -c < Web/dist/payform-engine.wasm)
 wasm_gzip=$(gzip -9c Web/dist/payform-engine.wasm | wc -c)
-module_gzip=$(gzip -9c Web/dist/payform-engine.mjs | wc -c)
 echo "Web/dist/payform-engine.wasm  $wasm_bytes bytes, $wasm_gzip gzip"
-echo "Web/dist/payform-engine.mjs   $(wc -c < Web/dist/payform-engine.mjs) bytes, $module_gzip gzip"
-echo "together: $((wasm_gzip + module_gzip)) bytes gzip"
+total=$wasm_gzip
+for file in payform-engine.mjs payform-form.mjs payform-form.css; do
+  gzipped=$(gzip -9c "Web/dist/$file" | wc -c)
+  total=$((total + gzipped))
+  printf 'Web/dist/%-20s %s bytes, %s gzip\n' "$file" "$(wc -c < "Web/dist/$file")" "$gzipped"
+done
+echo "together: $total bytes gzip (the whole web payload: engine, modules, stylesheet)"

@@ -19,6 +19,11 @@ enum WebRequests {
         #if hasFeature(Embedded)
         case "cli":
             return WebCommandLine.answer(request)
+        case "form.open": return WebForms.open(request)
+        case "form.event": return WebForms.event(request)
+        case "form.view": return WebForms.currentView(request)
+        case "form.close": return WebForms.close(request)
+        case "card.lookupPrefix": return WebForms.lookupPrefix(request)
         #endif
         default:
             return failure("usage", "unknown op \"\(op)\"")
