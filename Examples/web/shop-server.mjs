@@ -226,7 +226,7 @@ class Shop {
     if (typeof encryptedCustomerInput !== "string" || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]*){4}$/.test(encryptedCustomerInput)) {
       throw new ShopError(400, "encryptedCustomerInput must be a compact JWE (what form.submit() answered)", { property: "encryptedCustomerInput" });
     }
-    if (encodedClientMetaInfo !== undefined && (typeof encodedClientMetaInfo !== "string" || !/^[A-Za-z0-9+/=_-]{0,8192}$/.test(encodedClientMetaInfo))) {
+    if (encodedClientMetaInfo != null && (typeof encodedClientMetaInfo !== "string" || !/^[A-Za-z0-9+/=_-]{0,8192}$/.test(encodedClientMetaInfo))) {
       throw new ShopError(400, "encodedClientMetaInfo must be base64 text", { property: "encodedClientMetaInfo" });
     }
     const request = {
