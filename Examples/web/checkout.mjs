@@ -7,7 +7,7 @@
 // product=ID (open that payment method's form at once).
 //
 // #outcome holds the page's state as JSON (`state`: loading, ready, form, paying, invalid, paid,
-// redirecting, refused, error), for tests; it never holds card data.
+// declined, redirecting, refused, error), for tests; it never holds card data.
 
 import { languages, language, money, text } from "/texts.mjs";
 
@@ -129,10 +129,7 @@ function renderProducts(products) {
     label.textContent = product.displayHints?.label || String(product.id);
     button.append(label);
     button.addEventListener("click", () => {
-      select(product.id).catch((error) => {
-        say(text(lang, "failedForm", { message: errorMessage(error) }));
-        report("error", { step: "form", productId: product.id, message: errorMessage(error) });
-      });
+      select(product.id);
     });
     return button;
   });
@@ -151,35 +148,45 @@ async function select(productId) {
     state.form = null;
   }
   state.productId = productId;
-  elements.container.replaceChildren();
+  // A fresh host per form: a form still loading for an earlier choice never draws over this one.
+  const host = document.createElement("div");
+  host.className = "payment-form-host";
+  elements.container.replaceChildren(host);
   elements.checkout.hidden = false;
   say("");
   report("loading", { productId });
-  const { mountPaymentForm } = await import("/web/payform-form.mjs");
-  const form = await mountPaymentForm(elements.container, {
-    session: {
-      clientApiUrl: state.session.clientApiUrl,
-      assetUrl: state.session.assetUrl,
-      customerId: state.session.customerId,
-      clientSessionId: state.session.clientSessionId,
-    },
-    productId,
-    context: {
-      amount: state.order.amountOfMoney.amount,
-      currency: state.order.amountOfMoney.currencyCode,
-      countryCode: state.order.countryCode,
-      locale: clientLocale,
-      isRecurring: false,
-    },
-    locale: lang,
-  });
-  if (attempt !== state.mounting) {
-    // Another payment method was chosen while this one loaded.
-    form.destroy();
-    return;
+  try {
+    const { mountPaymentForm } = await import("/web/payform-form.mjs");
+    const form = await mountPaymentForm(host, {
+      session: {
+        clientApiUrl: state.session.clientApiUrl,
+        assetUrl: state.session.assetUrl,
+        customerId: state.session.customerId,
+        clientSessionId: state.session.clientSessionId,
+      },
+      productId,
+      context: {
+        amount: state.order.amountOfMoney.amount,
+        currency: state.order.amountOfMoney.currencyCode,
+        countryCode: state.order.countryCode,
+        locale: clientLocale,
+        isRecurring: false,
+      },
+      locale: lang,
+    });
+    if (attempt !== state.mounting) {
+      // Another payment method was chosen while this one loaded.
+      form.destroy();
+      host.remove();
+      return;
+    }
+    state.form = form;
+    report("form", { productId });
+  } catch (error) {
+    if (attempt !== state.mounting) return; // an earlier choice failed: this one is what counts
+    say(text(lang, "failedForm", { message: errorMessage(error) }));
+    report("error", { step: "form", productId, message: errorMessage(error) });
   }
-  state.form = form;
-  report("form", { productId });
 }
 
 async function pay(event) {
@@ -218,7 +225,7 @@ async function pay(event) {
     }
     state.done = json.status !== "REJECTED";
     say(text(lang, "paid", { id: json.paymentId, status: json.status }));
-    report("paid", { productId, ...json });
+    report(json.status === "REJECTED" ? "declined" : "paid", { productId, ...json });
   } catch (error) {
     say(text(lang, "failedPay", { message: errorMessage(error) }));
     report("error", { step: "pay", productId, message: errorMessage(error) });
