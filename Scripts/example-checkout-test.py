@@ -11,7 +11,7 @@ What it checks:
   2. The page: 200, text/html, a Content-Security-Policy header with script-src 'self' (plus
      'wasm-unsafe-eval', which WebAssembly needs), style-src 'self', no 'unsafe-inline' and no
      'unsafe-eval'; no inline <script> or <style> in it, no style="" attribute; the page's module,
-     the form module and its CSS served with JavaScript/CSS types; payform-engine.wasm served as
+     the form module and its CSS served with JavaScript/CSS types; payform-form-engine.wasm served as
      application/wasm; the shop server's own source is not served.
   3. POST /api/session: the four session values (clientApiUrl and assetUrl loopback http URLs,
      customerId and clientSessionId non-empty) and the order; the Client API answers the products
@@ -131,20 +131,20 @@ def check_page(url):
 
     for path, kind in [("checkout.mjs", "text/javascript"), ("texts.mjs", "text/javascript"), ("checkout.css", "text/css"),
                        ("web/payform-form.mjs", "text/javascript"), ("web/payform-engine.mjs", "text/javascript"),
-                       ("web/payform-engine.wasm", "application/wasm")]:
+                       ("web/payform-form-engine.wasm", "application/wasm")]:
         status, headers, body = request(url + path)
         expect(status == 200, f"GET /{path} answered {status}")
         expect(headers.get("Content-Type", "").split(";")[0] == kind, f"/{path} is served as {headers.get('Content-Type')}, not {kind}")
         expect(headers.get("Content-Security-Policy") == policy, f"/{path} is served without the page's CSP")
         if kind == "application/wasm":
-            expect(body[:4] == b"\0asm", "/web/payform-engine.wasm is not a WebAssembly module")
+            expect(body[:4] == b"\0asm", "/web/payform-form-engine.wasm is not a WebAssembly module")
     if os.path.exists(os.path.join(ROOT, "Web", "dist", "payform-form.css")):
         status, headers, _ = request(url + "web/payform-form.css")
         expect(status == 200 and headers.get("Content-Type", "").startswith("text/css"), f"/web/payform-form.css: {status} {headers.get('Content-Type')}")
     for path in ("shop-server.mjs", "run.sh", "README.md", "web/..%2Frun.sh", "web/.hidden", "../../Package.swift", "%2e%2e/run.sh"):
         status, _, _ = request(url + path)
         expect(status == 404, f"GET /{path} answered {status}, not 404 (only the page's files are served)")
-    print("files: modules as text/javascript, CSS as text/css, payform-engine.wasm as application/wasm; nothing else served")
+    print("files: modules as text/javascript, CSS as text/css, payform-form-engine.wasm as application/wasm; nothing else served")
     return policy
 
 

@@ -23,8 +23,8 @@ payform=$1
 command -v node > /dev/null || fail "node (20 or later) is needed for the shop's server"
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
 [[ $node_major -ge 20 ]] || fail "node 20 or later is needed (this is $(node --version 2> /dev/null))"
-[[ -f $root/Web/dist/payform-form.mjs && -f $root/Web/dist/payform-engine.wasm ]] \
-  || fail "Web/dist/payform-form.mjs or payform-engine.wasm is missing: run Scripts/build-web.sh first"
+[[ -f $root/Web/dist/payform-form.mjs && -f $root/Web/dist/payform-form-engine.wasm ]] \
+  || fail "Web/dist/payform-form.mjs or payform-form-engine.wasm is missing: run Scripts/build-web.sh first"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/payform-checkout.XXXXXX") || fail "cannot make a temporary folder"
 chmod 700 "$work"

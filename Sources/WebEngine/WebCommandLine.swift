@@ -4,7 +4,7 @@ import PaymentFormSamples
 import PaymentFormValidation
 import PayformCommands
 
-#if hasFeature(Embedded)
+#if hasFeature(Embedded) && !PAYFORM_WEB_FORM_ONLY
 /// `{"op": "cli", "args": [...], "stdin": TEXT, "now": "YYYY-MM"}`: runs one of `payform`'s
 /// portable commands (``PortableCommands``) as the native tool would, and answers
 /// `{"exitCode", "stdout", "stderr"}`. Files are read through the host (`read_file`; node's file

@@ -127,7 +127,7 @@ const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", curren
  * @param {string} [options.now] the current month `YYYY-MM` for expiry checks (default: the browser's clock, UTC).
  * @param {string} [options.assetUrl] where logos are (default: the session's `assetUrl`).
  * @param {boolean} [options.submitButton] draw a localized Pay button that calls `submit()`.
- * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-engine.wasm beside this file).
+ * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-form-engine.wasm beside this file).
  * @param {URL|string} [options.stylesheet] the form's CSS (default: payform-form.css beside this file).
  * @param {(bin: string) => Promise<object>} [options.lookupIIN] answers IIN lookups without a session.
  * @param {typeof fetch} [options.fetch] the fetch to use (default: the page's).
@@ -135,7 +135,7 @@ const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", curren
 export async function mountPaymentForm(element, options = {}) {
   if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const engine = options.engine ?? (await sharedEngine(options.wasmUrl ?? new URL("./payform-engine.wasm", import.meta.url)));
+  const engine = options.engine ?? (await sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url)));
   const locale = options.locale ?? (document.documentElement.lang || "en");
   const context = { locale, ...(options.context ?? {}) };
   const api = options.session ? new ClientAPI(options.session, context, fetchFunction) : null;
@@ -286,7 +286,9 @@ export class PaymentForm extends EventTarget {
   #asset(path) {
     if (!path || !this.#options.assetUrl) return null;
     try {
-      return new URL(path, this.#options.assetUrl ?? document.baseURI).href;
+      // The asset URL is a folder: "…/assets" and "…/assets/" both take "templates/x.png" below them.
+      const base = this.#options.assetUrl.endsWith("/") ? this.#options.assetUrl : `${this.#options.assetUrl}/`;
+      return new URL(path, base).href;
     } catch {
       return null;
     }

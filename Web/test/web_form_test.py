@@ -16,6 +16,8 @@ What it checks (each a named case; the summary counts them):
     sandbox's payments endpoint decrypts the request and finds it valid, with the typed values;
   - an account on file (read-only number, label), the iDEAL bank list, the error state
     (aria-invalid, messages, live region), the brand logo;
+  - the example checkout (Examples/web/run.sh): a Visa payment, and a 3-D Secure challenge card
+    through the sandbox's authentication page back to the shop;
   - axe-core: 0 violations on the card form, the iDEAL form and the error state;
   - screenshots (empty, typing, errors, co-badge choice, French) into --output.
 The page is served with a strict Content-Security-Policy (no inline script or style, no eval;
@@ -152,6 +154,7 @@ class Page:
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("requestfailed", lambda request: self.errors.append(f"request failed: {request.url}"))
         self.page.goto(f"{server.url}/index.html?{query}")
         self.page.wait_for_function("() => window.paymentForm || window.mountError", timeout=20000)
         mount_error = self.page.evaluate("window.mountError || null")
@@ -382,6 +385,14 @@ def case_session_cobadge_submit(run):
     page.page.keyboard.press("Control+A")
     page.page.keyboard.press("Backspace")
     page.page.keyboard.type("4111111111111111")
+    logo = page.page.locator("#payment-form .pf-brand img")
+    logo.wait_for(state="attached", timeout=10000)
+    loaded = page.page.evaluate("() => { const img = document.getElementById('payment-form').shadowRoot.querySelector('.pf-brand img'); return img.decode().then(() => img.src, () => 'broken ' + img.src); }")
+    expect(loaded.startswith(run.sandbox.session["assetUrl"] + "/"), f"the Visa logo is not the product's, from the asset URL: {loaded}")
+    page.field("cardNumber").focus()
+    page.page.keyboard.press("Control+A")
+    page.page.keyboard.press("Backspace")
+    page.page.keyboard.type("4111111111111111")
     page.page.keyboard.type("1235")
     page.page.keyboard.type("123")
     page.field("cardholderName").focus()
@@ -438,8 +449,44 @@ def case_random_sequences(run):
     print(f"  {run.sequences} random sequences, {events} actions, every answer equal")
 
 
+def case_checkout_example(run):
+    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
+    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = process.stdout.readline().strip()
+        expect(url.startswith("http://127.0.0.1:"), f"run.sh's first line is not the page's URL: {url!r}")
+        page = run.context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for number, outcome in (("4111111111111111", "paid"), ("4012000000003002", "returned")):
+            page.goto(url)
+            page.locator("[data-product-id='1']").click()
+            card = page.locator("#payment-form [name='cardNumber']")
+            card.wait_for(state="visible", timeout=20000)
+            card.focus()
+            page.keyboard.type(number)
+            page.keyboard.type("1235")
+            page.keyboard.type("123")
+            page.locator("#pay").click()
+            if number.startswith("401200000000"):
+                page.wait_for_url("**/sandbox/v1/authentication/**", timeout=20000)
+                page.locator("#complete").click()
+            page.wait_for_function("(state) => document.getElementById('outcome')?.dataset.state === state", arg=outcome, timeout=20000)
+            shown = json.loads(page.locator("#outcome").text_content())
+            status = shown.get("status") or shown.get("payment", {}).get("status")
+            expect(status in ("PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
+            if outcome == "paid":
+                run.screenshot_page(page, "checkout-paid")
+        expect(not errors, f"the checkout page threw: {errors[:3]}")
+        page.close()
+    finally:
+        process.terminate()
+        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
+
+
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal,
-         case_session_cobadge_submit, case_random_sequences]
+         case_session_cobadge_submit, case_checkout_example, case_random_sequences]
 
 
 class Run:
@@ -460,8 +507,11 @@ class Run:
         return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account)
 
     def screenshot(self, page, name):
+        self.screenshot_page(page.page, name)
+
+    def screenshot_page(self, page, name):
         os.makedirs(self.arguments.output, exist_ok=True)
-        page.page.screenshot(path=os.path.join(self.arguments.output, f"{name}.png"), full_page=True)
+        page.screenshot(path=os.path.join(self.arguments.output, f"{name}.png"), full_page=True)
 
     def axe(self, page, what):
         from axe_playwright_python.sync_playwright import Axe
