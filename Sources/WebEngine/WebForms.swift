@@ -167,6 +167,7 @@ enum WebForms {
             (key: "brandChoice", value: .string(localizer.string(forKey: "gc.app.webForm.brandChoice") ?? "Card brand to use")),
             (key: "detectedBrand", value: .string(localizer.string(forKey: "gc.app.webForm.detectedBrand") ?? "Card brand: {brand}")),
             (key: "savedCard", value: .string(localizer.string(forKey: "gc.app.webForm.savedCard") ?? "Saved card")),
+            (key: "otherCard", value: .string(localizer.string(forKey: "gc.app.webForm.otherCard") ?? "Another card")),
             (key: "invalidForm", value: .string(localizer.string(forKey: "gc.app.webForm.invalidForm") ?? "Please check the highlighted fields.")),
         ])
         return .object(JSONObject([

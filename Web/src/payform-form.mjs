@@ -303,11 +303,7 @@ export class PaymentForm extends EventTarget {
     this.#element.setAttribute("lang", view.lang);
     const sheet = this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
     const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang });
-    if (view.accountOnFile) {
-      const account = this.#make("p", { class: "pf-account", part: "account" });
-      account.append(this.#make("span", { class: "pf-account-title" }, view.texts.savedCard), " ", this.#make("span", { class: "pf-account-label" }, view.accountOnFile.label));
-      container.append(account);
-    }
+    if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
     for (const field of view.fields) container.append(this.#drawField(field));
     const choice = this.#make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
     choice.append(this.#make("legend", {}, view.texts.brandChoice));
@@ -328,6 +324,23 @@ export class PaymentForm extends EventTarget {
 
   #brandChoice = null;
   #live = null;
+
+  /** The customer's accounts on file, and another card: choosing one redraws the form. */
+  #drawAccounts(view) {
+    const accounts = this.#make("fieldset", { class: "pf-accounts", part: "accounts" });
+    accounts.append(this.#make("legend", {}, view.texts.savedCard));
+    const choices = [...view.accountsOnFile.map((account) => [account.id, account.label]), ["", view.texts.otherCard]];
+    for (const [id, label] of choices) {
+      const inputId = `${this.#prefix}-account-${id || "none"}`;
+      const radio = this.#make("input", { type: "radio", name: `${this.#prefix}-account`, id: inputId, value: id, part: "account-option" });
+      radio.checked = (view.accountOnFile?.id ?? "") === id;
+      this.#listen(radio, "change", () => this.selectAccountOnFile(id || null));
+      const option = this.#make("label", { for: inputId, class: "pf-account-option" }, label);
+      accounts.append(this.#make("div", { class: "pf-account-choice" }, null));
+      accounts.lastChild.append(radio, option);
+    }
+    return accounts;
+  }
 
   #drawField(field) {
     const id = `${this.#prefix}-${field.id}`;

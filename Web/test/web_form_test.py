@@ -14,7 +14,8 @@ What it checks (each a named case; the summary counts them):
   - against `payform sandbox`: the form fetched through a client session, the co-badge choice of
     4000 0025 0000 1001 and 5555 5525 0000 1001, French and English texts, submit -> the
     sandbox's payments endpoint decrypts the request and finds it valid, with the typed values;
-  - an account on file (read-only number, label), the iDEAL bank list, the error state
+  - an account on file (read-only number, label), the iDEAL bank list, SEPA's terms checkbox
+    and its link, the error state
     (aria-invalid, messages, live region), the brand logo;
   - the example checkout (Examples/web/run.sh): a Visa payment, and a 3-D Secure challenge card
     through the sandbox's authentication page back to the shop;
@@ -340,11 +341,23 @@ def case_account_on_file(run):
     page = run.open("product=sample:mastercard-accounts-on-file&now=2026-11&account=1001", native_product="sample:mastercard-accounts-on-file", account="1001")
     state = page.page.evaluate("""() => { const r = document.getElementById('payment-form').shadowRoot;
       const n = r.querySelector('[name=cardNumber]');
-      return {readOnly: n.readOnly, text: n.value, account: r.querySelector('.pf-account').textContent}; }""")
+      const checked = r.querySelector('.pf-accounts input:checked');
+      return {readOnly: n.readOnly, text: n.value, legend: r.querySelector('.pf-accounts legend').textContent,
+              chosen: checked.value, label: checked.labels[0].textContent,
+              options: [...r.querySelectorAll('.pf-accounts input')].map(i => i.value)}; }""")
     expect(state["readOnly"] and state["text"], f"the account's card number: {state}")
-    expect("Saved card" in state["account"], f"account label: {state['account']!r}")
+    expect(state["legend"] == "Saved card" and state["chosen"] == "1001" and state["options"] == ["1001", "1002", ""], f"accounts: {state}")
+    expect("1111" in state["label"] or "•" in state["label"] or state["label"], f"account label: {state['label']!r}")
     page.type("cvv", "123")
     run.axe(page, "the account-on-file form")
+    # Another card: the number becomes editable and empty; the native form hears the same.
+    page.page.locator("#payment-form .pf-accounts label[for$='account-none']").click()
+    answer = page.native.send({"event": "selectAccountOnFile", "id": None})
+    number = page.field("cardNumber")
+    expect(not number.evaluate("n => n.readOnly") and number.input_value() == next(f["text"] for f in answer["fields"] if f["field"] == "cardNumber"),
+           f"another card: {number.input_value()!r}, read-only {number.evaluate('n => n.readOnly')}")
+    page.focused = None
+    page.type("cardNumber", "5555")
     page.close()
 
 
@@ -360,6 +373,28 @@ def case_ideal(run):
     page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
     outcome = json.loads(page.page.locator("#outcome").text_content())
     expect(outcome["valid"] is True, f"iDEAL submit: {outcome}")
+    page.close()
+
+
+def case_sepa_terms(run):
+    """A boolean field (SEPA's terms and conditions): a checkbox with its link; IBAN typed and checked."""
+    page = run.open("product=sample:sepa-direct-debit&now=2026-11", native_product="sample:sepa-direct-debit")
+    page.type("iban", "DE89370400440532013000")
+    page.type("accountHolderName", "Zoë O'Brien")
+    box = page.field("termsAndConditions")
+    expect(box.get_attribute("type") == "checkbox", "termsAndConditions is not a checkbox")
+    link = page.page.locator("#payment-form .pf-field[data-field='termsAndConditions'] a")
+    expect(link.count() == 1 and link.get_attribute("href") == "https://example.com/sepa-mandate-terms", "the terms' link is missing")
+    run.axe(page, "the SEPA form")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
+    outcome = json.loads(page.page.locator("#outcome").text_content())
+    expect(outcome["valid"] is False and [e["fieldId"] for e in outcome["errors"]] == ["termsAndConditions"], f"submit before the terms: {outcome}")
+    box.check()
+    answer = page.native.send({"event": "set", "field": "termsAndConditions", "value": "true"})
+    expect(answer["state"] == "valid" and box.is_checked(), f"terms checked: {answer}")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => JSON.parse(document.getElementById('outcome').textContent).valid === true")
     page.close()
 
 
@@ -485,7 +520,7 @@ def case_checkout_example(run):
         expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
 
 
-CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal,
+CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_checkout_example, case_random_sequences]
 
 
