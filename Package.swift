@@ -212,7 +212,7 @@ let package = Package(
             ],
             path: "Sources/WebEngine",
             swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] + (formOnly ? [.define("PAYFORM_WEB_FORM_ONLY")] : []) : core,
-            linkerSettings: web
+            linkerSettings: web, plugins: ["PaymentFormEmbedResources"]
         ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.
