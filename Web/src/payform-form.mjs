@@ -500,14 +500,19 @@ export class PaymentForm extends EventTarget {
   #showState(entry, state) {
     if (!entry) return;
     entry.text = state.text ?? entry.text;
+    // Only what changed is written: every DOM write costs the keystroke a style recalculation.
     const shown = state.message ?? "";
     const before = entry.message.textContent;
-    entry.message.textContent = shown;
-    entry.wrapper.dataset.state = state.state ?? "incomplete";
-    entry.wrapper.toggleAttribute("data-complete", Boolean(state.complete));
-    entry.control.setAttribute("aria-invalid", shown ? "true" : "false");
-    if (entry.control.type === "checkbox") entry.control.checked = state.text === "true";
-    else if (entry.control.tagName === "SELECT" && entry.control.value !== state.text) entry.control.value = state.text ?? "";
+    if (shown !== before) entry.message.textContent = shown;
+    setAttribute(entry.wrapper, "data-state", state.state ?? "incomplete");
+    setAttribute(entry.wrapper, "data-complete", state.complete ? "" : null);
+    setAttribute(entry.control, "aria-invalid", shown ? "true" : "false");
+    if (entry.control.type === "checkbox") {
+      const checked = state.text === "true";
+      if (entry.control.checked !== checked) entry.control.checked = checked;
+    } else if (entry.control.tagName === "SELECT" && entry.control.value !== state.text) {
+      entry.control.value = state.text ?? "";
+    }
     if (shown && shown !== before) this.#announce(shown);
     this.#emit("change", { field: state.field ?? state.id, state: state.state, complete: Boolean(state.complete), errorId: state.errorId ?? null });
   }
@@ -613,6 +618,13 @@ export class PaymentForm extends EventTarget {
     this.dispatchEvent(new CustomEvent(type, { detail }));
     this.#element.dispatchEvent(new CustomEvent(`payform-${type}`, { detail, bubbles: true, composed: true }));
   }
+}
+
+/** Sets (or, with `null`, removes) an attribute when it differs from what the element has. */
+function setAttribute(element, name, value) {
+  if (element.getAttribute(name) === value) return;
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
 }
 
 /** Where the word before `position` starts (after spaces, slashes and dashes). */
