@@ -33,6 +33,10 @@ let wasm = Context.environment["PAYFORM_WASM"] == "1"
 let core: [SwiftSetting] = wasm
     ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])] : []
 
+/// Whether this WebAssembly build is the page's engine (`payform-form-engine.wasm`): the form
+/// and card requests only, without the command-line contract (`Scripts/build-web.sh`).
+let formOnly = wasm && Context.environment["PAYFORM_WASM_FORM_ONLY"] == "1"
+
 /// How the WebAssembly module links: no C library or entry point (JavaScript calls its exported
 /// functions), the standard library's Unicode tables (their path comes from Scripts/build-web.sh).
 let web: [LinkerSetting] = wasm
@@ -206,7 +210,9 @@ let package = Package(
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
                 "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples",
             ],
-            path: "Sources/WebEngine", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core, linkerSettings: web
+            path: "Sources/WebEngine",
+            swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] + (formOnly ? [.define("PAYFORM_WEB_FORM_ONLY")] : []) : core,
+            linkerSettings: web, plugins: ["PaymentFormEmbedResources"]
         ),
 
         // Build-time embedding of the files under Resources/, so binaries never look for a bundle.

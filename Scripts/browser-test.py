@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The real-browser check: the example web client (Examples/web) runs the card flow in headless
+"""The real-browser check: the example web client (Examples/client-api) runs the card flow in headless
 Chromium against `payform sandbox`, from a second origin, and the encrypted payload it produced is
 then checked by the sandbox's payments endpoint, as a merchant's server would forward it.
 
@@ -49,7 +49,7 @@ import urllib.request
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PAGE_FOLDER = os.path.join(ROOT, "Examples", "web")
+PAGE_FOLDER = os.path.join(ROOT, "Examples", "client-api")
 
 
 class Failure(Exception):
@@ -57,7 +57,7 @@ class Failure(Exception):
 
 
 class PageServer:
-    """The page's origin: serves Examples/web and takes the page's POST /outcome."""
+    """The page's origin: serves Examples/client-api and takes the page's POST /outcome."""
 
     def __init__(self):
         self.outcomes = []

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The real-browser check (Scripts/browser-test.py): the example web client of Examples/web runs
+# The real-browser check (Scripts/browser-test.py): the example web client of Examples/client-api runs
 # the card flow in headless Chromium against payform sandbox, from a second origin; then the
 # sandbox's 3-D Secure page has its two buttons pressed in Chromium (over its DevTools pipe).
 #

@@ -3,7 +3,10 @@
 # localization, cards, the form engine, JSON, the encryption) with Embedded Swift for
 # wasm32-unknown-none-wasm, plus the ES module that loads it in a browser or in node.
 #
-#   Scripts/build-web.sh            build Web/dist/payform-engine.wasm and Web/dist/payform-engine.mjs
+#   Scripts/build-web.sh            build Web/dist/: payform-engine.wasm (every request, the CLI's too),
+#                                   payform-form-engine.wasm (what a page loads: the form requests),
+#                                   payform-engine.mjs (loads either), payform-form.mjs and
+#                                   payform-form.css (the web form)
 #   Scripts/build-web.sh --names    keep the function names in the module (for size reports)
 #
 # Needs the Swift toolchain only (its Embedded standard library for wasm32 and wasm-ld); no SDK,
@@ -23,18 +26,28 @@ tables="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDa
 scratch=.build-wasm
 log="$scratch/build-web.log"
 mkdir -p "$scratch" Web/dist
-echo "== swift build --triple wasm32-unknown-none-wasm --product PaymentFormWeb (log: $log)"
-if ! PAYFORM_WASM=1 PAYFORM_WASM_UNICODE_TABLES="$tables" PAYFORM_WASM_KEEP_NAMES=$keep_names \
-    swift build --triple wasm32-unknown-none-wasm -c release --product PaymentFormWeb --scratch-path "$scratch" > "$log" 2>&1; then
-  grep -E "error" "$log" | head -n 40
-  echo "build-web: the WebAssembly build failed (full log: $log)" >&2
-  exit 1
-fi
-cp "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" Web/dist/payform-engine.wasm
-cp Web/src/payform-engine.mjs Web/dist/payform-engine.mjs
-wasm_bytes=$(wc -c < Web/dist/payform-engine.wasm)
-wasm_gzip=$(gzip -9c Web/dist/payform-engine.wasm | wc -c)
-module_gzip=$(gzip -9c Web/dist/payform-engine.mjs | wc -c)
-echo "Web/dist/payform-engine.wasm  $wasm_bytes bytes, $wasm_gzip gzip"
-echo "Web/dist/payform-engine.mjs   $(wc -c < Web/dist/payform-engine.mjs) bytes, $module_gzip gzip"
-echo "together: $((wasm_gzip + module_gzip)) bytes gzip"
+# Two modules from the same sources: payform-engine.wasm answers every request, the command-line
+# contract included (Web/bin/payform-wasm, the benchmarks); payform-form-engine.wasm, what a page
+# loads, answers the form and card requests only (PAYFORM_WASM_FORM_ONLY=1 leaves the commands
+# out, and the linker drops what only they use).
+build() { # build FORM_ONLY OUTPUT
+  echo "== swift build --triple wasm32-unknown-none-wasm --product PaymentFormWeb${1:+ (form requests only)} (log: $log)"
+  if ! PAYFORM_WASM=1 PAYFORM_WASM_FORM_ONLY=$1 PAYFORM_WASM_UNICODE_TABLES="$tables" PAYFORM_WASM_KEEP_NAMES=$keep_names \
+      swift build --triple wasm32-unknown-none-wasm -c release --product PaymentFormWeb --scratch-path "$scratch" > "$log" 2>&1; then
+    grep -E "error" "$log" | head -n 40
+    echo "build-web: the WebAssembly build failed (full log: $log)" >&2
+    exit 1
+  fi
+  cp "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" "Web/dist/$2"
+}
+build "" payform-engine.wasm
+build 1 payform-form-engine.wasm
+cp Web/src/payform-engine.mjs Web/src/payform-form.mjs Web/src/payform-form.css Web/dist/
+size() { printf 'Web/dist/%-26s %8s bytes, %7s gzip\n' "$1" "$(wc -c < "Web/dist/$1")" "$(gzip -9c "Web/dist/$1" | wc -c)"; }
+size payform-engine.wasm
+total=0
+for file in payform-form-engine.wasm payform-engine.mjs payform-form.mjs payform-form.css; do
+  size "$file"
+  total=$((total + $(gzip -9c "Web/dist/$file" | wc -c)))
+done
+echo "the page's payload (payform-form-engine.wasm, both modules, the stylesheet): $total bytes gzip"

@@ -16,6 +16,9 @@ struct EmbedResources: BuildToolPlugin {
         // PaymentFormProcessors product has them); payform, the sandbox and the testing library
         // read them from there.
         "PaymentFormProcessors": ["Processors"],
+        // The WebAssembly engine answers `sample:NAME` for the processor forms too, as payform does
+        // (the Processors module itself is not part of it).
+        "PaymentFormWeb": ["Processors"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
     ]
 

@@ -4,8 +4,9 @@ import PaymentFormSamples
 import PaymentFormValidation
 import PayformCommands
 
-#if hasFeature(Embedded)
-/// `{"op": "cli", "args": [...], "stdin": TEXT, "now": "YYYY-MM"}`: runs one of `payform`'s
+#if hasFeature(Embedded) && !PAYFORM_WEB_FORM_ONLY
+/// `{"op": "cli", "args": [...], "stdin": TEXT, "now": "YYYY-MM", "environment": {NAME: VALUE}}`
+/// (the environment optional: the locale variables, for the default language): runs one of `payform`'s
 /// portable commands (``PortableCommands``) as the native tool would, and answers
 /// `{"exitCode", "stdout", "stderr"}`. Files are read through the host (`read_file`; node's file
 /// system in `Web/bin/payform-wasm`); `sample:NAME` and `sample:demo` come from inside the module.
@@ -34,15 +35,27 @@ enum WebCommandLine {
             return WebRequests.failure("usage", "\"now\" (the current month, YYYY-MM) is required: the module has no clock")
         default: return WebRequests.failure("usage", "\"now\" must be YYYY-MM")
         }
+        var environment: [String: String] = [:]
+        switch request["environment"] {
+        case .object(let members)?:
+            for member in members.members {
+                guard case .string(let value) = member.value else { return WebRequests.failure("usage", "\"environment\" must be an object of strings") }
+                environment[member.key] = value
+            }
+        case nil, .null?: break
+        default: return WebRequests.failure("usage", "\"environment\" must be an object of strings")
+        }
         let month = now
         let input = stdin
-        let samples = CommandContext.SampleProducts(names: Samples.productNames, product: { Samples.product(named: $0) })
+        let samples = CommandContext.SampleProducts(names: (Samples.productNames + processorFormNames).sorted(), product: { name in
+            Samples.product(named: name) ?? EmbeddedResources.files["Processors/\(name).json"].map { Array($0.utf8) }
+        })
         let context = CommandContext(
             readStandardInput: { input }, readFile: { hostReadFile($0) }, fileExists: { path in
                 if case .missing = hostReadFile(path) { return false }
                 return true
             },
-            environment: [:], writeStandardOutput: { _ in true }, writeStandardError: { _ in true },
+            environment: environment, writeStandardOutput: { _ in true }, writeStandardError: { _ in true },
             now: { month }, clientMetaInfo: { ClientMetaInfo(platformIdentifier: "WebAssembly", appIdentifier: $0) }, samples: samples)
         let result = PortableCommands.run(arguments, context: context)
         return .object(JSONObject([
@@ -50,6 +63,13 @@ enum WebCommandLine {
             (key: "stdout", value: .string(result.stdout)),
             (key: "stderr", value: .string(result.stderr)),
         ]))
+    }
+
+    /// The Sips and Saferpay forms embedded here (`Resources/Processors`), by name: with the
+    /// sample products, what `sample:NAME` names, as for the native `payform`.
+    static var processorFormNames: [String] {
+        EmbeddedResources.files.keys.filter { $0.hasPrefix("Processors/") && $0.hasSuffix(".json") }
+            .map { String($0.dropFirst("Processors/".count).dropLast(".json".count)) }
     }
 
     /// The file at `path`, read by the host: at most the commands' input limit plus one byte.

@@ -16,9 +16,18 @@ enum WebRequests {
         switch op {
         case "version":
             return .object(JSONObject([(key: "version", value: .string(EngineVersion.current))]))
-        #if hasFeature(Embedded)
+        #if hasFeature(Embedded) && !PAYFORM_WEB_FORM_ONLY
         case "cli":
             return WebCommandLine.answer(request)
+        case "bench":
+            return WebBenchmarks.answer(request)
+        #endif
+        #if hasFeature(Embedded)
+        case "form.open": return WebForms.open(request)
+        case "form.event": return WebForms.event(request)
+        case "form.view": return WebForms.currentView(request)
+        case "form.close": return WebForms.close(request)
+        case "card.lookupPrefix": return WebForms.lookupPrefix(request)
         #endif
         default:
             return failure("usage", "unknown op \"\(op)\"")

@@ -9,10 +9,60 @@ import PaymentFormJSON
 import PayformCommands
 
 /// Runs `payform` in-process with a fixed environment and stdin, and parses JSON output.
+///
+/// With `PAYFORM_CLI_UNDER_TEST=PROGRAM` in the environment (`.ci/run` sets it to
+/// `Web/bin/payform-wasm`), the portable commands (``PortableCommands``: render, form, validate,
+/// mask, unmask, edit, prepare, brand) run in that program instead, as a process with the same
+/// arguments, standard input and locale variables: the same tests then hold the WebAssembly
+/// engine to the native answers. Other commands still run in-process.
 enum CLI {
     static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = ["LANG": "en_US.UTF-8"]) -> CommandResult {
+        if let program = programUnderTest, let name = arguments.first, PortableCommands.specs.contains(where: { $0.name == name }) {
+            return runProcess(program, arguments, stdin: stdin, environment: environment)
+        }
         let input = Data(stdin.utf8)
         return Payform.run(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
+    }
+
+    /// The program the portable commands run in instead of in-process, if any.
+    static let programUnderTest: String? = ProcessInfo.processInfo.environment["PAYFORM_CLI_UNDER_TEST"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Runs `program` with `arguments`, `stdin` and only the locale variables of `environment`.
+    private static func runProcess(_ program: String, _ arguments: [String], stdin: String, environment: [String: String]) -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { variables[name] = environment[name] }
+        process.environment = variables
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        do {
+            try process.run()
+        } catch {
+            return CommandResult(stdout: "", stderr: "cannot run \(program): \(error)\n", exitCode: 127)
+        }
+        // Standard input is written and standard error read on other threads, so no pipe fills up
+        // while this one waits on another.
+        let errorText = ReadBox()
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async {
+            errorText.data = error.fileHandleForReading.readDataToEndOfFile()
+            done.leave()
+        }
+        let bytes = Data(stdin.utf8)
+        DispatchQueue.global().async {
+            try? input.fileHandleForWriting.write(contentsOf: bytes)
+            try? input.fileHandleForWriting.close()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        done.wait()
+        return CommandResult(stdout: String(decoding: outputData, as: UTF8.self), stderr: String(decoding: errorText.data, as: UTF8.self),
+                             exitCode: process.terminationStatus)
     }
 
     /// The same for commands that wait on the network (`fetch`, `saferpay post`): `run` blocks its
@@ -21,6 +71,11 @@ enum CLI {
     static func execute(_ arguments: [String], stdin: String = "", environment: [String: String] = ["LANG": "en_US.UTF-8"]) async -> CommandResult {
         let input = Data(stdin.utf8)
         return await Payform.execute(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
+    }
+
+    /// What a reader thread read, handed back once it is done (the group's wait orders the access).
+    private final class ReadBox: @unchecked Sendable {
+        var data = Data()
     }
 
     static func json(_ result: CommandResult) throws -> JSONValue {

@@ -1,12 +1,22 @@
-// Times the WebAssembly engine in node: instantiation, the first product decode, and the
-// portable commands per call (median and p95 of many runs). Needs Web/dist/ (Scripts/build-web.sh).
+// Times the WebAssembly engine in node (a benchmark, not a test), beside the native engine:
+//   - engine calls inside the module (the "bench" request: payform-bench's cases, same ids and
+//     inputs), next to `payform-bench --json`'s figures for the same ids when --native is given;
+//   - cold start: compile + instantiate + the first Visa decode, in a fresh instance each time;
+//   - the page's round trip: one keystroke through form.event (JSON in and out), and the
+//     portable commands through the "cli" request.
+// Needs Web/dist/ (Scripts/build-web.sh); the native figures need a release payform-bench
+// (swift build -c release --product payform-bench).
 //
-//   node Web/bench/engine-bench.mjs [--json]
+//   node Web/bench/engine-bench.mjs [--json] [--native .build/release/payform-bench]
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { PaymentFormEngine } from "../dist/payform-engine.mjs";
 
 const json = process.argv.includes("--json");
+const nativeIndex = process.argv.indexOf("--native");
+const nativeBench = nativeIndex > 0 ? process.argv[nativeIndex + 1] : null;
 const bytes = readFileSync(new URL("../dist/payform-engine.wasm", import.meta.url));
+const formBytes = readFileSync(new URL("../dist/payform-form-engine.wasm", import.meta.url));
 
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -26,21 +36,76 @@ function time(body, runs) {
 const results = [];
 const report = (id, value) => {
   results.push({ id, ...value });
-  if (!json) console.log(`${id.padEnd(34)} median ${value.median.toFixed(3)} ms  p95 ${value.p95.toFixed(3)} ms  (${value.runs} runs)`);
+  if (json) return;
+  if (value.wasmNsPerOp !== undefined) {
+    const native = value.nativeNsPerOp === undefined ? "" : `  native ${(value.nativeNsPerOp / 1000).toFixed(3)} µs  wasm/native ${value.ratio.toFixed(2)}×`;
+    console.log(`${id.padEnd(34)} wasm ${(value.wasmNsPerOp / 1000).toFixed(3)} µs${native}`);
+  } else {
+    console.log(`${id.padEnd(34)} median ${value.median.toFixed(3)} ms  p95 ${value.p95.toFixed(3)} ms  (${value.runs} runs)`);
+  }
 };
 
-// Cold: compile + instantiate + the first decode and validation of a product, in a fresh engine each time.
-const cold = [];
-for (let i = 0; i < 20; i++) {
-  const start = process.hrtime.bigint();
-  const engine = await PaymentFormEngine.load(bytes);
-  const answer = engine.call({ op: "cli", args: ["validate", "--product", "sample:visa", "--value", "cvv=123"], now: "2026-11" });
-  if (answer.exitCode !== 1) throw new Error(`cold validate: ${JSON.stringify(answer).slice(0, 300)}`);
-  cold.push(Number(process.hrtime.bigint() - start) / 1e6);
-}
-report("cold.instantiate+first-validate", stats(cold));
-
+// Engine calls inside the module, per operation: batches of at least 20 ms, the median of 9.
 const engine = await PaymentFormEngine.load(bytes);
+const cases = ["mask.format.pan", "controller.keystroke.card", "validate.card.valid", "decode.visa", "prepare.visa"];
+const native = {};
+if (nativeBench) {
+  for (const id of cases) {
+    const lines = execFileSync(nativeBench, ["--json", id], { encoding: "utf8" }).split("\n").filter((line) => line.startsWith("{"));
+    const figure = lines.map((line) => JSON.parse(line)).find((entry) => entry.id === id);
+    if (!figure) throw new Error(`payform-bench has no figure for ${id}`);
+    native[id] = figure.nsPerOp;
+  }
+}
+for (const id of cases) {
+  const run = (iterations) => {
+    const answer = engine.call({ op: "bench", case: id, iterations });
+    if (answer.error) throw new Error(`${id}: ${answer.error.message}`);
+  };
+  run(3);
+  let iterations = 1;
+  for (;;) {
+    const start = process.hrtime.bigint();
+    run(iterations);
+    if (Number(process.hrtime.bigint() - start) >= 20e6) break;
+    iterations *= 2;
+  }
+  const perOp = [];
+  for (let i = 0; i < 9; i++) {
+    const start = process.hrtime.bigint();
+    run(iterations);
+    perOp.push(Number(process.hrtime.bigint() - start) / iterations);
+  }
+  const wasmNsPerOp = stats(perOp).median;
+  const entry = { wasmNsPerOp };
+  if (native[id] !== undefined) Object.assign(entry, { nativeNsPerOp: native[id], ratio: wasmNsPerOp / native[id] });
+  report(`engine.${id}`, entry);
+}
+
+// Cold: compile + instantiate + the first decode of the Visa form, in a fresh instance each time.
+for (const [id, module] of [["cold.form-engine.open-visa", formBytes], ["cold.engine.open-visa", bytes]]) {
+  const cold = [];
+  for (let i = 0; i < 20; i++) {
+    const start = process.hrtime.bigint();
+    const fresh = await PaymentFormEngine.load(module);
+    const answer = fresh.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11" });
+    if (answer.error) throw new Error(`cold open: ${answer.error.message}`);
+    cold.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  report(id, stats(cold));
+}
+
+// The page's round trip: a keystroke and its backspace through form.event, JSON both ways.
+const form = engine.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11" }).form;
+engine.call({ op: "form.event", form, event: { event: "set", field: "cardNumber", value: "4111 1111 1111 111" } });
+let typing = true;
+report("form.event.keystroke", time(() => {
+  const event = typing ? { event: "edit", field: "cardNumber", selection: [18, 18], insert: "1" } : { event: "edit", field: "cardNumber", selection: [19, 19], delete: "backward" };
+  typing = !typing;
+  const answer = engine.call({ op: "form.event", form, event });
+  if (answer.error) throw new Error(answer.error.message);
+}, 4000));
+
 const call = (args, stdin) => {
   const answer = engine.call({ op: "cli", args, stdin, now: "2026-11" });
   // A benchmark of error paths would measure nothing: every command here must succeed or
@@ -51,10 +116,6 @@ const call = (args, stdin) => {
 report("cli.mask.19-digit-pan", time(() => call(["mask", "--mask", "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", "--value", "4111111111111111111"]), 2000));
 report("cli.validate.visa", time(() => call(["validate", "--product", "sample:visa", "--value", "cardNumber=4111 1111 1111 1111",
   "--value", "expiryDate=12/30", "--value", "cvv=123"]), 2000));
-const keystroke = JSON.stringify({ event: "edit", field: "cardNumber", selection: [0, 0], insert: "4" });
-report("cli.form.one-keystroke", time(() => call(["form", "--product", "sample:visa"], keystroke + "\n"), 2000));
-const sixteen = Array.from({ length: 16 }, (_, i) => JSON.stringify({ event: "edit", field: "cardNumber", selection: [i + Math.floor(i / 4), i + Math.floor(i / 4)], insert: "4" })).join("\n");
-report("cli.form.16-keystrokes", time(() => call(["form", "--product", "sample:visa"], sixteen + "\n"), 500));
 report("cli.prepare.visa", time(() => call(["prepare", "--product", "sample:visa", "--value", "cardNumber=4111111111111111",
   "--value", "expiryDate=1230", "--value", "cvv=123", "--public-key", "sample:demo", "--client-session-id", "bench"]), 300));
 if (json) for (const r of results) console.log(JSON.stringify(r));

@@ -5,25 +5,45 @@
 package enum JSONStringEscaping {
     /// Appends `"text"`, escaped, to `output`.
     package static func append(_ text: String, to output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
+        output.append(quotationMark)
         for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0xF)])
-            default:
+            // Plain comparisons and arithmetic only: the Embedded Swift build for wasm32 wrote a
+            // quotation mark as a truncated `\u00` escape from the earlier switch over
+            // `UInt8(ascii:)` patterns and a lookup table (found by running the command-line
+            // tests through the WebAssembly engine); this form is the same natively.
+            if byte >= 0x20, byte != quotationMark, byte != reverseSolidus {
                 output.append(byte)
+                continue
+            }
+            output.append(reverseSolidus)
+            if byte == quotationMark || byte == reverseSolidus {
+                output.append(byte)
+            } else if byte == 0x08 {
+                output.append(0x62) // b
+            } else if byte == 0x0C {
+                output.append(0x66) // f
+            } else if byte == 0x0A {
+                output.append(0x6E) // n
+            } else if byte == 0x0D {
+                output.append(0x72) // r
+            } else if byte == 0x09 {
+                output.append(0x74) // t
+            } else {
+                output.append(0x75) // u
+                output.append(0x30)
+                output.append(0x30)
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
             }
         }
-        output.append(UInt8(ascii: "\""))
+        output.append(quotationMark)
+    }
+
+    private static let quotationMark: UInt8 = 0x22
+    private static let reverseSolidus: UInt8 = 0x5C
+
+    /// The lower-case hexadecimal digit of `value` (0...15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x57 + value
     }
 }

@@ -76,43 +76,11 @@ package enum FormCommand {
     }
 
     package static func run(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> CommandResult {
-        let paths = arguments.values(.product)
-        guard !paths.isEmpty else { throw .usage("missing required option --product (see --help)") }
-        if paths.contains("-") { throw .usage("--product - is not possible here: standard input carries the events") }
-        var warnings: [String] = []
-        var products: [PaymentProduct] = []
-        for path in paths {
-            let (product, productWarnings) = try context.product(at: path)
-            products.append(product)
-            warnings += productWarnings
-        }
-        var preparation: Preparation?
-        switch (arguments.value(.publicKey), arguments.value(.clientSessionId)) {
-        case (let path?, let session?):
-            if path == "-" { throw .usage("--public-key - is not possible here: standard input carries the events") }
-            preparation = Preparation(key: try context.encryptionKey(at: path, keyId: arguments.value(.keyId)), clientSessionId: session,
-                                      metaInfo: context.clientMetaInfo(arguments.value(.appIdentifier) ?? "UNKNOWN"))
-        case (nil, nil): break
-        default: throw .usage("give --public-key and --client-session-id together")
-        }
-        let localizer = context.localizer(arguments)
-        let validation = try context.validationContext(arguments)
-        var controller: PaymentFormController
-        if let account = arguments.value(.accountOnFile) {
-            do {
-                controller = try PaymentFormController(item: products[0], accountOnFileId: account, localizer: localizer,
-                                                       context: validation, otherItems: products.dropFirst().map(AnyPaymentItem.product))
-            } catch {
-                throw CLIError(code: error.code, message: "--account-on-file \(account): \(error.description)")
-            }
-        } else {
-            controller = PaymentFormController(item: products[0], localizer: localizer, context: validation,
-                                               otherItems: products.dropFirst().map(AnyPaymentItem.product))
-        }
-        let stderr = Diagnostics.warnings(warnings)
+        var session = try FormSession(arguments, context)
+        let stderr = Diagnostics.warnings(session.warnings)
         return JSONLines.run(context, malformedCode: "bad_event", stderr: stderr) { json, line in
             do throws(CLIError) {
-                return try FormEvent(json).apply(to: &controller, preparation: preparation)
+                return try session.answer(json)
             } catch {
                 return JSONLines.error(error.code, "line \(line): \(error.message)")
             }

@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""The example checkout's servers, without a browser: `Examples/web/run.sh PAYFORM` starts
+`payform sandbox` and the shop's server; this checks what they serve and that they stop.
+
+Usage: Scripts/example-checkout-test.py PAYFORM_BINARY [--timeout 60]
+       (after Scripts/build-web.sh: run.sh needs Web/dist/payform-form.mjs)
+
+What it checks:
+  1. run.sh prints the page's URL (a loopback http URL) as its first stdout line, and nothing else
+     on stdout.
+  2. The page: 200, text/html, a Content-Security-Policy header with script-src 'self' (plus
+     'wasm-unsafe-eval', which WebAssembly needs), style-src 'self', no 'unsafe-inline' and no
+     'unsafe-eval'; no inline <script> or <style> in it, no style="" attribute; the page's module,
+     the form module and its CSS served with JavaScript/CSS types; payform-form-engine.wasm served as
+     application/wasm; the shop server's own source is not served.
+  3. POST /api/session: the four session values (clientApiUrl and assetUrl loopback http URLs,
+     customerId and clientSessionId non-empty) and the order; the Client API answers the products
+     for that session (the browser's call, with the session's Authorization).
+  4. Malformed /api/pay requests (not JSON, wrong Content-Type, a missing or wrong
+     encryptedCustomerInput, a text paymentProductId, a body over the limit, a wrong method, an
+     unknown call): each a 4xx JSON answer with an "error" message; the server keeps serving.
+     A valid-looking but undecryptable payload: the platform's refusal as a 400 with its errors.
+     A /return with a wrong RETURNMAC: 4xx.
+  5. SIGTERM to run.sh: it exits 0 within a few seconds; the sandbox and the shop server are gone
+     and their ports no longer accept connections.
+Exit status: 0 passed, 1 failed, 2 usage or setup problem (run.sh's exit 2: Web/dist not built).
+"""
+
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUN = os.path.join(ROOT, "Examples", "web", "run.sh")
+
+
+class Failure(Exception):
+    """A check failed; the message says which and what was seen."""
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def request(url, method="GET", body=None, headers=None, timeout=20):
+    """(status, headers, body bytes) of any answer, errors included."""
+    data = body if isinstance(body, (bytes, type(None))) else body.encode()
+    call = urllib.request.Request(url, data=data, headers=headers or {}, method=method)
+    try:
+        with urllib.request.urlopen(call, timeout=timeout) as answer:
+            return answer.status, answer.headers, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def post_json(url, value, headers=None):
+    status, answer_headers, body = request(url, "POST", json.dumps(value), {"Content-Type": "application/json", **(headers or {})})
+    return status, answer_headers, body
+
+
+def json_of(body, what):
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise Failure(f"{what} is not JSON: {body[:200]!r}")
+
+
+def children_of(pid):
+    """Every descendant process id of `pid` (from /proc)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as file:
+                    fields = file.read().rsplit(")", 1)[1].split()
+                parents.setdefault(int(fields[1]), []).append(int(entry))
+            except (OSError, IndexError):
+                pass
+    found, queue = [], [pid]
+    while queue:
+        for child in parents.get(queue.pop(), []):
+            found.append(child)
+            queue.append(child)
+    return found
+
+
+def alive(pid):
+    """Whether `pid` runs (a zombie does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def accepts(port):
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def check_page(url):
+    status, headers, body = request(url)
+    expect(status == 200, f"GET {url} answered {status}")
+    expect(headers.get("Content-Type", "").startswith("text/html"), f"the page's Content-Type is {headers.get('Content-Type')}")
+    policy = headers.get("Content-Security-Policy", "")
+    directives = {part.split()[0]: part.split()[1:] for part in (item.strip() for item in policy.split(";")) if part}
+    expect("script-src" in directives and "style-src" in directives, f"the page's CSP has no script-src or style-src: {policy!r}")
+    expect(set(directives["script-src"]) <= {"'self'", "'wasm-unsafe-eval'"} and "'self'" in directives["script-src"],
+           f"script-src allows more than the page's origin (and WebAssembly): {directives['script-src']}")
+    expect(directives["style-src"] == ["'self'"], f"style-src is not 'self' only: {directives['style-src']}")
+    expect("'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy, f"the CSP allows inline code or eval: {policy!r}")
+    page = body.decode()
+    expect(not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), "the page has an inline <script> (the CSP blocks it)")
+    expect("<style" not in page and not re.search(r"\sstyle=", page), "the page has inline styles (the CSP blocks them)")
+    for marker in ('id="products"', 'id="payment-form"', 'id="pay"', 'id="outcome"'):
+        expect(marker in page, f"the page has no element with {marker} (the browser test needs it)")
+    print(f"page: 200, CSP {policy!r}, no inline script or style")
+
+    for path, kind in [("checkout.mjs", "text/javascript"), ("texts.mjs", "text/javascript"), ("checkout.css", "text/css"),
+                       ("web/payform-form.mjs", "text/javascript"), ("web/payform-engine.mjs", "text/javascript"),
+                       ("web/payform-form-engine.wasm", "application/wasm")]:
+        status, headers, body = request(url + path)
+        expect(status == 200, f"GET /{path} answered {status}")
+        expect(headers.get("Content-Type", "").split(";")[0] == kind, f"/{path} is served as {headers.get('Content-Type')}, not {kind}")
+        expect(headers.get("Content-Security-Policy") == policy, f"/{path} is served without the page's CSP")
+        if kind == "application/wasm":
+            expect(body[:4] == b"\0asm", "/web/payform-form-engine.wasm is not a WebAssembly module")
+    if os.path.exists(os.path.join(ROOT, "Web", "dist", "payform-form.css")):
+        status, headers, _ = request(url + "web/payform-form.css")
+        expect(status == 200 and headers.get("Content-Type", "").startswith("text/css"), f"/web/payform-form.css: {status} {headers.get('Content-Type')}")
+    for path in ("shop-server.mjs", "run.sh", "README.md", "web/..%2Frun.sh", "web/.hidden", "../../Package.swift", "%2e%2e/run.sh"):
+        status, _, _ = request(url + path)
+        expect(status == 404, f"GET /{path} answered {status}, not 404 (only the page's files are served)")
+    print("files: modules as text/javascript, CSS as text/css, payform-form-engine.wasm as application/wasm; nothing else served")
+    return policy
+
+
+def check_session(url, policy):
+    status, headers, body = request(url + "api/session", "POST", b"", {"Content-Type": "application/json"})
+    expect(status == 200 and headers.get("Content-Type", "").startswith("application/json"), f"POST /api/session answered {status}: {body[:300]!r}")
+    session = json_of(body, "the session")
+    for member in ("clientApiUrl", "assetUrl", "customerId", "clientSessionId"):
+        expect(isinstance(session.get(member), str) and session[member], f"the session has no {member}: {session}")
+    for member in ("clientApiUrl", "assetUrl"):
+        parts = urllib.parse.urlsplit(session[member])
+        expect(parts.scheme == "http" and parts.hostname == "127.0.0.1", f"{member} is not a loopback http URL: {session[member]}")
+        origin = f"{parts.scheme}://{parts.netloc}"
+        expect(origin in policy, f"the CSP does not let the page reach {member}'s origin {origin}: {policy!r}")
+    order = session.get("order", {})
+    expect(order.get("amountOfMoney", {}).get("amount") == 1000 and order.get("countryCode") == "NL", f"the session's order: {order}")
+    second = json_of(request(url + "api/session", "POST", b"{}", {"Content-Type": "application/json"})[2], "the second session")
+    expect(second.get("clientSessionId") != session["clientSessionId"], "two page loads got the same client session")
+
+    products_url = (f"{session['clientApiUrl'].rstrip('/')}/v1/{urllib.parse.quote(session['customerId'])}/products?"
+                    + urllib.parse.urlencode({"countryCode": "NL", "currencyCode": "EUR", "amount": 1000, "isRecurring": "false",
+                                              "locale": "fr_FR", "hide": "fields"}))
+    status, headers, body = request(products_url, headers={"Authorization": f"GCS v1Client:{session['clientSessionId']}",
+                                                            "Origin": url.rstrip("/")})
+    expect(status == 200, f"the Client API refused the shop's session: {status} {body[:300]!r}")
+    expect(headers.get("Access-Control-Allow-Origin") == url.rstrip("/"), "the Client API does not allow the page's origin (CORS)")
+    ids = [product["id"] for product in json_of(body, "the products")["paymentProducts"]]
+    expect(1 in ids and 809 in ids, f"the session's products: {ids}")
+    print(f"session: the four values and the order; the Client API lists products {sorted(ids)} for it")
+    return session
+
+
+def check_bad_payments(url):
+    pay = url + "api/pay"
+    jwe = "eyJhbGciOiJSU0EtT0FFUCJ9.AAAA.AAAA.AAAA.AAAA"
+    cases = [
+        ("not JSON", request(pay, "POST", b"{not json", {"Content-Type": "application/json"}), 400),
+        ("no Content-Type", request(pay, "POST", b'{"paymentProductId": 1}', {"Content-Type": "text/plain"}), 415),
+        ("an array", post_json(pay, [1, 2]), 400),
+        ("no body", request(pay, "POST", b"", {"Content-Type": "application/json"}), 400),
+        ("a text paymentProductId", post_json(pay, {"paymentProductId": "1", "encryptedCustomerInput": jwe}), 400),
+        ("no encryptedCustomerInput", post_json(pay, {"paymentProductId": 1}), 400),
+        ("an encryptedCustomerInput that is no JWE", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": "4111 1111 1111 1111"}), 400),
+        ("a number as encodedClientMetaInfo", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": jwe, "encodedClientMetaInfo": 7}), 400),
+        ("a body over the limit", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": "A" * 100_000}), 413),
+        ("GET", request(pay), 405),
+        ("an unknown call", post_json(url + "api/refund", {}), 404),
+        ("a payload the platform cannot decrypt", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": jwe}), 400),
+    ]
+    for what, (status, headers, body), wanted in cases:
+        expect(status == wanted, f"/api/pay with {what} answered {status}, not {wanted}: {body[:300]!r}")
+        expect(headers.get("Content-Type", "").startswith("application/json"), f"/api/pay with {what}: not a JSON answer ({headers.get('Content-Type')})")
+        answer = json_of(body, f"the answer to {what}")
+        expect(isinstance(answer.get("error"), str) and answer["error"], f"/api/pay with {what}: no error message: {answer}")
+        expect("4111" not in body.decode(), f"/api/pay with {what}: the answer repeats what was sent")
+    refusal = json_of(cases[-1][1][2], "the platform's refusal")
+    expect(refusal.get("errors") and refusal["errors"][0].get("code"), f"the platform's refusal has no errors: {refusal}")
+    status, _, _ = request(url + "return?paymentId=nope&RETURNMAC=nope")
+    expect(400 <= status < 500, f"/return for an unknown payment answered {status}")
+    status, _, _ = request(url + "return")
+    expect(status == 400, f"/return without paymentId and RETURNMAC answered {status}")
+    # Still serving after all that.
+    expect(request(url)[0] == 200, "the shop server stopped serving after malformed requests")
+    print(f"bad input: {len(cases)} malformed /api/pay requests answered 4xx JSON errors; /return checks its parameters; still serving")
+
+
+def check_run_rejects_usage():
+    """run.sh without a binary, or with one that is not executable: exit 2 and a message."""
+    for arguments in ([], ["/nonexistent/payform"]):
+        done = subprocess.run(["bash", RUN, *arguments], capture_output=True, text=True, timeout=30)
+        expect(done.returncode == 2 and done.stdout == "" and "run.sh:" in done.stderr,
+               f"run.sh {' '.join(arguments)} exited {done.returncode} (stdout {done.stdout!r}, stderr {done.stderr!r})")
+    print("run.sh: usage errors exit 2 with a message, nothing on stdout")
+
+
+def run(arguments):
+    check_run_rejects_usage()
+    log = tempfile.NamedTemporaryFile("w+", prefix="example-checkout-", suffix=".log", delete=False)
+    process = subprocess.Popen(["bash", RUN, arguments.payform], stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL,
+                               text=True, start_new_session=True)
+    try:
+        lines = []
+        reader = threading.Thread(target=lambda: lines.append(process.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(arguments.timeout)
+        if process.poll() == 2:
+            log.seek(0)
+            print(f"example checkout test: run.sh could not start: {log.read().strip()}", file=sys.stderr)
+            return 2
+        expect(lines and lines[0], f"run.sh printed no URL within {arguments.timeout} s")
+        url = lines[0].strip()
+        parts = urllib.parse.urlsplit(url)
+        expect(parts.scheme == "http" and parts.hostname == "127.0.0.1" and parts.port and parts.path == "/",
+               f"run.sh's first line is not the page's loopback URL: {url!r}")
+        print(f"run.sh: {url}")
+        descendants = children_of(process.pid)
+        expect(len(descendants) >= 2, f"run.sh runs {len(descendants)} processes, not the sandbox and the shop server")
+
+        policy = check_page(url)
+        session = check_session(url, policy)
+        check_bad_payments(url)
+
+        ports = [parts.port, urllib.parse.urlsplit(session["clientApiUrl"]).port]
+        descendants = children_of(process.pid)
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        try:
+            code = process.wait(arguments.stop_within)
+        except subprocess.TimeoutExpired:
+            raise Failure(f"run.sh did not exit within {arguments.stop_within} s of SIGTERM")
+        elapsed = time.monotonic() - started
+        expect(code == 0, f"run.sh exited {code} on SIGTERM, not 0")
+        rest = process.stdout.read()
+        expect(rest == "", f"run.sh wrote more than the URL to stdout: {rest[:200]!r}")
+        deadline = time.monotonic() + arguments.stop_within
+        while time.monotonic() < deadline and (any(alive(pid) for pid in descendants) or any(accepts(port) for port in ports)):
+            time.sleep(0.1)
+        expect(not any(alive(pid) for pid in descendants), f"processes of run.sh still run after SIGTERM: {[pid for pid in descendants if alive(pid)]}")
+        expect(not any(accepts(port) for port in ports), f"a port still accepts connections after SIGTERM: {[port for port in ports if accepts(port)]}")
+        print(f"SIGTERM: run.sh exited 0 in {elapsed:.2f} s; its {len(descendants)} processes are gone, ports {ports} closed")
+        log.seek(0)
+        logged = log.read()
+        expect("4111" not in logged and "eyJhbGciOiJSU0EtT0FFUCJ9" not in logged, "the servers' logs hold what the requests carried")
+        return 0
+    except Failure:
+        log.seek(0)
+        print("--- run.sh's stderr (last lines)\n" + "".join(log.readlines()[-30:]), file=sys.stderr)
+        raise
+    finally:
+        if process.poll() is None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait(5)
+        log.close()
+        os.unlink(log.name)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("payform", help="the payform binary")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds run.sh may take to print its URL (default 60)")
+    parser.add_argument("--stop-within", type=float, default=5, help="seconds to stop everything after SIGTERM (default 5)")
+    arguments = parser.parse_args()
+    if not os.access(arguments.payform, os.X_OK):
+        print(f"example checkout test: {arguments.payform} is not an executable payform binary", file=sys.stderr)
+        return 2
+    try:
+        code = run(arguments)
+    except Failure as failure:
+        print(f"example checkout test: FAILED: {failure}", file=sys.stderr)
+        return 1
+    if code == 0:
+        print("example checkout test: PASSED")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

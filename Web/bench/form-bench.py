@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The web form in headless Chromium, timed (a benchmark, not a test): keystroke to the input
+ready to paint, module load to the Visa form on screen, and the web payload's size.
+
+Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 20] [--rounds 20]
+       (Playwright for Python: Scripts/web-form-test.sh makes .build-venv/web-form with it)
+
+- keystroke: from the keydown listener to the end of what the keystroke causes — the form's
+  beforeinput handler, the engine's answer drawn into the input (text, caret, state, message,
+  brand), and the style and layout that follow, forced — i.e. the input is ready for the next
+  frame; the wait for that frame (vsync) is not counted. 16 digits typed and 16 backspaces,
+  `--rounds` times. How long the browser took from the key event's timestamp to the first
+  listener is printed beside it, for reference (it is the browser's, not the form's).
+- load: a new browser context each run (nothing cached): from starting to import
+  payform-form.mjs to the Visa form styled on screen (its stylesheet loaded, two frames drawn),
+  which includes fetching and compiling the engine and decoding the product.
+- payload: Web/dist's engine, modules and stylesheet, gzip -9 (logos excluded).
+"""
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIST = os.path.join(ROOT, "Web", "dist")
+PAGE = os.path.join(ROOT, "Web", "bench", "page")
+
+INSTRUMENT = """() => {
+  const input = document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]');
+  window.keystrokes = [];
+  window.dispatchDelays = [];
+  let start = 0;
+  input.addEventListener('keydown', (event) => { start = performance.now(); window.dispatchDelays.push(start - event.timeStamp); }, true);
+  // Registered after the form's own listener, so it runs once the form has drawn the answer.
+  input.addEventListener('beforeinput', () => {
+    input.getBoundingClientRect();
+    getComputedStyle(input).color;
+    window.keystrokes.push(performance.now() - start);
+  });
+  input.focus();
+}"""
+
+
+def serve():
+    class Handler(SimpleHTTPRequestHandler):
+        extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
+
+        def translate_path(self, path):
+            path = path.split("?", 1)[0]
+            base = DIST if path.startswith("/web/") else PAGE
+            return os.path.join(base, os.path.basename(path) or "index.html")
+
+        def end_headers(self):
+            self.send_header("Cache-Control", "no-store")
+            super().end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def summary(samples):
+    ordered = sorted(samples)
+    return {"median": statistics.median(ordered), "p95": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], "runs": len(ordered)}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--loads", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=20)
+    arguments = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve()
+    results = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=arguments.chromium, headless=True)
+        loads = []
+        for _ in range(arguments.loads):
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(f"{url}/index.html")
+            page.wait_for_function("() => window.loadMilliseconds !== undefined", timeout=30000)
+            loads.append(page.evaluate("window.loadMilliseconds"))
+            context.close()
+        results.append({"id": "web.load.visa-form", "name": "module load to the Visa form on screen (cold)", "unit": "ms", **summary(loads)})
+
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{url}/index.html")
+        page.wait_for_function("() => window.paymentForm !== undefined", timeout=30000)
+        page.evaluate(INSTRUMENT)
+        for _ in range(arguments.rounds):
+            for _ in range(16):
+                page.keyboard.press("4")
+            for _ in range(16):
+                page.keyboard.press("Backspace")
+        page.wait_for_function(f"() => window.keystrokes.length >= {arguments.rounds * 32}")
+        samples = page.evaluate("window.keystrokes")
+        delays = page.evaluate("window.dispatchDelays")
+        text = page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]').value")
+        if text != "":
+            raise SystemExit(f"form-bench: the card number ended as {text!r}, not empty: the keystrokes did not all go through")
+        results.append({"id": "web.keystroke.card", "name": "card number keystroke to input ready to paint", "unit": "ms", **summary(samples)})
+        results.append({"id": "web.keystroke.dispatch", "name": "for reference: keydown timestamp to its listener (browser)", "unit": "ms", **summary(delays)})
+        browser.close()
+    server.shutdown()
+
+    total = 0
+    for name in ("payform-form-engine.wasm", "payform-engine.mjs", "payform-form.mjs", "payform-form.css"):
+        data = open(os.path.join(DIST, name), "rb").read()
+        size = len(gzip.compress(data, 9))
+        total += size
+        results.append({"id": f"web.size.{name}", "name": f"{name}, gzip -9", "unit": "bytes", "value": size, "raw": len(data)})
+    results.append({"id": "web.size.total", "name": "the web payload (engine, modules, stylesheet), gzip -9", "unit": "bytes", "value": total})
+
+    for result in results:
+        if arguments.json:
+            print(json.dumps(result))
+        elif result["unit"] == "ms":
+            print(f"{result['name']:<58} median {result['median']:7.2f} ms  p95 {result['p95']:7.2f} ms  ({result['runs']} runs)")
+        else:
+            print(f"{result['name']:<58} {result['value']:>9} bytes")
+
+
+if __name__ == "__main__":
+    main()

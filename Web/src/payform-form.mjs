@@ -1,0 +1,644 @@
+// A payment form generated from a Client API product definition, running the engine compiled to
+// WebAssembly: every keystroke, paste, cut, delete and IME composition goes through the engine's
+// form controller, and the text and caret it answers are what the input shows.
+//
+//   import { mountPaymentForm } from "./payform-form.mjs";
+//   const form = await mountPaymentForm(document.querySelector("#card"), {
+//     session,            // {clientApiUrl, assetUrl, customerId, clientSessionId} from your server
+//     productId: 1,       // the module fetches the product, the public key and IIN details itself
+//     context: { amount: 1000, currency: "EUR", countryCode: "NL" },
+//     locale: "fr",
+//   });
+//   const result = await form.submit();  // {valid:false, errors} or {valid:true, encryptedCustomerInput, ...}
+//
+// The page draws; the engine decides (masks and caret, brand detection, the IIN lookup rule,
+// validation, which message to show, localized texts, the encryption). No dependencies, no eval,
+// no inline styles: the look comes from payform-form.css, themable through CSS custom properties
+// and ::part().
+
+import { PaymentFormEngine } from "./payform-engine.mjs";
+
+const engines = new Map();
+let formCount = 0;
+
+/** One engine per module URL, shared by every form of the page. */
+function sharedEngine(wasmUrl) {
+  const key = String(wasmUrl);
+  if (!engines.has(key)) engines.set(key, PaymentFormEngine.load(wasmUrl));
+  return engines.get(key);
+}
+
+/** The current month, UTC, as the engine's expiry checks want it. */
+function currentMonth() {
+  const now = new Date();
+  return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** An error from the engine or the Client API, with its stable code. */
+export class PaymentFormError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "PaymentFormError";
+    this.code = code;
+  }
+}
+
+/** Calls under `<clientApiUrl>/v1/<customerId>/`, as the Client API's JavaScript SDK makes them. */
+class ClientAPI {
+  constructor(session, context, fetchFunction) {
+    for (const name of ["clientApiUrl", "customerId", "clientSessionId"]) {
+      if (typeof session[name] !== "string" || session[name] === "") {
+        throw new PaymentFormError("usage", `session.${name} must be a non-empty string`);
+      }
+    }
+    this.base = session.clientApiUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+    this.customerId = session.customerId;
+    this.context = context;
+    this.fetch = fetchFunction;
+    this.headers = { Authorization: `GCS v1Client:${session.clientSessionId}`, Accept: "application/json" };
+  }
+
+  url(path, query = {}) {
+    const url = new URL(`${this.base}/v1/${encodeURIComponent(this.customerId)}/${path}`);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    return url;
+  }
+
+  async answer(response, path) {
+    const json = await response.json().catch(() => null);
+    if (response.ok) return json;
+    const first = json && Array.isArray(json.errors) ? json.errors[0] : null;
+    const detail = first ? ` ${first.errorCode || first.code || ""}: ${first.message || ""}` : "";
+    const error = new PaymentFormError("client_api", `${path}: HTTP ${response.status}${detail}`);
+    error.status = response.status;
+    throw error;
+  }
+
+  get query() {
+    const c = this.context;
+    return { countryCode: c.countryCode, currencyCode: c.currency ?? c.currencyCode, amount: c.amount, isRecurring: Boolean(c.isRecurring), locale: c.locale };
+  }
+
+  async get(path, query) {
+    return this.answer(await this.fetch(this.url(path, query), { headers: this.headers }), path);
+  }
+
+  async post(path, body) {
+    const init = { method: "POST", headers: { ...this.headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return this.answer(await this.fetch(this.url(path), init), path);
+  }
+
+  products() { return this.get("products", { ...this.query, hide: "fields" }); }
+  product(id) { return this.get(`products/${encodeURIComponent(id)}`, this.query); }
+  publicKey() { return this.get("crypto/publickey"); }
+
+  /** The getIINdetails answer for `bin`; `{}` (nothing known) when the platform does not know it. */
+  async iinDetails(bin) {
+    const c = this.context;
+    const paymentContext = { countryCode: c.countryCode, isRecurring: Boolean(c.isRecurring), amountOfMoney: { amount: c.amount, currencyCode: c.currency ?? c.currencyCode } };
+    try {
+      return await this.post("services/getIINdetails", { bin, paymentContext });
+    } catch (error) {
+      if (error.status === 404) return {};
+      throw error;
+    }
+  }
+}
+
+/** The `autocomplete` tokens of the card fields, so the browser's card autofill fills them. */
+const AUTOCOMPLETE = { cardNumber: "cc-number", expiryDate: "cc-exp", cvv: "cc-csc", cardholderName: "cc-name", emailAddress: "email" };
+/** `inputmode` per engine input type. */
+const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", currency: "decimal", date: "numeric", text: "text" };
+
+/**
+ * Mounts a payment form into `element` and resolves to the {@link PaymentForm}.
+ *
+ * @param {Element} element where the form goes (its content is replaced; a shadow root is attached).
+ * @param {object} options
+ * @param {object|string} [options.product] a Client API product definition (JSON object), or
+ *   "sample:NAME" for a shipped sample; or give `session` and `productId`.
+ * @param {object} [options.session] `{clientApiUrl, assetUrl, customerId, clientSessionId}`.
+ * @param {string|number} [options.productId] the product to fetch through the session.
+ * @param {object} [options.context] `{amount, currency, countryCode, locale, isRecurring}` for the Client API calls.
+ * @param {string} [options.locale] the language of the form's texts (default: the page's `lang`, then en).
+ * @param {string} [options.accountOnFile] the id of an account on file to start with.
+ * @param {object|string} [options.publicKey] `{keyId, publicKey}` ("sample:demo" for the demo key); fetched through the session by default.
+ * @param {string} [options.clientSessionId] the session id the encrypted request carries (default: the session's).
+ * @param {string} [options.now] the current month `YYYY-MM` for expiry checks (default: the browser's clock, UTC).
+ * @param {string} [options.assetUrl] where logos are (default: the session's `assetUrl`).
+ * @param {boolean} [options.submitButton] draw a localized Pay button that calls `submit()`.
+ * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-form-engine.wasm beside this file).
+ * @param {URL|string} [options.stylesheet] the form's CSS (default: payform-form.css beside this file).
+ * @param {(bin: string) => Promise<object>} [options.lookupIIN] answers IIN lookups without a session.
+ * @param {typeof fetch} [options.fetch] the fetch to use (default: the page's).
+ */
+export async function mountPaymentForm(element, options = {}) {
+  if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
+  const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const engine = options.engine ?? (await sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url)));
+  const locale = options.locale ?? (document.documentElement.lang || "en");
+  const context = { locale, ...(options.context ?? {}) };
+  const api = options.session ? new ClientAPI(options.session, context, fetchFunction) : null;
+  let product = options.product;
+  let publicKey = options.publicKey;
+  const products = [];
+  if (api) {
+    const [definition, key, list] = await Promise.all([
+      product ? Promise.resolve(product) : api.product(options.productId),
+      publicKey ? Promise.resolve(publicKey) : api.publicKey(),
+      api.products().catch(() => ({ paymentProducts: [] })),
+    ]);
+    product = definition;
+    publicKey = key;
+    products.push(...(list.paymentProducts ?? []));
+  }
+  if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
+  const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
+  const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
+  if (options.products) request.products = options.products;
+  if (options.accountOnFile != null) request.accountOnFile = String(options.accountOnFile);
+  if (publicKey && clientSessionId) Object.assign(request, { publicKey, clientSessionId, appIdentifier: options.appIdentifier ?? "PaymentFormEngine web form" });
+  const opened = engine.call(request);
+  if (opened.error) throw new PaymentFormError(opened.error.code, opened.error.message);
+  const form = new PaymentForm(element, engine, opened, {
+    api, products, assetUrl: options.assetUrl ?? options.session?.assetUrl ?? null, lookupIIN: options.lookupIIN ?? null,
+    submitButton: Boolean(options.submitButton), stylesheet: options.stylesheet ?? new URL("./payform-form.css", import.meta.url),
+  });
+  return form;
+}
+
+/**
+ * A mounted form. Events (on the form and bubbling from the element): `change` (a field's state
+ * changed: `{field, state, complete, errorId}`, never its value), `brand` (`{brand, brands,
+ * options}`), `valid` (`{valid}` when the whole form's validity flips) and `submit` (what
+ * `submit()` resolved to).
+ */
+export class PaymentForm extends EventTarget {
+  #engine;
+  #number;
+  #element;
+  #root;
+  #options;
+  #view;
+  #fields = new Map();
+  #valid = false;
+  #brand = null;
+  #chosenBrand = null;
+  #brandOptions = [];
+  #lookedUp = null;
+  #composition = null;
+  #prefix;
+  #listeners = [];
+  #destroyed = false;
+
+  constructor(element, engine, opened, options) {
+    super();
+    this.#engine = engine;
+    this.#number = opened.form;
+    this.#element = element;
+    this.#options = options;
+    this.#prefix = `pf${++formCount}`;
+    this.#root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
+    this.#draw(opened.view);
+  }
+
+  /** The language of the form's texts (a BCP 47 tag). */
+  get lang() { return this.#view.lang; }
+  /** Whether the whole form validates now. */
+  get valid() { return this.#valid; }
+  /** The product shown: `{id, label, logo}`. */
+  get product() { return this.#view.product; }
+  /** The detected or chosen card brand id, if any. */
+  get brand() { return this.#brand; }
+
+  /**
+   * Validates the whole form. Invalid: every field shows its first error (as the engine's display
+   * policy says), the live region announces it, and it resolves to `{valid: false, errors: [{fieldId, errorId, message}]}`. Valid: the
+   * request encrypted in the engine, `{valid: true, paymentProductId, encryptedCustomerInput,
+   * encodedClientMetaInfo}` (both `null` when the form has no public key and session id).
+   */
+  async submit() {
+    const answer = this.#call({ op: "form.event", form: this.#number, event: { event: "submit" } });
+    this.#redraw();
+    let result;
+    if (!answer.valid) {
+      // The focus stays where it is: the engine shows a focused empty field's error only once it
+      // is left, and after submit every other field in error shows its message now.
+      this.#announce(this.#view.texts.invalidForm);
+      result = { valid: false, errors: answer.errors };
+    } else {
+      result = {
+        valid: true, paymentProductId: Number(this.#view.product.id),
+        encryptedCustomerInput: answer.prepared?.encryptedFields ?? null, encodedClientMetaInfo: answer.prepared?.encodedClientMetaInfo ?? null,
+      };
+      if (this.#options.accountOnFileId) result.accountOnFileId = this.#options.accountOnFileId;
+      if (this.#view.accountOnFile) result.accountOnFileId = Number(this.#view.accountOnFile.id);
+    }
+    this.#emit("submit", result);
+    return result;
+  }
+
+  /** Sends one event of the engine's form protocol (as `payform form` reads them) and draws its answer. */
+  send(event) {
+    const answer = this.#call({ op: "form.event", form: this.#number, event });
+    if ("field" in answer) this.#applyField(answer, ["edit", "replace", "set", "select"].includes(event.event));
+    else if ("fields" in answer) this.#applyForm(answer);
+    return answer;
+  }
+
+  /** Selects another account on file (`null`: none) and redraws the form. */
+  selectAccountOnFile(id) {
+    const answer = this.#call({ op: "form.event", form: this.#number, event: { event: "selectAccountOnFile", id: id == null ? null : String(id) } });
+    this.#redraw(true);
+    return answer;
+  }
+
+  /** Removes the form from the page and frees its state in the engine. */
+  destroy() {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    for (const [target, type, listener] of this.#listeners) target.removeEventListener(type, listener);
+    this.#root.replaceChildren();
+    this.#engine.call({ op: "form.close", form: this.#number });
+  }
+
+  // MARK: drawing
+
+  #call(request) {
+    if (this.#destroyed) throw new PaymentFormError("usage", "this form was destroyed");
+    const answer = this.#engine.call(request);
+    if (answer.error) throw new PaymentFormError(answer.error.code, answer.error.message);
+    return answer;
+  }
+
+  #listen(target, type, listener) {
+    target.addEventListener(type, listener);
+    this.#listeners.push([target, type, listener]);
+  }
+
+  #make(tag, attributes = {}, text) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) if (value !== null && value !== undefined && value !== false) node.setAttribute(name, value === true ? "" : String(value));
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  #asset(path) {
+    if (!path || !this.#options.assetUrl) return null;
+    try {
+      // The asset URL is a folder: "…/assets" and "…/assets/" both take "templates/x.png" below them.
+      const base = this.#options.assetUrl.endsWith("/") ? this.#options.assetUrl : `${this.#options.assetUrl}/`;
+      return new URL(path, base).href;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Draws the whole form from a view (`form.view`'s answer). */
+  #draw(view) {
+    for (const [target, type, listener] of this.#listeners) target.removeEventListener(type, listener);
+    this.#listeners = [];
+    this.#view = view;
+    this.#fields.clear();
+    this.#element.setAttribute("lang", view.lang);
+    const sheet = this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
+    const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang });
+    if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
+    for (const field of view.fields) container.append(this.#drawField(field));
+    const choice = this.#make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
+    choice.append(this.#make("legend", {}, view.texts.brandChoice));
+    this.#brandChoice = choice;
+    container.append(choice);
+    if (this.#options.submitButton) {
+      const button = this.#make("button", { type: "button", class: "pf-submit", part: "submit" }, view.texts.pay);
+      this.#listen(button, "click", () => { this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message })); });
+      container.append(button);
+    }
+    this.#live = this.#make("div", { class: "pf-live", part: "live", role: "status", "aria-live": "polite" });
+    container.append(this.#live);
+    this.#root.replaceChildren(sheet, container);
+    this.#valid = false;
+    for (const field of view.fields) if (field.text !== undefined) this.#showState(this.#fields.get(field.id), field);
+    this.#drawBrandChoice(this.#brandOptions, view.brand);
+  }
+
+  #brandChoice = null;
+  #live = null;
+
+  /** The customer's accounts on file, and another card: choosing one redraws the form. */
+  #drawAccounts(view) {
+    const accounts = this.#make("fieldset", { class: "pf-accounts", part: "accounts" });
+    accounts.append(this.#make("legend", {}, view.texts.savedCard));
+    const choices = [...view.accountsOnFile.map((account) => [account.id, account.label]), ["", view.texts.otherCard]];
+    for (const [id, label] of choices) {
+      const inputId = `${this.#prefix}-account-${id || "none"}`;
+      const radio = this.#make("input", { type: "radio", name: `${this.#prefix}-account`, id: inputId, value: id, part: "account-option" });
+      radio.checked = (view.accountOnFile?.id ?? "") === id;
+      this.#listen(radio, "change", () => this.selectAccountOnFile(id || null));
+      const option = this.#make("label", { for: inputId, class: "pf-account-option" }, label);
+      accounts.append(this.#make("div", { class: "pf-account-choice" }, null));
+      accounts.lastChild.append(radio, option);
+    }
+    return accounts;
+  }
+
+  #drawField(field) {
+    const id = `${this.#prefix}-${field.id}`;
+    const wrapper = this.#make("div", { class: "pf-field", part: "field", "data-field": field.id, "data-state": field.state ?? "incomplete" });
+    const described = [];
+    const tooltip = field.tooltip ? this.#make("p", { class: "pf-tooltip", part: "tooltip", id: `${id}-tip` }, field.tooltip) : null;
+    if (tooltip) described.push(tooltip.id);
+    const message = this.#make("p", { class: "pf-message", part: "message", id: `${id}-msg` });
+    described.push(message.id);
+    const entry = { field, wrapper, message, control: null, brand: null, text: field.text ?? "" };
+    let control;
+    if (field.inputType === "boolean") {
+      control = this.#make("input", { type: "checkbox", id, name: field.id, class: "pf-checkbox", part: "checkbox", "aria-describedby": described.join(" "), "aria-required": field.required ? "true" : null, disabled: field.readOnly });
+      control.checked = field.text === "true";
+      const label = this.#make("label", { for: id, class: "pf-label pf-checkbox-label", part: "label" });
+      const text = field.link ? this.#make("a", { href: field.link, target: "_blank", rel: "noopener" }, field.linkText || field.label) : null;
+      label.append(field.label);
+      wrapper.append(control, label);
+      if (text) wrapper.append(" ", text);
+      this.#listen(control, "change", () => this.#setValue(entry, control.checked ? "true" : ""));
+    } else {
+      const label = this.#make("label", { for: id, class: "pf-label", part: "label" }, field.label);
+      if (field.required && !field.readOnly) label.append(this.#make("span", { class: "pf-required", "aria-hidden": "true" }, " *"));
+      wrapper.append(label);
+      if (field.inputType === "list") {
+        control = this.#make("select", { id, name: field.id, class: "pf-select", part: "select", "aria-describedby": described.join(" "), "aria-required": field.required ? "true" : null, disabled: field.readOnly });
+        control.append(this.#make("option", { value: "" }, field.placeholder ?? ""));
+        for (const option of field.options) control.append(this.#make("option", { value: option.value }, option.label));
+        control.value = field.text ?? "";
+        this.#listen(control, "change", () => this.#setValue(entry, control.value));
+      } else {
+        control = this.#make("input", {
+          type: "text", id, name: field.id, class: field.obfuscate ? "pf-input pf-obfuscated" : "pf-input", part: "input",
+          inputmode: INPUT_MODE[field.inputType] ?? "text", autocomplete: AUTOCOMPLETE[field.id] ?? "off", spellcheck: "false",
+          autocapitalize: "off", placeholder: field.placeholder, "aria-describedby": described.join(" "),
+          "aria-required": field.required && !field.readOnly ? "true" : null, "aria-invalid": "false", readonly: field.readOnly,
+        });
+        control.value = field.text ?? "";
+        this.#wireTextInput(entry, control);
+      }
+      if (field.id === "cardNumber") {
+        const row = this.#make("div", { class: "pf-input-row" });
+        entry.brand = this.#make("span", { class: "pf-brand", part: "brand", hidden: true });
+        row.append(control, entry.brand);
+        wrapper.append(row);
+      } else {
+        wrapper.append(control);
+      }
+    }
+    if (tooltip) wrapper.append(tooltip);
+    wrapper.append(message);
+    entry.control = control;
+    this.#fields.set(field.id, entry);
+    this.#listen(control, "focus", () => this.send({ event: "focus", field: field.id }));
+    this.#listen(control, "blur", () => { if (!this.#destroyed) this.send({ event: "blur", field: field.id }); });
+    return wrapper;
+  }
+
+  /** Routes every edit of a text input through the engine; the browser never edits it itself. */
+  #wireTextInput(entry, input) {
+    const field = entry.field.id;
+    const selection = () => [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
+    this.#listen(input, "beforeinput", (event) => {
+      if (entry.field.readOnly) { event.preventDefault(); return; }
+      if (event.isComposing || event.inputType === "insertCompositionText") return; // taken at compositionend
+      const [start, end] = selection();
+      let edit = null;
+      switch (event.inputType) {
+        case "insertText": case "insertReplacementText": case "insertFromPaste": case "insertFromDrop": case "insertFromYank": case "insertFromPasteAsQuotation": {
+          const text = event.data ?? event.dataTransfer?.getData("text/plain") ?? "";
+          edit = { event: "edit", field, selection: [start, end], insert: text };
+          break;
+        }
+        case "deleteContentBackward": case "deleteByCut": case "deleteByDrag": case "deleteContent":
+          edit = { event: "edit", field, selection: [start, end], delete: "backward" };
+          break;
+        case "deleteContentForward":
+          edit = { event: "edit", field, selection: [start, end], delete: "forward" };
+          break;
+        case "deleteWordBackward": case "deleteSoftLineBackward": case "deleteHardLineBackward": {
+          // Without a selection, the word (or everything) before the caret, as the browser would.
+          const from = start !== end ? start : event.inputType === "deleteWordBackward" ? wordStart(input.value, start) : 0;
+          edit = { event: "edit", field, selection: [from, end], delete: "backward" };
+          break;
+        }
+        case "deleteWordForward": case "deleteSoftLineForward": case "deleteHardLineForward": {
+          const to = start !== end ? end : event.inputType === "deleteWordForward" ? wordEnd(input.value, end) : input.value.length;
+          edit = { event: "edit", field, selection: [start, to], delete: "forward" };
+          break;
+        }
+        default:
+          break; // line breaks, formatting, history: nothing to do in a one-line field
+      }
+      event.preventDefault();
+      if (edit && !(edit.delete && edit.selection[0] === edit.selection[1] && ((edit.delete === "backward" && start === 0) || (edit.delete === "forward" && start === input.value.length)))) {
+        this.send(edit);
+      }
+    });
+    this.#listen(input, "compositionstart", () => {
+      this.#composition = { field, text: entry.text, selection: selection() };
+    });
+    this.#listen(input, "compositionend", (event) => {
+      const composition = this.#composition;
+      this.#composition = null;
+      if (!composition || composition.field !== field) return;
+      input.value = composition.text; // what the engine last answered; the composed text goes through it
+      this.send({ event: "edit", field, selection: composition.selection, insert: event.data ?? "" });
+    });
+    // Anything that changed the text without a cancelable beforeinput (browser autofill): the
+    // whole value as the browser put it, formatted by the engine.
+    this.#listen(input, "input", () => {
+      if (this.#composition || input.value === entry.text) return;
+      this.send({ event: "set", field, value: input.value });
+    });
+  }
+
+  #setValue(entry, value) {
+    this.send({ event: "set", field: entry.field.id, value });
+  }
+
+  /** Draws a field event's answer. */
+  #applyField(answer, placesCaret = false) {
+    const entry = this.#fields.get(answer.field);
+    if (!entry) return;
+    const control = entry.control;
+    if (control.tagName === "INPUT" && control.type === "text") {
+      if (control.value !== answer.text) control.value = answer.text;
+      if (placesCaret && this.#root.activeElement === control) control.setSelectionRange(answer.cursor, answer.cursor);
+    }
+    this.#showState(entry, answer);
+    if (answer.brands) this.#showBrand(answer.brands);
+    if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
+      this.#valid = answer.valid;
+      this.#emit("valid", { valid: answer.valid });
+    }
+    if (answer.field === "cardNumber" && answer.outcome === "changed") this.#lookUpIIN(answer.value);
+    if (answer.advance && answer.next) {
+      const next = this.#fields.get(answer.next)?.control;
+      if (next) {
+        next.focus();
+        if (next.tagName === "INPUT" && next.type === "text") next.setSelectionRange(next.value.length, next.value.length);
+      }
+    }
+  }
+
+  /** Draws a form-level answer (account, product or brand selection, an IIN answer). */
+  #applyForm(answer) {
+    for (const field of answer.fields) this.#applyField(field);
+    this.#drawBrandChoice(answer.brandOptions, answer.brand);
+    if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
+      this.#valid = answer.valid;
+      this.#emit("valid", { valid: answer.valid });
+    }
+  }
+
+  /** A field's state: text, `aria-invalid`, the message to show now, `data-state`. */
+  #showState(entry, state) {
+    if (!entry) return;
+    entry.text = state.text ?? entry.text;
+    // Only what changed is written: every DOM write costs the keystroke a style recalculation.
+    const shown = state.message ?? "";
+    const before = entry.message.textContent;
+    if (shown !== before) entry.message.textContent = shown;
+    setAttribute(entry.wrapper, "data-state", state.state ?? "incomplete");
+    setAttribute(entry.wrapper, "data-complete", state.complete ? "" : null);
+    setAttribute(entry.control, "aria-invalid", shown ? "true" : "false");
+    if (entry.control.type === "checkbox") {
+      const checked = state.text === "true";
+      if (entry.control.checked !== checked) entry.control.checked = checked;
+    } else if (entry.control.tagName === "SELECT" && entry.control.value !== state.text) {
+      entry.control.value = state.text ?? "";
+    }
+    if (shown && shown !== before) this.#announce(shown);
+    this.#emit("change", { field: state.field ?? state.id, state: state.state, complete: Boolean(state.complete), errorId: state.errorId ?? null });
+  }
+
+  /** The card number's brand as detected offline: its logo (from a product it stands for) or name. */
+  #showBrand(brands) {
+    const entry = this.#fields.get("cardNumber");
+    const id = this.#brandOptions.length > 1 ? this.#chosenBrand : brands.length === 1 ? brands[0] : null;
+    if (!entry?.brand || id === this.#brand && entry.brand.dataset.brand === (id ?? "")) return;
+    this.#brand = id;
+    const brand = id ? this.#view.brands.find((b) => b.id === id) : null;
+    entry.brand.replaceChildren();
+    entry.brand.dataset.brand = id ?? "";
+    entry.brand.hidden = !brand;
+    if (brand) {
+      const logo = this.#logoFor(brand);
+      if (logo) entry.brand.append(this.#make("img", { src: logo, alt: brand.name, part: "brand-logo", class: "pf-brand-logo" }));
+      else entry.brand.append(this.#make("span", { class: "pf-brand-name" }, brand.name));
+      this.#announce(this.#view.texts.detectedBrand.replace("{brand}", brand.name));
+    }
+    this.#emit("brand", { brand: id, brands, options: this.#brandOptions.map((o) => o.brand) });
+  }
+
+  /** A logo for a brand: that of the first product it stands for that the platform lists. */
+  #logoFor(brand) {
+    const own = this.#view.product;
+    for (const productId of brand.productIds) {
+      if (String(productId) === own.id && own.logo) return this.#asset(own.logo);
+      const listed = this.#options.products.find((p) => String(p.id) === String(productId));
+      if (listed?.displayHints?.logo) return this.#asset(listed.displayHints.logo);
+    }
+    return null;
+  }
+
+  /** The co-badge choice: one radio per brand the IIN answer offers, when it offers more than one. */
+  #drawBrandChoice(options, chosen) {
+    this.#brandOptions = options ?? [];
+    this.#chosenBrand = chosen ?? null;
+    const choice = this.#brandChoice;
+    if (!choice) return;
+    const legend = choice.querySelector("legend");
+    choice.replaceChildren(legend);
+    choice.hidden = this.#brandOptions.length < 2;
+    for (const option of this.#brandOptions) {
+      const brand = this.#view.brands.find((b) => b.id === option.brand) ?? { id: option.brand, name: option.brand, productIds: [] };
+      const id = `${this.#prefix}-brand-${option.brand}`;
+      const radio = this.#make("input", { type: "radio", name: `${this.#prefix}-brand`, id, value: option.brand, part: "brand-option" });
+      radio.checked = option.brand === chosen;
+      const label = this.#make("label", { for: id, class: "pf-brand-option" });
+      const logo = this.#logoFor(brand);
+      if (logo) label.append(this.#make("img", { src: logo, alt: "", class: "pf-brand-logo" }));
+      label.append(brand.name);
+      this.#listen(radio, "change", () => this.send({ event: "selectBrand", brand: option.brand }));
+      choice.append(radio, label);
+    }
+    if (this.#brandOptions.length > 1) this.#showBrand(this.#brandOptions.map((option) => option.brand));
+  }
+
+  /** Looks the card number's prefix up on the platform when it reaches the engine's lookup rule. */
+  async #lookUpIIN(value) {
+    const lookup = this.#options.lookupIIN ?? (this.#options.api ? (bin) => this.#options.api.iinDetails(bin) : null);
+    if (!lookup) return;
+    const { prefix } = this.#engine.call({ op: "card.lookupPrefix", number: value });
+    if (!prefix || prefix === this.#lookedUp) return;
+    this.#lookedUp = prefix;
+    let result;
+    try {
+      result = await lookup(prefix);
+    } catch (error) {
+      this.#lookedUp = null;
+      this.#emit("error", { code: error.code ?? "client_api", message: error.message });
+      return;
+    }
+    if (this.#destroyed || this.#lookedUp !== prefix) return;
+    const current = this.#engine.call({ op: "card.lookupPrefix", number: this.#fields.get("cardNumber")?.text ?? "" });
+    if (current.prefix !== prefix) return; // the number changed meanwhile: that answer says nothing about it
+    this.send({ event: "iin", result: result ?? {} });
+  }
+
+  /** Redraws every field's state from the engine (after submit, or everything after a selection). */
+  #redraw(whole = false) {
+    const view = this.#call({ op: "form.view", form: this.#number });
+    if (whole) {
+      this.#draw(view);
+      return;
+    }
+    this.#view = view;
+    for (const field of view.fields) {
+      const entry = this.#fields.get(field.id);
+      if (!entry) continue;
+      if (entry.control.tagName === "INPUT" && entry.control.type === "text" && entry.control.value !== field.text) entry.control.value = field.text;
+      this.#showState(entry, field);
+    }
+  }
+
+  #announce(text) {
+    if (!this.#live || !text) return;
+    this.#live.textContent = "";
+    this.#live.textContent = text;
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+    this.#element.dispatchEvent(new CustomEvent(`payform-${type}`, { detail, bubbles: true, composed: true }));
+  }
+}
+
+/** Sets (or, with `null`, removes) an attribute when it differs from what the element has. */
+function setAttribute(element, name, value) {
+  if (element.getAttribute(name) === value) return;
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+/** Where the word before `position` starts (after spaces, slashes and dashes). */
+function wordStart(text, position) {
+  let index = position;
+  while (index > 0 && /[\s/-]/.test(text[index - 1])) index--;
+  while (index > 0 && !/[\s/-]/.test(text[index - 1])) index--;
+  return index;
+}
+
+/** Where the word after `position` ends. */
+function wordEnd(text, position) {
+  let index = position;
+  while (index < text.length && /[\s/-]/.test(text[index])) index++;
+  while (index < text.length && !/[\s/-]/.test(text[index])) index++;
+  return index;
+}

@@ -1,0 +1,134 @@
+// The web engine's form requests (form.open, form.event, form.view, form.close,
+// card.lookupPrefix) in node: their answers, their errors, and malformed requests answered with
+// an error, never a trap. Needs Web/dist/ (Scripts/build-web.sh).
+//
+//   node --test Web/test/engine-ops.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { PaymentFormEngine } from "../dist/payform-engine.mjs";
+
+const engineURL = new URL(process.env.PAYFORM_ENGINE_WASM ?? "../dist/payform-form-engine.wasm", import.meta.url);
+const engine = await PaymentFormEngine.load(engineURL);
+const open = (extra = {}) => engine.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11", ...extra });
+const send = (form, event) => engine.call({ op: "form.event", form, event });
+
+test("form.open answers a form number and its view in display order, in the form's language", () => {
+  const opened = open({ locale: "fr" });
+  assert.equal(typeof opened.form, "number");
+  assert.equal(opened.view.lang, "fr");
+  assert.deepEqual(opened.view.fields.map((f) => f.id), ["cardNumber", "expiryDate", "cvv", "cardholderName"]);
+  assert.equal(opened.view.fields[0].label, "Numéro de carte");
+  assert.equal(opened.view.texts.pay, "Payer");
+  assert.ok(opened.view.brands.some((b) => b.id === "visa" && b.productIds.includes(1)));
+});
+
+test("form.open refuses what it cannot use, naming the member", () => {
+  const cases = [
+    [{ product: undefined }, "usage", /"product"/],
+    [{ product: 42 }, "usage", /"product"/],
+    [{ product: { id: 1 } }, null, /^product: /],
+    [{ product: "sample:none" }, "unreadable_file", /no such sample/],
+    [{ now: undefined }, "usage", /"now"/],
+    [{ now: "2026-13" }, "usage", /--now|YYYY-MM/],
+    [{ locale: 7 }, "usage", /"locale"/],
+    [{ products: "sample:amex" }, "usage", /"products"/],
+    [{ accountOnFile: "9999" }, null, /account/],
+    [{ publicKey: 5, clientSessionId: "s" }, "usage", /"publicKey"/],
+    [{ publicKey: "sample:demo" }, "usage", /together/],
+  ];
+  for (const [members, code, message] of cases) {
+    const answer = open(members);
+    assert.ok(answer.error, `no error for ${JSON.stringify(members)}`);
+    if (code) assert.equal(answer.error.code, code, JSON.stringify(members));
+    assert.match(answer.error.message, message, JSON.stringify(members));
+  }
+});
+
+test("form.event answers as payform form does, with the form's validity", () => {
+  const { form } = open();
+  const typed = send(form, { event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111111111111111" });
+  assert.equal(typed.text, "4111 1111 1111 1111");
+  assert.equal(typed.cursor, 19);
+  assert.deepEqual(typed.brands, ["visa"]);
+  assert.equal(typed.valid, false);
+  send(form, { event: "set", field: "expiryDate", value: "12/2030" });
+  const last = send(form, { event: "set", field: "cvv", value: "123" });
+  assert.equal(last.valid, true);
+  const submitted = send(form, { event: "submit" });
+  assert.equal(submitted.valid, true);
+  assert.equal(submitted.prepared, null);
+});
+
+test("a refused event leaves the form as it was, and says why without the value", () => {
+  const { form } = open();
+  send(form, { event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111" });
+  for (const event of [
+    { event: "edit", field: "cardNumber", selection: [9, 9], insert: "5" },
+    { event: "edit", field: "cardNumber", selection: [3, 1], insert: "5" },
+    { event: "edit", field: "nope", selection: [0, 0], insert: "5" },
+    { event: "edit", field: "cardNumber", selection: [0, 0] },
+    { event: "fly" },
+    "4111",
+  ]) {
+    const answer = send(form, event);
+    assert.equal(answer.error?.code, "bad_event", JSON.stringify(event));
+    assert.doesNotMatch(answer.error.message, /4111/);
+  }
+  assert.equal(send(form, { event: "select", field: "cardNumber", selection: [4, 4] }).text, "4111");
+});
+
+test("submit with a key encrypts in the engine", () => {
+  const { form } = open({ publicKey: "sample:demo", clientSessionId: "session-1" });
+  send(form, { event: "set", field: "cardNumber", value: "4111111111111111" });
+  send(form, { event: "set", field: "expiryDate", value: "1230" });
+  send(form, { event: "set", field: "cvv", value: "123" });
+  const submitted = send(form, { event: "submit" });
+  assert.equal(submitted.valid, true);
+  assert.equal(submitted.prepared.encryptedFields.split(".").length, 5);
+  assert.ok(submitted.prepared.encodedClientMetaInfo.length > 10);
+});
+
+test("form.view follows an account on file; form.close forgets the form", () => {
+  const { form, view } = open({ product: "sample:mastercard-accounts-on-file" });
+  assert.deepEqual(view.accountsOnFile.map((a) => a.id), ["1001", "1002"]);
+  assert.equal(view.accountOnFile, null);
+  const selected = send(form, { event: "selectAccountOnFile", id: "1001" });
+  assert.equal(selected.accountOnFile, "1001");
+  const after = engine.call({ op: "form.view", form });
+  assert.equal(after.accountOnFile.id, "1001");
+  assert.equal(after.fields.find((f) => f.id === "cardNumber").readOnly, true);
+  assert.deepEqual(engine.call({ op: "form.close", form }), {});
+  assert.equal(send(form, { event: "submit" }).error.code, "usage");
+  assert.equal(engine.call({ op: "form.view", form }).error.code, "usage");
+  assert.equal(engine.call({ op: "form.close", form }).error.code, "usage");
+});
+
+test("card.lookupPrefix is the engine's rule: 8 digits, else 6, else none", () => {
+  const table = [["", null], ["41111", null], ["411111", "411111"], ["4111 111", "411111"], ["4000 0025", "40000025"],
+    ["4000-0025-0000-1001", "40000025"], ["4000 002x", null], [" 4000 0025", "40000025"]];
+  for (const [number, prefix] of table) {
+    assert.equal(engine.call({ op: "card.lookupPrefix", number }).prefix, prefix, JSON.stringify(number));
+  }
+  assert.equal(engine.call({ op: "card.lookupPrefix", number: 4111 }).error.code, "usage");
+});
+
+test("2,000 malformed requests are each answered with an error or an answer, never a trap", () => {
+  let seed = 34;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const values = [null, true, 0, -1, 1e300, "", "x", "sample:visa", [], [0], [1, 0], [0, 99999999999], {}, { event: "submit" }, "\u0000", "é".repeat(500)];
+  const { form } = open();
+  const ops = ["form.open", "form.event", "form.view", "form.close", "card.lookupPrefix", "version", "nope", 7];
+  for (let i = 0; i < 2000; i++) {
+    const request = { op: pick(ops) };
+    for (const member of ["form", "event", "product", "now", "locale", "number", "publicKey", "products"]) {
+      if (random() < 0.4) request[member] = pick(values);
+    }
+    if (random() < 0.3) request.form = form;
+    if (random() < 0.3) request.event = { event: pick(["edit", "set", "replace", "select", "focus", "iin", "selectBrand"]), field: pick(["cardNumber", "cvv", 3]), selection: pick(values), insert: pick(values), value: pick(values), range: pick(values), string: pick(values), result: pick(values), brand: pick(values) };
+    const answer = engine.call(request);
+    assert.equal(typeof answer, "object", JSON.stringify(request));
+  }
+  assert.equal(engine.call({ op: "version" }).version.length > 0, true);
+  assert.equal(engine.callText("{not json").includes("malformed_json"), true);
+});

@@ -1,0 +1,34 @@
+// The browser suite's page (Web/test/web_form_test.py): mounts the web form as the query says,
+// keeps it at window.paymentForm, and writes what happened into #outcome.
+//   ?product=sample:visa&locale=fr&now=2026-11&account=1001
+//   ?session=<JSON of the sandbox's first line>&productId=1&locale=fr
+import { mountPaymentForm } from "/web/payform-form.mjs";
+
+const query = new URLSearchParams(location.search);
+const locale = query.get("locale") ?? "en";
+document.documentElement.lang = locale;
+const outcome = document.getElementById("outcome");
+const options = { locale, submitButton: true, now: query.get("now") ?? undefined };
+if (query.get("session")) {
+  options.session = JSON.parse(query.get("session"));
+  options.productId = query.get("productId") ?? "1";
+  options.context = { amount: 1000, currency: "EUR", countryCode: "NL", locale: locale === "fr" ? "fr_FR" : "en_GB" };
+} else {
+  options.product = query.get("product") ?? "sample:visa";
+  if (query.get("publicKey")) options.publicKey = query.get("publicKey");
+  if (query.get("clientSessionId")) options.clientSessionId = query.get("clientSessionId");
+}
+if (query.get("account")) options.accountOnFile = query.get("account");
+window.formEvents = [];
+try {
+  const started = performance.now();
+  const form = await mountPaymentForm(document.getElementById("payment-form"), options);
+  window.mountMilliseconds = performance.now() - started;
+  for (const type of ["change", "brand", "valid", "submit"]) form.addEventListener(type, (event) => window.formEvents.push({ type, detail: event.detail }));
+  form.addEventListener("submit", (event) => { outcome.textContent = JSON.stringify(event.detail); });
+  document.getElementById("title").textContent = form.product.label;
+  window.paymentForm = form;
+} catch (error) {
+  outcome.textContent = JSON.stringify({ error: { code: error.code ?? "error", message: error.message } });
+  window.mountError = error.message;
+}

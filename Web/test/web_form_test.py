@@ -1,0 +1,603 @@
+#!/usr/bin/env python3
+"""The web form's browser suite: Web/dist/payform-form.mjs driven in headless Chromium (Playwright
+for Python pointed at Debian's chromium), its answers compared with the native `payform form`.
+
+Usage: Web/test/web_form_test.py --payform PAYFORM --chromium PATH [--sequences 200] [--seed 34]
+                                 [--output DIR] [--only NAME]
+
+What it checks (each a named case; the summary counts them):
+  - typing a card number key by key, paste of formatted and over-long numbers, backspace over a
+    space, a selection replaced, the expiry shortcut, an IME composition: after every event the
+    page's text, caret and message equal what `payform form` answers for the same events;
+  - at least 200 seeded random edit sequences (typing, paste, backspace and delete at random
+    places, selections, focus moves) compared the same way, event by event;
+  - against `payform sandbox`: the form fetched through a client session, the co-badge choice of
+    4000 0025 0000 1001 and 5555 5525 0000 1001, French and English texts, submit -> the
+    sandbox's payments endpoint decrypts the request and finds it valid, with the typed values;
+  - an account on file (read-only number, label), the iDEAL bank list, SEPA's terms checkbox
+    and its link, the error state
+    (aria-invalid, messages, live region), the brand logo;
+  - the example checkout (Examples/web/run.sh): a Visa payment, and a 3-D Secure challenge card
+    through the sandbox's authentication page back to the shop;
+  - axe-core: 0 violations on the card form, the iDEAL form and the error state;
+  - screenshots (empty, typing, errors, co-badge choice, French) into --output.
+The page is served with a strict Content-Security-Policy (no inline script or style, no eval;
+'wasm-unsafe-eval' for the engine). Exit status: 0 passed, 1 a case failed, 2 setup problem.
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+import traceback
+import urllib.parse
+import urllib.request
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIST = os.path.join(ROOT, "Web", "dist")
+PAGE = os.path.join(ROOT, "Web", "test", "page")
+NOW = "2026-11"
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:*; base-uri 'none'; object-src 'none'")
+
+
+class Failure(Exception):
+    """A check failed; the message says what was seen."""
+
+
+def expect(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+class PageServer:
+    """Serves Web/dist at /web/ and the test page at /, with the CSP a shop would send."""
+
+    def __init__(self):
+        class Handler(SimpleHTTPRequestHandler):
+            extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
+
+            def translate_path(self, path):
+                path = path.split("?", 1)[0]
+                if path.startswith("/web/"):
+                    return os.path.join(DIST, os.path.basename(path))
+                return os.path.join(PAGE, os.path.basename(path) or "index.html")
+
+            def do_GET(self):
+                if self.path == "/favicon.ico":  # no icon: an empty answer, not a 404 in the console
+                    self.send_response(204)
+                    self.end_headers()
+                    return
+                super().do_GET()
+
+            def end_headers(self):
+                self.send_header("Content-Security-Policy", CSP)
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
+class Sandbox:
+    """`payform sandbox` on a free port; its first line is the session."""
+
+    def __init__(self, payform):
+        self.process = subprocess.Popen([payform, "sandbox"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline()
+        expect(line, "payform sandbox printed no first line")
+        self.info = json.loads(line)
+        self.session = {k: self.info[k] for k in ("clientApiUrl", "assetUrl", "customerId", "clientSessionId")}
+
+    def payments(self, product_id, encrypted):
+        url = self.info["clientApiUrl"].rsplit("/client", 1)[0] + "/sandbox/v1/payments"
+        body = json.dumps({"paymentProductId": product_id, "encryptedCustomerInput": encrypted}).encode()
+        request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class NativeForm:
+    """`payform form` kept open: one event in, its answer out, as the page sends them."""
+
+    def __init__(self, payform, product="sample:visa", locale="en", account=None):
+        command = [payform, "form", "--product", product, "--now", NOW, "--locale", locale]
+        if account:
+            command += ["--account-on-file", account]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def send(self, event):
+        self.process.stdin.write(json.dumps(event) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        expect(line, f"payform form ended early on {event.get('event')}")
+        return json.loads(line)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+READ_FIELD = """([name]) => {
+  const root = document.getElementById('payment-form').shadowRoot;
+  const input = root.querySelector(`[name="${name}"]`);
+  const message = root.getElementById(input.id + '-msg');
+  return {text: input.value, start: input.selectionStart, end: input.selectionEnd,
+          message: message.textContent, invalid: input.getAttribute('aria-invalid'),
+          focused: root.activeElement ? root.activeElement.name : null};
+}"""
+
+
+class Page:
+    """One mounted form in a tab, and the native form it is compared with."""
+
+    def __init__(self, context, server, query, payform=None, native_product="sample:visa", locale="en", account=None):
+        self.page = context.new_page()
+        self.errors = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("requestfailed", lambda request: self.errors.append(f"request failed: {request.url}"))
+        self.page.goto(f"{server.url}/index.html?{query}")
+        self.page.wait_for_function("() => window.paymentForm || window.mountError", timeout=20000)
+        mount_error = self.page.evaluate("window.mountError || null")
+        expect(mount_error is None, f"the form did not mount: {mount_error}")
+        self.native = NativeForm(payform, native_product, locale, account) if payform else None
+        self.focused = None
+        self.axed = False
+
+    def field(self, name):
+        return self.page.locator(f"#payment-form [name='{name}']")
+
+    def read(self, name):
+        return self.page.evaluate(READ_FIELD, [name])
+
+    def focus(self, name):
+        """Moves the focus to a field; the native form hears blur and focus as the page sends them."""
+        if self.focused == name:
+            return
+        self.field(name).focus()
+        if self.native:
+            if self.focused:
+                self.native.send({"event": "blur", "field": self.focused})
+            self.native.send({"event": "focus", "field": name})
+        self.focused = name
+
+    def select(self, name, start, end):
+        self.page.evaluate("([name, a, b]) => document.getElementById('payment-form').shadowRoot.querySelector(`[name=\"${name}\"]`).setSelectionRange(a, b)", [name, start, end])
+
+    def compare(self, name, answer, what):
+        """The page's field equals the native answer: text, caret, message and aria-invalid."""
+        seen = self.read(name)
+        expect(seen["text"] == answer["text"], f"{what}: the page shows {seen['text']!r}, payform form {answer['text']!r}")
+        expect(seen["start"] == answer["cursor"] and seen["end"] == answer["cursor"],
+               f"{what}: caret {seen['start']}-{seen['end']} on the page, {answer['cursor']} from payform form (text {answer['text']!r})")
+        expect(seen["message"] == (answer["message"] or ""), f"{what}: message {seen['message']!r} on the page, {answer['message']!r} from payform form")
+        expect(seen["invalid"] == ("true" if answer["message"] else "false"), f"{what}: aria-invalid {seen['invalid']} with message {answer['message']!r}")
+
+    def after_edit(self, name, event, what):
+        """Sends the event natively, compares, and follows an auto-advance as the page does."""
+        answer = self.native.send(event)
+        self.compare(name, answer, what)
+        if answer.get("advance") and answer.get("next"):
+            self.native.send({"event": "blur", "field": name})
+            self.native.send({"event": "focus", "field": answer["next"]})
+            self.focused = answer["next"]
+            seen = self.read(answer["next"])
+            expect(seen["focused"] == answer["next"], f"{what}: the focus did not advance to {answer['next']} (it is on {seen['focused']})")
+        return answer
+
+    # Actions: each does it in the browser, then the same event natively, then compares.
+    def type(self, name, text):
+        for character in text:
+            self.focus(name)
+            state = self.read(name)
+            self.page.keyboard.type(character)
+            self.after_edit(name, {"event": "edit", "field": name, "selection": [state["start"], state["end"]], "insert": character}, f"typing {character!r} into {name}")
+
+    def paste(self, name, text):
+        self.focus(name)
+        state = self.read(name)
+        self.page.evaluate("(text) => navigator.clipboard.writeText(text)", text)
+        self.page.keyboard.press("Control+V")
+        return self.after_edit(name, {"event": "edit", "field": name, "selection": [state["start"], state["end"]], "insert": text}, f"pasting {len(text)} characters into {name}")
+
+    def delete(self, name, direction):
+        self.focus(name)
+        state = self.read(name)
+        self.page.keyboard.press("Backspace" if direction == "backward" else "Delete")
+        collapsed = state["start"] == state["end"]
+        at_edge = state["start"] == 0 if direction == "backward" else state["start"] == len(state["text"])
+        if collapsed and at_edge:
+            seen = self.read(name)
+            expect(seen["text"] == state["text"], f"{direction} at the edge of {name} changed the text")
+            return None
+        return self.after_edit(name, {"event": "edit", "field": name, "selection": [state["start"], state["end"]], "delete": direction}, f"{direction} delete in {name}")
+
+    def close(self):
+        if self.native:
+            self.native.close()
+        # axe-core itself applies inline styles while it runs, which the page's CSP refuses (and logs).
+        errors = [e for e in self.errors if not (self.axed and "inline style" in e)]
+        expect(not errors, f"the page logged errors: {errors[:3]}")
+        self.page.close()
+
+
+def card_text(page):
+    return page.read("cardNumber")["text"]
+
+
+# MARK: - cases
+
+def case_typing(run):
+    page = run.open("product=sample:visa&now=2026-11")
+    page.type("cardNumber", "4111111111111111")
+    expect(card_text(page) == "4111 1111 1111 1111", f"typed number shown as {card_text(page)!r}")
+    brand = page.page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('.pf-brand').dataset.brand")
+    expect(brand == "visa", f"brand shown: {brand!r}")
+    expect(page.read("expiryDate")["focused"] == "expiryDate", "the focus did not move on to the expiry date after a complete number")
+    page.type("expiryDate", "2")
+    expect(page.read("expiryDate")["text"].startswith("02"), f"expiry shortcut: 2 shows {page.read('expiryDate')['text']!r}")
+    page.type("expiryDate", "30")
+    page.type("cvv", "123")
+    page.type("cardholderName", "José Müller")
+    run.screenshot(page, "card-typing")
+    page.close()
+
+
+def case_paste_and_delete(run):
+    page = run.open("product=sample:visa&now=2026-11")
+    page.paste("cardNumber", "4111 1111 1111 1111")
+    expect(card_text(page) == "4111 1111 1111 1111", f"pasted formatted number shown as {card_text(page)!r}")
+    page.select("cardNumber", 0, 19)
+    answer = page.paste("cardNumber", "41111111111111111111")  # 20 digits: kept whole, the overflow shown
+    expect(answer["value"] == "41111111111111111111", "an over-long paste was cut")
+    expect(page.read("cardNumber")["message"], "an over-long paste shows no message")
+    page.select("cardNumber", 0, 24)
+    page.delete("cardNumber", "backward")
+    page.type("cardNumber", "41111")
+    page.select("cardNumber", 5, 5)  # right after the space: backspace deletes the digit before it
+    page.delete("cardNumber", "backward")
+    page.select("cardNumber", 1, 3)
+    page.type("cardNumber", "9")  # a selection replaced
+    page.select("cardNumber", 0, 0)
+    page.delete("cardNumber", "forward")
+    page.close()
+
+
+def case_ime(run):
+    page = run.open("product=sample:visa&now=2026-11")
+    page.focus("cardholderName")
+    state = page.read("cardholderName")
+    cdp = page.page.context.new_cdp_session(page.page)
+    cdp.send("Input.imeSetComposition", {"text": "ｊ", "selectionStart": 1, "selectionEnd": 1})
+    cdp.send("Input.imeSetComposition", {"text": "じょ", "selectionStart": 2, "selectionEnd": 2})
+    cdp.send("Input.insertText", {"text": "ジョゼ"})
+    page.after_edit("cardholderName", {"event": "edit", "field": "cardholderName", "selection": [state["start"], state["end"]], "insert": "ジョゼ"}, "an IME composition")
+    expect(page.read("cardholderName")["text"] == "ジョゼ", f"after IME: {page.read('cardholderName')['text']!r}")
+    page.close()
+
+
+def case_errors_and_axe(run):
+    page = run.open("product=sample:visa&now=2026-11")
+    run.screenshot(page, "card-empty")
+    run.axe(page, "the card form")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
+    outcome = json.loads(page.page.locator("#outcome").text_content())
+    expect(outcome["valid"] is False and {e["fieldId"] for e in outcome["errors"]} == {"cardNumber", "expiryDate", "cvv"},
+           f"submit of an empty form: {outcome}")
+    for name in ("cardNumber", "expiryDate", "cvv"):
+        seen = page.read(name)
+        expect(seen["invalid"] == "true" and seen["message"] == "This field is required.", f"{name} after submit: {seen}")
+    live = page.page.locator("#payment-form .pf-live").text_content()
+    expect(live, "the live region announced nothing after a failed submit")
+    run.screenshot(page, "card-errors")
+    run.axe(page, "the error state")
+    page.close()
+
+
+def case_french(run):
+    page = run.open("product=sample:visa&now=2026-11&locale=fr", locale="fr")
+    texts = page.page.evaluate("""() => { const r = document.getElementById('payment-form').shadowRoot;
+      return {lang: document.getElementById('payment-form').getAttribute('lang'), label: r.querySelector('label[for$=cardNumber]').textContent,
+              button: r.querySelector('.pf-submit').textContent, name: r.querySelector('[name=cardNumber]').labels[0].textContent}; }""")
+    expect(texts["lang"] == "fr" and texts["label"].startswith("Numéro de carte") and texts["button"] == "Payer", f"French form: {texts}")
+    accessible = page.page.get_by_role("textbox", name="Numéro de carte", exact=True)
+    expect(accessible.count() == 1, "the card number's accessible name is not its label alone")
+    page.type("cardNumber", "1234")
+    page.focus("expiryDate")
+    page.type("expiryDate", "1")
+    page.page.locator("#payment-form .pf-submit").click()
+    message = page.read("cvv")["message"]
+    expect(message == "Ce champ est obligatoire.", f"French message: {message!r}")
+    run.screenshot(page, "card-french")
+    page.close()
+    english = run.open("product=sample:visa&now=2026-11&locale=en")
+    label = english.page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('label[for$=cardNumber]').textContent")
+    expect(label.startswith("Card number"), f"English label: {label!r}")
+    english.close()
+
+
+def case_account_on_file(run):
+    page = run.open("product=sample:mastercard-accounts-on-file&now=2026-11&account=1001", native_product="sample:mastercard-accounts-on-file", account="1001")
+    state = page.page.evaluate("""() => { const r = document.getElementById('payment-form').shadowRoot;
+      const n = r.querySelector('[name=cardNumber]');
+      const checked = r.querySelector('.pf-accounts input:checked');
+      return {readOnly: n.readOnly, text: n.value, legend: r.querySelector('.pf-accounts legend').textContent,
+              chosen: checked.value, label: checked.labels[0].textContent,
+              options: [...r.querySelectorAll('.pf-accounts input')].map(i => i.value)}; }""")
+    expect(state["readOnly"] and state["text"], f"the account's card number: {state}")
+    expect(state["legend"] == "Saved card" and state["chosen"] == "1001" and state["options"] == ["1001", "1002", ""], f"accounts: {state}")
+    expect("1111" in state["label"] or "•" in state["label"] or state["label"], f"account label: {state['label']!r}")
+    page.type("cvv", "123")
+    run.axe(page, "the account-on-file form")
+    # Another card: the number becomes editable and empty; the native form hears the same.
+    page.page.locator("#payment-form .pf-accounts label[for$='account-none']").click()
+    answer = page.native.send({"event": "selectAccountOnFile", "id": None})
+    number = page.field("cardNumber")
+    expect(not number.evaluate("n => n.readOnly") and number.input_value() == next(f["text"] for f in answer["fields"] if f["field"] == "cardNumber"),
+           f"another card: {number.input_value()!r}, read-only {number.evaluate('n => n.readOnly')}")
+    page.focused = None
+    page.type("cardNumber", "5555")
+    page.close()
+
+
+def case_ideal(run):
+    page = run.open("product=sample:ideal&now=2026-11", native_product="sample:ideal")
+    options = page.page.evaluate("[...document.getElementById('payment-form').shadowRoot.querySelectorAll('select option')].map(o => o.value)")
+    expect(len(options) > 2 and "INGBNL2A" in options, f"iDEAL banks: {options}")
+    run.axe(page, "the iDEAL form")
+    page.field("issuerId").select_option("INGBNL2A")
+    answer = page.native.send({"event": "set", "field": "issuerId", "value": "INGBNL2A"})
+    expect(answer["state"] == "valid", f"native iDEAL answer: {answer}")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
+    outcome = json.loads(page.page.locator("#outcome").text_content())
+    expect(outcome["valid"] is True, f"iDEAL submit: {outcome}")
+    page.close()
+
+
+def case_sepa_terms(run):
+    """A boolean field (SEPA's terms and conditions): a checkbox with its link; IBAN typed and checked."""
+    page = run.open("product=sample:sepa-direct-debit&now=2026-11", native_product="sample:sepa-direct-debit")
+    page.type("iban", "DE89370400440532013000")
+    page.type("accountHolderName", "Zoë O'Brien")
+    box = page.field("termsAndConditions")
+    expect(box.get_attribute("type") == "checkbox", "termsAndConditions is not a checkbox")
+    link = page.page.locator("#payment-form .pf-field[data-field='termsAndConditions'] a")
+    expect(link.count() == 1 and link.get_attribute("href") == "https://example.com/sepa-mandate-terms", "the terms' link is missing")
+    run.axe(page, "the SEPA form")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
+    outcome = json.loads(page.page.locator("#outcome").text_content())
+    expect(outcome["valid"] is False and [e["fieldId"] for e in outcome["errors"]] == ["termsAndConditions"], f"submit before the terms: {outcome}")
+    box.check()
+    answer = page.native.send({"event": "set", "field": "termsAndConditions", "value": "true"})
+    expect(answer["state"] == "valid" and box.is_checked(), f"terms checked: {answer}")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => JSON.parse(document.getElementById('outcome').textContent).valid === true")
+    page.close()
+
+
+def case_session_cobadge_submit(run):
+    session = json.dumps(run.sandbox.session)
+    query = "session=" + urllib.parse.quote(session) + "&productId=1&locale=fr"
+    page = run.open(query, native=False)
+    for number, brands in (("4000002500001001", {"visa", "cartes-bancaires"}), ("5555552500001001", {"mastercard", "cartes-bancaires"})):
+        page.field("cardNumber").focus()
+        page.page.keyboard.press("Control+A")
+        page.page.keyboard.press("Backspace")
+        page.page.keyboard.type(number)
+        choice = page.page.locator("#payment-form .pf-brand-choice")
+        choice.wait_for(state="visible", timeout=10000)
+        offered = set(page.page.evaluate("[...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-brand-choice input')].map(i => i.value)"))
+        expect(offered == brands, f"co-badge choice for {number[:8]}: {offered}")
+        if number.startswith("4000"):
+            run.screenshot(page, "card-cobadge")
+        page.page.locator("#payment-form .pf-brand-choice label[for$='brand-cartes-bancaires']").click()
+        chosen = page.page.evaluate("window.paymentForm.brand")
+        expect(chosen == "cartes-bancaires", f"chosen brand: {chosen!r}")
+    page.field("cardNumber").focus()
+    page.page.keyboard.press("Control+A")
+    page.page.keyboard.press("Backspace")
+    page.page.keyboard.type("4111111111111111")
+    logo = page.page.locator("#payment-form .pf-brand img")
+    logo.wait_for(state="attached", timeout=10000)
+    loaded = page.page.evaluate("() => { const img = document.getElementById('payment-form').shadowRoot.querySelector('.pf-brand img'); return img.decode().then(() => img.src, () => 'broken ' + img.src); }")
+    expect(loaded.startswith(run.sandbox.session["assetUrl"] + "/"), f"the Visa logo is not the product's, from the asset URL: {loaded}")
+    page.field("cardNumber").focus()
+    page.page.keyboard.press("Control+A")
+    page.page.keyboard.press("Backspace")
+    page.page.keyboard.type("4111111111111111")
+    page.page.keyboard.type("1235")
+    page.page.keyboard.type("123")
+    page.field("cardholderName").focus()
+    page.page.keyboard.type("José Müller")
+    page.page.locator("#payment-form .pf-submit").click()
+    page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''")
+    outcome = json.loads(page.page.locator("#outcome").text_content())
+    expect(outcome["valid"] is True and outcome["encryptedCustomerInput"], f"submit: {str(outcome)[:300]}")
+    status, answer = run.sandbox.payments(outcome["paymentProductId"], outcome["encryptedCustomerInput"])
+    expect(status == 200 and answer.get("valid") is True, f"the sandbox's payments endpoint: {status} {answer}")
+    values = answer.get("values", {})
+    expect(values.get("cardNumber") == "4111111111111111" and values.get("expiryDate") == "1235" and values.get("cvv") == "123"
+           and values.get("cardholderName") == "José Müller", "the sandbox decrypted other values than were typed")
+    page.close()
+
+
+def case_random_sequences(run):
+    rng = random.Random(run.seed)
+    fields = ["cardNumber", "expiryDate", "cvv", "cardholderName"]
+    pool = "0123456789" * 6 + " /-.a" + "é４"
+    events = 0
+    for sequence in range(run.sequences):
+        page = run.open("product=sample:visa&now=2026-11")
+        try:
+            for _ in range(rng.randint(6, 18)):
+                name = rng.choice(fields) if rng.random() < 0.3 or page.focused is None else page.focused
+                page.focus(name)
+                text = page.read(name)["text"]
+                roll = rng.random()
+                if roll < 0.25 and text:
+                    a = rng.randint(0, len(text))
+                    b = a if rng.random() < 0.5 else rng.randint(a, len(text))
+                    page.select(name, a, b)
+                roll = rng.random()
+                if roll < 0.55:
+                    page.type(name, "".join(rng.choice(pool) for _ in range(rng.randint(1, 3))))
+                elif roll < 0.7:
+                    length = rng.randint(1, 22)
+                    page.paste(name, "".join(rng.choice(pool) for _ in range(length)))
+                elif roll < 0.88:
+                    page.delete(name, "backward")
+                else:
+                    page.delete(name, "forward")
+                events += 1
+            # Every field agrees at the end, not only the ones just edited.
+            for name in fields:
+                answer = page.native.send({"event": "select", "field": name, "selection": [len(page.read(name)["text"])] * 2})
+                expect(page.read(name)["text"] == answer["text"], f"sequence {sequence}: {name} differs at the end")
+        except Failure as failure:
+            raise Failure(f"sequence {sequence} (seed {run.seed}): {failure}") from None
+        finally:
+            page.page.close()
+            page.native.close()
+    print(f"  {run.sequences} random sequences, {events} actions, every answer equal")
+
+
+def case_checkout_example(run):
+    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
+    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = process.stdout.readline().strip()
+        expect(url.startswith("http://127.0.0.1:"), f"run.sh's first line is not the page's URL: {url!r}")
+        page = run.context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for number, outcome in (("4111111111111111", "paid"), ("4012000000003002", "returned")):
+            page.goto(url)
+            page.locator("[data-product-id='1']").click()
+            card = page.locator("#payment-form [name='cardNumber']")
+            card.wait_for(state="visible", timeout=20000)
+            card.focus()
+            page.keyboard.type(number)
+            page.keyboard.type("1235")
+            page.keyboard.type("123")
+            page.locator("#pay").click()
+            if number.startswith("401200000000"):
+                page.wait_for_url("**/sandbox/v1/authentication/**", timeout=20000)
+                page.locator("#complete").click()
+            page.wait_for_function("(state) => document.getElementById('outcome')?.dataset.state === state", arg=outcome, timeout=20000)
+            shown = json.loads(page.locator("#outcome").text_content())
+            status = shown.get("status") or shown.get("payment", {}).get("status")
+            expect(status in ("PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
+            if outcome == "paid":
+                run.screenshot_page(page, "checkout-paid")
+        expect(not errors, f"the checkout page threw: {errors[:3]}")
+        page.close()
+    finally:
+        process.terminate()
+        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
+
+
+CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
+         case_session_cobadge_submit, case_checkout_example, case_random_sequences]
+
+
+class Run:
+    def __init__(self, arguments, browser, server, sandbox):
+        self.arguments = arguments
+        self.payform = arguments.payform
+        self.sequences = arguments.sequences
+        self.seed = arguments.seed
+        self.server = server
+        self.sandbox = sandbox
+        self.context = browser.new_context(viewport={"width": 520, "height": 760})
+        self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+        self.axe_checker = None
+
+    def open(self, query, native=True, native_product="sample:visa", locale=None, account=None):
+        if locale is None:
+            locale = "fr" if "locale=fr" in query else "en"
+        return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account)
+
+    def screenshot(self, page, name):
+        self.screenshot_page(page.page, name)
+
+    def screenshot_page(self, page, name):
+        os.makedirs(self.arguments.output, exist_ok=True)
+        page.screenshot(path=os.path.join(self.arguments.output, f"{name}.png"), full_page=True)
+
+    def axe(self, page, what):
+        from axe_playwright_python.sync_playwright import Axe
+        self.axe_checker = self.axe_checker or Axe()
+        page.axed = True
+        results = self.axe_checker.run(page.page)
+        violations = results.response["violations"]
+        expect(not violations, f"axe found {len(violations)} violations on {what}: {[v['id'] for v in violations]}")
+        print(f"  axe on {what}: 0 violations ({len(results.response['passes'])} rules passed)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--payform", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--sequences", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=34)
+    parser.add_argument("--output", default=os.path.join(ROOT, ".build", "ci-output", "web-form"))
+    parser.add_argument("--only")
+    arguments = parser.parse_args()
+    if not os.path.exists(os.path.join(DIST, "payform-form.mjs")):
+        print("web form test: Web/dist is missing; run Scripts/build-web.sh first", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+    server = PageServer()
+    sandbox = Sandbox(arguments.payform)
+    failures = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=arguments.chromium, headless=True)
+            run = Run(arguments, browser, server, sandbox)
+            for case in CASES:
+                name = case.__name__.removeprefix("case_")
+                if arguments.only and arguments.only != name:
+                    continue
+                started = time.monotonic()
+                try:
+                    case(run)
+                    print(f"✔ {name} ({time.monotonic() - started:.1f} s)")
+                except Exception as error:  # a case's failure is reported, the others still run
+                    failures.append(name)
+                    detail = str(error) if isinstance(error, Failure) else traceback.format_exc(limit=4)
+                    print(f"✘ {name}: {detail}")
+            browser.close()
+    finally:
+        sandbox.stop()
+        server.stop()
+    ran = len([c for c in CASES if not arguments.only or c.__name__ == f"case_{arguments.only}"])
+    print(f"web form: {ran - len(failures)} of {ran} cases passed; screenshots in {arguments.output}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
