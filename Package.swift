@@ -85,7 +85,7 @@ let package = Package(
             path: "Sources/Validation", swiftSettings: core
         ),
         .target(
-            name: "PaymentFormLocalization", dependencies: ["PaymentFormJSON"], path: "Sources/Localization",
+            name: "PaymentFormLocalization", dependencies: ["PaymentFormJSON", "PaymentFormConcurrency"], path: "Sources/Localization",
             swiftSettings: core, plugins: ["PaymentFormEmbedResources"]
         ),
         .target(

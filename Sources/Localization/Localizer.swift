@@ -15,7 +15,8 @@
 /// localizer.message(for: fieldError)    // "Saisissez entre 3 et 4 caractères.": the CVV's `length` error
 /// ```
 ///
-/// The shipped tables are parsed once per process and shared; a `Localizer` is a cheap value.
+/// Each shipped table is parsed once per process, when a localizer first needs its language, and
+/// shared; a `Localizer` is a cheap value.
 public struct Localizer: Sendable {
     /// The requested language, in canonical spelling (`fr_CA` → `fr-CA`); `en` when the request named none.
     public let languageTag: String
@@ -27,7 +28,7 @@ public struct Localizer: Sendable {
 
     /// The languages this module ships tables for, as canonical tags (sorted).
     package static var shippedLanguages: [String] {
-        ShippedTables.shared.tables.keys.sorted()
+        ShippedTables.shared.languages
     }
 
     /// The language every lookup ends with; its table has every key.
@@ -47,17 +48,27 @@ public struct Localizer: Sendable {
     ///   - overrides: language tag → key → text. An override for `fr` also applies to `fr-CA`;
     ///     tags are matched like `languageTag`. Entries with a tag that names no language are ignored.
     public init(languageTag: String, overrides: [String: [String: String]] = [:]) {
-        self.init(languageTag: languageTag, overrides: overrides, tables: ShippedTables.shared.tables)
+        // Only the tables of the fallback chain: a table is parsed the first time a form needs it.
+        let chain = Self.fallbackChain(for: languageTag)
+        var tables: [String: [String: String]] = [:]
+        for tag in chain { tables[tag] = ShippedTables.shared.table(for: tag) }
+        self.init(languageTag: languageTag, overrides: overrides, tables: tables)
     }
 
     /// A localizer over explicit tables, so tests can exercise lookup rules without shipped data.
     init(languageTag: String, overrides: [String: [String: String]], tables: [String: [String: String]]) {
         let prefixes = LanguageTag(languageTag)?.prefixes ?? [Self.baseLanguage]
         self.languageTag = prefixes.first ?? Self.baseLanguage
-        self.fallbackChain = prefixes.contains(Self.baseLanguage) ? prefixes : prefixes + [Self.baseLanguage]
+        self.fallbackChain = Self.fallbackChain(for: languageTag)
         self.requestedLanguageDepth = prefixes.count
         self.overrides = Self.normalized(overrides)
         self.tables = tables
+    }
+
+    /// `languageTag`'s prefixes, longest first, then `en` (see ``fallbackChain``).
+    private static func fallbackChain(for languageTag: String) -> [String] {
+        let prefixes = LanguageTag(languageTag)?.prefixes ?? [baseLanguage]
+        return prefixes.contains(baseLanguage) ? prefixes : prefixes + [baseLanguage]
     }
 
     /// The language tag a process's environment asks for, from `LC_ALL`, `LC_MESSAGES` or `LANG`

@@ -19,8 +19,9 @@ import PayformCommands
 ///   with `"valid"` (whether the whole form validates now) on field events too.
 /// - `{"op": "form.view", "form": N}` → VIEW: the form as drawn now (after `selectProduct` or
 ///   `selectAccountOnFile`): `render --format json`'s shape with each field's state, plus the
-///   language, the product's accounts on file, the brands with their names and product ids, and
-///   the page's texts.
+///   language, the product's accounts on file and the page's texts.
+/// - `{"op": "form.brands", "form": N}` → `{"brands": [{"id", "name", "productIds"}...]}`: the
+///   brands the engine detects, named in the form's language, with their products (for logos).
 /// - `{"op": "form.close", "form": N}` → `{}`.
 /// - `{"op": "card.lookupPrefix", "number": TEXT}` → `{"prefix": DIGITS | null}`: what an IIN
 ///   lookup sends for the number typed so far (the engine's rule: 8 digits, else 6).
@@ -126,6 +127,21 @@ enum WebForms {
         return .object(JSONObject())
     }
 
+    /// The brands of the shipped table with their names in the form's language and the products
+    /// they belong to (for logos). Apart from the view: the table is read the first time a number
+    /// is detected or this is asked, so a page draws its form first and asks in idle time.
+    static func brands(_ request: JSONValue) -> JSONValue {
+        guard let number = formNumber(request), let session = sessions[number] else { return unknownForm() }
+        let localizer = session.controller.localizer
+        let brands: [JSONValue] = BrandDetector.shipped.table.brands.map { brand in
+            .object(JSONObject([
+                (key: "id", value: .string(brand.id)), (key: "name", value: .string(brand.displayName(localizer))),
+                (key: "productIds", value: .array(brand.paymentProductIds.map { .number(String($0)) })),
+            ]))
+        }
+        return .object(JSONObject([(key: "brands", value: .array(brands))]))
+    }
+
     static func lookupPrefix(_ request: JSONValue) -> JSONValue {
         guard case .string(let number)? = request["number"] else { return WebRequests.failure("usage", "\"number\" must be a string") }
         let prefix = CardNumberDigits.digits(of: number).flatMap { CardNumberDigits.lookupPrefix(of: $0) }
@@ -156,12 +172,6 @@ enum WebForms {
         let accounts: [JSONValue] = controller.item.accountsOnFile.map { account in
             .object(JSONObject([(key: "id", value: .string(account.id)), (key: "label", value: .string(account.label))]))
         }
-        let brands: [JSONValue] = BrandDetector.shipped.table.brands.map { brand in
-            .object(JSONObject([
-                (key: "id", value: .string(brand.id)), (key: "name", value: .string(brand.displayName(localizer))),
-                (key: "productIds", value: .array(brand.paymentProductIds.map { .number(String($0)) })),
-            ]))
-        }
         let texts = JSONObject([
             (key: "pay", value: .string(localizer.payButtonTitle)),
             (key: "brandChoice", value: .string(localizer.string(forKey: "gc.app.webForm.brandChoice") ?? "Card brand to use")),
@@ -180,7 +190,6 @@ enum WebForms {
             (key: "accountsOnFile", value: .array(accounts)),
             (key: "fields", value: .array(form.fields.map { $0.jsonValue(definition: definitions?.field(withId: $0.id), state: byId[$0.id]) })),
             (key: "brand", value: controller.selectedBrandId.map { .string($0) } ?? .null),
-            (key: "brands", value: .array(brands)),
             (key: "texts", value: .object(texts)),
         ]))
     }

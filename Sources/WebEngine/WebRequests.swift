@@ -27,6 +27,7 @@ enum WebRequests {
         case "form.event": return WebForms.event(request)
         case "form.view": return WebForms.currentView(request)
         case "form.close": return WebForms.close(request)
+        case "form.brands": return WebForms.brands(request)
         case "card.lookupPrefix": return WebForms.lookupPrefix(request)
         #endif
         default:

@@ -135,6 +135,16 @@ const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", curren
 export async function mountPaymentForm(element, options = {}) {
   if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // The stylesheet loads while the engine does: its link goes into the shadow root now, and the
+  // form is drawn beside it.
+  const stylesheet = options.stylesheet ?? new URL("./payform-form.css", import.meta.url);
+  const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
+  if (!root.querySelector("link[rel=stylesheet]")) {
+    const link = document.createElement("link");
+    link.setAttribute("rel", "stylesheet");
+    link.setAttribute("href", String(stylesheet));
+    root.replaceChildren(link);
+  }
   const engine = options.engine ?? (await sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url)));
   const locale = options.locale ?? (document.documentElement.lang || "en");
   const context = { locale, ...(options.context ?? {}) };
@@ -162,7 +172,7 @@ export async function mountPaymentForm(element, options = {}) {
   if (opened.error) throw new PaymentFormError(opened.error.code, opened.error.message);
   const form = new PaymentForm(element, engine, opened, {
     api, products, assetUrl: options.assetUrl ?? options.session?.assetUrl ?? null, lookupIIN: options.lookupIIN ?? null,
-    submitButton: Boolean(options.submitButton), stylesheet: options.stylesheet ?? new URL("./payform-form.css", import.meta.url),
+    submitButton: Boolean(options.submitButton), stylesheet,
   });
   return form;
 }
@@ -190,6 +200,7 @@ export class PaymentForm extends EventTarget {
   #prefix;
   #listeners = [];
   #destroyed = false;
+  #brands = null;
 
   constructor(element, engine, opened, options) {
     super();
@@ -200,6 +211,18 @@ export class PaymentForm extends EventTarget {
     this.#prefix = `pf${++formCount}`;
     this.#root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
     this.#draw(opened.view);
+    // The brand list (names, products for logos) is read in idle time after the form is drawn,
+    // so the first digit typed finds it ready.
+    if (this.#fields.has("cardNumber")) {
+      const idle = globalThis.requestIdleCallback ?? ((callback) => setTimeout(callback, 0));
+      idle(() => { if (!this.#destroyed) this.#brandList(); });
+    }
+  }
+
+  /** The brands the engine detects, named in the form's language (asked for once). */
+  #brandList() {
+    this.#brands ??= this.#call({ op: "form.brands", form: this.#number }).brands ?? [];
+    return this.#brands;
   }
 
   /** The language of the form's texts (a BCP 47 tag). */
@@ -301,7 +324,7 @@ export class PaymentForm extends EventTarget {
     this.#view = view;
     this.#fields.clear();
     this.#element.setAttribute("lang", view.lang);
-    const sheet = this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
+    const sheet = this.#root.querySelector("link[rel=stylesheet]") ?? this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
     const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang });
     if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
     for (const field of view.fields) container.append(this.#drawField(field));
@@ -316,7 +339,10 @@ export class PaymentForm extends EventTarget {
     }
     this.#live = this.#make("div", { class: "pf-live", part: "live", role: "status", "aria-live": "polite" });
     container.append(this.#live);
-    this.#root.replaceChildren(sheet, container);
+    // The stylesheet's link stays where it is (taking it out would drop and reload its sheet).
+    for (const child of [...this.#root.childNodes]) if (child !== sheet) child.remove();
+    if (!sheet.isConnected) this.#root.append(sheet);
+    this.#root.append(container);
     this.#valid = false;
     for (const field of view.fields) if (field.text !== undefined) this.#showState(this.#fields.get(field.id), field);
     this.#drawBrandChoice(this.#brandOptions, view.brand);
@@ -523,7 +549,7 @@ export class PaymentForm extends EventTarget {
     const id = this.#brandOptions.length > 1 ? this.#chosenBrand : brands.length === 1 ? brands[0] : null;
     if (!entry?.brand || id === this.#brand && entry.brand.dataset.brand === (id ?? "")) return;
     this.#brand = id;
-    const brand = id ? this.#view.brands.find((b) => b.id === id) : null;
+    const brand = id ? this.#brandList().find((b) => b.id === id) : null;
     entry.brand.replaceChildren();
     entry.brand.dataset.brand = id ?? "";
     entry.brand.hidden = !brand;
@@ -557,7 +583,7 @@ export class PaymentForm extends EventTarget {
     choice.replaceChildren(legend);
     choice.hidden = this.#brandOptions.length < 2;
     for (const option of this.#brandOptions) {
-      const brand = this.#view.brands.find((b) => b.id === option.brand) ?? { id: option.brand, name: option.brand, productIds: [] };
+      const brand = this.#brandList().find((b) => b.id === option.brand) ?? { id: option.brand, name: option.brand, productIds: [] };
       const id = `${this.#prefix}-brand-${option.brand}`;
       const radio = this.#make("input", { type: "radio", name: `${this.#prefix}-brand`, id, value: option.brand, part: "brand-option" });
       radio.checked = option.brand === chosen;

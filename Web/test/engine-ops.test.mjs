@@ -1,4 +1,4 @@
-// The web engine's form requests (form.open, form.event, form.view, form.close,
+// The web engine's form requests (form.open, form.event, form.view, form.brands, form.close,
 // card.lookupPrefix) in node: their answers, their errors, and malformed requests answered with
 // an error, never a trap. Needs Web/dist/ (Scripts/build-web.sh).
 //
@@ -19,7 +19,9 @@ test("form.open answers a form number and its view in display order, in the form
   assert.deepEqual(opened.view.fields.map((f) => f.id), ["cardNumber", "expiryDate", "cvv", "cardholderName"]);
   assert.equal(opened.view.fields[0].label, "Numéro de carte");
   assert.equal(opened.view.texts.pay, "Payer");
-  assert.ok(opened.view.brands.some((b) => b.id === "visa" && b.productIds.includes(1)));
+  const { brands } = engine.call({ op: "form.brands", form: opened.form });
+  assert.ok(brands.some((b) => b.id === "visa" && b.productIds.includes(1)));
+  assert.equal(opened.view.brands, undefined);
 });
 
 test("form.open refuses what it cannot use, naming the member", () => {
@@ -101,6 +103,7 @@ test("form.view follows an account on file; form.close forgets the form", () => 
   assert.equal(send(form, { event: "submit" }).error.code, "usage");
   assert.equal(engine.call({ op: "form.view", form }).error.code, "usage");
   assert.equal(engine.call({ op: "form.close", form }).error.code, "usage");
+  assert.equal(engine.call({ op: "form.brands", form }).error.code, "usage");
 });
 
 test("card.lookupPrefix is the engine's rule: 8 digits, else 6, else none", () => {
@@ -118,7 +121,7 @@ test("2,000 malformed requests are each answered with an error or an answer, nev
   const pick = (items) => items[Math.floor(random() * items.length)];
   const values = [null, true, 0, -1, 1e300, "", "x", "sample:visa", [], [0], [1, 0], [0, 99999999999], {}, { event: "submit" }, "\u0000", "é".repeat(500)];
   const { form } = open();
-  const ops = ["form.open", "form.event", "form.view", "form.close", "card.lookupPrefix", "version", "nope", 7];
+  const ops = ["form.open", "form.event", "form.view", "form.close", "form.brands", "card.lookupPrefix", "version", "nope", 7];
   for (let i = 0; i < 2000; i++) {
     const request = { op: pick(ops) };
     for (const member of ["form", "event", "product", "now", "locale", "number", "publicKey", "products"]) {

@@ -409,7 +409,15 @@ def case_session_cobadge_submit(run):
         page.page.keyboard.type(number)
         choice = page.page.locator("#payment-form .pf-brand-choice")
         choice.wait_for(state="visible", timeout=10000)
-        offered = set(page.page.evaluate("[...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-brand-choice input')].map(i => i.value)"))
+        # The choice for the previous number may still show until this number's IIN answer
+        # arrives: wait for the choice to change to this number's, then compare.
+        options = "[...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-brand-choice input')].map(i => i.value)"
+        try:
+            page.page.wait_for_function(f"(expected) => {{ const offered = {options}; return offered.length === expected.length && expected.every(b => offered.includes(b)); }}",
+                                        arg=sorted(brands), timeout=10000)
+        except Exception:
+            pass  # the comparison below reports what was offered
+        offered = set(page.page.evaluate(options))
         expect(offered == brands, f"co-badge choice for {number[:8]}: {offered}")
         if number.startswith("4000"):
             run.screenshot(page, "card-cobadge")

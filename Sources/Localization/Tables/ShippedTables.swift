@@ -1,22 +1,29 @@
+import PaymentFormConcurrency
 import PaymentFormJSON
 
-/// The string tables built into the module, parsed once on first use and shared read-only.
+/// The string tables built into the module, each parsed on its first use and then shared
+/// read-only.
 ///
 /// Each file `Resources/Localization/<language-tag>.json` is one table (format in that folder's
-/// README). A table that cannot be read is a build defect the tests catch; at run time it is
+/// README). A form needs the tables of one language chain (`fr-CA` → `fr` → `en`), so a table is
+/// parsed when a ``Localizer`` first asks for its language, not all of them at start: the first
+/// form in a fresh process (a page's WebAssembly engine, a command) reads one or two tables of
+/// seven. A table that cannot be read is a build defect the tests catch; at run time it is
 /// skipped and noted in `defects`, so a bad file costs a language, never a crash.
 struct ShippedTables: Sendable {
-    /// Table texts by canonical language tag (`"fr"`), then by key.
-    let tables: [String: [String: String]]
-    /// What was wrong with each skipped file, e.g. `"Localization/fr.json: not a JSON object of strings"`.
-    let defects: [String]
+    /// The table files by canonical language tag (`"fr"`), unparsed.
+    private let texts: [String: (path: String, text: String)]
+    /// Defects found without parsing: file names that are no canonical tag, a second file for a tag.
+    private let namingDefects: [String]
+    /// Parsed tables by tag; `.some(nil)` marks a file that could not be read.
+    private let parsed = LockedValue<[String: [String: String]?]>([:])
 
     /// The module's own tables.
     static let shared = ShippedTables(files: EmbeddedResources.files)
 
-    /// Parses the embedded files; `files` maps a path under `Resources/` to the file's text.
+    /// Indexes the embedded files; `files` maps a path under `Resources/` to the file's text.
     init(files: [String: String]) {
-        var tables: [String: [String: String]] = [:]
+        var texts: [String: (path: String, text: String)] = [:]
         var defects: [String] = []
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
             guard path.hasPrefix(Self.folder), path.hasSuffix(Self.fileExtension) else { continue }
@@ -25,18 +32,45 @@ struct ShippedTables: Sendable {
                 defects.append("\(path): the file name is not a canonical language tag such as fr or fr-CA")
                 continue
             }
-            guard let table = Self.flatTable(text) else {
-                defects.append("\(path): not a flat JSON object of strings, each key once")
-                continue
-            }
-            guard tables[tag.text] == nil else {
+            guard texts[tag.text] == nil else {
                 defects.append("\(path): a second table for \(tag.text)")
                 continue
             }
-            tables[tag.text] = table
+            texts[tag.text] = (path, text)
         }
-        self.tables = tables
-        self.defects = defects
+        self.texts = texts
+        self.namingDefects = defects
+    }
+
+    /// The languages with a table file, as canonical tags (sorted).
+    var languages: [String] { texts.keys.sorted() }
+
+    /// The table for the canonical tag `tag`, parsed on first use; `nil` when no file has that
+    /// language or its file cannot be read.
+    func table(for tag: String) -> [String: String]? {
+        guard let file = texts[tag] else { return nil }
+        if let known = parsed.withLock({ $0[tag] }) { return known }
+        // Parsed outside the lock: two threads may both parse a table once, never block on it.
+        let table = Self.flatTable(file.text)
+        parsed.withLock { $0[tag] = .some(table) }
+        return table
+    }
+
+    /// Every table that parses, by canonical tag (parses the ones not read yet).
+    var tables: [String: [String: String]] {
+        var tables: [String: [String: String]] = [:]
+        for tag in texts.keys { tables[tag] = table(for: tag) }
+        return tables
+    }
+
+    /// What was wrong with each skipped file, e.g. `"Localization/fr.json: not a flat JSON object
+    /// of strings, each key once"` (parses the tables not read yet).
+    var defects: [String] {
+        var defects = namingDefects
+        for (tag, file) in texts.sorted(by: { $0.value.path < $1.value.path }) where table(for: tag) == nil {
+            defects.append("\(file.path): not a flat JSON object of strings, each key once")
+        }
+        return defects
     }
 
     /// `text` read as `{"key": "text", ...}`, or `nil` when it is anything else.

@@ -56,14 +56,17 @@ package struct CommandContext: Sendable {
 
     /// The definitions shipped inside the tool, by name (`sample:visa`).
     package struct SampleProducts: Sendable {
+        /// Lists the names; only an error message or a listing needs them, so they are not
+        /// worked out when a command starts.
+        private var listNames: @Sendable () -> [String]
         /// Their names, sorted.
-        package var names: [String]
+        package var names: [String] { listNames() }
         /// The JSON of the one named, or `nil`.
         package var product: @Sendable (String) -> [UInt8]?
 
-        /// Samples from a list of names and a lookup.
-        package init(names: [String], product: @escaping @Sendable (String) -> [UInt8]?) {
-            self.names = names
+        /// Samples from a list of names (evaluated when asked for) and a lookup.
+        package init(names: @escaping @autoclosure @Sendable () -> [String], product: @escaping @Sendable (String) -> [UInt8]?) {
+            self.listNames = names
             self.product = product
         }
     }

@@ -131,6 +131,30 @@ struct ShippedTablesTests {
         #expect(store.defects.first?.contains(reason) == true)
     }
 
+    @Test("a table is read when its language is asked for; one that cannot be read costs only its language")
+    func lazyTables() {
+        let store = ShippedTables(files: [
+            "Localization/en.json": #"{"k": "v"}"#,
+            "Localization/de.json": #"{"k": 1}"#,
+            "Localization/fr.json": #"{"k": "w"}"#,
+        ])
+        #expect(store.languages == ["de", "en", "fr"])
+        #expect(store.table(for: "fr") == ["k": "w"])
+        #expect(store.table(for: "fr") == ["k": "w"])
+        #expect(store.table(for: "de") == nil)
+        #expect(store.table(for: "it") == nil)
+        #expect(store.tables == ["en": ["k": "v"], "fr": ["k": "w"]])
+        #expect(store.defects == ["Localization/de.json: not a flat JSON object of strings, each key once"])
+    }
+
+    @Test("a localizer holds the tables of its language chain only")
+    func localizerChain() {
+        let french = Localizer(languageTag: "fr_CA")
+        #expect(french.fallbackChain == ["fr-CA", "fr", "en"])
+        #expect(french.payButtonTitle == "Payer")
+        #expect(Localizer(languageTag: "de").payButtonTitle == "Bezahlen")
+    }
+
     @Test("a table with a key twice is reported")
     func repeatedKey() {
         let store = ShippedTables(files: ["Localization/de.json": #"{"k": "a", "k": "b"}"#])

@@ -20,15 +20,34 @@
 /// Bancaires, eftpos, Interac); when it answers, its answer wins over this one.
 public struct BrandDetector: Sendable {
     /// The table the detector answers from.
-    package let table: BrandTable
+    package var table: BrandTable {
+        switch source {
+        case .given(let table): table
+        case .shipped: .shipped
+        }
+    }
+
+    /// Where the table comes from: the shipped one is read the first time a detector needs it
+    /// (a number to detect, a brand to look up), not when a form is set up, so a form without a
+    /// card number, or a card form before its first digit, never waits for it.
+    private enum Source: Sendable {
+        case given(BrandTable)
+        case shipped
+    }
+
+    private let source: Source
 
     /// A detector over `table` (already checked and indexed when it was built).
     package init(table: BrandTable) {
-        self.table = table
+        self.source = .given(table)
+    }
+
+    private init(shipped: Void) {
+        self.source = .shipped
     }
 
     /// The detector of the shipped table.
-    public static let shipped = BrandDetector(table: .shipped)
+    public static let shipped = BrandDetector(shipped: ())
 
     /// The brands of a partial or full card number.
     ///
@@ -36,13 +55,13 @@ public struct BrandDetector: Sendable {
     ///   Empty input (or only separators) is ``BrandDetection/unknown``.
     /// - Throws: ``CardNumberInputError`` for any other character; the number is never repeated.
     public func detect(_ number: String) throws(CardNumberInputError) -> BrandDetection {
-        let longest = table.index.longestPrefix
+        // The digits are read before the table is needed: empty input never loads it.
         var prefix: UInt64 = 0
         var digitCount = 0
         var clean = true
         for byte in number.utf8 {
             if byte &- 0x30 < 10 {
-                if digitCount < longest { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
+                if digitCount < BrandTable.longestPrefix { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
                 digitCount &+= 1
             } else if !CardNumberDigits.isSeparator(byte) {
                 clean = false
@@ -51,6 +70,12 @@ public struct BrandDetector: Sendable {
         }
         guard clean else { throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count) }
         if digitCount == 0 { return .unknown }
-        return table.index.answer(digitCount: digitCount, prefix: prefix)
+        let index = table.index
+        var kept = min(digitCount, BrandTable.longestPrefix)
+        while kept > index.longestPrefix {
+            prefix /= 10
+            kept -= 1
+        }
+        return index.answer(digitCount: digitCount, prefix: prefix)
     }
 }
