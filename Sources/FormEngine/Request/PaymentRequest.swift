@@ -204,8 +204,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     ) -> String? {
         let fieldId = fields[index].id
         var unmasked = ""
-        if let value = input.value {
-            unmasked = asSent ? value : fields[index].unmask(value)
+        if let value = input.value, !asSent {
+            // Through the buffer: the definition is read in place, not copied.
+            unmasked = fields.withUnsafeBufferPointer { $0[index].unmask(value) }
+        } else if let value = input.value {
+            unmasked = value
         }
         var required = input.required
         switch input.status {

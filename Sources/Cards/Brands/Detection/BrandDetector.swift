@@ -70,7 +70,18 @@ public struct BrandDetector: Sendable {
         }
         guard clean else { throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count) }
         if digitCount == 0 { return .unknown }
-        let index = table.index
+        // The index is read where it lives (the table given, or the shipped one), not copied out.
+        switch source {
+        case .given(let table): return Self.answer(table.index, digitCount: digitCount, prefix: prefix)
+        case .shipped: return Self.answer(ShippedBrandTable.loaded.table.index, digitCount: digitCount, prefix: prefix)
+        }
+    }
+
+    /// The index's answer for `digitCount` digits whose first `BrandTable.longestPrefix` (at most)
+    /// are `prefix`.
+    @inline(__always)
+    private static func answer(_ index: borrowing DetectionIndex, digitCount: Int, prefix: UInt64) -> BrandDetection {
+        var prefix = prefix
         var kept = min(digitCount, BrandTable.longestPrefix)
         while kept > index.longestPrefix {
             prefix /= 10
