@@ -40,7 +40,7 @@ extension PaymentFormController {
             if fields[fieldIndex].hasFocus, fields[fieldIndex].complete, !wasComplete, fields[fieldIndex].selection.isEmpty,
                fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
-                next = self.next(after: fields[fieldIndex].id)
+                next = Self.nextFieldId(in: fields, after: fieldIndex)
             }
         }
         return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)

@@ -55,20 +55,25 @@ public struct BrandDetector: Sendable {
     ///   Empty input (or only separators) is ``BrandDetection/unknown``.
     /// - Throws: ``CardNumberInputError`` for any other character; the number is never repeated.
     public func detect(_ number: String) throws(CardNumberInputError) -> BrandDetection {
-        // The digits are read before the table is needed: empty input never loads it.
-        var prefix: UInt64 = 0
-        var digitCount = 0
-        var clean = true
-        for byte in number.utf8 {
-            if byte &- 0x30 < 10 {
-                if digitCount < BrandTable.longestPrefix { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
-                digitCount &+= 1
-            } else if !CardNumberDigits.isSeparator(byte) {
-                clean = false
-                break
+        // The digits are read before the table is needed: empty input never loads it. One pass
+        // over the UTF-8 bytes in place.
+        var text = number
+        let scanned: (prefix: UInt64, digitCount: Int)? = text.withUTF8 { bytes in
+            var prefix: UInt64 = 0
+            var digitCount = 0
+            for byte in bytes {
+                if byte &- 0x30 < 10 {
+                    if digitCount < BrandTable.longestPrefix { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
+                    digitCount &+= 1
+                } else if !CardNumberDigits.isSeparator(byte) {
+                    return nil
+                }
             }
+            return (prefix, digitCount)
         }
-        guard clean else { throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count) }
+        guard let (prefix, digitCount) = scanned else {
+            throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count)
+        }
         if digitCount == 0 { return .unknown }
         // The index is read where it lives (the table given, or the shipped one), not copied out.
         switch source {
