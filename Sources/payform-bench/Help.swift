@@ -3,6 +3,7 @@
 func printHelp(_ groups: [BenchmarkGroup]) {
     print("""
     usage: payform-bench [--json] [FILTER]
+           payform-bench --iterations N FILTER
            payform-bench --help
 
     Times the engine's hot paths (build with `swift build -c release`; a debug build's figures
@@ -13,6 +14,11 @@ func printHelp(_ groups: [BenchmarkGroup]) {
       FILTER     only the benchmarks whose id or "group/name" contains FILTER; "memory" selects
                  only the peak-memory runs of `payform validate` (text output, Linux, needs the
                  release payform beside this binary)
+      --iterations N
+                 run each benchmark FILTER selects (an exact id selects that one alone) exactly
+                 N times, untimed, and print how many
+                 ran: a fixed amount of work for instruction counters (valgrind --tool=callgrind;
+                 divide by N, after subtracting a run with N = 1 for the set-up)
       --help     this text
 
     Baselines (openssl speed, 3 s per figure; Python joserfc and cryptography through

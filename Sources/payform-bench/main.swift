@@ -28,6 +28,31 @@ if arguments.contains("--help") || arguments.contains("-h") {
     printHelp(allBenchmarkGroups())
     exit(0)
 }
+if let flag = arguments.firstIndex(of: "--iterations") {
+    // A fixed amount of work, untimed, for instruction counters: N runs of each selected body.
+    let rest = arguments[(flag + 1)...]
+    guard let count = rest.first.flatMap({ Int($0) }), count > 0, rest.count == 2, let filter = rest.last, flag == 0 else {
+        FileHandle.standardError.write(Data("payform-bench: --iterations takes a positive count and a FILTER: payform-bench --iterations N FILTER\n".utf8))
+        exit(64)
+    }
+    // An exact id picks that benchmark alone (`controller.keystroke.card`, not its variants).
+    let groups = allBenchmarkGroups()
+    let exact = groups.contains { group in group.benchmarks.contains { $0.identifier(in: group.name) == filter } }
+    var ran = 0
+    for group in groups {
+        for benchmark in group.benchmarks where exact ? benchmark.identifier(in: group.name) == filter
+            : benchmark.identifier(in: group.name).contains(filter) || "\(group.name)/\(benchmark.name)".contains(filter) {
+            for _ in 0..<count { benchmark.body() }
+            ran += 1
+            print("\(benchmark.identifier(in: group.name)): \(count) iterations")
+        }
+    }
+    guard ran > 0 else {
+        FileHandle.standardError.write(Data("payform-bench: no benchmark matches \(filter)\n".utf8))
+        exit(64)
+    }
+    exit(0)
+}
 let json = arguments.contains("--json")
 let filter = arguments.first { $0 != "--json" }
 #if DEBUG

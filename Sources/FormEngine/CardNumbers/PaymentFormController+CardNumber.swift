@@ -67,6 +67,12 @@ extension PaymentFormController {
     static func isCardNumber(_ field: PaymentProductField) -> Bool {
         field.id == PaymentRequest.cardNumberFieldId
     }
+
+    /// Whether the field at `index` is the card number (reads the id in place: a copy of a
+    /// definition retains each of its parts, on every keystroke).
+    func isCardNumber(at index: Int) -> Bool {
+        definitions[index].id == PaymentRequest.cardNumberFieldId
+    }
 }
 
 extension FormFieldState {

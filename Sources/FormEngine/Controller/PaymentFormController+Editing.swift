@@ -223,7 +223,7 @@ extension PaymentFormController {
         var text = result.text
         var caret = result.cursor
         var value = result.value
-        if Self.isCardNumber(definitions[index]),
+        if isCardNumber(at: index),
            let formatter = updateCardNumberFormat(at: index, value: value, includingFormatter: true) {
             // `formatter` laid the text out; the brand's formatter lays it out again.
             let valueBeforeCaret = formatter.keptValue(of: Self.text(text, utf16Prefix: caret)).count

@@ -40,7 +40,7 @@ extension PaymentFormController {
             if fields[fieldIndex].hasFocus, fields[fieldIndex].complete, !wasComplete, fields[fieldIndex].selection.isEmpty,
                fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
-                next = self.next(after: fields[fieldIndex].id)
+                next = Self.nextFieldId(in: fields, after: fieldIndex)
             }
         }
         return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)
@@ -136,7 +136,7 @@ extension PaymentFormController {
         fields[index].required = required
 
         if usesStoredValue {
-            if Self.isCardNumber(definitions[index]) {
+            if isCardNumber(at: index) {
                 fields[index].brands = .unknown
                 cardNumberFormatMemo = nil   // the brands are no longer those of any value
             }
@@ -145,9 +145,9 @@ extension PaymentFormController {
             fields[index].complete = false
         } else {
             let value = fields[index].value
-            var maximumLength = definitions[index].maximumValueLength
+            var maximumLength = definitions.withUnsafeBufferPointer { $0[index].maximumValueLength }
             var layout: CardNumberLayout?
-            if Self.isCardNumber(definitions[index]) {
+            if isCardNumber(at: index) {
                 // Usually the edit that changed the value detected its brands already.
                 updateCardNumberFormat(at: index, value: value, includingFormatter: false)
                 layout = fields[index].cardLayout

@@ -72,7 +72,11 @@ extension PaymentFormController {
         if let kept = inputStateMemos[index], kept.value == value, kept.required == required, kept.maximumLength == maximumLength {
             return kept.state
         }
-        let state = definitions[index].inputState(of: value, in: context, required: required, maximumLength: maximumLength, budget: &budget)
+        // Through the buffer: the definition is read in place, not copied.
+        let context = context
+        let state = definitions.withUnsafeBufferPointer { definitions in
+            definitions[index].inputState(of: value, in: context, required: required, maximumLength: maximumLength, budget: &budget)
+        }
         inputStateMemos[index] = InputStateMemo(value: value, required: required, maximumLength: maximumLength, state: state)
         return state
     }

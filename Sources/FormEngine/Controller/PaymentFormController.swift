@@ -154,7 +154,18 @@ public struct PaymentFormController: Sendable {
     /// are skipped), or `nil` after the last one or for an unknown id.
     public func next(after fieldId: String) -> String? {
         guard let index = fieldIndex.position(of: fieldId) else { return nil }
-        return fields[(index + 1)...].first { !$0.readOnly }?.id
+        return Self.nextFieldId(in: fields, after: index)
+    }
+
+    /// The id of the first field after `index` that is not read-only, read in place (a copy of
+    /// a field's state, or of the controller, retains each of its parts).
+    static func nextFieldId(in fields: [FormFieldState], after index: Int) -> String? {
+        var position = index + 1
+        while position < fields.count {
+            if !fields[position].readOnly { return fields[position].id }
+            position += 1
+        }
+        return nil
     }
 
     // MARK: - Internals shared by the events

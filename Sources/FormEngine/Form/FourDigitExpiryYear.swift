@@ -1,3 +1,5 @@
+import PaymentFormValidation
+
 /// The one rule that reads an expiry date typed with a four-digit year into a field whose mask
 /// holds a two-digit year (`{{99}}/{{99}}`): `12/2030` and `122030` mean December 2030, `12/30`.
 ///
@@ -5,9 +7,6 @@
 /// form controller applies it to a value set or pasted over the whole field, and a
 /// ``PaymentRequest`` to every value before unmasking, so both read `12/2030` alike.
 enum FourDigitExpiryYear {
-    /// Separators a customer puts between month and year.
-    private static let separators: Set<Character> = ["/", "-", ".", " "]
-
     /// `MM/YY` for a value `MM/YYYY` or `MMYYYY` (separators `/ - . space` between month and
     /// year, or none) whose month is 01–12 and whose year is 2000–2099; `nil` for any other value.
     ///
@@ -15,16 +14,26 @@ enum FourDigitExpiryYear {
     /// FourDigitExpiryYear.twoDigitForm(of: "12/2030")   // "12/30"
     /// FourDigitExpiryYear.twoDigitForm(of: "12/30")     // nil: nothing to read
     /// ```
+    ///
+    /// Reads bytes: every character it accepts is ASCII, so any other byte means `nil` (and in
+    /// ASCII text each byte is a character, CR LF aside, which is neither digit nor separator).
     static func twoDigitForm(of value: String) -> String? {
-        let characters = Array(value)
-        guard characters.count >= 6 else { return nil }
-        let month = characters[..<2]
-        var yearStart = 2
-        while yearStart < characters.count, separators.contains(characters[yearStart]) { yearStart += 1 }
-        let year = characters[yearStart...]
-        guard year.count == 4, (month + year).allSatisfy({ $0.isASCII && $0.isNumber }),
-              year.first == "2", year.dropFirst().first == "0",
-              let monthNumber = Int(String(month)), (1...12).contains(monthNumber) else { return nil }
-        return String(month) + "/" + String(year.suffix(2))
+        var value = value
+        return value.withUTF8 { bytes -> String? in
+            guard bytes.count >= 6 else { return nil }
+            var yearStart = 2
+            while yearStart < bytes.count, isSeparator(bytes[yearStart]) { yearStart += 1 }
+            guard bytes.count - yearStart == 4,
+                  let tens = ASCIIDigits.digit(bytes[0]), let ones = ASCIIDigits.digit(bytes[1]), (1...12).contains(tens * 10 + ones),
+                  bytes[yearStart...].allSatisfy({ ASCIIDigits.digit($0) != nil }),
+                  bytes[yearStart] == UInt8(ascii: "2"), bytes[yearStart + 1] == UInt8(ascii: "0")
+            else { return nil }
+            return String(decoding: [bytes[0], bytes[1], UInt8(ascii: "/"), bytes[yearStart + 2], bytes[yearStart + 3]], as: UTF8.self)
+        }
+    }
+
+    /// Separators a customer puts between month and year: `/ - . space`.
+    private static func isSeparator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")
     }
 }

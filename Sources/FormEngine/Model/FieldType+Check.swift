@@ -12,7 +12,7 @@ extension FieldType {
         case .integer:
             IntegerLiteral(value) == nil ? Self.integerError : nil
         case .numericString:
-            value.utf8.allSatisfy({ ASCIIDigits.digit($0) != nil }) ? nil : Self.numericStringError
+            ASCIIDigits.areAll(in: value) ? nil : Self.numericStringError
         case .string, .expiryDate, .boolean, .date, .other:
             nil
         }

@@ -142,7 +142,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         var sent: [(fieldId: String, value: String)] = []
         let fields = item.fieldsInDisplayOrder
         sent.reserveCapacity(fields.count)
-        let fiscalNumber = asSent ? value(forField: Self.fiscalNumberFieldId) : unmaskedValue(forField: Self.fiscalNumberFieldId)
+        // Only `boletoBancarioRequiredness` rules read the fiscal number: most products have none,
+        // and then it is not looked up.
+        let readsFiscalNumber = fields.indices.contains { fields[$0].dataRestrictions.validators.contains { $0.readsFiscalNumber } }
+        let fiscalNumber = !readsFiscalNumber ? nil
+            : asSent ? value(forField: Self.fiscalNumberFieldId) : unmaskedValue(forField: Self.fiscalNumberFieldId)
         // Fields are read by index: copying the whole field struct (which `for field in fields`
         // does) retains every one of its properties.
         for index in fields.indices {
@@ -204,8 +208,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     ) -> String? {
         let fieldId = fields[index].id
         var unmasked = ""
-        if let value = input.value {
-            unmasked = asSent ? value : fields[index].unmask(value)
+        if let value = input.value, !asSent {
+            // From the parts it reads: a copy of the definition would retain each of its parts.
+            unmasked = PaymentProductField.unmask(value, mask: fields[index].displayHints.mask, validators: fields[index].dataRestrictions.validators)
+        } else if let value = input.value {
+            unmasked = value
         }
         var required = input.required
         switch input.status {
@@ -306,8 +313,15 @@ extension PaymentProductField {
     /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
     /// SDKs' rule): use it to lay out text, never to decide what is sent.
     package func unmask(_ value: String) -> String {
-        guard let mask = effectiveMask else { return value }
-        if readsFourDigitYears, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
+        Self.unmask(value, mask: displayHints.mask, validators: dataRestrictions.validators)
+    }
+
+    /// ``unmask(_:)`` from the two parts of a definition it reads (so a caller holding an array
+    /// of definitions passes those, not a copy of the whole definition).
+    static func unmask(_ value: String, mask: Mask?, validators: [Validator]) -> String {
+        guard let mask, mask.hasPlaceholders else { return value }
+        if mask.capacity == 4, validators.contains(where: { $0 == .expirationDate }),
+           let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
             return mask.unformatKeepingOverflow(twoDigitYear)
         }
         return mask.unformatKeepingOverflow(value)

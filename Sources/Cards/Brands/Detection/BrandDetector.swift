@@ -55,22 +55,38 @@ public struct BrandDetector: Sendable {
     ///   Empty input (or only separators) is ``BrandDetection/unknown``.
     /// - Throws: ``CardNumberInputError`` for any other character; the number is never repeated.
     public func detect(_ number: String) throws(CardNumberInputError) -> BrandDetection {
-        // The digits are read before the table is needed: empty input never loads it.
-        var prefix: UInt64 = 0
-        var digitCount = 0
-        var clean = true
-        for byte in number.utf8 {
-            if byte &- 0x30 < 10 {
-                if digitCount < BrandTable.longestPrefix { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
-                digitCount &+= 1
-            } else if !CardNumberDigits.isSeparator(byte) {
-                clean = false
-                break
+        // The digits are read before the table is needed: empty input never loads it. One pass
+        // over the UTF-8 bytes in place.
+        var text = number
+        let scanned: (prefix: UInt64, digitCount: Int)? = text.withUTF8 { bytes in
+            var prefix: UInt64 = 0
+            var digitCount = 0
+            for byte in bytes {
+                if byte &- 0x30 < 10 {
+                    if digitCount < BrandTable.longestPrefix { prefix = prefix &* 10 &+ UInt64(byte &- 0x30) }
+                    digitCount &+= 1
+                } else if !CardNumberDigits.isSeparator(byte) {
+                    return nil
+                }
             }
+            return (prefix, digitCount)
         }
-        guard clean else { throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count) }
+        guard let (prefix, digitCount) = scanned else {
+            throw .unexpectedCharacter(position: CardNumberDigits.firstUnexpectedPosition(in: number) ?? number.count)
+        }
         if digitCount == 0 { return .unknown }
-        let index = table.index
+        // The index is read where it lives (the table given, or the shipped one), not copied out.
+        switch source {
+        case .given(let table): return Self.answer(table.index, digitCount: digitCount, prefix: prefix)
+        case .shipped: return Self.answer(ShippedBrandTable.loaded.table.index, digitCount: digitCount, prefix: prefix)
+        }
+    }
+
+    /// The index's answer for `digitCount` digits whose first `BrandTable.longestPrefix` (at most)
+    /// are `prefix`.
+    @inline(__always)
+    private static func answer(_ index: borrowing DetectionIndex, digitCount: Int, prefix: UInt64) -> BrandDetection {
+        var prefix = prefix
         var kept = min(digitCount, BrandTable.longestPrefix)
         while kept > index.longestPrefix {
             prefix /= 10
