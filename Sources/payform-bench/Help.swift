@@ -15,10 +15,10 @@ func printHelp(_ groups: [BenchmarkGroup]) {
                  only the peak-memory runs of `payform validate` (text output, Linux, needs the
                  release payform beside this binary)
       --iterations N
-                 run each benchmark FILTER selects (an exact id selects that one alone) exactly
-                 N times, untimed, and print how many
-                 ran: a fixed amount of work for instruction counters (valgrind --tool=callgrind;
-                 divide by N, after subtracting a run with N = 1 for the set-up)
+                 run each benchmark FILTER selects (an exact id selects that one alone)
+                 exactly N times, untimed, and print which ran: a fixed amount of work for
+                 instruction counters (valgrind --tool=callgrind; subtract a run with N = 1,
+                 which holds the set-up, and divide by N - 1)
       --help     this text
 
     Baselines (openssl speed, 3 s per figure; Python joserfc and cryptography through

@@ -28,6 +28,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
     printHelp(allBenchmarkGroups())
     exit(0)
 }
+/// Whether FILTER selects a benchmark: its id or its "group/name" contains it.
+func matches(_ filter: String, id: String, label: String) -> Bool {
+    id.contains(filter) || label.contains(filter)
+}
+
 if let flag = arguments.firstIndex(of: "--iterations") {
     // A fixed amount of work, untimed, for instruction counters: N runs of each selected body.
     let rest = arguments[(flag + 1)...]
@@ -41,7 +46,7 @@ if let flag = arguments.firstIndex(of: "--iterations") {
     var ran = 0
     for group in groups {
         for benchmark in group.benchmarks where exact ? benchmark.identifier(in: group.name) == filter
-            : benchmark.identifier(in: group.name).contains(filter) || "\(group.name)/\(benchmark.name)".contains(filter) {
+            : matches(filter, id: benchmark.identifier(in: group.name), label: "\(group.name)/\(benchmark.name)") {
             for _ in 0..<count { benchmark.body() }
             ran += 1
             print("\(benchmark.identifier(in: group.name)): \(count) iterations")
@@ -69,7 +74,7 @@ if !json, filter == nil || "memory".contains(filter ?? "") {
 
 func selected(_ id: String, _ label: String) -> Bool {
     guard let filter else { return true }
-    return id.contains(filter) || label.contains(filter)
+    return matches(filter, id: id, label: label)
 }
 
 for group in allBenchmarkGroups() {

@@ -296,6 +296,11 @@ extension PaymentProductField {
     /// it has no placeholder. Such a mask would unmask every value to `""` (Connect's rule) while
     /// editing treats it as plain text, so the field is taken as unmasked (and decoding reports it).
     package var effectiveMask: Mask? {
+        Self.effectiveMask(displayHints.mask)
+    }
+
+    /// ``effectiveMask`` of a definition whose mask is `mask`.
+    static func effectiveMask(_ mask: Mask?) -> Mask? {
         mask.flatMap { $0.hasPlaceholders ? $0 : nil }
     }
 
@@ -319,9 +324,8 @@ extension PaymentProductField {
     /// ``unmask(_:)`` from the two parts of a definition it reads (so a caller holding an array
     /// of definitions passes those, not a copy of the whole definition).
     static func unmask(_ value: String, mask: Mask?, validators: [Validator]) -> String {
-        guard let mask, mask.hasPlaceholders else { return value }
-        if mask.capacity == 4, validators.contains(where: { $0 == .expirationDate }),
-           let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
+        guard let mask = effectiveMask(mask) else { return value }
+        if readsFourDigitYears(mask: mask, validators: validators), let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
             return mask.unformatKeepingOverflow(twoDigitYear)
         }
         return mask.unformatKeepingOverflow(value)
@@ -338,8 +342,13 @@ extension PaymentProductField {
     /// Whether a four-digit expiry year is read as the mask's two-digit one: the field checks an
     /// expiry date and its mask holds four characters (`{{99}}/{{99}}`).
     var readsFourDigitYears: Bool {
-        guard effectiveMask?.capacity == 4 else { return false }
-        return dataRestrictions.validators.contains { $0 == .expirationDate }
+        Self.readsFourDigitYears(mask: effectiveMask, validators: dataRestrictions.validators)
+    }
+
+    /// ``readsFourDigitYears`` of a definition with effective mask `mask` and `validators`.
+    static func readsFourDigitYears(mask: Mask?, validators: [Validator]) -> Bool {
+        guard mask?.capacity == 4 else { return false }
+        return validators.contains { $0 == .expirationDate }
     }
 
     /// The most value characters the field can take: the tightest of its mask's capacity and its
