@@ -69,7 +69,8 @@ let package = Package(
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
         .target(
             name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"],
-            path: "Sources/Encryption", swiftSettings: core
+            // In WebAssembly it reads the host's random bytes through the module's `arc4random_buf`.
+            path: "Sources/Encryption", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
         ),
         // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly.
         .target(

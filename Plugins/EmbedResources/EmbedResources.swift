@@ -29,7 +29,8 @@ struct EmbedResources: BuildToolPlugin {
         for folder in folders {
             let directory = resources.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            for name in names.sorted() where !name.hasPrefix(".") {
+            // The folders' READMEs document the files for people; they are not data.
+            for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
                 inputs.append(directory.appendingPathComponent(name))
             }
         }

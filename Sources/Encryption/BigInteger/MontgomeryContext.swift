@@ -141,12 +141,16 @@ extension MontgomeryContext {
     /// Squaring computes each cross product aᵢ·aⱼ once and doubles it: 392 word products for
     /// k = 16 instead of 512. With 128-bit accumulators (every platform but Apple systems older
     /// than 2024) it runs the unrolled 16-word kernel or the generic loops; otherwise the
-    /// three-word accumulator of ``multiply``.
+    /// three-word accumulator of ``multiply``. In WebAssembly it runs over half-words
+    /// (``squareHalfWords(_:into:modulus:inverse:count:scratch:)``).
     @inline(__always)
     static func square(
         _ a: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,
         modulus n: UnsafePointer<UInt64>, inverse: UInt64, count k: Int, scratch: UnsafeMutablePointer<UInt64>
     ) {
+        #if arch(wasm32)
+        squareHalfWords(a, into: result, modulus: n, inverse: inverse, count: k, scratch: scratch)
+        #else
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             if k == 16 {
                 square16(a, into: result, modulus: n, inverse: inverse, scratch: scratch)
@@ -156,6 +160,7 @@ extension MontgomeryContext {
         } else {
             squarePortable(a, into: result, modulus: n, inverse: inverse, count: k, scratch: scratch)
         }
+        #endif
     }
 
     /// ``square(_:into:modulus:inverse:count:scratch:)`` by product scanning with 128-bit

@@ -40,9 +40,14 @@ extension MontgomeryContext {
         /// The words the caller asked for.
         let extra: UnsafeMutablePointer<UInt64>
 
+        /// The multiplication kernel: over half-words in WebAssembly, over words elsewhere.
         @inline(__always)
         func multiply(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>) {
+            #if arch(wasm32)
+            MontgomeryContext.multiplyHalfWords(a, b, into: result, modulus: modulus, inverse: inverse, count: count, scratch: scratch)
+            #else
             MontgomeryContext.multiply(a, b, into: result, modulus: modulus, inverse: inverse, count: count, scratch: scratch)
+            #endif
         }
 
         @inline(__always)

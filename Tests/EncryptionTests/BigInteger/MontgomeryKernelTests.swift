@@ -3,7 +3,8 @@ import Testing
 import PaymentFormTestSupport
 
 /// The Montgomery kernels against plain big-integer arithmetic, for word counts around the
-/// special cases (1 word, the unrolled 16, odd counts, 2048 bits), with operands at the edges.
+/// special cases (1 word, the unrolled 16, odd counts, 2048 bits), with operands at the edges;
+/// the half-word kernels WebAssembly runs against the word kernels.
 struct MontgomeryKernelTests {
     static let wordCounts = [1, 2, 3, 5, 15, 16, 17, 24, 32, 33]
 
@@ -44,13 +45,17 @@ struct MontgomeryKernelTests {
             cases += [(BigUInt(0), nMinusOne), (nMinusOne, nMinusOne), (BigUInt(1), BigUInt(1))]
             for (a, b) in cases {
                 let aWords = a.limbs(paddedTo: k), bWords = b.limbs(paddedTo: k)
-                var product = [UInt64](), squares = [[UInt64]]()
+                var product = [UInt64](), halfWordProduct = [UInt64](), squares = [[UInt64]]()
                 Self.withBuffers(context) { workspace, buffer in
                     let x = buffer, y = buffer + k, out = buffer + 2 * k
                     aWords.withUnsafeBufferPointer { x.update(from: $0.baseAddress!, count: k) }
                     bWords.withUnsafeBufferPointer { y.update(from: $0.baseAddress!, count: k) }
                     workspace.multiply(x, y, into: out)
                     product = Array(UnsafeBufferPointer(start: out, count: k))
+                    MontgomeryContext.multiplyHalfWords(x, y, into: out, modulus: workspace.modulus, inverse: workspace.inverse, count: k, scratch: workspace.scratch)
+                    halfWordProduct = Array(UnsafeBufferPointer(start: out, count: k))
+                    MontgomeryContext.squareHalfWords(x, into: out, modulus: workspace.modulus, inverse: workspace.inverse, count: k, scratch: workspace.scratch)
+                    squares.append(Array(UnsafeBufferPointer(start: out, count: k)))
                     MontgomeryContext.squarePortable(x, into: out, modulus: workspace.modulus, inverse: workspace.inverse, count: k, scratch: workspace.scratch)
                     squares.append(Array(UnsafeBufferPointer(start: out, count: k)))
                     MontgomeryContext.squareWide(x, into: out, modulus: workspace.modulus, inverse: workspace.inverse, count: k, scratch: workspace.scratch)
@@ -66,6 +71,7 @@ struct MontgomeryKernelTests {
                 // result·R ≡ a·b (mod n), and the result is fully reduced.
                 let result = BigUInt(limbs: product)
                 #expect(result < n)
+                #expect(halfWordProduct == product)
                 #expect((result * r).remainder(dividingBy: n) == (a * b).remainder(dividingBy: n))
                 let square = BigUInt(limbs: squares[0])
                 #expect((square * r).remainder(dividingBy: n) == (a * a).remainder(dividingBy: n))
@@ -83,15 +89,18 @@ struct MontgomeryKernelTests {
         let context = try #require(MontgomeryContext(modulus: n))
         let a = BigUInt(limbs: [UInt64](repeating: .max, count: k))
         let b = Self.below(n, using: &generator)
-        var product = [UInt64]()
+        var product = [UInt64](), halfWordProduct = [UInt64]()
         Self.withBuffers(context) { workspace, buffer in
             a.limbs.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress!, count: k) }
             b.limbs(paddedTo: k).withUnsafeBufferPointer { (buffer + k).update(from: $0.baseAddress!, count: k) }
             workspace.multiply(buffer, buffer + k, into: buffer + 2 * k)
             product = Array(UnsafeBufferPointer(start: buffer + 2 * k, count: k))
+            MontgomeryContext.multiplyHalfWords(buffer, buffer + k, into: buffer + 2 * k, modulus: workspace.modulus, inverse: workspace.inverse, count: k, scratch: workspace.scratch)
+            halfWordProduct = Array(UnsafeBufferPointer(start: buffer + 2 * k, count: k))
         }
         let result = BigUInt(limbs: product)
         #expect(result < n)
+        #expect(halfWordProduct == product)
         #expect((result * Self.r(context)).remainder(dividingBy: n) == (a * b).remainder(dividingBy: n))
     }
 
