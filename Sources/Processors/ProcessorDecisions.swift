@@ -9,11 +9,6 @@ package enum ProcessorDecisions {
     /// and the request tables give none. The form shows `MM/YY`.
     package static let sipsExpiryFormat = "yyyyMM"
 
-    /// The century of a two-digit expiry year typed as `MM/YY`: `20` (cards issued today expire
-    /// within 2000–2099; the expiry validator already refuses past months and years more than 25
-    /// years ahead).
-    package static let expiryCentury = 20
-
     /// Sips `paymentMeanBrandSelectionStatus` has no published value list (only `NOT_APPLICABLE`
     /// is seen in answers), so the engine never invents one: it passes an app-given status through
     /// unchanged and, when the app gives none, sends this: nothing.

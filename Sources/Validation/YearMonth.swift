@@ -43,6 +43,21 @@ public struct YearMonth: Sendable, Hashable, Comparable {
         self.init(year: year, month: month)
     }
 
+    /// The year a two-digit expiry year (0...99) means in this month: the one in this month's
+    /// century (in 2026, `30` is 2030 and `99` is 2099; in 2100, `05` is 2105 and `99` 2199). The
+    /// century rule for two-digit years, written once: the `expirationDate` rule reads `MMYY`
+    /// with it, and the Sips and Saferpay adapters write the four-digit year they send with it.
+    package func fullYear(ofTwoDigitYear twoDigits: Int) -> Int {
+        year / 100 * 100 + twoDigits
+    }
+
+    /// The two-digit form of `fullYear` when ``fullYear(ofTwoDigitYear:)`` reads it back, so the
+    /// year is in this month's century; `nil` otherwise.
+    package func twoDigitYear(of fullYear: Int) -> Int? {
+        let twoDigits = fullYear - year / 100 * 100
+        return (0...99).contains(twoDigits) ? twoDigits : nil
+    }
+
     /// Orders by year, then month.
     public static func < (lhs: YearMonth, rhs: YearMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)

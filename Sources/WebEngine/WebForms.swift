@@ -26,7 +26,16 @@ import PayformCommands
 /// - `{"op": "card.lookupPrefix", "number": TEXT}` → `{"prefix": DIGITS | null}`: what an IIN
 ///   lookup sends for the number typed so far (the engine's rule: 8 digits, else 6).
 enum WebForms {
-    nonisolated(unsafe) private static var sessions: [Int: FormSession] = [:]
+    /// One mounted form. A reference on purpose: an event mutates the session where it is kept.
+    /// Held by value in the dictionary, each event copied the session out and back, so the
+    /// controller's arrays were shared during the event and copied on every write, and the module
+    /// carried the code to copy and destroy the whole session (some 25 KB).
+    private final class MountedForm {
+        var session: FormSession
+        init(_ session: FormSession) { self.session = session }
+    }
+
+    nonisolated(unsafe) private static var sessions: [Int: MountedForm] = [:]
     nonisolated(unsafe) private static var lastNumber = 0
 
     static func open(_ request: JSONValue) -> JSONValue {
@@ -96,19 +105,19 @@ enum WebForms {
             return WebRequests.failure(error.code, message)
         }
         lastNumber += 1
-        sessions[lastNumber] = session
-        return .object(JSONObject([(key: "form", value: .number(String(lastNumber))), (key: "view", value: view(of: session))]))
+        let form = MountedForm(session)
+        sessions[lastNumber] = form
+        return .object(JSONObject([(key: "form", value: .number(String(lastNumber))), (key: "view", value: view(of: form.session))]))
     }
 
     static func event(_ request: JSONValue) -> JSONValue {
-        guard let number = formNumber(request), var session = sessions[number] else { return unknownForm() }
+        guard let number = formNumber(request), let form = sessions[number] else { return unknownForm() }
         guard let event = request["event"] else { return WebRequests.failure("bad_event", "\"event\" must be an event of the form protocol") }
         do throws(CLIError) {
-            var answer = try session.answer(event)
-            sessions[number] = session
+            var answer = try form.session.answer(event)
             // Field events answer as `payform form` does; the page also wants the form's validity.
             if case .object(var object) = answer, object["valid"] == nil {
-                object.append("valid", .bool(session.controller.isValid))
+                object.append("valid", .bool(form.session.controller.isValid))
                 answer = .object(object)
             }
             return answer
@@ -118,8 +127,8 @@ enum WebForms {
     }
 
     static func currentView(_ request: JSONValue) -> JSONValue {
-        guard let number = formNumber(request), let session = sessions[number] else { return unknownForm() }
-        return view(of: session)
+        guard let number = formNumber(request), let form = sessions[number] else { return unknownForm() }
+        return view(of: form.session)
     }
 
     static func close(_ request: JSONValue) -> JSONValue {
@@ -131,8 +140,8 @@ enum WebForms {
     /// they belong to (for logos). Apart from the view: the table is read the first time a number
     /// is detected or this is asked, so a page draws its form first and asks in idle time.
     static func brands(_ request: JSONValue) -> JSONValue {
-        guard let number = formNumber(request), let session = sessions[number] else { return unknownForm() }
-        let localizer = session.controller.localizer
+        guard let number = formNumber(request), let form = sessions[number] else { return unknownForm() }
+        let localizer = form.session.controller.localizer
         let brands: [JSONValue] = BrandDetector.shipped.table.brands.map { brand in
             .object(JSONObject([
                 (key: "id", value: .string(brand.id)), (key: "name", value: .string(brand.displayName(localizer))),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
@@ -37,6 +38,20 @@ struct SipsRequestTests {
         #expect(call.parameters.map(\.name) == call.parameters.map(\.name).sorted())
         #expect(!String(describing: call).contains("4111"))
         #expect(!String(reflecting: call).contains("203012"))
+    }
+
+    /// The year sent is the year the validator read: `MM/YY` in the client's century, so after
+    /// 2099 `12/05` is December 2105 for both (the adapters used to write a fixed `20`).
+    @Test("a two-digit expiry year is sent in the century the validator read it in")
+    func expiryCentury() throws {
+        let now = ValidationContext(now: try #require(YearMonth(year: 2101, month: 1)))
+        let request = try SipsFixtures.request("sips-card-order", ["cardNumber": "4111 1111 1111 1111", "cardExpiryDate": "12/05", "cardCSCValue": "123"])
+        let call = try SipsCallParameters(.cardOrder, request: request, initialization: SipsFixtures.initialization, in: now)
+        #expect(call["cardExpiryDate"] == "210512")
+        let saferpay = try SaferpayCardPost(
+            request: try SaferpayTests.request(SaferpayTests.good.merging(["Expiry": "12/05"]) { $1 }),
+            redirectURL: try #require(URL(string: "https://test.saferpay.com/x")), in: now)
+        #expect(String(decoding: saferpay.body, as: UTF8.self).contains("&ExpMonth=12&ExpYear=2105&"))
     }
 
     @Test("brand ids map to Sips names", arguments: [

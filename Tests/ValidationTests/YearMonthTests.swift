@@ -1,5 +1,6 @@
 import Testing
 import PaymentFormEngine
+import PaymentFormValidation
 
 @Suite("YearMonth")
 struct YearMonthTests {
@@ -36,5 +37,22 @@ struct YearMonthTests {
         #expect(june < december)
         #expect(december < january)
         #expect([january, june, december].sorted() == [june, december, january])
+    }
+
+    /// The century rule for two-digit expiry years, both ways: in now's century, no window.
+    @Test(arguments: [
+        (2026, 30, 2030), (2026, 0, 2000), (2026, 99, 2099), (2099, 0, 2000), (2100, 5, 2105),
+        (2100, 99, 2199), (26, 30, 30), (9999, 99, 9999),
+    ])
+    func twoDigitYears(nowYear: Int, twoDigits: Int, fullYear: Int) throws {
+        let now = try #require(YearMonth(year: nowYear, month: 6))
+        #expect(now.fullYear(ofTwoDigitYear: twoDigits) == fullYear)
+        #expect(now.twoDigitYear(of: fullYear) == twoDigits)
+    }
+
+    @Test(arguments: [(2026, 1999), (2026, 2100), (2100, 2099), (2100, 2200), (26, 100)])
+    func yearsOutsideNowsCenturyHaveNoTwoDigitForm(nowYear: Int, fullYear: Int) throws {
+        let now = try #require(YearMonth(year: nowYear, month: 6))
+        #expect(now.twoDigitYear(of: fullYear) == nil)
     }
 }

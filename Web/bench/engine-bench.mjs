@@ -1,6 +1,7 @@
 // Times the WebAssembly engine in node (a benchmark, not a test), beside the native engine:
 //   - engine calls inside the module (the "bench" request: payform-bench's cases, same ids and
-//     inputs), next to `payform-bench --json`'s figures for the same ids when --native is given;
+//     inputs), next to `payform-bench --json`'s figures for the same ids when --native is given
+//     (timed right before and after each WebAssembly figure, the mean compared);
 //   - cold start: compile + instantiate + the first Visa decode, in a fresh instance each time;
 //   - the page's round trip: one keystroke through form.event (JSON in and out), and the
 //     portable commands through the "cli" request.
@@ -48,16 +49,17 @@ const report = (id, value) => {
 // Engine calls inside the module, per operation: batches of at least 20 ms, the median of 9.
 const engine = await PaymentFormEngine.load(bytes);
 const cases = ["mask.format.pan", "controller.keystroke.card", "validate.card.valid", "decode.visa", "prepare.visa"];
-const native = {};
-if (nativeBench) {
-  for (const id of cases) {
-    const lines = execFileSync(nativeBench, ["--json", id], { encoding: "utf8" }).split("\n").filter((line) => line.startsWith("{"));
-    const figure = lines.map((line) => JSON.parse(line)).find((entry) => entry.id === id);
-    if (!figure) throw new Error(`payform-bench has no figure for ${id}`);
-    native[id] = figure.nsPerOp;
-  }
+// The native figure of a case is timed right before and right after its WebAssembly figure, and
+// their mean is the one compared: this machine's speed drifts over minutes, and a ratio of two
+// figures taken minutes apart measured the drift as much as the engines.
+function nativeNsPerOp(id) {
+  const lines = execFileSync(nativeBench, ["--json", id], { encoding: "utf8" }).split("\n").filter((line) => line.startsWith("{"));
+  const figure = lines.map((line) => JSON.parse(line)).find((entry) => entry.id === id);
+  if (!figure) throw new Error(`payform-bench has no figure for ${id}`);
+  return figure.nsPerOp;
 }
 for (const id of cases) {
+  const nativeBefore = nativeBench ? nativeNsPerOp(id) : undefined;
   const run = (iterations) => {
     const answer = engine.call({ op: "bench", case: id, iterations });
     if (answer.error) throw new Error(`${id}: ${answer.error.message}`);
@@ -78,7 +80,10 @@ for (const id of cases) {
   }
   const wasmNsPerOp = stats(perOp).median;
   const entry = { wasmNsPerOp };
-  if (native[id] !== undefined) Object.assign(entry, { nativeNsPerOp: native[id], ratio: wasmNsPerOp / native[id] });
+  if (nativeBench) {
+    const native = (nativeBefore + nativeNsPerOp(id)) / 2;
+    Object.assign(entry, { nativeNsPerOp: native, ratio: wasmNsPerOp / native });
+  }
   report(`engine.${id}`, entry);
 }
 

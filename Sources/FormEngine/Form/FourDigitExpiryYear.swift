@@ -6,6 +6,11 @@ import PaymentFormValidation
 /// Without it the mask would take the first two digits of the year (`12/20`, long expired). The
 /// form controller applies it to a value set or pasted over the whole field, and a
 /// ``PaymentRequest`` to every value before unmasking, so both read `12/2030` alike.
+///
+/// The years it reads are 2000–2099, fixed (semantics §3, step 2), not "now's century": it runs
+/// where no clock is at hand (``PaymentRequest/unmaskedValue(forField:)``). The two-digit year it
+/// leaves is then read by the one century rule, ``YearMonth/fullYear(ofTwoDigitYear:)``, which
+/// gives the same year until 2099.
 enum FourDigitExpiryYear {
     /// `MM/YY` for a value `MM/YYYY` or `MMYYYY` (separators `/ - . space` between month and
     /// year, or none) whose month is 01–12 and whose year is 2000–2099; `nil` for any other value.

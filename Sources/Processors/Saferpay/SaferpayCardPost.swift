@@ -47,7 +47,7 @@ public struct SaferpayCardPost: Sendable, CustomStringConvertible, CustomReflect
         // The month as the number it is, written with ProcessorDecisions.saferpayMonthDigits digits.
         let monthNumber = String(Int(expiry.prefix(2)) ?? 0)
         let month = String(repeating: "0", count: max(0, ProcessorDecisions.saferpayMonthDigits - monthNumber.count)) + monthNumber
-        let year = expiry.count == 4 ? "\(ProcessorDecisions.expiryCentury)\(expiry.suffix(2))" : String(expiry.suffix(4))
+        let year = expiry.count == 4 ? SipsCallParameters.fourDigitYear(ofTwoDigits: expiry.suffix(2), now: context.now) : String(expiry.suffix(4))
         fields = [
             ("HolderName", values["HolderName"] ?? ""),
             ("CardNumber", SipsCallParameters.digits(values["CardNumber"] ?? "")),

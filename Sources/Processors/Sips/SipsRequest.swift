@@ -64,7 +64,7 @@ extension SipsCallParameters {
             if let value, !value.isEmpty { parameters.append(Parameter(name: name, value: value)) }
         }
         add("cardNumber", values["cardNumber"].map(Self.digits))
-        add("cardExpiryDate", values["cardExpiryDate"].map(Self.sipsExpiry))
+        add("cardExpiryDate", values["cardExpiryDate"].map { Self.sipsExpiry($0, now: context.now) })
         add("cardCSCValue", values["cardCSCValue"])
         add("cardIIN", values["cardIIN"].map(Self.digits))
         if let id = values["paymentMeanId"], !id.isEmpty {
@@ -177,13 +177,20 @@ extension SipsCallParameters {
         String(text.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init))
     }
 
+    /// The four-digit year a two-digit expiry year stands for: the one the `expirationDate`
+    /// validator read (``YearMonth/fullYear(ofTwoDigitYear:)``, `now`'s century), zero-padded.
+    package static func fourDigitYear(ofTwoDigits digits: Substring, now: YearMonth) -> String {
+        let year = String(now.fullYear(ofTwoDigitYear: Int(digits) ?? 0))
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year
+    }
+
     /// `MMYY` (as the form's `MM/YY` unmasks) or `MMYYYY` in `ProcessorDecisions.sipsExpiryFormat`
-    /// (`yyyyMM`); a two-digit year is in `ProcessorDecisions.expiryCentury`.
-    static func sipsExpiry(_ value: String) -> String {
+    /// (`yyyyMM`); a two-digit year is the year the validator read it as (in `now`'s century).
+    static func sipsExpiry(_ value: String, now: YearMonth) -> String {
         let digits = Self.digits(value)
         let year: String
         switch digits.count {
-        case 4: year = "\(ProcessorDecisions.expiryCentury)\(digits.suffix(2))"
+        case 4: year = fourDigitYear(ofTwoDigits: digits.suffix(2), now: now)
         case 6: year = String(digits.suffix(4))
         default: return digits
         }

@@ -290,8 +290,10 @@ enum LinearSyntax: Sendable {
                 guard let lower = classMember(isFirst: isFirst) else { return nil }
                 isFirst = false
                 // A range `a-z`: `-` between two single scalars. A `-` first or last is itself.
+                // `--` is ICU's set difference, which it refuses at either end of a class: never
+                // part of a range here (`[!--]` and `[\---]` go to ICU, and fail there).
                 if peek() == "-", let after = peek(1), after != "]" {
-                    guard case .single(let low) = lower else { return nil }
+                    guard case .single(let low) = lower, after != "-" else { return nil }
                     index += 1
                     guard case .single(let high)? = classMember(isFirst: false), low <= high else { return nil }
                     items.append(.range(low, high))
@@ -328,8 +330,9 @@ enum LinearSyntax: Sendable {
             case "[", "&", "$", "{", "}", "^":
                 return nil
             case "-":
-                // Only first, or last (checked by the caller's `]`), and never `--`.
-                guard isFirst || peek(1) == "]" else { return nil }
+                // Only first, or last (checked by the caller's `]`), and never `--`: ICU reads
+                // `[--]`, `[^--]` and `[--a]` as a set difference missing an operand and refuses them.
+                guard isFirst || peek(1) == "]", peek(1) != "-" else { return nil }
                 index += 1
                 return .single(scalar.value)
             default:

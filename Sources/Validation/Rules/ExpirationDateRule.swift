@@ -1,7 +1,8 @@
 /// `expirationDate`: exactly four ASCII digits `MMYY` or six `MMYYYY`, month 01–12.
 ///
-/// `YY` is read in the century of "now" (in 2026, `30` is 2030 and `99` is 2099; in December 2099,
-/// `0100` is January 2000, not 2100: semantics §2 fixes the century, there is no sliding window).
+/// `YY` is read in the century of "now" (``YearMonth/fullYear(ofTwoDigitYear:)``: in 2026, `30` is
+/// 2030 and `99` is 2099; in December 2099, `0100` is January 2000, not 2100: semantics §2 fixes the
+/// century, there is no sliding window).
 /// Valid when the month is not before now's month and the year is at most now's year + 25 (any
 /// month of that year).
 enum ExpirationDateRule {
@@ -13,7 +14,7 @@ enum ExpirationDateRule {
               (1...12).contains(month),
               let writtenYear = ASCIIDigits.value(of: bytes.dropFirst(2))
         else { return nil }
-        let year = bytes.count == 4 ? now.year / 100 * 100 + writtenYear : writtenYear
+        let year = bytes.count == 4 ? now.fullYear(ofTwoDigitYear: writtenYear) : writtenYear
         return (year, month)
     }
 
@@ -33,11 +34,10 @@ enum ExpirationDateRule {
         if isValid(value, now: now) { return .valid }
         let typed = value.utf8
         guard typed.count < 6, typed.allSatisfy({ ASCIIDigits.digit($0) != nil }) else { return .invalid }
-        let century = now.year / 100 * 100
         for year in now.year...(now.year + 25) {
             for month in 1...12 where isAcceptable(year: year, month: month, now: now) {
-                if typed.count < 4, year - century < 100,
-                   matches(typed, month: month, yearDigits: year - century, width: 2) {
+                if typed.count < 4, let twoDigits = now.twoDigitYear(of: year),
+                   matches(typed, month: month, yearDigits: twoDigits, width: 2) {
                     return .incomplete
                 }
                 if year <= 9999, matches(typed, month: month, yearDigits: year, width: 4) {
