@@ -90,6 +90,31 @@ test("submit with a key encrypts in the engine", () => {
   assert.ok(submitted.prepared.encodedClientMetaInfo.length > 10);
 });
 
+test("patterns outside the linear matcher run on the host's RegExp, with the documented differences", () => {
+  const product = (pattern) => ({
+    id: 9001, paymentMethod: "redirect", allowsRecurring: false, allowsTokenization: false, usesRedirectionTo3rdParty: false,
+    displayHints: { displayOrder: 0, label: "Test", logo: "logo.png" },
+    fields: [{
+      id: "code", type: "string",
+      dataRestrictions: { isRequired: true, validators: { regularExpression: { regularExpression: pattern } } },
+      displayHints: { displayOrder: 0, label: "Code", formElement: { type: "text" } },
+    }],
+  });
+  const verdicts = (pattern, values) => {
+    const opened = open({ product: product(pattern) });
+    assert.ok(!opened.error, `${pattern}: ${opened.error?.message}`);
+    return values.map((value) => send(opened.form, { event: "set", field: "code", value }).valid);
+  };
+  // (?i) with a full case fold: outside the linear matcher, read by RegExp with the i flag.
+  assert.deepEqual(verdicts("(?i)ss", ["SS", "sS", "x"]), [true, true, false]);
+  // A back-reference: outside the linear matcher, RegExp reads it as ICU does.
+  assert.deepEqual(verdicts("(a|b)\\1", ["aa", "bb", "ab"]), [true, true, false]);
+  // ICU refuses `--` at a class end (set difference); RegExp reads a hyphen: a difference.
+  assert.deepEqual(verdicts("[^--]", ["a", "-"]), [true, false]);
+  // A possessive quantifier: ICU reads it, RegExp cannot; the validator is left out.
+  assert.deepEqual(verdicts("a++", ["a", "zzz"]), [true, true]);
+});
+
 test("form.view follows an account on file; form.close forgets the form", () => {
   const { form, view } = open({ product: "sample:mastercard-accounts-on-file" });
   assert.deepEqual(view.accountsOnFile.map((a) => a.id), ["1001", "1002"]);

@@ -7,6 +7,9 @@
 /// - a pattern `RegExp` cannot read is refused (a definition diagnostic), though ICU may read it:
 ///   possessive quantifiers, atomic groups, `\Q…\E`, inline flags other than a leading `(?i)`,
 ///   set operations, `\h`, `\z`-style anchors;
+/// - a pattern ICU refuses may be read: `--` at either end of a class (`[^--]`, `[--a]`), ICU's
+///   set-difference syntax, is a hyphen or a range to `RegExp` (natively such a pattern is a
+///   definition diagnostic);
 /// - `RegExp` reports no "hit end": the as-you-type state of a value that does not match is
 ///   `incomplete`, never `invalid` (an error message waits for the field to lose the focus);
 /// - there is no backtracking budget: the host's engine runs a match to its end. Patterns in the
