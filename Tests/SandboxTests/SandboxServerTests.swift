@@ -118,7 +118,10 @@ struct SandboxServerTests {
 
     @Test("beyond the connection limit a client waits, then gets 503")
     func connectionLimit() async throws {
-        let server = try Self.start(SandboxLimits(readTimeout: 3, maximumConnections: 2, connectionWait: 0.1))
+        // A wait of 1 s, not less: the first connection's slot is free only once the server has
+        // finished closing it, after the client read its answer to the end, and under
+        // ThreadSanitizer that took more than 0.1 s (the fourth connection then got 503).
+        let server = try Self.start(SandboxLimits(readTimeout: 3, maximumConnections: 2, connectionWait: 1))
         defer { server.stop() }
         let port = server.port
         let (busy, later) = await onThread { () -> (String, String) in
