@@ -68,7 +68,7 @@ let package = Package(
         // by the encryption module when the CPU has them; stubs elsewhere. Built without special flags.
         .target(name: "PaymentFormCryptoKernels", path: "Sources/CryptoKernels"),
         .target(
-            name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency"],
+            name: "PaymentFormEncryption", dependencies: ["PaymentFormCryptoKernels", "PaymentFormConcurrency", "PaymentFormJSON"],
             // In WebAssembly it reads the host's random bytes through the module's `arc4random_buf`.
             path: "Sources/Encryption", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
         ),

@@ -46,7 +46,7 @@ enum WebForms {
             case .string(let name) where name.hasPrefix("sample:"): return name
             case .object:
                 let path = member == "products" ? "products[\(files.count)]" : member
-                files[path] = Array(JSONWriter().string(from: json).utf8)
+                files[path] = JSONWriter().bytes(from: json)
                 return path
             default: return nil
             }

@@ -23,7 +23,7 @@ public func payformFree(_ pointer: UnsafeMutableRawPointer?) {
 public func payformCall(_ bytes: UnsafePointer<UInt8>, _ count: Int32) -> UnsafeMutableRawPointer {
     let request = UnsafeBufferPointer(start: bytes, count: Int(max(count, 0)))
     let answer = WebRequests.answer(request)
-    let utf8 = Array(JSONWriter().string(from: answer).utf8)
+    let utf8 = JSONWriter().bytes(from: answer)
     let block = UnsafeMutableRawPointer.allocate(byteCount: utf8.count + 4, alignment: 16)
     block.storeBytes(of: UInt32(utf8.count).littleEndian, as: UInt32.self)
     utf8.withUnsafeBytes { block.advanced(by: 4).copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: utf8.count) }

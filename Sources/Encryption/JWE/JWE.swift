@@ -1,3 +1,4 @@
+internal import PaymentFormJSON
 
 /// JWE compact serialization (RFC 7516 §7.1) with `RSA-OAEP` / `RSA-OAEP-256` key wrapping and
 /// `A256CBC-HS512` content encryption: the `encryptedFields` format of the payment platform.

@@ -51,9 +51,9 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 if plain {
                     text += text.isEmpty ? key : "." + key
                 } else {
-                    var quoted = ""
+                    var quoted: [UInt8] = []
                     JSONWriter.writeString(key, into: &quoted)
-                    text += "[\(quoted)]"
+                    text += "[\(String(decoding: quoted, as: UTF8.self))]"
                 }
             }
         }

@@ -1,3 +1,4 @@
+internal import PaymentFormJSON
 internal import PaymentFormEncryption
 
 /// Describes the client to the platform: sent base64-encoded as `encodedClientMetaInfo` and as

@@ -1,4 +1,4 @@
-internal import PaymentFormEncryption
+internal import PaymentFormJSON
 
 /// The plaintext of `encryptedFields`: every string escaped, never interpolated, so session ids
 /// and values with quotes, backslashes or line breaks stay valid JSON. The tests hold the direct

@@ -46,13 +46,19 @@ extension CommandContext {
     /// A sample shipped inside the binary (`sample:NAME`), with its texts in the language of
     /// `locale` when one is given (see ``product(_:sampleLocale:)``).
     package func product(sampleNamed name: String, locale: String? = nil) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
-        guard var sample = samples.product(name) else {
+        guard let sample = samples.product(name) else {
             throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(samples.names.joined(separator: ", ")))")
         }
-        if let locale, let json = try? JSONParser().parse(sample) {
-            sample = Array(JSONWriter().string(from: DefinitionTexts.product(json, locale: locale)).utf8)
+        let origin = "--product sample:\(name)"
+        // Localized, the sample is decoded from the parsed value as it is: written out and read
+        // again, it cost half of a WebAssembly form's opening.
+        guard let locale, let json = try? JSONParser().parse(sample) else { return try decodeProduct(sample, from: origin) }
+        do {
+            let decoded = try PaymentProduct.decode(from: DefinitionTexts.product(json, locale: locale))
+            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
+        } catch {
+            throw CLIError(code: error.code, message: "\(origin): \(error)")
         }
-        return try decodeProduct(sample, from: "--product sample:\(name)")
     }
 
     private func decodeProduct(_ data: [UInt8], from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {

@@ -57,7 +57,7 @@ package struct SandboxData: Sendable {
         }
 
         private static func written(_ json: JSONValue) -> Body {
-            let full = Array(JSONWriter().string(from: json).utf8)
+            let full = JSONWriter().bytes(from: json)
             guard case .object(let object) = json, object.members.contains(where: { $0.key == "fields" }) else {
                 return Body(full: full, withoutFields: full)
             }
@@ -120,9 +120,9 @@ package struct SandboxData: Sendable {
     package static func load(samplesWithPrivateKeyPEM privateKeyPEM: String) throws(SandboxError) -> SandboxData {
         let samples = try samples()
         return try SandboxData(
-            products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
-            groups: samples.groups.map { ("sample group \($0.model.id)", Data(JSONWriter().string(from: $0.json).utf8)) },
-            directories: samples.directories.map { ($0.key, "sample directory \($0.key)", Data(JSONWriter().string(from: $0.value).utf8)) },
+            products: samples.products.map { ("sample \($0.model.id)", Data(JSONWriter().bytes(from: $0.json))) },
+            groups: samples.groups.map { ("sample group \($0.model.id)", Data(JSONWriter().bytes(from: $0.json))) },
+            directories: samples.directories.map { ($0.key, "sample directory \($0.key)", Data(JSONWriter().bytes(from: $0.value))) },
             iinAnswers: Samples.iinPrefixes.compactMap { prefix in Samples.iinAnswer(forPrefix: prefix).map { (prefix, "sample IIN answer \(prefix)", Data($0)) } },
             privateKeyPEM: privateKeyPEM)
     }

@@ -21,7 +21,7 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     package static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
         HTTPResponse(
             status: status, headers: [HTTPHeaderField("Content-Type", "application/json; charset=utf-8")],
-            body: Array(JSONWriter().string(from: value).utf8))
+            body: JSONWriter().bytes(from: value))
     }
 
     /// A JSON answer whose body is already written.

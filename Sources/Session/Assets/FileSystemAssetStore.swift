@@ -72,7 +72,7 @@ public actor FileSystemAssetStore: AssetStore {
             (key: "lastModified", value: asset.lastModified.map(JSONValue.string) ?? .null),
             (key: "byteCount", value: .number(String(asset.data.count))),
         ]))
-        var contents = Data(JSONWriter().string(from: header).utf8)
+        var contents = Data(JSONWriter().bytes(from: header))
         contents.append(UInt8(ascii: "\n"))
         contents.append(contentsOf: asset.data)
         do {

@@ -106,7 +106,7 @@ public final class ClientSession: Sendable, CustomStringConvertible {
         guard let url = baseURL.url([configuration.customerId] + segments, query: query, version: version) else {
             throw ClientAPIError(kind: .configuration, call: name, reason: "the request URL cannot be built")
         }
-        let bodyBytes = body.map { Array(JSONWriter().string(from: $0).utf8) }
+        let bodyBytes = body.map { JSONWriter().bytes(from: $0) }
         var headers: HTTPHeaders = [
             HTTPHeaderField("Authorization", "GCS v1Client:\(configuration.clientSessionId)"),
             HTTPHeaderField("X-GCS-ClientMetaInfo", configuration.metaInfo.encoded),
