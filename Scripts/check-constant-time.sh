@@ -20,16 +20,17 @@ list=0
 [[ "${1:-}" == "--list" ]] && list=1
 build=.build-timing
 mkdir -p "$build"
+source Scripts/lib/encryption-dependencies.bash
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/Encryption -name '*.swift' -print0 | sort -z)
 assembly="$build/encryption.s"
-if [[ ! -f "$assembly" || -n "$(find "${sources[@]}" Sources/Concurrency -newer "$assembly" -print -quit)" ]]; then
+encryption_dependency_folders
+if [[ ! -f "$assembly" || -n "$(find "${sources[@]}" "${dependency_folders[@]}" -newer "$assembly" -print -quit)" ]]; then
   echo "== compiling the encryption module to assembly (release settings)"
-  # The package-only lock module the encryption module imports, as a module to import.
-  swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormConcurrency -package-name PaymentFormEngine \
-    Sources/Concurrency/*.swift -emit-module -emit-module-path "$build/PaymentFormConcurrency.swiftmodule"
+  # Its dependencies as modules to import (from the target graph), then the module itself.
+  build_encryption_dependencies "$build"
   swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    -I Sources/CryptoKernels/include -I "$build" "${sources[@]}" -emit-assembly -o "$assembly"
+    "${includes[@]}" "${sources[@]}" -emit-assembly -o "$assembly"
 fi
 # One checker for both kinds of assembly; argument 1 says which. The rules shared by both (how
 # functions and instructions are read, which instruction last set the flags, a conditional move

@@ -9,9 +9,9 @@
 #   Scripts/timing-check.sh                 10 s of CPU per check (CI runs --seconds 12)
 #   Scripts/timing-check.sh --seconds 300   a longer run by hand (more samples, finer differences)
 #
-# The checker is compiled by swiftc with the encryption module's sources and its C kernels (it needs internal
-# functions to craft inputs), optimized as in a release build, into .build-timing/ (rebuilt only
-# when a source changed).
+# The checker is compiled by swiftc with the encryption module's sources (it needs internal
+# functions to craft inputs) and the modules and C kernels it depends on (read from the target
+# graph), optimized as in a release build, into .build-timing/ (rebuilt only when a source changed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,23 +27,15 @@ done
 build=.build-timing
 binary="$build/timing-check"
 mkdir -p "$build"
+source Scripts/lib/encryption-dependencies.bash
 sources=()
 while IFS= read -r -d '' file; do sources+=("$file"); done < <(find Sources/Encryption -name '*.swift' -print0 | sort -z)
 sources+=(Scripts/TimingCheck/main.swift)
-kernels=(Sources/CryptoKernels/*.c Sources/CryptoKernels/include/*)
-if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${kernels[@]}" Sources/Concurrency -newer "$binary" -print -quit)" ]]; then
+encryption_dependency_folders
+if [[ ! -x "$binary" || -n "$(find "${sources[@]}" "${dependency_folders[@]}" -newer "$binary" -print -quit)" ]]; then
   echo "== compiling the timing checker"
-  # The C kernels (hardware SHA-256 / AES) the encryption module imports.
-  objects=()
-  for file in Sources/CryptoKernels/*.c; do
-    clang -O2 -I Sources/CryptoKernels/include -c "$file" -o "$build/$(basename "$file" .c).o"
-    objects+=("$build/$(basename "$file" .c).o")
-  done
-  # The package-only lock module the encryption module imports, built first.
-  swiftc -O -wmo -swift-version 6 -parse-as-library -module-name PaymentFormConcurrency -package-name PaymentFormEngine \
-    Sources/Concurrency/*.swift -emit-module -emit-module-path "$build/PaymentFormConcurrency.swiftmodule" \
-    -c -o "$build/PaymentFormConcurrency.o"
+  build_encryption_dependencies "$build"
   swiftc -O -wmo -swift-version 6 -module-name PaymentFormEncryption -package-name PaymentFormEngine \
-    -I Sources/CryptoKernels/include -I "$build" "${sources[@]}" "${objects[@]}" "$build/PaymentFormConcurrency.o" -o "$binary"
+    "${includes[@]}" "${sources[@]}" "${objects[@]}" -o "$binary"
 fi
 "$binary" Resources/Keys/demo-private-key-NOT-FOR-PRODUCTION.pem "$seconds"
