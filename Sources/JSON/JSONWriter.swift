@@ -3,7 +3,7 @@
 /// Strings are escaped by ``JSONStringEscaping`` (quotes, backslashes, control characters, and
 /// U+2028/U+2029 so the text can stand in any JavaScript source); everything else is written as
 /// UTF-8. Used for the CLI's output, the WebAssembly engine's answers and for re-encoding
-/// definitions. It writes bytes: appending to a `String` piece by piece cost a tenth of a
+/// definitions. It writes bytes: appending to a `String` piece by piece was half of a
 /// WebAssembly form's opening.
 package struct JSONWriter: Sendable {
     /// Whether to break lines and indent (two spaces) for people to read.

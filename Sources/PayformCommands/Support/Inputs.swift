@@ -49,21 +49,20 @@ extension CommandContext {
         guard let sample = samples.product(name) else {
             throw CLIError(code: "unreadable_file", message: "--product sample:\(name): no such sample (samples: \(samples.names.joined(separator: ", ")))")
         }
-        let origin = "--product sample:\(name)"
-        // Localized, the sample is decoded from the parsed value as it is: written out and read
-        // again, it cost half of a WebAssembly form's opening.
-        guard let locale, let json = try? JSONParser().parse(sample) else { return try decodeProduct(sample, from: origin) }
-        do {
-            let decoded = try PaymentProduct.decode(from: DefinitionTexts.product(json, locale: locale))
-            return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
-        } catch {
-            throw CLIError(code: error.code, message: "\(origin): \(error)")
-        }
+        return try decodeProduct(sample, localizedAs: locale, from: "--product sample:\(name)")
     }
 
-    private func decodeProduct(_ data: [UInt8], from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
+    /// Decodes a product; with `locale`, its texts in that language first (``DefinitionTexts``).
+    private func decodeProduct(_ data: [UInt8], localizedAs locale: String? = nil, from origin: String) throws(CLIError) -> (PaymentProduct, warnings: [String]) {
         do {
-            let decoded = try PaymentProduct.decode(from: data)
+            let decoded: Decoded<PaymentProduct>
+            if let locale, let json = try? JSONParser().parse(data) {
+                // Decoded from the localized value as it is: written out and read again, it cost
+                // about a third of a WebAssembly form's opening.
+                decoded = try PaymentProduct.decode(from: DefinitionTexts.product(json, locale: locale))
+            } else {
+                decoded = try PaymentProduct.decode(from: data)
+            }
             return (decoded.value, decoded.diagnostics.map { "\(origin): \($0)" })
         } catch {
             throw CLIError(code: error.code, message: "\(origin): \(error)")

@@ -61,7 +61,7 @@ package struct SandboxData: Sendable {
             guard case .object(let object) = json, object.members.contains(where: { $0.key == "fields" }) else {
                 return Body(full: full, withoutFields: full)
             }
-            let withoutFields = Array(JSONWriter().string(from: .object(JSONObject(object.members.filter { $0.key != "fields" }))).utf8)
+            let withoutFields = JSONWriter().bytes(from: .object(JSONObject(object.members.filter { $0.key != "fields" })))
             return Body(full: full, withoutFields: withoutFields)
         }
     }
