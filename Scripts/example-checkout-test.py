@@ -177,9 +177,20 @@ def check_session(url, policy):
     return session
 
 
+# The card number one bad request carries, and the JWE header others carry: neither may come back
+# in an answer or reach a log. Whole values are looked for, so a free port such as 41111 in a
+# logged URL is not taken for the card number.
+CARD_NUMBER = "4111 1111 1111 1111"
+JWE_HEADER = "eyJhbGciOiJSU0EtT0FFUCJ9"
+
+
+def carries_sent_values(text):
+    return any(value in text for value in (CARD_NUMBER, CARD_NUMBER.replace(" ", ""), JWE_HEADER))
+
+
 def check_bad_payments(url):
     pay = url + "api/pay"
-    jwe = "eyJhbGciOiJSU0EtT0FFUCJ9.AAAA.AAAA.AAAA.AAAA"
+    jwe = JWE_HEADER + ".AAAA.AAAA.AAAA.AAAA"
     cases = [
         ("not JSON", request(pay, "POST", b"{not json", {"Content-Type": "application/json"}), 400),
         ("no Content-Type", request(pay, "POST", b'{"paymentProductId": 1}', {"Content-Type": "text/plain"}), 415),
@@ -187,7 +198,7 @@ def check_bad_payments(url):
         ("no body", request(pay, "POST", b"", {"Content-Type": "application/json"}), 400),
         ("a text paymentProductId", post_json(pay, {"paymentProductId": "1", "encryptedCustomerInput": jwe}), 400),
         ("no encryptedCustomerInput", post_json(pay, {"paymentProductId": 1}), 400),
-        ("an encryptedCustomerInput that is no JWE", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": "4111 1111 1111 1111"}), 400),
+        ("an encryptedCustomerInput that is no JWE", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": CARD_NUMBER}), 400),
         ("a number as encodedClientMetaInfo", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": jwe, "encodedClientMetaInfo": 7}), 400),
         ("a body over the limit", post_json(pay, {"paymentProductId": 1, "encryptedCustomerInput": "A" * 100_000}), 413),
         ("GET", request(pay), 405),
@@ -199,7 +210,8 @@ def check_bad_payments(url):
         expect(headers.get("Content-Type", "").startswith("application/json"), f"/api/pay with {what}: not a JSON answer ({headers.get('Content-Type')})")
         answer = json_of(body, f"the answer to {what}")
         expect(isinstance(answer.get("error"), str) and answer["error"], f"/api/pay with {what}: no error message: {answer}")
-        expect("4111" not in body.decode(), f"/api/pay with {what}: the answer repeats what was sent")
+        expect(CARD_NUMBER not in body.decode() and CARD_NUMBER.replace(" ", "") not in body.decode(),
+               f"/api/pay with {what}: the answer repeats the card number sent")
     refusal = json_of(cases[-1][1][2], "the platform's refusal")
     expect(refusal.get("errors") and refusal["errors"][0].get("code"), f"the platform's refusal has no errors: {refusal}")
     status, _, _ = request(url + "return?paymentId=nope&RETURNMAC=nope")
@@ -267,7 +279,7 @@ def run(arguments):
         print(f"SIGTERM: run.sh exited 0 in {elapsed:.2f} s; its {len(descendants)} processes are gone, ports {ports} closed")
         log.seek(0)
         logged = log.read()
-        expect("4111" not in logged and "eyJhbGciOiJSU0EtT0FFUCJ9" not in logged, "the servers' logs hold what the requests carried")
+        expect(not carries_sent_values(logged), "the servers' logs hold what the requests carried")
         return 0
     except Failure:
         log.seek(0)
