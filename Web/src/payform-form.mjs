@@ -134,9 +134,13 @@ const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", curren
  */
 export async function mountPaymentForm(element, options = {}) {
   if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
+  // The engine is on the way to the first form on screen: its fetch starts first, and the
+  // stylesheet and the Client API's answers load while it compiles.
+  const loading = options.engine ? Promise.resolve(options.engine) : sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url));
+  // A failure is reported where the engine is awaited, not as an unhandled rejection before it.
+  loading.catch(() => {});
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
-  // The stylesheet loads while the engine does: its link goes into the shadow root now, and the
-  // form is drawn beside it.
+  // The form is drawn beside the stylesheet's link, which goes into the shadow root now.
   const stylesheet = options.stylesheet ?? new URL("./payform-form.css", import.meta.url);
   const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
   if (!root.querySelector("link[rel=stylesheet]")) {
@@ -145,7 +149,6 @@ export async function mountPaymentForm(element, options = {}) {
     link.setAttribute("href", String(stylesheet));
     root.replaceChildren(link);
   }
-  const engine = options.engine ?? (await sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url)));
   const locale = options.locale ?? (document.documentElement.lang || "en");
   const context = { locale, ...(options.context ?? {}) };
   const api = options.session ? new ClientAPI(options.session, context, fetchFunction) : null;
@@ -163,6 +166,7 @@ export async function mountPaymentForm(element, options = {}) {
     products.push(...(list.paymentProducts ?? []));
   }
   if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
+  const engine = await loading;
   const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
   const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
   if (options.products) request.products = options.products;
