@@ -253,6 +253,9 @@ async function start() {
     const products = await listProducts(state.session, state.order);
     renderProducts(products);
     if (products.length === 0) say(text(lang, "noProducts"));
+    // While the customer picks a payment method, the form's engine loads: the form then appears
+    // without waiting for it. A failure here is not the customer's concern yet; mounting retries.
+    else import("/web/payform-form.mjs").then((module) => module.loadPaymentFormEngine()).catch(() => {});
     report("ready", { products: products.map((product) => product.id) });
     elements.checkout.addEventListener("submit", (event) => {
       pay(event);

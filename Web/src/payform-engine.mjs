@@ -35,11 +35,13 @@ export class PaymentFormEngine {
       if (url.protocol === "file:") {
         const { readFile } = await import("node:fs/promises");
         instance = (await WebAssembly.instantiate(await readFile(url), imports)).instance;
-      } else if (typeof WebAssembly.instantiateStreaming === "function") {
-        instance = (await WebAssembly.instantiateStreaming(fetch(url), imports)).instance;
       } else {
         const response = await fetch(url);
-        instance = (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+        // Said plainly: compiling an error page would fail with a complaint about its type.
+        if (!response.ok) throw new Error(`the engine's module ${url.href} could not be fetched: HTTP ${response.status}`);
+        instance = typeof WebAssembly.instantiateStreaming === "function"
+          ? (await WebAssembly.instantiateStreaming(response, imports)).instance
+          : (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
       }
     }
     engine.#exports = instance.exports;

@@ -11,6 +11,8 @@
 //   });
 //   const result = await form.submit();  // {valid:false, errors} or {valid:true, encryptedCustomerInput, ...}
 //
+// loadPaymentFormEngine() starts loading the engine ahead of the first form (mounting does it too).
+//
 // The page draws; the engine decides (masks and caret, brand detection, the IIN lookup rule,
 // validation, which message to show, localized texts, the encryption). No dependencies, no eval,
 // no inline styles: the look comes from payform-form.css, themable through CSS custom properties
@@ -21,11 +23,44 @@ import { PaymentFormEngine } from "./payform-engine.mjs";
 const engines = new Map();
 let formCount = 0;
 
+/** The engine a page's forms load by default: payform-form-engine.wasm beside this module. */
+const DEFAULT_ENGINE_URL = new URL("./payform-form-engine.wasm", import.meta.url);
+
 /** One engine per module URL, shared by every form of the page. */
 function sharedEngine(wasmUrl) {
-  const key = String(wasmUrl);
-  if (!engines.has(key)) engines.set(key, PaymentFormEngine.load(wasmUrl));
-  return engines.get(key);
+  let url;
+  try {
+    url = new URL(String(wasmUrl), import.meta.url);
+  } catch {
+    return Promise.reject(new PaymentFormError("usage", "wasmUrl must be a URL"));
+  }
+  // Two spellings of one URL (relative and absolute) share one engine.
+  const key = url.href;
+  let loading = engines.get(key);
+  if (!loading) {
+    loading = PaymentFormEngine.load(url);
+    engines.set(key, loading);
+    // A load that failed (the network, a wrong URL) is not kept: the next form tries again.
+    loading.catch(() => {
+      if (engines.get(key) === loading) engines.delete(key);
+    });
+  }
+  return loading;
+}
+
+/**
+ * Starts fetching and compiling the engine that forms mounted with the same `wasmUrl` share, and
+ * resolves once it is ready. `mountPaymentForm` does this itself; a page that knows a form will
+ * follow (while the customer picks a payment method, say) calls it first, so that the form then
+ * appears without waiting for the engine. Rejects when the engine cannot be loaded; the next call
+ * or mount tries again.
+ *
+ * @param {object} [options]
+ * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-form-engine.wasm beside this file).
+ * @returns {Promise<void>}
+ */
+export async function loadPaymentFormEngine(options = {}) {
+  await sharedEngine(options.wasmUrl ?? DEFAULT_ENGINE_URL);
 }
 
 /** The current month, UTC, as the engine's expiry checks want it. */
@@ -136,7 +171,7 @@ export async function mountPaymentForm(element, options = {}) {
   if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
   // The engine is on the way to the first form on screen: its fetch starts first, and the
   // stylesheet and the Client API's answers load while it compiles.
-  const loading = options.engine ? Promise.resolve(options.engine) : sharedEngine(options.wasmUrl ?? new URL("./payform-form-engine.wasm", import.meta.url));
+  const loading = options.engine ? Promise.resolve(options.engine) : sharedEngine(options.wasmUrl ?? DEFAULT_ENGINE_URL);
   // A failure is reported where the engine is awaited, not as an unhandled rejection before it.
   loading.catch(() => {});
   const fetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);

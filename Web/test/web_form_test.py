@@ -17,8 +17,11 @@ What it checks (each a named case; the summary counts them):
   - an account on file (read-only number, label), the iDEAL bank list, SEPA's terms checkbox
     and its link, the error state
     (aria-invalid, messages, live region), the brand logo;
-  - the example checkout (Examples/web/run.sh): a Visa payment, and a 3-D Secure challenge card
-    through the sandbox's authentication page back to the shop;
+  - loadPaymentFormEngine: the mounted form's engine is shared (no second fetch), a failed load is
+    tried again, a wasmUrl that is no URL is a usage error;
+  - the example checkout (Examples/web/run.sh): the engine loaded while the customer chooses, a
+    Visa payment, and a 3-D Secure challenge card through the sandbox's authentication page back
+    to the shop;
   - axe-core: 0 violations on the card form, the iDEAL form and the error state;
   - screenshots (empty, typing, errors, co-badge choice, French) into --output.
 The page is served with a strict Content-Security-Policy (no inline script or style, no eval;
@@ -492,6 +495,34 @@ def case_random_sequences(run):
     print(f"  {run.sequences} random sequences, {events} actions, every answer equal")
 
 
+def case_engine_loading(run):
+    """loadPaymentFormEngine: shares the mounted form's engine (one fetch), and a failed load is not kept."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    requests = []
+    page.page.on("request", lambda request: requests.append(urllib.parse.urlsplit(request.url).path))
+    outcomes = page.page.evaluate("""async () => {
+      const { loadPaymentFormEngine } = await import("/web/payform-form.mjs");
+      const outcome = (promise) => promise.then(() => "ready", (error) => `${error.name}: ${error.code ?? error.message}`);
+      return {
+        missing: [await outcome(loadPaymentFormEngine({ wasmUrl: "/web/no-such-engine.wasm" })),
+                  await outcome(loadPaymentFormEngine({ wasmUrl: "/web/no-such-engine.wasm" }))],
+        notURL: await outcome(loadPaymentFormEngine({ wasmUrl: "http://[" })),
+        mounted: await outcome(loadPaymentFormEngine()),
+        relative: await outcome(loadPaymentFormEngine({ wasmUrl: "./payform-form-engine.wasm" })),
+      };
+    }""")
+    expect(outcomes["mounted"] == "ready" and outcomes["relative"] == "ready", f"loading the mounted form's engine: {outcomes}")
+    expect(all("HTTP 404" in outcome for outcome in outcomes["missing"]), f"a missing engine: {outcomes['missing']}")
+    expect(outcomes["notURL"] == "PaymentFormError: usage", f"a wasmUrl that is no URL: {outcomes['notURL']}")
+    # The form's engine is shared (no second fetch, whatever the spelling of its URL); a failed load
+    # is tried again, not answered from a kept failure.
+    expect(requests.count("/web/payform-form-engine.wasm") == 0, f"the engine was fetched again: {requests}")
+    expect(requests.count("/web/no-such-engine.wasm") == 2, f"a failed load was kept: {requests}")
+    # The missing module's 404 is what this case asked for; anything else the page logged is not.
+    page.errors = [error for error in page.errors if "404" not in error]
+    page.close()
+
+
 def case_checkout_example(run):
     """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
     process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
@@ -503,7 +534,10 @@ def case_checkout_example(run):
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         for number, outcome in (("4111111111111111", "paid"), ("4012000000003002", "returned")):
-            page.goto(url)
+            # The page loads the form's engine while the customer picks a payment method: it is
+            # fetched before any product is chosen.
+            with page.expect_request(lambda request: request.url.endswith("/web/payform-form-engine.wasm"), timeout=20000):
+                page.goto(url)
             page.locator("[data-product-id='1']").click()
             card = page.locator("#payment-form [name='cardNumber']")
             card.wait_for(state="visible", timeout=20000)
@@ -529,7 +563,7 @@ def case_checkout_example(run):
 
 
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_checkout_example, case_random_sequences]
+         case_session_cobadge_submit, case_engine_loading, case_checkout_example, case_random_sequences]
 
 
 class Run:

@@ -78,12 +78,9 @@ extension PaymentFormController {
     /// does.
     mutating func refresh(_ indices: some Collection<Int>) {
         var budget = RegularExpressionBudget.perRequest
+        // The request's fields are the controller's definitions, position for position.
         for index in indices {
-            if let value = requestValue(ofFieldAt: index) {
-                request.setValue(value, forItemField: definitions[index].id)
-            } else {
-                request.removeValue(forField: definitions[index].id)
-            }
+            request.setValue(requestValue(ofFieldAt: index), atDisplayPosition: index)
         }
         let fiscalNumber = fiscalNumberValue
         for index in indices {
@@ -109,7 +106,7 @@ extension PaymentFormController {
     /// `nil` when no field has such a rule (the rule is then never asked).
     private var fiscalNumberValue: String? {
         guard let index = fieldIndex.fiscalNumber, !fieldIndex.fiscalNumberReaders.isEmpty,
-              let value = request.value(forField: definitions[index].id) else { return nil }
+              let value = request.value(atDisplayPosition: index) else { return nil }
         return definitions[index].unmask(value)
     }
 

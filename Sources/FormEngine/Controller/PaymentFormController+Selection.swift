@@ -106,7 +106,7 @@ extension PaymentFormController {
         }
         item = newItem
         request = newRequest
-        useDefinitions(newItem.fieldsInDisplayOrder)   // other definitions: nothing validated before holds
+        useDefinitions(request.fieldsInDisplayOrder)   // other definitions: nothing validated before holds
         form = PaymentForm(item: newItem, accountOnFile: request.accountOnFile, localizer: localizer, assetBaseURL: assetBaseURL)
         fields = zip(definitions, form.fields).map { definition, drawn in
             var state = Self.emptyState(definition: definition, field: drawn, detector: brandDetector)

@@ -109,7 +109,7 @@ public struct PaymentFormController: Sendable {
         brandChoice = BrandChoice(preferredBrandId: preferredBrandId)
         form = PaymentForm(item: item, localizer: localizer, assetBaseURL: assetBaseURL)
         request = PaymentRequest(item: item)
-        definitions = item.fieldsInDisplayOrder
+        definitions = request.fieldsInDisplayOrder   // the request's positions are the fields
         fieldIndex = FormFieldIndex(definitions)
         fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1, detector: brandDetector) }
         refresh()

@@ -29,13 +29,20 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// The server's IIN lookup answer for the card number, held while the number starts with the
     /// digits it was taken for (see `applyIINLookup(_:)`).
     package internal(set) var iinAnswer: ServerIINAnswer?
-    /// Values as typed (masked or not), by field id.
-    package private(set) var values: [String: String] = [:]
+    /// The item's fields in display order, worked out once: validation walks them, and the form
+    /// controller's fields are these (so its positions are the request's).
+    package let fieldsInDisplayOrder: [PaymentProductField]
+    /// Values as typed (masked or not), by position in ``fieldsInDisplayOrder``; `nil` where none
+    /// is set. By position rather than by id: validation reads every field's value, the form
+    /// controller writes one per keystroke, and hashing the ids was a sixth of a validation.
+    private var valuesInDisplayOrder: [String?]
 
     /// A request for a product or group, with nothing entered and no account on file.
     public init(item: some PaymentItem, tokenize: Bool = false) {
         self.item = item.eraseToAnyPaymentItem()
         self.tokenize = tokenize
+        fieldsInDisplayOrder = self.item.fieldsInDisplayOrder
+        valuesInDisplayOrder = Array(repeating: nil, count: fieldsInDisplayOrder.count)
     }
 
     /// A request for `product`, with nothing entered and no account on file.
@@ -45,36 +52,49 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
 
     /// Sets the value of a field, as typed: masked (`4111 1111 ...`) or not.
     public mutating func setValue(_ value: String, forField fieldId: String) throws(PaymentRequestError) {
-        guard item.field(withId: fieldId) != nil else { throw .unknownField(fieldId) }
-        values[fieldId] = value
+        guard let position = position(ofField: fieldId) else { throw .unknownField(fieldId) }
+        valuesInDisplayOrder[position] = value
     }
 
-    /// Sets the value of a field the caller took from ``item``'s fields, without looking the id up
-    /// again (the form controller syncs a field per event; the lookup is linear in the fields).
-    mutating func setValue(_ value: String, forItemField fieldId: String) {
-        values[fieldId] = value
+    /// Sets the value of the field at `position` in ``fieldsInDisplayOrder`` (the form controller
+    /// syncs a field per event, and knows where it is).
+    mutating func setValue(_ value: String?, atDisplayPosition position: Int) {
+        valuesInDisplayOrder[position] = value
     }
 
     /// Clears the value of a field.
     public mutating func removeValue(forField fieldId: String) {
-        values[fieldId] = nil
+        guard let position = position(ofField: fieldId) else { return }
+        valuesInDisplayOrder[position] = nil
     }
 
     /// The value of a field as it was set, or `nil`. No list value is ever pre-selected.
     public func value(forField fieldId: String) -> String? {
-        values[fieldId]
+        position(ofField: fieldId).flatMap { valuesInDisplayOrder[$0] }
+    }
+
+    /// The value of the field at `position` in ``fieldsInDisplayOrder`` as it was set, or `nil`.
+    func value(atDisplayPosition position: Int) -> String? {
+        valuesInDisplayOrder[position]
     }
 
     /// The value of a field formatted with its mask (as it is shown), or `nil` when unset.
     package func maskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
-        return field.format(value)
+        guard let position = position(ofField: fieldId), let value = valuesInDisplayOrder[position] else { return nil }
+        return fieldsInDisplayOrder[position].format(value)
     }
 
     /// The value of a field without its mask's literals (as it is validated and sent).
     public func unmaskedValue(forField fieldId: String) -> String? {
-        guard let value = values[fieldId], let field = item.field(withId: fieldId) else { return nil }
-        return field.unmask(value)
+        guard let position = position(ofField: fieldId), let value = valuesInDisplayOrder[position] else { return nil }
+        return fieldsInDisplayOrder[position].unmask(value)
+    }
+
+    /// Where the field with id `fieldId` is in ``fieldsInDisplayOrder`` (decoding refuses repeated
+    /// ids; should a definition built in code repeat one, the first in display order is the
+    /// field), or `nil` when the item has no such field.
+    private func position(ofField fieldId: String) -> Int? {
+        fieldsInDisplayOrder.firstIndex { $0.id == fieldId }
     }
 
     /// Selects one of the product's accounts on file by id, or none with `nil`.
@@ -140,7 +160,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     private func validate(in context: ValidationContext, asSent: Bool, budget: inout RegularExpressionBudget) -> ValidationReport {
         var errors: [FieldError] = []
         var sent: [(fieldId: String, value: String)] = []
-        let fields = item.fieldsInDisplayOrder
+        let fields = fieldsInDisplayOrder
         sent.reserveCapacity(fields.count)
         // Only `boletoBancarioRequiredness` rules read the fiscal number: most products have none,
         // and then it is not looked up.
@@ -150,7 +170,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         // Fields are read by index: copying the whole field struct (which `for field in fields`
         // does) retains every one of its properties.
         for index in fields.indices {
-            let input = validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber)
+            let input = validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber, value: valuesInDisplayOrder[index])
             if let value = Self.validateField(fields, at: index, input, in: context, asSent: asSent, budget: &budget, errors: &errors) {
                 sent.append((fields[index].id, value))
             }
@@ -177,14 +197,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         var refusedByIIN = false
     }
 
-    /// The input of the validation of `fields[index]` (the item's fields in display order).
-    @inline(__always)
-    package func validationInput(ofField fields: [PaymentProductField], at index: Int, fiscalNumber: String?) -> FieldValidationInput {
-        validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber, value: values[fields[index].id])
-    }
-
-    /// ``validationInput(ofField:at:fiscalNumber:)`` for a caller that knows the field's value
-    /// as set (the form controller has just set it), which saves looking it up.
+    /// The input of the validation of `fields[index]` (the item's fields in display order), whose
+    /// value as set is `value`.
     @inline(__always)
     package func validationInput(ofField fields: [PaymentProductField], at index: Int, fiscalNumber: String?,
                                  value: String?) -> FieldValidationInput {
@@ -262,8 +276,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// - Throws: ``PaymentRequestError/unknownField(_:)`` when the product has no such field
     ///   (as ``setValue(_:forField:)`` does).
     public func inputState(ofField fieldId: String, in context: ValidationContext) throws(PaymentRequestError) -> InputState {
-        guard let field = item.field(withId: fieldId) else { throw .unknownField(fieldId) }
-        let value = values[fieldId] ?? ""
+        guard let position = position(ofField: fieldId) else { throw .unknownField(fieldId) }
+        let field = fieldsInDisplayOrder[position]
+        let value = valuesInDisplayOrder[position] ?? ""
         var required = field.dataRestrictions.isRequired
         if let attribute = accountOnFile?.attribute(forField: fieldId) {
             switch attribute.status {
@@ -282,11 +297,16 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)
     }
 
+    /// The ids of the fields that have a value, sorted: what the redacted descriptions show.
+    package var idsOfFieldsSet: [String] {
+        fieldsInDisplayOrder.indices.filter { valuesInDisplayOrder[$0] != nil }.map { fieldsInDisplayOrder[$0].id }.sorted()
+    }
+
     /// Redacted: names the product and which fields have values, never the values.
     public var description: String {
         let account = accountOnFile.map { ", accountOnFile: \($0.id)" } ?? ""
         let brand = selectedBrand.map { ", selectedBrand: \($0.id)" } ?? ""
-        return "PaymentRequest(\(item.kind.rawValue): \(item.id)\(account)\(brand), fields set: \(values.keys.sorted()))"
+        return "PaymentRequest(\(item.kind.rawValue): \(item.id)\(account)\(brand), fields set: \(idsOfFieldsSet))"
     }
 
 }

@@ -46,7 +46,7 @@ extension PaymentRequest: CustomReflectable {
             "accountOnFile": accountOnFile?.id as Any,
             "tokenize": tokenize,
             "selectedBrand": selectedBrand?.id as Any,
-            "fieldsSet": values.keys.sorted(),
+            "fieldsSet": idsOfFieldsSet,
         ], displayStyle: .struct)
     }
 }
