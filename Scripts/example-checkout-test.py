@@ -184,8 +184,12 @@ CARD_NUMBER = "4111 1111 1111 1111"
 JWE_HEADER = "eyJhbGciOiJSU0EtT0FFUCJ9"
 
 
+def carries_card_number(text):
+    return CARD_NUMBER in text or CARD_NUMBER.replace(" ", "") in text
+
+
 def carries_sent_values(text):
-    return any(value in text for value in (CARD_NUMBER, CARD_NUMBER.replace(" ", ""), JWE_HEADER))
+    return carries_card_number(text) or JWE_HEADER in text
 
 
 def check_bad_payments(url):
@@ -210,8 +214,7 @@ def check_bad_payments(url):
         expect(headers.get("Content-Type", "").startswith("application/json"), f"/api/pay with {what}: not a JSON answer ({headers.get('Content-Type')})")
         answer = json_of(body, f"the answer to {what}")
         expect(isinstance(answer.get("error"), str) and answer["error"], f"/api/pay with {what}: no error message: {answer}")
-        expect(CARD_NUMBER not in body.decode() and CARD_NUMBER.replace(" ", "") not in body.decode(),
-               f"/api/pay with {what}: the answer repeats the card number sent")
+        expect(not carries_card_number(body.decode()), f"/api/pay with {what}: the answer repeats the card number sent")
     refusal = json_of(cases[-1][1][2], "the platform's refusal")
     expect(refusal.get("errors") and refusal["errors"][0].get("code"), f"the platform's refusal has no errors: {refusal}")
     status, _, _ = request(url + "return?paymentId=nope&RETURNMAC=nope")
