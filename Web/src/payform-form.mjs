@@ -145,6 +145,18 @@ const AUTOCOMPLETE = { cardNumber: "cc-number", expiryDate: "cc-exp", cvv: "cc-c
 /** `inputmode` per engine input type. */
 const INPUT_MODE = { numeric: "numeric", "e-mail": "email", phone: "tel", currency: "decimal", date: "numeric", text: "text" };
 
+const STYLESHEET_WAIT_MS = 3000;
+
+/** Resolves when a stylesheet's link has loaded or failed, or after STYLESHEET_WAIT_MS. */
+function stylesheetSettled(link) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, STYLESHEET_WAIT_MS);
+    const settle = () => { clearTimeout(timer); resolve(); };
+    link.addEventListener("load", settle, { once: true });
+    link.addEventListener("error", settle, { once: true });
+  });
+}
+
 /**
  * Mounts a payment form into `element` and resolves to the {@link PaymentForm}.
  *
@@ -178,11 +190,16 @@ export async function mountPaymentForm(element, options = {}) {
   // The form is drawn beside the stylesheet's link, which goes into the shadow root now.
   const stylesheet = options.stylesheet ?? new URL("./payform-form.css", import.meta.url);
   const root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
+  // A stylesheet linked in a shadow root does not hold rendering back, so the form waits for it
+  // (at most STYLESHEET_WAIT_MS, and only in a document: a detached element loads nothing): its
+  // first frame is the styled form. A stylesheet that fails to load leaves the form unstyled.
+  let styled = Promise.resolve();
   if (!root.querySelector("link[rel=stylesheet]")) {
     const link = document.createElement("link");
     link.setAttribute("rel", "stylesheet");
     link.setAttribute("href", String(stylesheet));
     root.replaceChildren(link);
+    if (link.isConnected) styled = stylesheetSettled(link);
   }
   const locale = options.locale ?? (document.documentElement.lang || "en");
   const context = { locale, ...(options.context ?? {}) };
@@ -201,7 +218,7 @@ export async function mountPaymentForm(element, options = {}) {
     products.push(...(list.paymentProducts ?? []));
   }
   if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
-  const engine = await loading;
+  const [engine] = await Promise.all([loading, styled]);
   const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
   const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
   if (options.products) request.products = options.products;

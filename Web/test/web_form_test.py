@@ -76,6 +76,10 @@ class PageServer:
                     self.send_response(204)
                     self.end_headers()
                     return
+                # ?delay=MS: a slow answer (the stylesheet case).
+                delay = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("delay")
+                if delay:
+                    time.sleep(int(delay[0]) / 1000)
                 super().do_GET()
 
             def end_headers(self):
@@ -523,6 +527,52 @@ def case_engine_loading(run):
     page.close()
 
 
+def case_stylesheet_first(run):
+    """The form is drawn once its stylesheet has loaded, a slow one too; a missing or too slow one does not stop it."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    outcomes = page.page.evaluate("""async (now) => {
+      const { mountPaymentForm } = await import("/web/payform-form.mjs");
+      const mount = async (stylesheet) => {
+        const element = document.createElement("div");
+        document.body.append(element);
+        const started = performance.now();
+        const mounting = mountPaymentForm(element, { product: "sample:visa", now, stylesheet });
+        // The shadow root is there before the first await; watch the form's container arrive.
+        let sheetWhenDrawn;
+        new MutationObserver(() => {
+          if (sheetWhenDrawn === undefined && element.shadowRoot.querySelector(".pf-form")) {
+            sheetWhenDrawn = element.shadowRoot.querySelector("link[rel=stylesheet]").sheet !== null;
+          }
+        }).observe(element.shadowRoot, { childList: true });
+        await mounting;
+        const milliseconds = performance.now() - started;
+        // A late stylesheet still styles the form when it arrives.
+        const link = element.shadowRoot.querySelector("link[rel=stylesheet]");
+        const arrived = stylesheet.includes("delay=4500")
+          ? await new Promise((resolve) => link.sheet ? resolve(true) : link.addEventListener("load", () => resolve(link.sheet !== null), { once: true }))
+          : null;
+        return { sheetWhenDrawn, milliseconds, arrived };
+      };
+      // An element outside the document loads no stylesheet: its form is drawn without waiting.
+      const detached = document.createElement("div");
+      const started = performance.now();
+      await mountPaymentForm(detached, { product: "sample:visa", now, stylesheet: "/web/payform-form.css?delay=2000" });
+      const outside = { drawn: detached.shadowRoot.querySelector(".pf-form") !== null, milliseconds: performance.now() - started };
+      return { slow: await mount("/web/payform-form.css?delay=800"), missing: await mount("/web/no-such-form.css"),
+               late: await mount("/web/payform-form.css?delay=4500"), outside };
+    }""", NOW)
+    expect(outcomes["slow"]["sheetWhenDrawn"] is True, f"the form was drawn before its stylesheet had loaded: {outcomes['slow']}")
+    expect(outcomes["slow"]["milliseconds"] >= 800, f"the mount did not wait for the slow stylesheet: {outcomes['slow']}")
+    expect(outcomes["missing"]["sheetWhenDrawn"] is not None, f"with a missing stylesheet the form was not drawn: {outcomes['missing']}")
+    expect(outcomes["outside"]["drawn"] and outcomes["outside"]["milliseconds"] < 1500, f"a form mounted outside the document: {outcomes['outside']}")
+    # A stylesheet slower than the 3 s the mount waits at most: the form is drawn without it.
+    expect(outcomes["late"]["sheetWhenDrawn"] is False and 2900 <= outcomes["late"]["milliseconds"] < 4400 and outcomes["late"]["arrived"],
+           f"a stylesheet slower than the mount's wait: {outcomes['late']}")
+    # The missing stylesheet's 404 is what this case asked for; anything else the page logged is not.
+    page.errors = [error for error in page.errors if "404" not in error and "no-such-form.css" not in error]
+    page.close()
+
+
 def case_checkout_example(run):
     """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
     process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
@@ -563,7 +613,7 @@ def case_checkout_example(run):
 
 
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_checkout_example, case_random_sequences]
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_checkout_example, case_random_sequences]
 
 
 class Run:

@@ -15,10 +15,11 @@
 /// say so instead). So is a brand with two equally specific ranges with different partners.
 struct ResolutionRule {
     /// A range as seen at one level (input length), with its interval of level-digit prefixes.
+    /// Plain numbers only (the range itself is `brands[brandIndex].prefixRanges[rangeIndex]`), so
+    /// the index's sorting and sweeping copy entries without reference counting.
     struct Entry {
         let brandIndex: Int
         let rangeIndex: Int
-        let range: BrandPrefixRange
         /// The compatible level-digit prefixes, both included.
         let start: UInt64
         let end: UInt64
@@ -29,7 +30,6 @@ struct ResolutionRule {
         init(brandIndex: Int, rangeIndex: Int, range: BrandPrefixRange, level: Int, scale: Int) {
             self.brandIndex = brandIndex
             self.rangeIndex = rangeIndex
-            self.range = range
             if range.digitCount >= level {
                 let cut = DecimalPower.of(range.digitCount - level)
                 start = range.low / cut
@@ -120,7 +120,7 @@ struct ResolutionRule {
         guard let winner = winners.first else { return Answer(brandIndexes: [], isAmbiguous: false) }
         for other in winners.dropFirst() { reportTie(winner, other, level: level, prefix: prefix) }
         var result = [winner.brandIndex]
-        for partner in winner.range.coBadgePartnerIds {
+        for partner in range(of: winner).coBadgePartnerIds {
             if let position = positions[partner], !result.contains(position) { result.append(position) }
         }
         return Answer(brandIndexes: result, isAmbiguous: false)
@@ -134,7 +134,7 @@ struct ResolutionRule {
     }
 
     private mutating func reportSameBrandTie(_ first: Entry, _ second: Entry, level: Int, prefix: UInt64) {
-        guard !hasEnoughProblems, first.range.coBadgePartnerIds != second.range.coBadgePartnerIds,
+        guard !hasEnoughProblems, range(of: first).coBadgePartnerIds != range(of: second).coBadgePartnerIds,
               reported.insert([first.brandIndex, first.rangeIndex, second.brandIndex, second.rangeIndex]).inserted
         else { return }
         problems.append(
@@ -142,8 +142,12 @@ struct ResolutionRule {
                 + "(for example at \(digits(prefix, level))), so the rule cannot tell which partners apply")
     }
 
+    private func range(of entry: Entry) -> BrandPrefixRange {
+        brands[entry.brandIndex].prefixRanges[entry.rangeIndex]
+    }
+
     private func name(_ entry: Entry) -> String {
-        "brands[\(entry.brandIndex)] (\(brands[entry.brandIndex].id)).ranges[\(entry.rangeIndex)] \(entry.range)"
+        "brands[\(entry.brandIndex)] (\(brands[entry.brandIndex].id)).ranges[\(entry.rangeIndex)] \(range(of: entry))"
     }
 
     private func digits(_ prefix: UInt64, _ level: Int) -> String {

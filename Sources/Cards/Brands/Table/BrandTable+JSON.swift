@@ -64,7 +64,7 @@ struct BrandTableJSONReader {
         let name = object["name"].flatMap { string($0, at: "\(path).name") } ?? ""
         var ranges: [BrandPrefixRange] = []
         for (offset, item) in (object["ranges"].flatMap { array($0, at: "\(path).ranges") } ?? []).enumerated() {
-            if let range = readRange(item, at: "\(path).ranges[\(offset)]") { ranges.append(range) }
+            if let range = readRange(item, ofBrandAt: path, offset: offset) { ranges.append(range) }
         }
         let lengths = object["lengths"].flatMap { integers($0, at: "\(path).lengths") } ?? []
         let gaps = object["gaps"].flatMap { integers($0, at: "\(path).gaps") } ?? []
@@ -87,32 +87,38 @@ struct BrandTableJSONReader {
                      cvcName: cvcName, cvcLength: cvcLength, paymentProductIds: productIds, country: country)
     }
 
-    /// `"51-55"`, `"4571"`, or `{"range": "4571", "with": ["visa"]}`.
-    private mutating func readRange(_ value: JSONValue, at path: String) -> BrandPrefixRange? {
+    /// `"51-55"`, `"4571"`, or `{"range": "4571", "with": ["visa"]}`: range `offset` of the brand
+    /// at `brandPath`. Its own path is spelt out only for a problem (a table has hundreds of
+    /// ranges, and most are plain strings).
+    private mutating func readRange(_ value: JSONValue, ofBrandAt brandPath: String, offset: Int) -> BrandPrefixRange? {
         var text: String?
         var partners: [String] = []
         if case .string(let plain) = value {
             text = plain
-        } else if let object = members(of: value, at: path, allowed: ["range", "with"], required: ["range", "with"]) {
-            text = object["range"].flatMap { string($0, at: "\(path).range") }
-            for (offset, partner) in (object["with"].flatMap { array($0, at: "\(path).with") } ?? []).enumerated() {
-                if let id = string(partner, at: "\(path).with[\(offset)]") { partners.append(id) }
-            }
-            if object["with"] != nil, partners.isEmpty {
-                problems.append("\(path).with: must name at least one brand (write a co-badge-free range as a plain string)")
+        } else {
+            let path = "\(brandPath).ranges[\(offset)]"
+            if let object = members(of: value, at: path, allowed: ["range", "with"], required: ["range", "with"]) {
+                text = object["range"].flatMap { string($0, at: "\(path).range") }
+                for (offset, partner) in (object["with"].flatMap { array($0, at: "\(path).with") } ?? []).enumerated() {
+                    if let id = string(partner, at: "\(path).with[\(offset)]") { partners.append(id) }
+                }
+                if object["with"] != nil, partners.isEmpty {
+                    problems.append("\(path).with: must name at least one brand (write a co-badge-free range as a plain string)")
+                }
             }
         }
         guard let text else { return nil }
         let bounds = text.split(separator: "-", omittingEmptySubsequences: false)
         let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { $0 &- 0x30 < 10 } }
+        // Counted in UTF-8 bytes: both bounds are ASCII digits by then.
         guard (1...2).contains(bounds.count), bounds.allSatisfy(isDigits), let first = bounds.first, let last = bounds.last,
-              first.count == last.count, first.count <= BrandTable.longestPrefix,
+              first.utf8.count == last.utf8.count, first.utf8.count <= BrandTable.longestPrefix,
               let low = UInt64(first), let high = UInt64(last)
         else {
-            problems.append("\(path): \"\(text)\" is not a prefix or range of prefixes such as \"4571\" or \"51-55\" (both bounds with the same number of digits, at most \(BrandTable.longestPrefix))")
+            problems.append("\(brandPath).ranges[\(offset)]: \"\(text)\" is not a prefix or range of prefixes such as \"4571\" or \"51-55\" (both bounds with the same number of digits, at most \(BrandTable.longestPrefix))")
             return nil
         }
-        return BrandPrefixRange(low: low, high: high, digitCount: first.count, coBadgePartnerIds: partners)
+        return BrandPrefixRange(low: low, high: high, digitCount: first.utf8.count, coBadgePartnerIds: partners)
     }
 
     // MARK: - Shapes
@@ -132,8 +138,10 @@ struct BrandTableJSONReader {
                 result[key] = member
             }
         }
-        for key in required.sorted() where result[key] == nil {
-            problems.append("\(path): missing member \"\(key)\"")
+        if !required.allSatisfy({ result[$0] != nil }) {
+            for key in required.sorted() where result[key] == nil {
+                problems.append("\(path): missing member \"\(key)\"")
+            }
         }
         return result
     }
