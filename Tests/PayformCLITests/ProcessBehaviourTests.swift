@@ -263,9 +263,10 @@ final class PayformProcess: @unchecked Sendable {
 
     /// Ends the child with SIGKILL if it still runs (a test that failed must not leave it behind).
     func killIfRunning() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        _ = wait(seconds: 5)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            _ = wait(seconds: 5)
+        }
     }
 
     /// The next line of the child's stdout (a ``Stream/pipe``), or `nil` after `seconds`.

@@ -138,9 +138,16 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         close(listener)
     }
 
+    /// Answers the connection's request; a connection closed before a whole request (a client
+    /// that gave up) gets nothing.
     private func serve(_ connection: Int32) {
-        guard let request = readRequest(connection) else { return }
-        received.append(request)
+        if let request = readRequest(connection) {
+            received.append(request)
+            answer(request, on: connection)
+        }
+    }
+
+    private func answer(_ request: Request, on connection: Int32) {
         switch reply(request) {
         case .answer(let status, let headers, let body):
             guard write(connection, head(status, headers + [("Content-Length", String(body.count))])) else { return }

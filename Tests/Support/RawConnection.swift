@@ -60,9 +60,11 @@ package final class RawConnection: @unchecked Sendable {
     /// Closes the connection now (the server sees the end of the stream), as a client does once it
     /// has its answer.
     package func close() {
-        guard descriptor >= 0 else { return }
-        systemClose(descriptor)
-        descriptor = -1
+        // A second close (an explicit one, then deinit's) has nothing left to close.
+        if descriptor >= 0 {
+            systemClose(descriptor)
+            descriptor = -1
+        }
     }
 
     /// Sends bytes; `false` when the server closed the connection.
