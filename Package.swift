@@ -42,7 +42,11 @@ let formOnly = wasm && Context.environment["PAYFORM_WASM_FORM_ONLY"] == "1"
 let web: [LinkerSetting] = wasm
     ? [.unsafeFlags([
         "-Xclang-linker", "-nostdlib", "-Xclang-linker", "-mexec-model=reactor", "-Xlinker", "--no-entry", "-Xlinker", Context.environment["PAYFORM_WASM_KEEP_NAMES"] == "1" ? "--strip-debug" : "--strip-all",
-        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_call", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
+        // The stack first, below the data: a stack that overflows goes below address 0 and traps,
+        // where after the data (wasm-ld's default) it would overwrite the globals and the heap.
+        // 1 MiB: the deepest request (JSON nested 256 levels) takes about a sixteenth of it.
+        "-Xlinker", "--stack-first", "-Xlinker", "-z", "-Xlinker", "stack-size=1048576",
+        "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=__heap_base", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_call", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
     ])] : []
 
 let package = Package(
@@ -72,10 +76,11 @@ let package = Package(
             // In WebAssembly it reads the host's random bytes through the module's `arc4random_buf`.
             path: "Sources/Encryption", swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
         ),
-        // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly.
+        // Patterns outside the linear matcher's subset: ICU natively, the host's RegExp in WebAssembly
+        // (each file says which with `#if arch(wasm32)`).
         .target(
             name: "PaymentFormPatternFallback", dependencies: ["PaymentFormConcurrency"],
-            path: wasm ? "Sources/PatternFallback/Host" : "Sources/PatternFallback/ICU",
+            path: "Sources/PatternFallback",
             swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] : core
         ),
 

@@ -47,7 +47,7 @@ cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/dist/
 # loader's source goes in (its class no longer exported), so a page fetches one module instead of
 # two one after the other (in Chromium, 8 ms of the first form's load). payform-engine.mjs stays
 # beside it for node and for pages that want the engine alone.
-engine_import='import { PaymentFormEngine } from "./payform-engine.mjs";'
+engine_import='import { PaymentFormEngine, PaymentFormError } from "./payform-engine.mjs";'
 grep -qxF "$engine_import" Web/src/payform-form.mjs \
   || { echo "build-web: Web/src/payform-form.mjs has no line '$engine_import' to put the loader in" >&2; exit 1; }
 grep -q '^export class PaymentFormEngine ' Web/src/payform-engine.mjs \
@@ -55,7 +55,7 @@ grep -q '^export class PaymentFormEngine ' Web/src/payform-engine.mjs \
 while IFS= read -r line || [[ -n "$line" ]]; do
   if [[ "$line" == "$engine_import" ]]; then
     echo "// The engine's loader, Web/src/payform-engine.mjs, put here by Scripts/build-web.sh."
-    sed 's/^export class PaymentFormEngine /class PaymentFormEngine /' Web/src/payform-engine.mjs
+    sed -E 's/^export (class|function) /\1 /' Web/src/payform-engine.mjs
   else
     printf '%s\n' "$line"
   fi

@@ -356,4 +356,22 @@ struct ValidateBatchTests {
         try CLI.expectUsableError(CLI.run(["validate", "--batch", "--product", "sample:visa", "--account-on-file", "1"]),
                                   code: "unknown_account_on_file", mentioning: "--account-on-file 1")
     }
+
+    /// Security review: in WebAssembly, one event nested deeper than the JSON limit overflowed the
+    /// engine's stack into its heap, and `payform-wasm form` then died without answering the rest.
+    @Test("a line nested past the JSON limit answers bad_event, and the lines after it are answered", arguments: [257, 300, 5_000])
+    func deepLineThenNormalLines(depth: Int) throws {
+        let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let lines = [deep, #"{"event":"set","field":"cvv","value":"12"}"#, #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#,
+                     #"{"event":"focus","field":"cvv"}"#]
+        let result = CLI.run(["form", "--product", "sample:visa", "--now", "2026-11"], stdin: lines.joined(separator: "\n") + "\n")
+        #expect(result.exitCode == 0)
+        let answers = try result.stdout.split(separator: "\n").map { try JSONParser().parse(Array($0.utf8)) }
+        try #require(answers.count == 4, "\(result.stdout.prefix(300)) \(result.stderr.prefix(300))")
+        #expect(answers[0]["error"]?["code"] == "bad_event")
+        #expect(answers[0]["error"]?["message"]?.stringValue?.contains("nesting deeper than 256 levels") == true)
+        #expect(answers[1]["text"] == "12")
+        #expect(answers[2]["text"] == "4111 1111 1111 1111")
+        #expect(answers[3]["field"] == "cvv")
+    }
 }

@@ -10,9 +10,27 @@
 // rule, the form controller, the encryption. No dependencies, no eval.
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8");
+// fatal: an answer that is not UTF-8 is no answer of the engine's (see #takeResult).
+const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** The engine, instantiated: call it with a request object, get the answer object. */
+/** An error from the engine, the form or the Client API, with its stable code. */
+export class PaymentFormError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "PaymentFormError";
+    this.code = code;
+  }
+}
+
+/**
+ * The engine, instantiated: call it with a request object, get the answer object.
+ *
+ * The module's memory is never trusted blindly: every pointer and length it hands back is checked
+ * against the memory (and the heap's start), and its answers must be UTF-8 JSON. When a call
+ * traps, throws out of the module or breaks those rules, the instance is dropped and the call
+ * throws a PaymentFormError `engine_failed`; the next call runs on a fresh instance of the same
+ * compiled module (whatever the old one held, the forms it had open, is gone: `generation` tells).
+ */
 export class PaymentFormEngine {
   /**
    * Loads and instantiates the module.
@@ -25,58 +43,119 @@ export class PaymentFormEngine {
   static async load(source = new URL("./payform-engine.wasm", import.meta.url), options = {}) {
     const engine = new PaymentFormEngine(options);
     const imports = { env: engine.#hostFunctions() };
-    let instance;
+    let compiled;
     if (source instanceof WebAssembly.Module) {
-      instance = await WebAssembly.instantiate(source, imports);
+      compiled = { module: source, instance: await WebAssembly.instantiate(source, imports) };
     } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-      instance = (await WebAssembly.instantiate(source, imports)).instance;
+      compiled = await WebAssembly.instantiate(source, imports);
     } else {
       const url = new URL(String(source), import.meta.url);
       if (url.protocol === "file:") {
         const { readFile } = await import("node:fs/promises");
-        instance = (await WebAssembly.instantiate(await readFile(url), imports)).instance;
+        compiled = await WebAssembly.instantiate(await readFile(url), imports);
       } else {
         const response = await fetch(url);
         // Said plainly: compiling an error page would fail with a complaint about its type.
         if (!response.ok) throw new Error(`the engine's module ${url.href} could not be fetched: HTTP ${response.status}`);
-        instance = typeof WebAssembly.instantiateStreaming === "function"
-          ? (await WebAssembly.instantiateStreaming(response, imports)).instance
-          : (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance;
+        compiled = typeof WebAssembly.instantiateStreaming === "function"
+          ? await WebAssembly.instantiateStreaming(response, imports)
+          : await WebAssembly.instantiate(await response.arrayBuffer(), imports);
       }
     }
-    engine.#exports = instance.exports;
+    engine.#module = compiled.module;
+    engine.#imports = imports;
+    engine.#exports = compiled.instance.exports;
     return engine;
   }
 
+  #module = null;
+  #imports = null;
   #exports = null;
+  #generation = 0;
   #options;
-  #patterns = [];
+  /** The host's compiled patterns, by the handle the engine holds (released with it). */
+  #patterns = new Map();
+  #lastPattern = 0;
 
   constructor(options = {}) {
     this.#options = options;
   }
 
+  /**
+   * How many instances the engine has dropped after a failure (0 at first). A form opened in an
+   * earlier generation is gone.
+   */
+  get generation() { return this.#generation; }
+
+  /** How many patterns the host holds compiled for the engine now (released with their forms). */
+  get compiledPatternCount() { return this.#patterns.size; }
+
   /** Sends `request` (an object, sent as JSON) and returns the engine's answer, parsed. */
   call(request) {
-    return JSON.parse(this.callText(JSON.stringify(request)));
+    const text = this.callText(JSON.stringify(request));
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw this.#failed("its answer is not JSON");
+    }
   }
 
   /** Sends a JSON request as text and returns the answer's JSON text. */
   callText(text) {
-    const exports = this.#exports;
+    const exports = this.#instance();
     const bytes = encoder.encode(text);
-    const pointer = exports.payform_alloc(bytes.length);
-    new Uint8Array(exports.memory.buffer, pointer, bytes.length).set(bytes);
-    const result = exports.payform_call(pointer, bytes.length);
-    exports.payform_free(pointer);
-    return this.#takeResult(result);
+    try {
+      const pointer = exports.payform_alloc(bytes.length);
+      this.#checkBlock(exports, pointer, bytes.length, "payform_alloc");
+      new Uint8Array(exports.memory.buffer, pointer, bytes.length).set(bytes);
+      const result = exports.payform_call(pointer, bytes.length);
+      exports.payform_free(pointer);
+      return this.#takeResult(exports, result);
+    } catch (error) {
+      throw this.#failed(error instanceof EngineFault ? error.message : `${error?.name ?? "Error"}: ${error?.message ?? error}`);
+    }
+  }
+
+  /** The live instance's exports; after a failure, those of a fresh instance of the same module. */
+  #instance() {
+    if (this.#exports) return this.#exports;
+    if (!this.#module) throw new PaymentFormError("engine_failed", "the engine is not loaded");
+    try {
+      this.#exports = new WebAssembly.Instance(this.#module, this.#imports).exports;
+    } catch (error) {
+      throw new PaymentFormError("engine_failed", `the engine could not be started again: ${error?.message ?? error}`);
+    }
+    this.#patterns.clear();
+    return this.#exports;
+  }
+
+  /** Drops the instance after `reason`; the error the failed call throws. */
+  #failed(reason) {
+    this.#exports = null;
+    this.#generation += 1;
+    return new PaymentFormError("engine_failed", `the engine failed (${reason}); it starts afresh on the next call, without the forms it held`);
+  }
+
+  /** Throws unless `[pointer, pointer + length)` lies in the heap of the module's memory. */
+  #checkBlock(exports, pointer, length, what) {
+    const heapBase = exports.__heap_base instanceof WebAssembly.Global ? exports.__heap_base.value : 0;
+    const size = exports.memory.buffer.byteLength;
+    if (!Number.isInteger(pointer) || pointer < heapBase || pointer === 0 || length < 0 || pointer + length > size) {
+      throw new EngineFault(`${what} gave a block outside the heap (${pointer}, ${length} bytes)`);
+    }
   }
 
   /** Reads and frees a result block: a little-endian 32-bit length, then that many bytes. */
-  #takeResult(pointer) {
-    const exports = this.#exports;
+  #takeResult(exports, pointer) {
+    this.#checkBlock(exports, pointer, 4, "payform_call");
     const length = new DataView(exports.memory.buffer).getUint32(pointer, true);
-    const text = decoder.decode(new Uint8Array(exports.memory.buffer, pointer + 4, length));
+    this.#checkBlock(exports, pointer, 4 + length, "payform_call");
+    let text;
+    try {
+      text = decoder.decode(new Uint8Array(exports.memory.buffer, pointer + 4, length));
+    } catch {
+      throw new EngineFault("its answer is not UTF-8");
+    }
     exports.payform_free(pointer);
     return text;
   }
@@ -107,22 +186,18 @@ export class PaymentFormEngine {
         return 1;
       },
       // Patterns outside the engine's linear-time matcher: the host's RegExp, anchored to whole
-      // values; a leading (?i) becomes the i flag. 0 when RegExp cannot read the pattern.
+      // values; leading inline flags (?i), (?s), (?m) become RegExp's flags. 0 when the host will
+      // not run the pattern: RegExp cannot read it, or it could backtrack without bound (RegExp
+      // has no time limit), and the engine then fails every value of its field.
       regex_compile: (pointer, length) => {
-        let pattern = this.#text(pointer, length);
-        let flags = "u";
-        if (pattern.startsWith("(?i)")) {
-          pattern = pattern.slice(4);
-          flags += "i";
-        }
-        try {
-          this.#patterns.push(new RegExp(`^(?:${pattern})$`, flags));
-          return this.#patterns.length;
-        } catch {
-          return 0;
-        }
+        const compiled = hostPattern(this.#text(pointer, length));
+        if (!compiled) return 0;
+        this.#lastPattern += 1;
+        this.#patterns.set(this.#lastPattern, compiled);
+        return this.#lastPattern;
       },
-      regex_match: (handle, pointer, length) => (this.#patterns[handle - 1]?.test(this.#text(pointer, length)) ? 1 : 0),
+      regex_match: (handle, pointer, length) => (this.#patterns.get(handle)?.test(this.#text(pointer, length)) ? 1 : 0),
+      regex_release: (handle) => { this.#patterns.delete(handle); },
       // Files, for the command-line contract in node: 0 read, 1 no such file, 2 cannot read.
       read_file: (pathPointer, pathLength, resultPointer) => {
         const read = this.#options.readFile;
@@ -143,3 +218,99 @@ export class PaymentFormEngine {
     };
   }
 }
+
+/**
+ * The host's RegExp for an ICU pattern, anchored to whole values, or null when it will not run it:
+ * RegExp cannot read it, it has inline flags other than a leading (?i), (?s), (?m) or a mix of
+ * them, or it could backtrack without bound.
+ */
+export function hostPattern(pattern) {
+  let flags = "u";
+  const leading = /^\(\?([ims]+)\)/.exec(pattern);
+  if (leading) {
+    if (new Set(leading[1]).size !== leading[1].length) return null;
+    flags += leading[1];
+    pattern = pattern.slice(leading[0].length);
+  }
+  if (backtracksWithoutBound(pattern)) return null;
+  try {
+    return new RegExp(`^(?:${pattern})$`, flags);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a pattern can make a backtracking engine take exponential time: a group repeated
+ * without bound or more than 16 times (`*`, `+`, `{n,}`, `{n,m}` with m > 16) that holds, at any
+ * depth, a repetition of varying count (`?`, `*`, `{2,5}`, ...) or an alternation (`(a+)+`,
+ * `(\w|a)+`, `(?:x*y)*`, `(?:a?)*`). Fixed counts (`(?:[0-9]{3} )*`) and short repeats
+ * (`(a|b){1,3}`) are taken. Conservative: it refuses some patterns that would run fast.
+ */
+export function backtracksWithoutBound(pattern) {
+  const groups = [{ repeats: false, alternates: false }];
+  let closed = null; // the group just closed, until a quantifier (or anything else) follows
+  for (let index = 0; index < pattern.length; index++) {
+    const character = pattern[index];
+    let repeated = null; // the quantifier's [minimum, maximum], when this character starts one
+    if (character === "\\") {
+      index += 1;
+      if ("pPux".includes(pattern[index]) && pattern[index + 1] === "{") index = Math.max(index, pattern.indexOf("}", index));
+      closed = null;
+      continue;
+    }
+    if (character === "[") {
+      // A class is one atom: skip to its end (escapes and a leading ] included).
+      index += pattern[index + 1] === "^" ? 2 : 1;
+      if (pattern[index] === "]") index += 1;
+      while (index < pattern.length && pattern[index] !== "]") index += pattern[index] === "\\" ? 2 : 1;
+      closed = null;
+      continue;
+    }
+    if (character === "(") {
+      groups.push({ repeats: false, alternates: false });
+      // The group's kind is no quantifier: (?:, (?=, (?!, (?<=, (?<!, (?<name>.
+      const kind = /^\?(?::|=|!|<=|<!|<[A-Za-z][A-Za-z0-9]*>)/.exec(pattern.slice(index + 1));
+      if (kind) index += kind[0].length;
+      closed = null;
+      continue;
+    }
+    if (character === ")") {
+      closed = groups.length > 1 ? groups.pop() : null;
+      if (closed) {
+        const parent = groups[groups.length - 1];
+        parent.repeats ||= closed.repeats;
+        parent.alternates ||= closed.alternates;
+      }
+      continue;
+    }
+    if (character === "|") {
+      groups[groups.length - 1].alternates = true;
+      closed = null;
+      continue;
+    }
+    if (character === "*") repeated = [0, Infinity];
+    else if (character === "+") repeated = [1, Infinity];
+    else if (character === "?") repeated = [0, 1];
+    else if (character === "{") {
+      const count = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
+      if (count) {
+        const minimum = Number(count[1]);
+        repeated = [minimum, count[2] === undefined ? minimum : count[3] === "" ? Infinity : Number(count[3])];
+        index += count[0].length - 1;
+      }
+    }
+    if (repeated !== null) {
+      const [minimum, maximum] = repeated;
+      if (maximum > 16 && closed && (closed.repeats || closed.alternates)) return true;
+      if (minimum !== maximum) groups[groups.length - 1].repeats = true;
+      // A lazy or possessive mark belongs to the quantifier.
+      if (pattern[index + 1] === "?" || pattern[index + 1] === "+") index += 1;
+    }
+    closed = null;
+  }
+  return false;
+}
+
+/** A broken rule of the module's memory or answers (the engine is then dropped). */
+class EngineFault extends Error {}

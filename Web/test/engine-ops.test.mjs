@@ -111,8 +111,87 @@ test("patterns outside the linear matcher run on the host's RegExp, with the doc
   assert.deepEqual(verdicts("(a|b)\\1", ["aa", "bb", "ab"]), [true, true, false]);
   // ICU refuses `--` at a class end (set difference); RegExp reads a hyphen: a difference.
   assert.deepEqual(verdicts("[^--]", ["a", "-"]), [true, false]);
-  // A possessive quantifier: ICU reads it, RegExp cannot; the validator is left out.
-  assert.deepEqual(verdicts("a++", ["a", "zzz"]), [true, true]);
+  // A possessive quantifier: ICU reads it, RegExp cannot. The rule cannot be checked, so it
+  // fails every value (a validator that cannot run never passes one), with its own error.
+  assert.deepEqual(verdicts("a++", ["a", "zzz"]), [false, false]);
+  // Leading (?s) and (?m) are RegExp's s and m flags, as (?i) is i: the verdicts are ICU's.
+  assert.deepEqual(verdicts("(?s).*test.*", ["line1\nother\nline3", "a\ntest\nb", "test"]), [false, true, true]);
+  assert.deepEqual(verdicts("(?m)^a$\\s^b$", ["a\nb", "ab"]), [true, false]);
+  // A pattern that could backtrack without bound never runs on RegExp (it has no time limit):
+  // refused, it fails every value at once instead of blocking the page.
+  assert.deepEqual(verdicts("(?i)(\\w|a)+", ["a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"]), [false, false]);
+  const opened = open({ product: product("(\\w+)+") });
+  assert.equal(send(opened.form, { event: "set", field: "code", value: "aaa" }).state, "invalid");
+  const [error] = send(opened.form, { event: "submit" }).errors;
+  assert.equal(error.errorId, "uncheckable");
+  assert.match(error.message, /cannot be checked/);
+});
+
+test("the host's compiled patterns are released with the forms that hold them", async () => {
+  const own = await PaymentFormEngine.load(engineURL);
+  const product = (index) => ({
+    id: 9100 + index, paymentMethod: "redirect", displayHints: { displayOrder: 0, label: "T", logo: "l.png" },
+    fields: [{ id: "code", type: "string", dataRestrictions: { isRequired: true, validators: { regularExpression: { regularExpression: `(?i)x${index}\\b` } } },
+      displayHints: { displayOrder: 0, label: "Code", formElement: { type: "text" } } }],
+  });
+  const forms = [];
+  for (let index = 0; index < 40; index++) {
+    const opened = own.call({ op: "form.open", product: product(index), now: "2026-11" });
+    assert.ok(!opened.error, opened.error?.message);
+    forms.push(opened.form);
+  }
+  assert.equal(own.compiledPatternCount, 40);
+  for (const form of forms) own.call({ op: "form.close", form });
+  assert.equal(own.compiledPatternCount, 0);
+});
+
+test("a request nested past the limit, a deep definition and a large request leave the engine whole, in both modules", async () => {
+  for (const file of ["payform-form-engine.wasm", "payform-engine.wasm"]) {
+    const own = await PaymentFormEngine.load(new URL(`../dist/${file}`, import.meta.url));
+    for (const depth of [256, 257, 300, 100000]) {
+      const answer = JSON.parse(own.callText("[".repeat(depth) + "]".repeat(depth)));
+      assert.ok(answer.error, `${file}, depth ${depth}`);
+      if (depth > 256) assert.match(answer.error.message, /nesting deeper than 256 levels/);
+    }
+    let nested = {};
+    for (let level = 0; level < 300; level++) nested = { a: nested };
+    const deepProduct = own.call({ op: "form.open", product: { id: 1, paymentMethod: "card", displayHints: { logo: "x" }, fields: [], extra: nested }, now: "2026-11" });
+    assert.match(deepProduct.error?.message ?? "", /nesting deeper than 256 levels/, file);
+    // What comes after is answered right: a normal form, a large request, a form's keystrokes.
+    assert.equal(own.call({ op: "version" }).version.length > 0, true, file);
+    const large = JSON.parse(own.callText(JSON.stringify({ op: "version", padding: "x".repeat(400_000) })));
+    assert.ok(large.version, file);
+    const { form } = own.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11" });
+    const typed = own.call({ op: "form.event", form, event: { event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111111111111111" } });
+    assert.equal(typed.text, "4111 1111 1111 1111", file);
+    assert.equal(own.generation, 0, `${file}: no restart was needed`);
+  }
+});
+
+test("a call that fails inside the module drops the instance: a clear error, then a fresh engine", async () => {
+  const own = await PaymentFormEngine.load(engineURL);
+  const { form } = own.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11", publicKey: "sample:demo", clientSessionId: "s" });
+  for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) {
+    own.call({ op: "form.event", form, event: { event: "set", field, value } });
+  }
+  // The host's random generator fails in the middle of an encryption: the module's state is unknown.
+  const original = globalThis.crypto.getRandomValues;
+  globalThis.crypto.getRandomValues = () => { throw new Error("no entropy"); };
+  let failure;
+  try {
+    own.call({ op: "form.event", form, event: { event: "submit" } });
+  } catch (error) {
+    failure = error;
+  } finally {
+    globalThis.crypto.getRandomValues = original;
+  }
+  assert.equal(failure?.name, "PaymentFormError");
+  assert.equal(failure.code, "engine_failed");
+  assert.match(failure.message, /no entropy/);
+  // The next call runs on a fresh instance: it answers, and the old form is gone from it.
+  assert.equal(own.call({ op: "version" }).version.length > 0, true);
+  assert.equal(own.generation, 1);
+  assert.equal(own.call({ op: "form.view", form }).error.code, "usage");
 });
 
 test("form.view follows an account on file; form.close forgets the form", () => {
