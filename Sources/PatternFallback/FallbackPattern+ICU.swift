@@ -1,11 +1,12 @@
+#if !arch(wasm32)
 import Foundation
 import PaymentFormConcurrency
 
 /// A validator pattern outside the linear matcher's subset, on the platform's engine: here ICU,
 /// through `NSRegularExpression` (the engine the Client API's patterns are written for).
 ///
-/// The WebAssembly build puts the host's `RegExp` behind the same API (`Sources/PatternFallback/Host`);
-/// the package manifest picks the folder, so the validation module never names an engine.
+/// The WebAssembly build puts the host's `RegExp` behind the same API
+/// (`FallbackPattern+HostRegExp.swift`), so the validation module never names an engine.
 ///
 /// `@unchecked Sendable`: `pattern` is immutable; the anchored form is compiled once, with its
 /// lock held, and `NSRegularExpression` is documented as safe to use for matching from several
@@ -142,3 +143,4 @@ package final class FallbackPattern: @unchecked Sendable {
         return "ICU rejected the pattern (error \(nsError.code))"
     }
 }
+#endif

@@ -39,6 +39,10 @@ public struct RegularExpression: Sendable, Hashable {
     /// Whether the fallback engine's anchored form has been compiled (for tests of what compiling costs).
     package var hasCompiledICUForm: Bool { compiled.fallback?.hasAnchoredForm ?? false }
 
+    /// Why the pattern cannot run here (no engine of this build compiles it), or `nil` when it can.
+    /// Such a pattern fails every value: a rule that cannot be checked never passes one.
+    package var unusableReason: String? { compiled.unusableReason }
+
     /// Compiles `pattern`, or throws ``RegularExpressionError`` when it is not a valid ICU pattern.
     ///
     /// Compiled patterns are shared process-wide (in a bounded cache): product lists
@@ -48,6 +52,13 @@ public struct RegularExpression: Sendable, Hashable {
         self.compiled = try sharedCompiledPatterns.compiled(pattern) { pattern throws(RegularExpressionError) in
             try CompiledPattern(pattern)
         }
+    }
+
+    /// A pattern no engine here runs, kept so that it fails every value (with ``unusableReason``
+    /// `reason`) instead of being left out, which would pass every value.
+    package init(unusable pattern: String, reason: String) {
+        self.pattern = pattern
+        self.compiled = CompiledPattern(unusable: reason)
     }
 
     /// Compiles `pattern` without the process-wide cache: what a pattern never seen before costs.
@@ -165,6 +176,7 @@ final class CompiledPattern: Sendable {
     /// fallback engine (throwing when it does not compile the pattern) with the anchored form
     /// left to the first match.
     init(_ pattern: String) throws(RegularExpressionError) {
+        self.unusableReason = nil
         if let linear = LinearPattern(pattern) {
             self.linear = linear
             self.fallback = nil
@@ -178,10 +190,21 @@ final class CompiledPattern: Sendable {
         }
     }
 
+    /// Why neither engine runs the pattern (then both forms are `nil`), or `nil`.
+    let unusableReason: String?
+
     /// A pattern on the fallback engine.
     init(fallback: FallbackPattern) {
         self.linear = nil
         self.fallback = fallback
+        self.unusableReason = nil
+    }
+
+    /// A pattern neither engine runs: it matches nothing.
+    init(unusable reason: String) {
+        self.linear = nil
+        self.fallback = nil
+        self.unusableReason = reason
     }
 }
 

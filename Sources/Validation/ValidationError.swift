@@ -8,7 +8,9 @@
 /// error?[parameter: "maxLength"]     // 5
 /// ```
 public struct ValidationError: Error, Sendable, Hashable {
-    /// The error id: the failing validator's JSON key (``Validator/name``), or `required`.
+    /// The error id: the failing validator's JSON key (``Validator/name``), `required`, or
+    /// `uncheckable` for a `regularExpression` validator whose pattern cannot run here (no engine
+    /// of this build compiles it): such a rule fails every value rather than pass one unchecked.
     public let id: String
     /// The validator's parameters (`parameters`), in order; absent bounds left out.
     public let parameters: [ValidationParameter]
@@ -21,6 +23,9 @@ public struct ValidationError: Error, Sendable, Hashable {
 
     /// The error for a required field left empty (error id `required`).
     package static let required = ValidationError(id: "required")
+
+    /// The id of the error a validator reports when it cannot run (its pattern does not compile).
+    package static let uncheckableId = "uncheckable"
 
     /// The value of the parameter with that name, or `nil` when the error does not carry it.
     ///

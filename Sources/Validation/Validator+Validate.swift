@@ -17,7 +17,11 @@ extension Validator {
     /// ``validate(_:in:)`` with a regular expression's ICU work drawn from a budget shared by a
     /// whole request (see ``RegularExpressionBudget``).
     package func validate(_ value: String, in context: ValidationContext, budget: inout RegularExpressionBudget) -> ValidationError? {
-        isValid(value, in: context, budget: &budget) ? nil : ValidationError(id: name, parameters: parameters)
+        if isValid(value, in: context, budget: &budget) { return nil }
+        if case .regularExpression(let expression) = self, expression.unusableReason != nil {
+            return ValidationError(id: ValidationError.uncheckableId, parameters: [])
+        }
+        return ValidationError(id: name, parameters: parameters)
     }
 
     /// Whether `value` passes this validator.

@@ -69,6 +69,8 @@ struct RegularExpressionCompileTests {
             if case .invalidRegularExpression(pattern, _) = diagnostic.kind { return true }
             return false
         })
-        #expect(decoded.value.fields.first?.dataRestrictions.validators.isEmpty == true)
+        let validator = try #require(decoded.value.fields.first?.dataRestrictions.validators.first)
+        #expect(validator.name == "regularExpression")
+        #expect(validator.validate("a", in: .current())?.id == "uncheckable")
     }
 }

@@ -1,13 +1,14 @@
 /// A problem in a definition that did not stop it from being read, reported so it is never silent.
 ///
 /// Examples: an unknown validator kind (kept by name), a regular expression that does not
-/// compile (its validator is left out), a malformed product in a list (skipped).
+/// compile (kept, failing every value), a malformed product in a list (skipped).
 package struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What was noticed.
     package enum Kind: Sendable, Hashable {
         /// A validator key the engine does not know; kept by name, it never fails a value.
         case unknownValidator(name: String)
-        /// A `regularExpression` pattern that does not compile; the validator is left out.
+        /// A `regularExpression` pattern that does not compile; the validator is kept and fails
+        /// every value (error `uncheckable`).
         case invalidRegularExpression(pattern: String, reason: String)
         /// An element of a list that could not be read; it is skipped and the rest kept.
         case skippedElement(DefinitionError)
@@ -47,7 +48,7 @@ package struct DefinitionDiagnostic: Sendable, Hashable, CustomStringConvertible
         switch kind {
         case .unknownValidator(let name): "\(path): unknown validator '\(name)' kept by name; it does not affect validation"
         case .invalidRegularExpression(let pattern, let reason):
-            "\(path): regular expression \(pattern.debugDescription) does not compile (\(reason)); the validator is left out"
+            "\(path): regular expression \(pattern.debugDescription) does not compile (\(reason)); every value fails it (error 'uncheckable')"
         case .skippedElement(let error): "skipped an element that could not be read: \(error)"
         case .unknownValue(let value): "\(path): unknown value '\(value)' kept by name"
         case .maskWithoutPlaceholders(let pattern):

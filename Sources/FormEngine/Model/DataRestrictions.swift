@@ -13,8 +13,8 @@ public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
     /// ``PaymentRequest/validate(in:)``).
     public var isRequired: Bool
     /// The validators, typed, in the order the definition lists them (errors are reported in this
-    /// order). A regular expression that does not compile is left out; an unknown validator is
-    /// kept as ``Validator/unknown(name:)``.
+    /// order). A regular expression that does not compile is kept and fails every value with
+    /// the error `uncheckable`; an unknown validator is kept as ``Validator/unknown(name:)``.
     public var validators: [Validator]
 
     /// Rules.
@@ -31,18 +31,16 @@ public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
             let members = try node.object()
             for (name, value) in members.object {
                 let validatorNode = JSONNode(value, parent: members.path, step: .key(name))
-                if let validator = try Self.validator(named: name, at: validatorNode, diagnostics: &diagnostics) {
-                    validators.append(validator)
-                }
+                validators.append(try Self.validator(named: name, at: validatorNode, diagnostics: &diagnostics))
             }
         }
         self.validators = validators
     }
 
-    /// Reads one validator; `nil` when it must be left out (a pattern that does not compile).
+    /// Reads one validator.
     private static func validator(
         named name: String, at node: JSONNode, diagnostics: inout [DefinitionDiagnostic]
-    ) throws(DefinitionError) -> Validator? {
+    ) throws(DefinitionError) -> Validator {
         // Parameterless validators are sent as `{}`; the SDKs also accept `[]` or `null`.
         let parameters: JSONObjectNode
         switch node.value {
@@ -89,9 +87,10 @@ public struct DataRestrictions: ClientAPIModel, JSONModel, Hashable {
             do throws(RegularExpressionError) {
                 return .regularExpression(try RegularExpression(pattern))
             } catch {
+                // Kept, failing every value: left out, it would pass every value unchecked.
                 diagnostics.append(DefinitionDiagnostic(
                     path: patternNode.path, kind: .invalidRegularExpression(pattern: pattern, reason: error.reason)))
-                return nil
+                return .regularExpression(RegularExpression(unusable: pattern, reason: error.reason))
             }
         default:
             diagnostics.append(DefinitionDiagnostic(path: node.path, kind: .unknownValidator(name: name)))

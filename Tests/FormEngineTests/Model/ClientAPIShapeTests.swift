@@ -128,11 +128,17 @@ struct ClientAPIShapeTests {
         #expect(try PaymentProduct.decode(from: Array(decoded.value.jsonString().utf8)).value == decoded.value)
     }
 
-    @Test("a regular expression that does not compile is reported and left out, never a crash")
+    @Test("a regular expression that does not compile is reported and kept failing every value, never a crash")
     func badRegex() throws {
         let json = Fixtures.product(fields: "[" + Fixtures.field(#""dataRestrictions": {"validators": {"regularExpression": {"regularExpression": "([0-9"}, "luhn": {}}}"#) + "]")
         let decoded = try Fixtures.decode(PaymentProduct.self, json)
-        #expect(decoded.value.fields[0].dataRestrictions.validators == [.luhn])
+        let validators = decoded.value.fields[0].dataRestrictions.validators
+        #expect(validators.map(\.name) == ["regularExpression", "luhn"])
+        let kept = try #require(validators.first)
+        // Fails every value, the empty one included, with its own error: left out, it would pass them all.
+        for value in ["", "0", "4111111111111111", "([0-9"] {
+            #expect(kept.validate(value, in: .current())?.id == "uncheckable", "\(value.debugDescription)")
+        }
         let diagnostic = try #require(decoded.diagnostics.first)
         #expect(diagnostic.path.description == "fields[0].dataRestrictions.validators.regularExpression.regularExpression")
         let pattern = try #require(diagnostic.kind.invalidPattern, "wrong kind")
