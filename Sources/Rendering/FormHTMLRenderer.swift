@@ -162,7 +162,7 @@ package struct FormHTMLRenderer {
         let after = String(decoding: units[range.upperBound...], as: UTF16.self)
         // Only an absolute http(s) URL becomes a link; anything else (javascript:, data:, ...)
         // is shown as plain text.
-        guard let link = field.link, let safe = HTMLEscaping.safeLink(link) else { return escapeText(field.label) }
+        guard let link = field.link, let safe = WebLink.checked(link) else { return escapeText(field.label) }
         let anchor = "<a href=\"\(escape(safe))\" target=\"_blank\" rel=\"noopener noreferrer\">\(escapeText(linkText))</a>"
         return escapeText(before) + anchor + escapeText(after)
     }

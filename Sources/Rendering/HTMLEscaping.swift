@@ -33,21 +33,6 @@ package enum HTMLEscaping {
         escape(BidiControls.isolate(text))
     }
 
-    /// The URL when it may be rendered as a link: an absolute `http` or `https` URL with no
-    /// white space, control character or quote in it; `nil` otherwise (`javascript:`, `data:`,
-    /// relative or obfuscated links are shown as text, never as a clickable `href`).
-    package static func safeLink(_ link: String) -> String? {
-        let lowered = link.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return nil }
-        let host = lowered.drop(while: { $0 != "/" }).dropFirst(2)
-        guard let first = host.first, first != "/" else { return nil }
-        for scalar in link.unicodeScalars {
-            if scalar.value <= 0x20 || scalar.value == 0x7F || isDisallowed(scalar) { return nil }
-            if scalar == "\"" || scalar == "'" || scalar == "<" || scalar == ">" || scalar == "`" || scalar == "\\" { return nil }
-        }
-        return link
-    }
-
     /// C0 and C1 controls (except tab, line feed, carriage return), DEL and noncharacters.
     static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

@@ -18,7 +18,9 @@
 // no inline styles: the look comes from payform-form.css, themable through CSS custom properties
 // and ::part().
 
-import { PaymentFormEngine } from "./payform-engine.mjs";
+import { PaymentFormEngine, PaymentFormError } from "./payform-engine.mjs";
+
+export { PaymentFormError };
 
 const engines = new Map();
 let formCount = 0;
@@ -67,15 +69,6 @@ export async function loadPaymentFormEngine(options = {}) {
 function currentMonth() {
   const now = new Date();
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-}
-
-/** An error from the engine or the Client API, with its stable code. */
-export class PaymentFormError extends Error {
-  constructor(code, message) {
-    super(message);
-    this.name = "PaymentFormError";
-    this.code = code;
-  }
 }
 
 /** Calls under `<clientApiUrl>/v1/<customerId>/`, as the Client API's JavaScript SDK makes them. */
@@ -257,10 +250,12 @@ export class PaymentForm extends EventTarget {
   #listeners = [];
   #destroyed = false;
   #brands = null;
+  #generation;
 
   constructor(element, engine, opened, options) {
     super();
     this.#engine = engine;
+    this.#generation = engine.generation;
     this.#number = opened.form;
     this.#element = element;
     this.#options = options;
@@ -338,14 +333,25 @@ export class PaymentForm extends EventTarget {
     this.#destroyed = true;
     for (const [target, type, listener] of this.#listeners) target.removeEventListener(type, listener);
     this.#root.replaceChildren();
-    this.#engine.call({ op: "form.close", form: this.#number });
+    // A restarted engine never saw this form: nothing to close there.
+    if (this.#engine.generation === this.#generation) this.#engine.call({ op: "form.close", form: this.#number });
   }
 
   // MARK: drawing
 
   #call(request) {
     if (this.#destroyed) throw new PaymentFormError("usage", "this form was destroyed");
-    const answer = this.#engine.call(request);
+    // After a failure the engine runs a fresh instance, which never saw this form.
+    if (this.#engine.generation !== this.#generation) {
+      throw new PaymentFormError("engine_failed", "the engine was restarted after a failure and this form's state is gone: mount it again");
+    }
+    let answer;
+    try {
+      answer = this.#engine.call(request);
+    } catch (error) {
+      if (error instanceof PaymentFormError) this.#emit("error", { code: error.code, message: error.message });
+      throw error;
+    }
     if (answer.error) throw new PaymentFormError(answer.error.code, answer.error.message);
     return answer;
   }
@@ -438,7 +444,8 @@ export class PaymentForm extends EventTarget {
       control = this.#make("input", { type: "checkbox", id, name: field.id, class: "pf-checkbox", part: "checkbox", "aria-describedby": described.join(" "), "aria-required": field.required ? "true" : null, disabled: field.readOnly });
       control.checked = field.text === "true";
       const label = this.#make("label", { for: id, class: "pf-label pf-checkbox-label", part: "label" });
-      const text = field.link ? this.#make("a", { href: field.link, target: "_blank", rel: "noopener" }, field.linkText || field.label) : null;
+      // The engine's view holds only absolute http(s) links (WebLink, the form model's one rule).
+      const text = field.link ? this.#make("a", { href: field.link, target: "_blank", rel: "noopener noreferrer" }, field.linkText || field.label) : null;
       label.append(field.label);
       wrapper.append(control, label);
       if (text) wrapper.append(" ", text);

@@ -573,6 +573,70 @@ def case_stylesheet_first(run):
     page.close()
 
 
+def case_hostile_definitions(run):
+    """A definition nested 300 deep is refused and leaves the shared engine whole; unsafe links never reach href."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    outcomes = page.page.evaluate("""async (now) => {
+      const { mountPaymentForm } = await import("/web/payform-form.mjs");
+      const mount = async (product) => {
+        const element = document.createElement("div");
+        document.body.append(element);
+        try {
+          return { form: await mountPaymentForm(element, { product, now }), element };
+        } catch (error) {
+          return { error: `${error.name}: ${error.code}: ${error.message}` };
+        }
+      };
+      let nested = {};
+      for (let level = 0; level < 300; level++) nested = { a: nested };
+      const deep = await mount({ id: 1, paymentMethod: "card", displayHints: { logo: "x" }, fields: [], extra: nested });
+      // The next form on the page, on the same engine: drawn, and it takes a card number.
+      const after = await mount("sample:visa");
+      const input = after.element.shadowRoot.querySelector("[name=cardNumber]");
+      input.focus();
+      const typed = after.form.send({ event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111111111111111" });
+      const terms = (link) => ({
+        id: 9300, paymentMethod: "directDebit", displayHints: { displayOrder: 0, label: "Terms", logo: "l.png" },
+        fields: [{ id: "termsAndConditions", type: "boolean", dataRestrictions: { isRequired: true, validators: { termsAndConditions: {} } },
+                   displayHints: { displayOrder: 0, label: "I accept the {link}", link, formElement: { type: "boolean" } } }],
+      });
+      const links = {};
+      for (const link of ["javascript:alert(1)", "data:text/html,<b>x</b>", "//evil.example/x", " JaVaScRiPt:alert(1)", "https://example.com/terms"]) {
+        const mounted = await mount(terms(link));
+        links[link] = mounted.error ?? [...mounted.element.shadowRoot.querySelectorAll("a")].map((a) => a.getAttribute("href"));
+      }
+      // A failure inside the engine (the host's random source throws while encrypting): the
+      // call fails with engine_failed, the form says so, and the page's next form gets a fresh engine.
+      const paying = await mount("sample:visa");
+      const events = [];
+      paying.form.addEventListener("error", (event) => events.push(event.detail.code));
+      for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) paying.form.send({ event: "set", field, value });
+      const original = crypto.getRandomValues;
+      let failed;
+      const keyed = await mountPaymentForm(Object.assign(document.createElement("div"), {}), { product: "sample:visa", now, publicKey: "sample:demo", clientSessionId: "s" });
+      for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) keyed.send({ event: "set", field, value });
+      keyed.addEventListener("error", (event) => events.push(event.detail.code));
+      crypto.getRandomValues = () => { throw new Error("no entropy"); };
+      try { await keyed.submit(); } catch (error) { failed = `${error.name}: ${error.code}`; } finally { crypto.getRandomValues = original; }
+      let stale;
+      try { paying.form.send({ event: "focus", field: "cvv" }); } catch (error) { stale = `${error.name}: ${error.code}`; }
+      const fresh = await mount("sample:visa");
+      const freshTyped = fresh.error ?? fresh.form.send({ event: "set", field: "cardNumber", value: "4111111111111111" }).text;
+      return { deep: deep.error ?? "mounted", afterText: input.value, typedText: typed.text, links, failed, stale, events, freshTyped };
+    }""", NOW)
+    expect(outcomes["failed"] == "PaymentFormError: engine_failed", f"a failure inside the engine: {outcomes['failed']}")
+    expect(outcomes["stale"] == "PaymentFormError: engine_failed", f"a form of the dropped engine: {outcomes['stale']}")
+    expect(outcomes["events"].count("engine_failed") >= 1, f"the forms' error events: {outcomes['events']}")
+    expect(outcomes["freshTyped"] == "4111 1111 1111 1111", f"a form mounted after the failure: {outcomes['freshTyped']}")
+    expect("nesting deeper than 256 levels" in outcomes["deep"], f"a definition nested 300 deep: {outcomes['deep']}")
+    expect(outcomes["afterText"] == "4111 1111 1111 1111" and outcomes["typedText"] == "4111 1111 1111 1111",
+           f"the form mounted after the deep definition: {outcomes}")
+    for link, hrefs in outcomes["links"].items():
+        expected = ["https://example.com/terms"] if link.startswith("https:") else []
+        expect(hrefs == expected, f"the terms link {link!r} became {hrefs!r}")
+    page.close()
+
+
 def case_checkout_example(run):
     """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
     process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
@@ -613,7 +677,8 @@ def case_checkout_example(run):
 
 
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_checkout_example, case_random_sequences]
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_checkout_example,
+         case_random_sequences]
 
 
 class Run:

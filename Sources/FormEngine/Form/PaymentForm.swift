@@ -175,7 +175,9 @@ public struct FormField: Sendable, Hashable, CustomStringConvertible {
         get { storage.parts.mustWriteReason }
         set { update { $0.mustWriteReason = newValue } }
     }
-    /// A link the label refers to (`{link}` in terms-and-conditions labels): its URL.
+    /// A link the label refers to (`{link}` in terms-and-conditions labels): its URL, when it is
+    /// an absolute `http` or `https` URL; a definition's `javascript:`, `data:`, relative or
+    /// scheme-relative link is never one here (the field's `displayHints.link` keeps what was sent).
     public var link: String? {
         get { storage.parts.link }
         set { update { $0.link = newValue } }
@@ -311,7 +313,7 @@ extension FormField.Parts {
         tooltip = localizer.fieldText(.tooltipText, productId: productId, fieldId: field.id, definitionText: hints.tooltip?.label)
         tooltipImage = hints.tooltip?.image.map { AssetURL.resolve($0, base: assetBaseURL) }
         mask = hints.mask?.pattern
-        link = hints.link
+        link = hints.link.flatMap(WebLink.checked)
         if let start = template.utf16Offset(of: "{link}"),
            let text = localizer.fieldLinkText(productId: productId, fieldId: field.id) ?? hints.link {
             label = localizer.fill(template, with: ["link": text])

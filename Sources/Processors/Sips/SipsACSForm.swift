@@ -77,6 +77,6 @@ public struct SipsACSForm: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "SipsACSForm(\(acsURL.split(separator: "/").dropFirst().first ?? ""))" }
 
     static func isHTTPURL(_ text: String) -> Bool {
-        HTMLEscaping.safeLink(text) != nil
+        WebLink.checked(text) != nil
     }
 }
