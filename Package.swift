@@ -21,7 +21,8 @@
 // with Embedded Swift for WebAssembly: `Scripts/build-web.sh` sets PAYFORM_WASM=1, which turns
 // the Embedded feature on for those targets and swaps in the platform's pieces (the host's
 // regular expressions instead of ICU). Other platforms' flows (Sips In-App, Saferpay) are a
-// product of their own; backend test helpers and the sandbox are for tests; the command-line
+// product of their own; backend test helpers and the sandbox are for tests; the form protocol
+// (a form driven by JSON events, for `payform form` and the web engine), the command-line
 // tool, the previews and the benchmarks sit on top.
 //
 // The package has no package dependencies: only the toolchain.
@@ -179,6 +180,16 @@ let package = Package(
         // The shipped sample products and demo key pair, for the CLI, the benchmarks and the tests.
         .target(name: "PaymentFormSamples", path: "Sources/Samples", swiftSettings: core, plugins: ["PaymentFormEmbedResources"]),
 
+        // The form protocol: a form driven by JSON events, opened from typed options. What `payform
+        // form` runs and what the web engine keeps for each form a page mounts.
+        .target(
+            name: "PaymentFormProtocol",
+            dependencies: [
+                "PaymentFormCore", "PaymentFormCards", "PaymentFormJSON", "PaymentFormLocalization", "PaymentFormMasking", "PaymentFormValidation",
+            ],
+            path: "Sources/FormProtocol", swiftSettings: core
+        ),
+
         // The commands of `payform` that need nothing from the operating system (mask, unmask, edit,
         // validate, prepare, brand, render, form) with their argument parsing and JSON shapes: the
         // native tool and the WebAssembly engine run the same code.
@@ -186,7 +197,7 @@ let package = Package(
             name: "PayformCommands",
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
-                "PaymentFormRendering", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormConcurrency",
+                "PaymentFormRendering", "PaymentFormSamples", "PaymentFormJSON", "PaymentFormConcurrency", "PaymentFormProtocol",
             ],
             path: "Sources/PayformCommands", swiftSettings: core
         ),
@@ -214,7 +225,7 @@ let package = Package(
             name: "PaymentFormWeb",
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
-                "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples",
+                "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples", "PaymentFormProtocol",
             ],
             path: "Sources/WebEngine",
             swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] + (formOnly ? [.define("PAYFORM_WEB_FORM_ONLY")] : []) : core,

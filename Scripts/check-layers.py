@@ -17,8 +17,8 @@ LAYERS = [
     ["PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization"],
     ["PaymentFormCards"],
     ["PaymentFormCore"],
-    # beside the core, still without Foundation: previews, samples, the portable commands
-    ["PaymentFormRendering", "PaymentFormSamples", "PaymentFormWebSupport"],
+    # beside the core, still without Foundation: previews, samples, the form protocol, the portable commands
+    ["PaymentFormRendering", "PaymentFormSamples", "PaymentFormWebSupport", "PaymentFormProtocol"],
     ["PayformCommands"],
     # around the core: the platform, the session, what an app imports, the WebAssembly engine
     ["PaymentFormPlatform", "PaymentFormWeb"],
@@ -36,7 +36,7 @@ LAYERS = [
 # platform's piece beside it: ICU through Foundation natively, RegExp in WebAssembly.)
 CORE = ["PaymentFormJSON", "PaymentFormConcurrency", "PaymentFormEncryption", "PaymentFormMasking", "PaymentFormValidation",
         "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore", "PaymentFormRendering", "PaymentFormSamples",
-        "PayformCommands", "PaymentFormWeb"]
+        "PaymentFormProtocol", "PayformCommands", "PaymentFormWeb"]
 FORBIDDEN_IN_CORE = re.compile(r"^\s*(?:@_exported |public |package |internal )?import\s+(Foundation|FoundationEssentials|FoundationNetworking|Dispatch|Glibc|Darwin|Musl)\b", re.M)
 # The lock is the one place that reaches the OS's mutex (behind #if, absent in WebAssembly).
 OS_ALLOWED = {"PaymentFormConcurrency", "PaymentFormEncryption"}

@@ -96,3 +96,11 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
     }
     package init(nilLiteral: ()) { self = .null }
 }
+
+extension JSONValue {
+    /// A string, or `null` for `nil`.
+    package static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    /// A JSON integer.
+    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
+}

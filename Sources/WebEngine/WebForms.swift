@@ -5,6 +5,7 @@ import PaymentFormLocalization
 import PaymentFormSamples
 import PaymentFormValidation
 import PayformCommands
+import PaymentFormProtocol
 
 #if hasFeature(Embedded)
 /// The forms mounted in a page: each is a ``FormSession`` (the state `payform form` keeps between
@@ -95,7 +96,7 @@ enum WebForms {
             clientMetaInfo: { ClientMetaInfo(platformIdentifier: "WebAssembly", appIdentifier: $0) }, samples: samples)
         let session: FormSession
         do throws(CLIError) {
-            session = try FormSession(ParsedArguments<FormCommand.Option>(arguments), context, localizesSamples: true)
+            session = try FormCommand.session(ParsedArguments<FormCommand.Option>(arguments), context, localizesSamples: true).0
         } catch {
             // The command's option names mean nothing to a page: name the request's members.
             var message = error.message
@@ -113,7 +114,7 @@ enum WebForms {
     static func event(_ request: JSONValue) -> JSONValue {
         guard let number = formNumber(request), let form = sessions[number] else { return unknownForm() }
         guard let event = request["event"] else { return WebRequests.failure("bad_event", "\"event\" must be an event of the form protocol") }
-        do throws(CLIError) {
+        do throws(FormProtocolError) {
             var answer = try form.session.answer(event)
             // Field events answer as `payform form` does; the page also wants the form's validity.
             if case .object(var object) = answer, object["valid"] == nil {
@@ -122,7 +123,7 @@ enum WebForms {
             }
             return answer
         } catch {
-            return WebRequests.failure(error.code, error.message)
+            return WebRequests.failure(error.code, CLIError(code: error.code, message: error.message).message)
         }
     }
 

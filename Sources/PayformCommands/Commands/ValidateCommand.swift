@@ -1,6 +1,7 @@
-import PaymentFormJSON
 import PaymentFormCore
+import PaymentFormJSON
 import PaymentFormLocalization
+import PaymentFormProtocol
 import PaymentFormValidation
 
 /// `payform validate`: validates values against a product, as a backend test would.
@@ -181,17 +182,5 @@ extension ValidationReport {
     /// `{"valid": ..., "errors": [...]}` with localized messages (see ``Verdict``).
     package func jsonValue(localizer: Localizer) -> JSONValue {
         Verdict(self).jsonValue(localizer: localizer)
-    }
-}
-
-extension FieldError {
-    /// One error: field, error id, the rule's parameters under their Client API names, message.
-    package func jsonValue(localizer: Localizer) -> JSONValue {
-        var object = JSONObject([(key: "fieldId", value: .string(fieldId)), (key: "errorId", value: .string(errorId))])
-        for parameter in error.parameters {
-            object.append(parameter.name, .integer(parameter.value))
-        }
-        object.append("message", .string(localizer.message(for: self)))
-        return .object(object)
     }
 }

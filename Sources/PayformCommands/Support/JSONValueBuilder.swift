@@ -7,10 +7,4 @@ package typealias JSONValueBuilder = JSONValue
 extension JSONValue {
     /// Two-space indented JSON text.
     package var prettyText: String { JSONWriter(prettyPrinted: true).string(from: self) }
-
-    /// A string, or `null` for `nil`.
-    package static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
-
-    /// A JSON integer.
-    package static func integer(_ value: Int) -> JSONValue { .number(String(value)) }
 }

@@ -1,6 +1,7 @@
-import PaymentFormJSON
 import PaymentFormCore
+import PaymentFormJSON
 import PaymentFormLocalization
+import PaymentFormProtocol
 
 /// The one JSON shape of every answer that can exit 1: `validate`, `validate --batch`'s lines,
 /// `prepare`, `sips request`, `sips response`, `sips seal --check`, `saferpay post`.
