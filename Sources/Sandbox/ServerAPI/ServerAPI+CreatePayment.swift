@@ -122,7 +122,7 @@ extension ServerAPI {
         }
         let payment = ServerAPIPayment(
             id: ServerAPIPayment.makeId(), state: state, amount: amount, currencyCode: currency, paymentProductId: productId,
-            paymentMethod: product.paymentMethod, maskedCardNumber: cardNumber.map(ServerAPIPayment.mask), expiryDate: isCard ? values["expiryDate"] : nil,
+            paymentMethod: product.paymentMethod ?? "", maskedCardNumber: cardNumber.map(ServerAPIPayment.mask), expiryDate: isCard ? values["expiryDate"] : nil,
             merchantReference: merchantReference, returnURL: outcome == .challenge ? returnURL : nil,
             returnMAC: outcome == .challenge ? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil, statusChanged: Date())
         memory.keep(payment)
