@@ -77,9 +77,9 @@ struct SandboxSecurityTests {
 
     // MARK: - Content-Type and Content-Encoding
 
+    // The Server API checks the type itself, after its route and signature: ServerAPIOperationsTests.
     @Test("a POST to a JSON API without Content-Type: application/json is 415; with it (and a charset) it goes on", arguments: [
         "POST /client/v1/c1/services/getIINdetails HTTP/1.1", "POST /sandbox/v1/payments HTTP/1.1",
-        "POST /v1/sandbox-merchant/payments HTTP/1.1", "POST /v2/sandbox-merchant/sessions HTTP/1.1",
     ])
     func contentType(head: String) async throws {
         let server = try Self.start()

@@ -10,8 +10,10 @@ import Foundation
 ///   given with `--allowed-host` (`NAME` or `NAME:PORT`); with the sandbox's port or none.
 ///   Anything else is 421 Misdirected Request (JSON).
 /// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415.
-/// - **Content-Type** of a POST to the JSON APIs (the Client API, `/sandbox/v1/payments`, the
-///   Server API): `application/json` (parameters such as `; charset=utf-8` allowed), else 415.
+/// - **Content-Type** of a POST to the JSON APIs (the Client API, `/sandbox/v1/payments`):
+///   `application/json` (parameters such as `; charset=utf-8` allowed), else 415. The Server API
+///   checks it itself after routing and its signature (``ServerAPI``): its requests come from
+///   servers, signed, and a bodiless POST there needs no type.
 ///   A web page can send a cross-origin POST without asking first only as `text/plain`, a form
 ///   or without a type; requiring JSON keeps every such request out. The form posts of the
 ///   Saferpay stand-in and of the 3-D Secure page are not JSON APIs.
@@ -102,13 +104,16 @@ package struct SandboxAdmission: Sendable {
                 + "(a name of your own: --allowed-host NAME)")
     }
 
-    /// Whether a POST to `path` must be JSON: everything but the form posts.
+    /// Whether a POST to `path` must be JSON here: everything but the form posts and the Server
+    /// API, which checks the type itself once the route is known (an unknown route is 404 first,
+    /// and a bodiless POST such as `payments/{id}/cancel` needs no type), behind its signature.
     private static func takesJSON(_ path: String) -> Bool {
-        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix))
+        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix) || path.hasPrefix("/v1/") || path.hasPrefix("/v2/")
+            || path.hasPrefix("/files/"))
     }
 
     /// `application/json`, any case, with or without parameters.
-    private static func isJSON(_ contentType: String?) -> Bool {
+    static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
