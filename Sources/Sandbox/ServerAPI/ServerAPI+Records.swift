@@ -9,8 +9,10 @@ import PaymentFormJSON
 /// batches, hosted tokenizations, hosted mandate managements and hosted-fields sessions: created,
 /// read back with their statuses, moved on where the platform offers a call.
 extension ServerAPI {
+    /// `sandbox<prefix>` and 20 hex digits: URL-safe, at most 35 characters for the prefixes used here
+    /// (mandate references are at most 35).
     private static func newId(_ prefix: String) -> String {
-        "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(24)
+        "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
     }
 
     private func body(_ call: Call) -> Result<JSONObject, HTTPResponse> {
@@ -43,7 +45,7 @@ extension ServerAPI {
             case .failure(let response): return Answer(response)
             case .success(let object): request = object
             }
-            var reference = call.operation == .createMandateWithReference ? call.id : Self.newId("mandate")
+            var reference = call.operation == .createMandateWithReference ? call.id : Self.newId("m")
             if call.operation == .createMandate, case .string(let given)? = request["uniqueMandateReference"] {
                 guard given.count <= 35, given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
                     return Answer(errors(400, [ServerAPIInput.invalid(
@@ -227,8 +229,13 @@ extension ServerAPI {
             case .failure(let response): return Answer(response)
             case .success(let object): request = object
             }
+            // Online Payments names the link's amount paymentLinkOrder.amount; an order works too.
+            var orderJSON = JSONValue.object(request)
+            if let amount = request["paymentLinkOrder"]?["amount"] {
+                orderJSON = ["order": ["amountOfMoney": amount, "references": ["merchantReference": request["paymentLinkOrder"]?["merchantReference"] ?? .null]]]
+            }
             let order: Order
-            switch readOrder(.object(request), version: call.version) {
+            switch readOrder(orderJSON, version: call.version) {
             case .failure(let item): return Answer(errors(400, [item], call.version))
             case .success(let value): order = value
             }
@@ -319,8 +326,9 @@ extension ServerAPI {
                 answer.append("RETURNMAC", .string(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()))
                 answer.append("partialRedirectUrl", .string(String(base.dropFirst("http://".count)) + "/sandbox/v1/hostedmandate/" + id))
             default:
-                answer.append("assetUrl", .string(base + "/assets"))
-                answer.append("sessionData", .string(id))
+                answer.append("sdkUrl", .string(base + "/sandbox/v1/hostedfields.js"))
+                answer.append("sessionData", ["hostedFieldsSessionId": .string(id), "platformUrl": .string(base), "sessionToken": .string(id)])
+                answer.append("invalidTokens", [])
             }
             let status: JSONValue = call.operation == .createHostedMandateManagement ? ["status": "IN_PROGRESS"] : ["status": "IN_PROGRESS", idName: .string(id)]
             call.ledger.keep(ServerAPILedger.Record(kind: kind, json: status, status: "IN_PROGRESS"), id: id)

@@ -143,7 +143,10 @@ struct ServerAPI: Sendable {
                     code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
                     message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")], version)
             }
-            guard SandboxAdmission.isJSON(request.header("Content-Type")) else {
+            // Connect's dispute file upload is the one multipart call.
+            let multipart = match.operation == .uploadDisputeFile
+                && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
+            guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
                 return errors(415, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
                     message: "a Server API request with a body needs Content-Type: application/json")], version)
