@@ -206,6 +206,9 @@ package final class SandboxServer: @unchecked Sendable {
         return JSONWriter().string(from: .object(line))
     }
 
+    /// The Server API the router answers with (for the package's tests).
+    var serverAPI: ServerAPI { router.serverAPI }
+
     /// The router's answer to one parsed request (for the fuzz target and tests that skip the
     /// sockets): what a connection sends once the request passed ``SandboxAdmission``'s checks
     /// (Host, Content-Encoding, Content-Type), which need the bound address and are not made here.
