@@ -202,6 +202,18 @@ struct ServerAPILifecycleTests {
         #expect(call("POST", "\(version)/M/payouts", body: #"{"amountOfMoney": {"amount": 1, "currencyCode": "XXX"}}"#).status == 400)
     }
 
+    @Test("docs/backend-tests.md has a row for every operation of the route table")
+    func documented() throws {
+        let doc = try PackageFiles.text("docs/backend-tests.md")
+        for route in ServerAPIRoute.table + ServerAPIRoute.fileTable + ServerAPIRoute.merchantGroupTable {
+            let prefix = ServerAPIRoute.fileTable.contains { $0.operation == route.operation } ? "/files/v1/MERCHANT/"
+                : ServerAPIRoute.merchantGroupTable.contains { $0.operation == route.operation } ? "/v2/merchant-groups/GROUP/" : "/VERSION/MERCHANT/"
+            let path = route.pattern.map { $0 == "{}" ? "ID" : $0 }.joined(separator: "/")
+            #expect(doc.contains("| `\(route.method) \(prefix)\(path)` |"), "\(route.method) \(path)")
+        }
+        for (number, _, _) in SandboxTestCards.table { #expect(doc.contains("`\(number)`"), "test card \(number)") }
+    }
+
     @Test("the webhook signature: base64 HMAC-SHA256 of the body under the secret (both SDKs' helpers check this)")
     func webhookSignature() {
         #expect(WebhookSignature.signature(of: Array(#"{"apiVersion":"v1"}"#.utf8), secretKey: WebhookSender.Configuration.defaultSecretKey)
