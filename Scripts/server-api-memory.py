@@ -8,11 +8,14 @@ Usage: Scripts/server-api-memory.py --payform BINARY [--limit-mb 300] [--fill 11
 Loops (each bounded in count; the sandbox runs on a free loopback port and is stopped at the end):
   1. sessions whose body holds a 1 MB `tokens` entry, each with its own idempotence key (413);
   2. payments whose `merchantReference` is 1 MB (413), then 60 KB with an idempotence key (400);
-  3. sessions with 100 tokens of 64 characters and an idempotence key (answers of ~7 KB kept for
-     replays: the idempotence store's byte bound);
-  4. hosted checkouts with a 2 KB returnUrl and an idempotence key;
-  5. payments (card data sent by the server) with the longest merchantReference and a key.
-Loops 3-5 run past the 10,000-entry bound (--fill). Prints one line per loop and
+  then on each platform (/v1 and /v2, kept apart), each request with an idempotence key:
+  3. sessions with 100 tokens of 64 characters (answers of ~7 KB kept for replays: the
+     idempotence store's byte bound);
+  4. hosted checkouts with a 2 KB returnUrl;
+  5. payments (card data sent by the server) with the longest merchantReference;
+  6. tokens with a 64-character cardholder name;
+  7. mandates with 2 KB references (the other objects' store).
+Loops 3-7 run past the 10,000-entry bound (--fill). Prints one line per loop and
 `N passed, N failed` (the bound checked after each loop); exit 1 past the bound.
 """
 
@@ -75,6 +78,14 @@ class Client:
         return 0
 
 
+def pay(client, version, merchant, index, longest, card):
+    """A payment with the longest reference the platform takes, with an idempotence key."""
+    body = {"order": {"amountOfMoney": {"amount": 1000, "currencyCode": "EUR"}, "references": {"merchantReference": f"{index:010d}".ljust(longest, "m")}},
+            "cardPaymentMethodSpecificInput": {"paymentProductId": 1, "card": card}}
+    status = client.call("POST", f"/{version}/{merchant}/payments", body, key=f"p-{version}-{index}")
+    return status
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--payform", required=True)
@@ -100,17 +111,26 @@ def main():
             ("payments with a 60 KB merchantReference and a key", arguments.big, {400},
              lambda i: client.call("POST", f"/v2/{merchant}/payments", {"order": {"amountOfMoney": {"amount": 1, "currencyCode": "EUR"},
                                                                           "references": {"merchantReference": "r" * 60_000}}}, key=f"ref-{i}")),
-            ("sessions with 100 tokens of 64 characters and a key", arguments.fill, {201},
-             lambda i: client.call("POST", f"/v1/{merchant}/sessions", {"tokens": [f"{i:08d}" + "t" * 56] * 100}, key=f"fill-session-{i}")),
-            ("hosted checkouts with a 2 KB returnUrl and a key", arguments.fill, {201},
-             lambda i: client.call("POST", f"/v2/{merchant}/hostedcheckouts", {"order": {"amountOfMoney": {"amount": 100, "currencyCode": "EUR"}},
-                                                                                "hostedCheckoutSpecificInput": {"returnUrl": long_url}}, key=f"fill-hc-{i}")),
-            ("payments with the longest merchantReference and a key", arguments.fill, {201},
-             lambda i: client.call("POST", f"/v1/{merchant}/payments", {
-                 "order": {"amountOfMoney": {"amount": 100, "currencyCode": "EUR"}, "references": {"merchantReference": f"{i:010d}" + "m" * 40}},
-                 "cardPaymentMethodSpecificInput": {"paymentProductId": 1, "card": {"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}}},
-                 key=f"fill-pay-{i}")),
         ]
+        card = {"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}
+        for version, longest in [("v1", 50), ("v2", 40)]:
+            loops += [
+                (f"{version} sessions with 100 tokens of 64 characters and a key", arguments.fill, {201},
+                 lambda i, v=version: client.call("POST", f"/{v}/{merchant}/sessions", {"tokens": [f"{i:08d}" + "t" * 56] * 100}, key=f"s-{v}-{i}")),
+                (f"{version} hosted checkouts with a 2 KB returnUrl and a key", arguments.fill, {201},
+                 lambda i, v=version: client.call("POST", f"/{v}/{merchant}/hostedcheckouts", {
+                     "order": {"amountOfMoney": {"amount": 100, "currencyCode": "EUR"}, "references": {"merchantReference": "h" * 40}},
+                     "hostedCheckoutSpecificInput": {"returnUrl": long_url}}, key=f"h-{v}-{i}")),
+                (f"{version} payments with the longest merchantReference and a key", arguments.fill, {201},
+                 lambda i, v=version, n=longest: pay(client, v, merchant, i, n, card)),
+                (f"{version} tokens with a 64-character name and a key", arguments.fill, {201},
+                 lambda i, v=version: client.call("POST", f"/{v}/{merchant}/tokens", {
+                     "paymentProductId": 1, "card": {"data": {"cardWithoutCvv": {"cardNumber": "4111111111111111", "cardholderName": "n" * 64}}}},
+                     key=f"t-{v}-{i}")),
+                (f"{version} mandates with long references and a key", arguments.fill, {201},
+                 lambda i, v=version: client.call("POST", f"/{v}/{merchant}/mandates", {"customerReference": "c" * 2000, "alias": "a" * 2000},
+                                                  key=f"m-{v}-{i}")),
+            ]
         for name, count, expected, send in loops:
             started = time.monotonic()
             statuses = {}
