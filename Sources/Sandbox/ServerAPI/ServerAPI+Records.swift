@@ -143,7 +143,7 @@ extension ServerAPI {
             guard var record = call.ledger.record("payout", call.id) else { return Answer(unknown("payout", property: "payoutId", call.version)) }
             let next: String
             switch (call.operation, record.status) {
-            case (.getPayout, let status): return Answer(.json(200, record.json))
+            case (.getPayout, _): return Answer(.json(200, record.json))
             case (.approvePayout, "PENDING_APPROVAL"): next = "PAYOUT_REQUESTED"
             case (.cancelPayout, "PENDING_APPROVAL"), (.cancelPayout, "PAYOUT_REQUESTED"), (.cancelPayoutApproval, "PENDING_APPROVAL"): next = "CANCELLED"
             default: return Answer(conflict("this is not allowed on a payout in status \(record.status)", call.version))
@@ -206,7 +206,7 @@ extension ServerAPI {
             guard var record = call.ledger.record("dispute", call.id) else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
             let next: String
             switch (call.operation, record.status) {
-            case (.getDispute, let status): return Answer(.json(200, record.json), paymentId: status.isEmpty ? nil : nil)
+            case (.getDispute, _): return Answer(.json(200, record.json))
             case (.submitDispute, "CREATED"): next = "SUBMITTED"
             case (.cancelDispute, "CREATED"), (.cancelDispute, "SUBMITTED"): next = "CANCELLED"
             default: return Answer(conflict("this is not allowed on a dispute in status \(record.status)", call.version))
