@@ -10,8 +10,9 @@ import PaymentFormSandbox
 /// public key, ...) from the shipped samples or a products folder, and a payments endpoint that
 /// decrypts what an app prepared with its key, validates it against the product and says what
 /// it found: a test checks end to end what the app would send. On the same port, at its root, it
-/// serves the platform's Server API as a merchant's server calls it (create session, create
-/// payment, get payment; ``serverAPI`` holds the endpoint and credentials to sign with).
+/// serves the platform's Server API as a merchant's server calls it (sessions, payments and their
+/// capture, cancel and refunds, hosted checkouts, tokens, webhooks to ``Options/webhookURL``, ...;
+/// ``serverAPI`` holds the endpoint and credentials to sign with).
 ///
 /// ```swift
 /// import PaymentFormEngine
