@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import PaymentFormEncryption
 import PaymentFormEngine
@@ -212,6 +215,43 @@ struct ServerAPILifecycleTests {
             #expect(doc.contains("| `\(route.method) \(prefix)\(path)` |"), "\(route.method) \(path)")
         }
         for (number, _, _) in SandboxTestCards.table { #expect(doc.contains("`\(number)`"), "test card \(number)") }
+    }
+
+    @Test("ClientAPISandbox with webhookURL posts every transition, signed, in order; the key id and secret are the documented ones")
+    func webhooksPosted() async throws {
+        let listener = try LoopbackHTTPServer { _ in .answer(status: 204) }
+        defer { listener.stop() }
+        let sandbox = try ClientAPISandbox(.init(webhookURL: listener.baseURL + "/hooks"))
+        defer { sandbox.stop() }
+        let first = try #require(JSONParser().parse(Array(sandbox.server.sessionLine.utf8))["webhooks"])
+        #expect(first["keyId"] == .string(ClientAPISandbox.defaultWebhookKeyId) && first["secretKey"] == .string(ClientAPISandbox.defaultWebhookSecretKey))
+        let signer = ServerAPISigner()
+        func call(_ method: String, _ path: String, _ body: String?) async throws -> JSONValue {
+            let url = try #require(URL(string: sandbox.serverAPI.apiEndpoint + path))
+            var request = URLRequest(url: url)
+            request.httpMethod = method
+            for (name, value) in signer.headers(method: method, target: path, json: body != nil) { request.setValue(value, forHTTPHeaderField: name) }
+            request.httpBody = body.map { Data($0.utf8) }
+            let (data, _) = try await URLSession.shared.data(for: request)
+            return try JSONParser().parse(Array(data))
+        }
+        let merchant = sandbox.serverAPI.merchantId
+        let created = try await call("POST", "/v2/\(merchant)/payments", #"{"order": {"amountOfMoney": {"amount": 1000, "currencyCode": "EUR"}}, "cardPaymentMethodSpecificInput": {"paymentProductId": 1, "card": {"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}}}"#)
+        let id = try #require(created["payment"]?["id"]).stringValue
+        _ = try await call("POST", "/v2/\(merchant)/payments/\(id)/capture", nil)
+        _ = try await call("POST", "/v2/\(merchant)/payments/\(id)/refund", money(1000))
+        var events: [LoopbackHTTPServer.Request] = []
+        for _ in 0..<100 where events.count < 4 {
+            events = listener.requests.filter { $0.target == "/hooks" }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let types = try events.map { try JSONParser().parse($0.body)["type"] ?? .null }
+        #expect(types == ["payment.pending_capture", "payment.captured", "payment.refunded", "refund.refund_requested"])
+        for event in events {
+            #expect(event.header("X-GCS-KeyId") == ClientAPISandbox.defaultWebhookKeyId)
+            #expect(event.header("X-GCS-Signature") == WebhookSignature.signature(of: event.body, secretKey: ClientAPISandbox.defaultWebhookSecretKey))
+            #expect(try JSONParser().parse(event.body)["apiVersion"] == "v1")
+        }
     }
 
     @Test("the webhook signature: base64 HMAC-SHA256 of the body under the secret (both SDKs' helpers check this)")
