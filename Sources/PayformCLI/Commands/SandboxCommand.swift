@@ -76,10 +76,10 @@ enum SandboxCommand {
         the Connect and Online Payments SDKs (docs/backend-tests.md lists them); an unknown path
         is 404 SANDBOX_NO_SUCH_ROUTE before anything else. Signed with v1HMAC and a Date within
         15 minutes (RFC 1123), else 401; another merchant id 403; a body must be JSON (415) of at
-        most 64 KiB (413); a bodiless POST needs no type. POST /v1|v2/MERCHANT/sessions mints a
-        client session the Client API accepts; POST /v1|v2/MERCHANT/payments takes
-        encryptedCustomerInput once (or a token, or card data), validates its values as sent
-        (400 per field; ISO 4217 currencies, amounts of at most 12 digits, merchantReference of
+        most 64 KiB (413; gzip bodies are inflated within it); a bodiless POST needs no type.
+        POST /v1|v2/MERCHANT/sessions mints a client session the Client API accepts;
+        POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once (or a token, or card
+        data), validates its values as sent (400 per field; ISO 4217 currencies, amounts of at most 12 digits, merchantReference of
         at most 50 (/v1) or 40 (/v2) characters) and answers by test card; then capture (partial
         captures add up), cancel, refund (never past the captured amount), refunds, approve,
         complete, tokenize, subsequent; hosted checkouts (the page is served at

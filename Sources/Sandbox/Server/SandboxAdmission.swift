@@ -9,7 +9,9 @@ import Foundation
 ///   `Host` names it: `localhost`, `127.0.0.1`, `[::1]`, the address it listens on, or a name
 ///   given with `--allowed-host` (`NAME` or `NAME:PORT`); with the sandbox's port or none.
 ///   Anything else is 421 Misdirected Request (JSON).
-/// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415.
+/// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415. The
+///   Server API also takes `gzip` (the Online Payments SDKs send it), which it inflates itself
+///   within its body bound (``GzipInflater``).
 /// - **Content-Type** of a POST to the JSON APIs (the Client API, `/sandbox/v1/payments`):
 ///   `application/json` (parameters such as `; charset=utf-8` allowed), else 415. The Server API
 ///   checks it itself after routing and its signature (``ServerAPI``): its requests come from
@@ -76,10 +78,11 @@ package struct SandboxAdmission: Sendable {
     /// The answer refusing `request`, or `nil` when it may go on to the router.
     package func refusal(of request: HTTPRequest) -> HTTPResponse? {
         if let refused = hostRefusal(request) { return refused }
-        if let encoding = request.header("Content-Encoding"), encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
+        if let encoding = request.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased(), encoding != "identity",
+           !(encoding == "gzip" && Self.isServerAPI(request.path)) {
             return SandboxErrorBody.response(
                 415, code: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING", id: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING",
-                message: "Content-Encoding \(SandboxServer.loggable(encoding)) is not supported: send the body as it is (identity)")
+                message: "Content-Encoding \(SandboxServer.loggable(encoding)) is not supported: send the body as it is (identity; the Server API also takes gzip)")
         }
         if request.method == "POST", Self.takesJSON(request.path), !Self.isJSON(request.header("Content-Type")) {
             return SandboxErrorBody.response(
@@ -102,6 +105,11 @@ package struct SandboxAdmission: Sendable {
             421, code: "SANDBOX_MISDIRECTED_REQUEST", id: "SANDBOX_MISDIRECTED_REQUEST",
             message: "the Host header does not name this sandbox: use localhost, 127.0.0.1, [::1] or the address it listens on "
                 + "(a name of your own: --allowed-host NAME)")
+    }
+
+    /// Whether `path` is the Server API's (which inflates a gzip body itself, bounded).
+    static func isServerAPI(_ path: String) -> Bool {
+        path.hasPrefix("/v1/") || path.hasPrefix("/v2/") || path.hasPrefix("/files/")
     }
 
     /// Whether a POST to `path` must be JSON here: everything but the form posts and the Server

@@ -18,7 +18,8 @@ import PaymentFormJSON
 ///    the `v1HMAC` signature (``V1HMACSignature``) is right: else 401 `9002`.
 /// 3. The merchant id is the sandbox's (else 403), the method the route's (else 405).
 /// 4. A body is JSON (`Content-Type: application/json`, else 415; a bodiless POST needs none)
-///    of at most ``maximumBodyBytes`` (else 413).
+///    of at most ``maximumBodyBytes`` (else 413); a `Content-Encoding: gzip` body is inflated
+///    first, within that bound (``GzipInflater``; a bomb is 413, a broken member 400).
 /// 5. `X-GCS-Idempotence-Key` on a POST is 1 to 40 printable ASCII characters (else 400): the
 ///    request is answered once per key and path; a replay answers the same status and body (the
 ///    payment as it is now), plus `X-GCS-Idempotence-Request-Timestamp` (epoch milliseconds of the
@@ -136,6 +137,18 @@ struct ServerAPI: Sendable {
         case .operation(let found): match = found
         case .wrongMethod(let allowed): return SandboxErrorBody.methodNotAllowed(allowed.joined(separator: ", "))
         case .noSuchRoute: return SandboxErrorBody.noSuchRoute
+        }
+        var request = request
+        if request.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() == "gzip" {
+            do {
+                request.body = try GzipInflater.inflate(request.body, limit: Self.maximumBodyBytes)
+            } catch .tooLarge {
+                return errors(413, [SandboxErrorBody.Item(
+                    code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")], version)
+            } catch {
+                return errors(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")], version)
+            }
         }
         if !request.body.isEmpty {
             guard request.body.count <= Self.maximumBodyBytes else {
