@@ -79,8 +79,9 @@ enum SandboxCommand {
         most 64 KiB (413; gzip bodies are inflated within it); a bodiless POST needs no type.
         POST /v1|v2/MERCHANT/sessions mints a client session the Client API accepts;
         POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once (or a token, or card
-        data), validates its values as sent (400 per field; ISO 4217 currencies, amounts of at most 12 digits, merchantReference of
-        at most 50 (/v1) or 40 (/v2) characters) and answers by test card; then capture (partial
+        data), validates its values as sent (400 per field; ISO 4217 currencies, amounts of at
+        most 12 digits, merchantReference of at most 50 (/v1) or 40 (/v2) characters) and
+        answers by test card; then capture (partial
         captures add up), cancel, refund (never past the captured amount), refunds, approve,
         complete, tokenize, subsequent; hosted checkouts (the page is served at
         /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist), tokens, mandates,
