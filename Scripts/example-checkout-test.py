@@ -326,6 +326,10 @@ def check_nginx():
         os.makedirs(os.path.join(root, "web"))
         for name in os.listdir(SITE):
             shutil.copy(os.path.join(SITE, name), os.path.join(root, "web", name))
+            os.chmod(os.path.join(root, "web", name), 0o644)
+        # nginx's workers run as another user when it is started as root: they must read the files.
+        for folder in (work, root, os.path.join(root, "web")):
+            os.chmod(folder, 0o755)
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
