@@ -30,13 +30,15 @@ import PackageDescription
 
 /// Whether this build is the WebAssembly engine (`Scripts/build-web.sh`).
 let wasm = Context.environment["PAYFORM_WASM"] == "1"
+/// Whether this WebAssembly build is the page's engine (`payform-form-engine.wasm`): the form
+/// and card requests only, without the command-line contract (`Scripts/build-web.sh`). Its core
+/// targets are built with `PAYFORM_WEB_PAGE`: what only tools need (the other languages' tables,
+/// checks the build already made) stays out.
+let formOnly = wasm && Context.environment["PAYFORM_WASM_FORM_ONLY"] == "1"
 /// The Embedded Swift settings of the core targets in the WebAssembly build; nothing natively.
 let core: [SwiftSetting] = wasm
-    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])] : []
-
-/// Whether this WebAssembly build is the page's engine (`payform-form-engine.wasm`): the form
-/// and card requests only, without the command-line contract (`Scripts/build-web.sh`).
-let formOnly = wasm && Context.environment["PAYFORM_WASM_FORM_ONLY"] == "1"
+    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])]
+        + (formOnly ? [.define("PAYFORM_WEB_PAGE")] : []) : []
 
 /// How the WebAssembly module links: no C library or entry point (JavaScript calls its exported
 /// functions), the standard library's Unicode tables (their path comes from Scripts/build-web.sh).
@@ -47,6 +49,8 @@ let web: [LinkerSetting] = wasm
         // where after the data (wasm-ld's default) it would overwrite the globals and the heap.
         // 1 MiB: the deepest request (JSON nested 256 levels) takes about a sixteenth of it.
         "-Xlinker", "--stack-first", "-Xlinker", "-z", "-Xlinker", "stack-size=1048576",
+        // A link map for Scripts/wasm-size.py (which symbol, code or data, takes how many bytes).
+        ] + (Context.environment["PAYFORM_WASM_MAP"].map { ["-Xlinker", "--Map=\($0)"] } ?? []) + [
         "-Xlinker", "--export=payform_alloc", "-Xlinker", "--export=__heap_base", "-Xlinker", "--export=payform_free", "-Xlinker", "--export=payform_call", "-Xlinker", Context.environment["PAYFORM_WASM_UNICODE_TABLES"] ?? "libswiftUnicodeDataTables.a",
     ])] : []
 
@@ -225,8 +229,8 @@ let package = Package(
             name: "PaymentFormWeb",
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
-                "PaymentFormJSON", "PaymentFormWebSupport", "PayformCommands", "PaymentFormSamples", "PaymentFormProtocol",
-            ],
+                "PaymentFormJSON", "PaymentFormWebSupport", "PaymentFormProtocol", "PaymentFormEncryption",
+            ] + (formOnly ? [] : ["PayformCommands", "PaymentFormSamples"]),
             path: "Sources/WebEngine",
             swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] + (formOnly ? [.define("PAYFORM_WEB_FORM_ONLY")] : []) : core,
             linkerSettings: web, plugins: ["PaymentFormEmbedResources"]

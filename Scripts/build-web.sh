@@ -1,61 +1,118 @@
 #!/usr/bin/env bash
 # Builds the engine as WebAssembly into Web/dist/: the core modules (masking, validation,
 # localization, cards, the form engine, JSON, the encryption) with Embedded Swift for
-# wasm32-unknown-none-wasm, plus the ES module that loads it in a browser or in node.
+# wasm32-unknown-none-wasm, plus the ES modules that load it in a browser or in node.
 #
-#   Scripts/build-web.sh            build Web/dist/: payform-engine.wasm (every request, the CLI's too),
-#                                   payform-form-engine.wasm (what a page loads: the form requests),
-#                                   payform-engine.mjs (loads either), payform-form.mjs (the web
-#                                   form, the loader inside it) and payform-form.css
-#   Scripts/build-web.sh --names    keep the function names in the module (for size reports)
+#   Scripts/build-web.sh              build Web/dist/ (below) and Web/dist/site/ (the same, as a
+#                                     site serves it)
+#   Scripts/build-web.sh --names      keep the function names and write link maps (.build-wasm/*.map),
+#                                     for Scripts/wasm-size.py
+#   Scripts/build-web.sh --only page  build one module (page or full) and what goes with it
+#   Scripts/build-web.sh --help       this text
 #
-# Needs the Swift toolchain only (its Embedded standard library for wasm32 and wasm-ld); no SDK,
-# no download. The target list comes from Package.swift: PAYFORM_WASM=1 turns the Embedded feature
-# on for the core targets and picks the host's regular expressions over ICU.
+# Web/dist/:
+#   payform-engine.wasm        every request, the command-line contract too (Web/bin/payform-wasm,
+#                              the benchmarks, pages that want the shipped samples)
+#   payform-engine.mjs         the loader of either module (node, or a page that wants the engine alone)
+#   payform-form-engine.wasm   what a page loads: the form and card requests only, English texts
+#   payform-form.mjs           the web form, with the loader inside it
+#   payform-form.css           its stylesheet
+#   payform-texts.LANG.json    the other languages' texts, fetched by the form when its locale asks
+# Web/dist/site/: the page's files with their content's hash in their names (the form module
+#   naming the others by theirs), each beside its brotli (.br, -q 11) and gzip (.gz, -9) copy, and
+#   manifest.json mapping each name to its hashed one: what a server sends with long-lived
+#   immutable caching (Examples/web/shop-server.mjs, the nginx and CDN setups in WebForm.md).
+#
+# Needs the Swift toolchain (its Embedded standard library for wasm32 and wasm-ld), Binaryen's
+# wasm-opt (Debian: binaryen) and brotli. The target list comes from Package.swift: PAYFORM_WASM=1
+# turns the Embedded feature on for the core targets and picks the host's regular expressions
+# over ICU; PAYFORM_WASM_FORM_ONLY=1 builds the page's module. Each module has its own scratch
+# folder (.build-wasm/full, .build-wasm/page), so rebuilding one does not recompile the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 keep_names=0
-[[ "${1:-}" == "--names" ]] && keep_names=1
+only=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --names) keep_names=1 ;;
+    --only)
+      [[ "${2:-}" == page || "${2:-}" == full ]] || { echo "build-web: --only takes page or full" >&2; exit 2; }
+      only=$2
+      shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "build-web: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
 
 swiftc=$(command -v swiftc) || { echo "build-web: swiftc is not on PATH" >&2; exit 1; }
 toolchain=$(dirname "$(dirname "$(readlink -f "$swiftc")")")
 tables="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 [[ -f "$tables" ]] || { echo "build-web: this toolchain has no Embedded Swift for wasm32 ($tables is missing)" >&2; exit 1; }
+command -v wasm-opt > /dev/null || { echo "build-web: wasm-opt is missing (Binaryen; Debian: apt-get install binaryen)" >&2; exit 1; }
+command -v brotli > /dev/null || { echo "build-web: brotli is missing (Debian: apt-get install brotli)" >&2; exit 1; }
 
-scratch=.build-wasm
-log="$scratch/build-web.log"
-mkdir -p "$scratch" Web/dist
-# Two modules from the same sources: payform-engine.wasm answers every request, the command-line
-# contract included (Web/bin/payform-wasm, the benchmarks); payform-form-engine.wasm, what a page
-# loads, answers the form and card requests only (PAYFORM_WASM_FORM_ONLY=1 leaves the commands
-# out, and the linker drops what only they use).
-build() { # build FORM_ONLY OUTPUT
-  echo "== swift build --triple wasm32-unknown-none-wasm --product PaymentFormWeb${1:+ (form requests only)} (log: $log)"
-  if ! PAYFORM_WASM=1 PAYFORM_WASM_FORM_ONLY=$1 PAYFORM_WASM_UNICODE_TABLES="$tables" PAYFORM_WASM_KEEP_NAMES=$keep_names \
-      swift build --triple wasm32-unknown-none-wasm -c release --product PaymentFormWeb --scratch-path "$scratch" > "$log" 2>&1; then
+mkdir -p .build-wasm Web/dist
+# The features the Swift toolchain's wasm32 code uses; every browser with WebAssembly SIMD-free
+# baseline support since 2021 (and node 16+) runs them.
+features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int)
+
+build() { # build VARIANT(full|page) OUTPUT
+  local scratch=".build-wasm/$1" log=".build-wasm/$1.log" form_only=""
+  [[ $1 == page ]] && form_only=1
+  echo "== $1 module: swift build --triple wasm32-unknown-none-wasm --product PaymentFormWeb (log: $log)"
+  local map=""
+  [[ $keep_names == 1 ]] && map="$PWD/.build-wasm/$1.map"
+  if ! PAYFORM_WASM=1 PAYFORM_WASM_FORM_ONLY=$form_only PAYFORM_WASM_UNICODE_TABLES="$tables" PAYFORM_WASM_KEEP_NAMES=$keep_names \
+      PAYFORM_WASM_MAP=$map swift build --triple wasm32-unknown-none-wasm -c release --product PaymentFormWeb --scratch-path "$scratch" > "$log" 2>&1; then
     grep -E "error" "$log" | head -n 40
     echo "build-web: the WebAssembly build failed (full log: $log)" >&2
     exit 1
   fi
-  cp "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" "Web/dist/$2"
+  # Binaryen's size optimizations on the linked module: smaller code, the same answers
+  # (Scripts/wasm-differential.py compares both modules with the native engine).
+  echo "== $1 module: wasm-opt -Oz"
+  local names=()
+  [[ $keep_names == 1 ]] && names=(--debuginfo)
+  wasm-opt -Oz "${features[@]}" "${names[@]}" "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" -o "Web/dist/$2"
 }
-build "" payform-engine.wasm
-build 1 payform-form-engine.wasm
+[[ $only != page ]] && build full payform-engine.wasm
+[[ $only != full ]] && build page payform-form-engine.wasm
 cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/dist/
+
+# The languages the page's module leaves out, each a file the form fetches when its locale asks
+# for it (English is inside the module).
+languages=()
+for file in Resources/Localization/*.json; do
+  language=$(basename "$file" .json)
+  [[ $language == en ]] && continue
+  languages+=("$language")
+  cp "$file" "Web/dist/payform-texts.$language.json"
+done
+
 # The form module carries the engine's loader: where Web/src/payform-form.mjs imports it, the
 # loader's source goes in (its class no longer exported), so a page fetches one module instead of
 # two one after the other (in Chromium, 8 ms of the first form's load). payform-engine.mjs stays
-# beside it for node and for pages that want the engine alone.
+# beside it for node and for pages that want the engine alone. The list of language files goes
+# where the form module declares it.
 engine_import='import { PaymentFormEngine, PaymentFormError } from "./payform-engine.mjs";'
+texts_line='const TEXT_FILES = {}; // filled by Scripts/build-web.sh'
 grep -qxF "$engine_import" Web/src/payform-form.mjs \
   || { echo "build-web: Web/src/payform-form.mjs has no line '$engine_import' to put the loader in" >&2; exit 1; }
+grep -qxF "$texts_line" Web/src/payform-form.mjs \
+  || { echo "build-web: Web/src/payform-form.mjs has no line '$texts_line' to fill" >&2; exit 1; }
 grep -q '^export class PaymentFormEngine ' Web/src/payform-engine.mjs \
   || { echo "build-web: Web/src/payform-engine.mjs does not export class PaymentFormEngine" >&2; exit 1; }
+text_files=""
+for language in "${languages[@]}"; do text_files+="${text_files:+, }$language: \"./payform-texts.$language.json\""; done
 while IFS= read -r line || [[ -n "$line" ]]; do
   if [[ "$line" == "$engine_import" ]]; then
     echo "// The engine's loader, Web/src/payform-engine.mjs, put here by Scripts/build-web.sh."
     sed -E 's/^export (class|function) /\1 /' Web/src/payform-engine.mjs
+  elif [[ "$line" == "$texts_line" ]]; then
+    echo "const TEXT_FILES = { $text_files }; // the languages beside this module, filled by Scripts/build-web.sh"
   else
     printf '%s\n' "$line"
   fi
@@ -64,12 +121,84 @@ if grep -qE '^(import|export) .* from ' Web/dist/payform-form.mjs; then
   echo "build-web: Web/dist/payform-form.mjs still imports a module; a page would fetch it after this one" >&2
   exit 1
 fi
-size() { printf 'Web/dist/%-26s %8s bytes, %7s gzip\n' "$1" "$(wc -c < "Web/dist/$1")" "$(gzip -9c "Web/dist/$1" | wc -c)"; }
-size payform-engine.wasm
+
+# Web/dist/site/: content-hashed names, precompressed. The leaves first, then the form module
+# that names them (its text changes with their names, and so does its own hash).
+rm -rf Web/dist/site
+mkdir -p Web/dist/site
+declare -A hashed=()
+publish() { # publish NAME [FROM]: copy Web/dist/NAME (or FROM) to site/ under its hashed name
+  local name=$1 from=${2:-Web/dist/$1}
+  local hash stem extension
+  hash=$(sha256sum "$from" | cut -c1-16)
+  stem=${name%.*} extension=${name##*.}
+  hashed[$name]="$stem.$hash.$extension"
+  cp "$from" "Web/dist/site/${hashed[$name]}"
+  chmod 644 "Web/dist/site/${hashed[$name]}"
+  brotli -q 11 -f -o "Web/dist/site/${hashed[$name]}.br" "$from"
+  gzip -9 -n -c "$from" > "Web/dist/site/${hashed[$name]}.gz"
+}
+if [[ -f Web/dist/payform-form-engine.wasm ]]; then
+  publish payform-form-engine.wasm
+  publish payform-form.css
+  for language in "${languages[@]}"; do publish "payform-texts.$language.json"; done
+  # The served copy of the form module without its comments and indentation (whole-line
+  # comments and comment blocks only: nothing inside a line of code is touched), then checked by
+  # node. A line of code with an odd number of backticks could be inside a multi-line template
+  # literal, where indentation is text: the build refuses it rather than change it.
+  site_form=$(mktemp)
+  awk '
+    { line = $0; sub(/^[ \t]+/, "", line) }
+    block { if (index(line, "*/")) block = 0; next }
+    substr(line, 1, 2) == "/*" {
+      end = index(line, "*/")
+      if (!end) { block = 1; next }
+      if (end + 1 == length(line)) next
+    }
+    substr(line, 1, 2) == "//" || line == "" { next }
+    { print line }
+  ' Web/dist/payform-form.mjs > "$site_form"
+  if ! awk '{ n = gsub(/`/, "`"); if (n % 2) bad = 1 } END { exit bad }' "$site_form"; then
+    echo "build-web: Web/dist/payform-form.mjs has code with an odd number of backticks on a line (a multi-line template literal?): it cannot be minified safely" >&2
+    exit 1
+  fi
+  if command -v node > /dev/null; then
+    cp "$site_form" "$site_form.mjs"
+    node --check "$site_form.mjs" || { echo "build-web: the minified form module does not parse" >&2; exit 1; }
+    rm -f "$site_form.mjs"
+  fi
+  for name in "${!hashed[@]}"; do
+    sed -i "s|\"\\./$name\"|\"./${hashed[$name]}\"|g" "$site_form"
+  done
+  publish payform-form.mjs "$site_form"
+  rm -f "$site_form"
+  {
+    echo "{"
+    first=1
+    for name in $(printf '%s\n' "${!hashed[@]}" | sort); do
+      [[ $first == 1 ]] || echo ","
+      printf '  "%s": "%s"' "$name" "${hashed[$name]}"
+      first=0
+    done
+    echo
+    echo "}"
+  } > Web/dist/site/manifest.json
+fi
+
+size() { printf 'Web/dist/%-28s %8s bytes, %7s gzip -9, %7s brotli -q 11\n' "$1" "$(wc -c < "Web/dist/$1")" \
+  "$(gzip -9c "Web/dist/$1" | wc -c)" "$(brotli -q 11 -c "Web/dist/$1" | wc -c)"; }
+[[ -f Web/dist/payform-engine.wasm && $only != page ]] && size payform-engine.wasm
 size payform-engine.mjs
-total=0
-for file in payform-form-engine.wasm payform-form.mjs payform-form.css; do
-  size "$file"
-  total=$((total + $(gzip -9c "Web/dist/$file" | wc -c)))
-done
-echo "the page's payload (payform-form-engine.wasm, the form module with the engine's loader, the stylesheet): $total bytes gzip"
+if [[ $only != full ]]; then
+  for file in payform-form-engine.wasm payform-form.mjs payform-form.css; do size "$file"; done
+  # What a page fetches before its first submit, as a site serves it: the precompressed copies'
+  # own sizes.
+  gzip_total=0 brotli_total=0
+  for name in payform-form-engine.wasm payform-form.mjs payform-form.css; do
+    gzip_total=$((gzip_total + $(wc -c < "Web/dist/site/${hashed[$name]}.gz")))
+    brotli_total=$((brotli_total + $(wc -c < "Web/dist/site/${hashed[$name]}.br")))
+  done
+  echo "the page's payload as served (Web/dist/site/: the engine, the form module with the engine's loader, the stylesheet):" \
+    "$gzip_total bytes gzip -9, $brotli_total bytes brotli -q 11; a language other than English adds its texts file" \
+    "($(wc -c < "Web/dist/site/${hashed[payform-texts.fr.json]}.br") bytes brotli for French)"
+fi

@@ -21,7 +21,16 @@ What it checks:
      unknown call): each a 4xx JSON answer with an "error" message; the server keeps serving.
      A valid-looking but undecryptable payload: the platform's refusal as a 400 with its errors.
      A /return with a wrong RETURNMAC: 4xx.
-  5. SIGTERM to run.sh: it exits 0 within a few seconds; the sandbox and the shop server are gone
+  5. Serving as a site does (Web/dist/site/ from Scripts/build-web.sh): the page names the form
+     module by its content-hashed name and preloads it, the engine and the page language's texts;
+     each hashed file comes as brotli to a browser that takes br, as gzip to one that takes gzip
+     only, as is to one that takes neither (the same bytes once decoded), with `immutable`
+     long-lived caching, `Vary: Accept-Encoding` and its type (the engine as application/wasm);
+     the page and its script are revalidated (no-cache, an ETag, 304 when unchanged).
+  6. The nginx block WebForm.md shows, run in Debian's nginx (with the brotli_static module) on a
+     loopback port over Web/dist/site/: the same answers as in 5, and no manifest.json. Skipped
+     with a loud notice when nginx or the module is not installed.
+  7. SIGTERM to run.sh: it exits 0 within a few seconds; the sandbox and the shop server are gone
      and their ports no longer accept connections.
 Exit status: 0 passed, 1 failed, 2 usage or setup problem (run.sh's exit 2: Web/dist not built).
 """
@@ -30,6 +39,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -226,6 +236,137 @@ def check_bad_payments(url):
     print(f"bad input: {len(cases)} malformed /api/pay requests answered 4xx JSON errors; /return checks its parameters; still serving")
 
 
+SITE = os.path.join(ROOT, "Web", "dist", "site")
+WEB_FORM_DOC = os.path.join(ROOT, "Sources", "PaymentFormEngine", "PaymentFormEngine.docc", "WebForm.md")
+IMMUTABLE = "public, max-age=31536000, immutable"
+TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json"}
+
+
+def site_manifest():
+    with open(os.path.join(SITE, "manifest.json"), encoding="utf-8") as file:
+        return json.load(file)
+
+
+def check_hashed_files(base, manifest, server):
+    """Every hashed file of the site at `base` + name: brotli, gzip or as is, by Accept-Encoding."""
+    import gzip
+    for plain, hashed in sorted(manifest.items()):
+        original = open(os.path.join(SITE, hashed), "rb").read()
+        expected_type = TYPES[os.path.splitext(hashed)[1]]
+        for accept, encoding in (("gzip, deflate, br", "br"), ("gzip", "gzip"), ("identity", None)):
+            status, headers, body = request(base + hashed, headers={"Accept-Encoding": accept})
+            expect(status == 200, f"{server}: {hashed} answered {status} to Accept-Encoding {accept}")
+            expect(headers.get("Content-Encoding") == encoding, f"{server}: {hashed} with Accept-Encoding {accept!r} came as {headers.get('Content-Encoding')}, not {encoding}")
+            expect(headers.get("Content-Type", "").split(";")[0] == expected_type, f"{server}: {hashed} is served as {headers.get('Content-Type')}")
+            expect(headers.get("Cache-Control") == IMMUTABLE, f"{server}: {hashed} has Cache-Control {headers.get('Cache-Control')!r}")
+            expect("accept-encoding" in headers.get("Vary", "").lower(), f"{server}: {hashed} has no Vary: Accept-Encoding")
+            if encoding == "br":
+                decoded = subprocess.run(["brotli", "-d", "-c"], input=body, capture_output=True, check=True).stdout
+            elif encoding == "gzip":
+                decoded = gzip.decompress(body)
+            else:
+                decoded = body
+            expect(decoded == original, f"{server}: {hashed} as {encoding or 'is'} is not the file's bytes")
+        expect(len(open(os.path.join(SITE, hashed + ".br"), "rb").read()) < len(original), f"{hashed}.br is not smaller than the file")
+    status, _, _ = request(base + "manifest.json")
+    expect(status == 404, f"{server}: manifest.json is served ({status}); it is for the server, not the browser")
+
+
+def check_site(url):
+    manifest = site_manifest()
+    expect(all(re.search(r"\.[0-9a-f]{16}\.[a-z0-9]+$", hashed) for hashed in manifest.values()), f"manifest.json holds unhashed names: {manifest}")
+    status, headers, body = request(url + "?locale=fr")
+    page = body.decode()
+    module = manifest["payform-form.mjs"]
+    expect(f'<meta name="payform-form-module" content="/web/{module}">' in page, "the page does not name the hashed form module")
+    expect(f'<link rel="modulepreload" href="/web/{module}">' in page, "the page does not preload the form module")
+    expect(f'href="/web/{manifest["payform-form-engine.wasm"]}" as="fetch" type="application/wasm" crossorigin' in page, "the page does not preload the engine")
+    expect(f'href="/web/{manifest["payform-texts.fr.json"]}" as="fetch"' in page, "a French page does not preload the French texts")
+    expect(headers.get("Cache-Control") == "no-cache" and headers.get("ETag"), f"the page: Cache-Control {headers.get('Cache-Control')!r}, ETag {headers.get('ETag')!r}")
+    status, _, _ = request(url + "?locale=fr", headers={"If-None-Match": headers["ETag"]})
+    expect(status == 304, f"the unchanged page answered {status} to If-None-Match, not 304")
+    status, headers, _ = request(url + "checkout.mjs")
+    expect(headers.get("Cache-Control") == "no-cache" and headers.get("ETag"), f"checkout.mjs: Cache-Control {headers.get('Cache-Control')!r}")
+    # The form module names the others by their hashed names.
+    form = open(os.path.join(SITE, module), encoding="utf-8").read()
+    for plain in ("payform-form-engine.wasm", "payform-form.css", "payform-texts.fr.json"):
+        expect(f'"./{manifest[plain]}"' in form, f"the hashed form module does not name {plain} by its hashed name")
+        expect(f'"./{plain}"' not in form, f"the hashed form module still names {plain} by its plain name")
+    check_hashed_files(url + "web/", manifest, "shop server")
+    print(f"serving: {len(manifest)} hashed files as brotli, gzip or as is by Accept-Encoding, immutable, typed; "
+          "the page preloads them and is revalidated (ETag, 304)")
+
+
+def nginx_block():
+    """The `location /web/ { ... }` block of WebForm.md's nginx example, as written there."""
+    text = open(WEB_FORM_DOC, encoding="utf-8").read()
+    example = re.search(r"```nginx\n(.*?)```", text, re.S)
+    expect(example, "WebForm.md has no nginx example")
+    start = example.group(1).find("location /web/ {")
+    expect(start >= 0, "WebForm.md's nginx example has no location /web/ block")
+    depth, end = 0, start
+    for index in range(start, len(example.group(1))):
+        character = example.group(1)[index]
+        depth += character == "{"
+        depth -= character == "}"
+        if character == "}" and depth == 0:
+            end = index + 1
+            break
+    return example.group(1)[start:end]
+
+
+def check_nginx():
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    module = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so"
+    if not nginx or not os.path.exists(module):
+        print("#" * 80 + "\n## nginx check SKIPPED: Debian's nginx and libnginx-mod-http-brotli-static are needed\n" + "#" * 80)
+        return
+    with tempfile.TemporaryDirectory(prefix="payform-nginx-") as work:
+        root = os.path.join(work, "srv")
+        os.makedirs(os.path.join(root, "web"))
+        for name in os.listdir(SITE):
+            shutil.copy(os.path.join(SITE, name), os.path.join(root, "web", name))
+            os.chmod(os.path.join(root, "web", name), 0o644)
+        # nginx's workers run as another user when it is started as root: they must read the files.
+        for folder in (work, root, os.path.join(root, "web")):
+            os.chmod(folder, 0o755)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        block = nginx_block().replace("/srv/shop/web/", os.path.join(root, "web") + "/")
+        temp = os.path.join(work, "temp")
+        config = f"""load_module {module};
+daemon off;
+pid {work}/nginx.pid;
+error_log {work}/error.log;
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+    client_body_temp_path {temp}/body; proxy_temp_path {temp}/proxy; fastcgi_temp_path {temp}/fastcgi;
+    uwsgi_temp_path {temp}/uwsgi; scgi_temp_path {temp}/scgi;
+    server {{
+        listen 127.0.0.1:{port};
+        {block}
+    }}
+}}
+"""
+        os.makedirs(temp)
+        with open(os.path.join(work, "nginx.conf"), "w", encoding="utf-8") as file:
+            file.write(config)
+        server = subprocess.Popen([nginx, "-p", work, "-c", os.path.join(work, "nginx.conf")], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 10
+            while not accepts(port):
+                expect(server.poll() is None, f"nginx did not start with WebForm.md's block: {server.stderr.read().decode()[-600:]}")
+                expect(time.monotonic() < deadline, "nginx did not listen within 10 s")
+                time.sleep(0.05)
+            check_hashed_files(f"http://127.0.0.1:{port}/web/", site_manifest(), "nginx")
+        finally:
+            server.terminate()
+            server.wait(10)
+    print("nginx: WebForm.md's location block in Debian's nginx serves the site as the shop server does")
+
+
 def check_run_rejects_usage():
     """run.sh without a binary, or with one that is not executable: exit 2 and a message."""
     for arguments in ([], ["/nonexistent/payform"]):
@@ -260,6 +401,8 @@ def run(arguments):
 
         policy = check_page(url)
         session = check_session(url, policy)
+        check_site(url)
+        check_nginx()
         check_bad_payments(url)
 
         ports = [parts.port, urllib.parse.urlsplit(session["clientApiUrl"]).port]

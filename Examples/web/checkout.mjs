@@ -14,6 +14,9 @@ import { languages, language, money, text } from "/texts.mjs";
 /** Wallets need their own button and flow (Apple Pay, Google Pay): not part of this example. */
 const WALLETS = new Set([302, 320]);
 
+/** The web form's module: its content-hashed URL when the server names it (cached for good). */
+const FORM_MODULE = document.querySelector('meta[name="payform-form-module"]')?.content || "/web/payform-form.mjs";
+
 const parameters = new URLSearchParams(window.location.search);
 const lang = language(parameters.get("locale") || "en");
 const clientLocale = languages[lang].clientLocale;
@@ -156,7 +159,7 @@ async function select(productId) {
   say("");
   report("loading", { productId });
   try {
-    const { mountPaymentForm } = await import("/web/payform-form.mjs");
+    const { mountPaymentForm } = await import(FORM_MODULE);
     const form = await mountPaymentForm(host, {
       session: {
         clientApiUrl: state.session.clientApiUrl,
@@ -255,7 +258,7 @@ async function start() {
     if (products.length === 0) say(text(lang, "noProducts"));
     // While the customer picks a payment method, the form's engine loads: the form then appears
     // without waiting for it. A failure here is not the customer's concern yet; mounting retries.
-    else import("/web/payform-form.mjs").then((module) => module.loadPaymentFormEngine()).catch(() => {});
+    else import(FORM_MODULE).then((module) => module.loadPaymentFormEngine({ locale: lang })).catch(() => {});
     report("ready", { products: products.map((product) => product.id) });
     elements.checkout.addEventListener("submit", (event) => {
       pay(event);

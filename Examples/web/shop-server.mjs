@@ -12,6 +12,13 @@
 //   GET  /return       where 3-D Secure sends the customer back (RETURNMAC, paymentId): the shop
 //                        checks the RETURNMAC, reads the payment (GET …/payments/{id}) and shows it
 //
+// Files are served as a production site would serve them: the web form's files by their
+// content-hashed names (Web/dist/site/, from Scripts/build-web.sh) with `Cache-Control: public,
+// max-age=31536000, immutable`, as brotli or gzip when the browser accepts it (precompressed at
+// build time), the engine as application/wasm (so it compiles while it downloads); the page names
+// them in preload links so they load beside the page's own script; the page and its script are
+// revalidated on each use (ETag); API answers are never stored.
+//
 // Usage: node shop-server.mjs [--port N] [--host 127.0.0.1] [--sandbox-info FILE]
 //   The Server API comes from --sandbox-info (a file holding `payform sandbox`'s first stdout
 //   line) or from the environment: SHOP_API_ENDPOINT, SHOP_MERCHANT_ID, SHOP_API_KEY_ID,
@@ -31,6 +38,11 @@ import { language, money, text } from "./texts.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, "..", "..", "Web", "dist");
+/** The web form as a site serves it: content-hashed names, precompressed (Scripts/build-web.sh). */
+const webSite = path.join(webDist, "site");
+/** A content-hashed name (`payform-form.0123456789abcdef.mjs`): its bytes never change. */
+const HASHED = /\.[0-9a-f]{16}\.[a-z0-9]+$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** What the shop sells: one order, decided by the server (the browser never chooses the amount). */
 const ORDER = { amountOfMoney: { amount: 1000, currencyCode: "EUR" }, countryCode: "NL" };
@@ -367,6 +379,57 @@ async function readJSON(request) {
   }
 }
 
+/**
+ * What the page needs to start the web form early: the hashed names of Web/dist/site/manifest.json
+ * (read when the page is asked for, so a rebuild needs no restart), or null when the site was not
+ * built (the page then imports /web/payform-form.mjs).
+ */
+function siteManifest() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webSite, "manifest.json"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html with what lets the browser fetch the form before the page's script asks for it: the
+ * form module's hashed URL (a meta tag checkout.mjs reads), a modulepreload of it, and preloads of
+ * the engine and of the page language's texts, fetched as the form module fetches them (CORS mode,
+ * so the preloaded answers are the ones it uses).
+ */
+function pageWithPreloads(html, manifest, lang) {
+  if (!manifest || !manifest["payform-form.mjs"]) return html;
+  const at = (name) => `/web/${manifest[name]}`;
+  const links = [
+    `<meta name="payform-form-module" content="${at("payform-form.mjs")}">`,
+    `<link rel="modulepreload" href="${at("payform-form.mjs")}">`,
+    `<link rel="preload" href="${at("payform-form-engine.wasm")}" as="fetch" type="application/wasm" crossorigin>`,
+    `<link rel="preload" href="${at("payform-form.css")}" as="style">`,
+  ];
+  const texts = manifest[`payform-texts.${lang}.json`];
+  if (texts) links.push(`<link rel="preload" href="/web/${texts}" as="fetch" type="application/json" crossorigin>`);
+  return html.replace("</head>", `  ${links.join("\n  ")}\n</head>`);
+}
+
+/**
+ * The answer for a file of the web form: from Web/dist/site/ when the name is content-hashed
+ * (cached for a year, immutable), its brotli or gzip copy when the browser takes it; any other
+ * name from Web/dist/ (revalidated on each use). Null when there is no such file.
+ */
+function webFile(name, acceptEncoding) {
+  const hashed = HASHED.test(name);
+  const file = staticFile(hashed ? webSite : webDist, name);
+  if (!file) return null;
+  const accepted = new Set(String(acceptEncoding || "").split(",").map((part) => part.split(";")[0].trim().toLowerCase()));
+  for (const [encoding, suffix] of hashed ? [["br", ".br"], ["gzip", ".gz"]] : []) {
+    if (accepted.has(encoding) && fs.existsSync(file + suffix)) {
+      return { file: file + suffix, type: TYPES[path.extname(file)], encoding, cache: IMMUTABLE };
+    }
+  }
+  return { file, type: TYPES[path.extname(file)], encoding: null, cache: hashed ? IMMUTABLE : "no-cache" };
+}
+
 /** A file of `folder` named `name` (one path segment, no dot file), or null. */
 function staticFile(folder, name) {
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name)) return null;
@@ -434,21 +497,34 @@ function createServer(shop, platformOrigins) {
         response.end(request.method === "HEAD" ? undefined : page);
         return;
       }
-      let file = null;
+      // Files: the web form's under /web/ (hashed names cached for good, precompressed), the
+      // page's own revalidated on each use (ETag), answers of the shop's calls never stored.
+      let served = null;
       if (url.pathname === "/" || url.pathname === "/index.html") {
-        file = path.join(here, "index.html");
+        served = { file: path.join(here, "index.html"), type: TYPES[".html"], encoding: null, cache: "no-cache", page: true };
       } else if (url.pathname.startsWith("/web/")) {
-        file = staticFile(webDist, url.pathname.slice("/web/".length));
+        served = webFile(url.pathname.slice("/web/".length), request.headers["accept-encoding"]);
       } else if (PAGE_FILES.has(url.pathname.slice(1))) {
-        file = path.join(here, url.pathname.slice(1));
+        const file = path.join(here, url.pathname.slice(1));
+        served = { file, type: TYPES[path.extname(file)], encoding: null, cache: "no-cache" };
       }
-      if (!file) {
+      if (!served) {
         response.writeHead(404, { ...headers, "Content-Type": "text/plain; charset=utf-8" });
         response.end("not found\n");
         return;
       }
-      const body = await fs.promises.readFile(file);
-      response.writeHead(200, { ...headers, "Content-Type": TYPES[path.extname(file)] || "application/octet-stream", "Content-Length": body.length });
+      let body = await fs.promises.readFile(served.file);
+      if (served.page) body = Buffer.from(pageWithPreloads(body.toString("utf8"), siteManifest(), lang));
+      const etag = `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+      const fileHeaders = { ...headers, "Content-Type": served.type || "application/octet-stream", "Cache-Control": served.cache, ETag: etag };
+      if (url.pathname.startsWith("/web/")) fileHeaders.Vary = "Accept-Encoding";
+      if (served.encoding) fileHeaders["Content-Encoding"] = served.encoding;
+      if (request.headers["if-none-match"] === etag) {
+        response.writeHead(304, fileHeaders);
+        response.end();
+        return;
+      }
+      response.writeHead(200, { ...fileHeaders, "Content-Length": body.length });
       response.end(request.method === "HEAD" ? undefined : body);
     } catch (error) {
       if (response.headersSent) {

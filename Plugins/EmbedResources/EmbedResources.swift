@@ -22,25 +22,37 @@ struct EmbedResources: BuildToolPlugin {
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
     ]
 
+    /// The files the page's WebAssembly engine leaves out (see EmbedResourcesTool): every
+    /// language but English, which the page fetches when it needs one (`Web/dist/payform-texts.*.json`).
+    static func notOnPage(folder: String, name: String) -> Bool {
+        folder == "Localization" && name != "en.json"
+    }
+
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let folders = Self.folders[target.name] else { return [] }
         let resources = context.package.directoryURL.appendingPathComponent("Resources")
         var inputs: [URL] = []
+        var pageless: [URL] = []
         for folder in folders {
             let directory = resources.appendingPathComponent(folder)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             // The folders' READMEs document the files for people; they are not data.
             for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix(".md") {
-                inputs.append(directory.appendingPathComponent(name))
+                if Self.notOnPage(folder: folder, name: name) {
+                    pageless.append(directory.appendingPathComponent(name))
+                } else {
+                    inputs.append(directory.appendingPathComponent(name))
+                }
             }
         }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedResources.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(inputs.count) resource files into \(target.name)",
+                displayName: "Embedding \(inputs.count + pageless.count) resource files into \(target.name)",
                 executable: try context.tool(named: "PaymentFormEmbedResourcesTool").url,
-                arguments: [resources.path, output.path] + inputs.map(\.path),
-                inputFiles: inputs,
+                arguments: [resources.path, output.path] + inputs.map(\.path)
+                    + (pageless.isEmpty ? [] : ["--not-on-page"] + pageless.map(\.path)),
+                inputFiles: inputs + pageless,
                 outputFiles: [output]
             )
         ]

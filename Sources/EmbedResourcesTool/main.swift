@@ -1,9 +1,11 @@
 // Writes a Swift file that embeds the given text files as string literals.
-// Usage: EmbedResourcesTool RESOURCES_ROOT OUTPUT.swift FILE...
+// Usage: EmbedResourcesTool RESOURCES_ROOT OUTPUT.swift FILE... [--not-on-page FILE...]
 // Keys are the files' paths relative to RESOURCES_ROOT ("Products/visa.json"). Each file must be
 // UTF-8 text; its contents become a raw string literal (`#"..."#`, with as many `#` as it takes
 // that the text never closes the literal), so the module reads it with no decoding at all, also
-// in the Embedded Swift (WebAssembly) build.
+// in the Embedded Swift (WebAssembly) build. The files after --not-on-page are left out of the
+// page's WebAssembly engine (built with PAYFORM_WEB_PAGE): its code never names them, so their
+// bytes are not in the module.
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -21,14 +23,13 @@ func rawLiteral(_ text: String) -> String {
     return hashes + "\"\"\"\n" + text + "\n\"\"\"" + hashes
 }
 
-var lines = [
-    "// Generated at build time by EmbedResourcesTool from the package's Resources/ folder. Do not edit.",
-    "",
-    "/// The embedded files, keyed by their path under `Resources/`, as text.",
-    "enum EmbeddedResources {",
-    "    static let files: [String: String] = [",
-]
-for path in arguments.dropFirst(3).sorted() {
+let files = Array(arguments.dropFirst(3))
+let split = files.firstIndex(of: "--not-on-page") ?? files.endIndex
+let everywhere = files[..<split].sorted()
+let notOnPage = files[split...].dropFirst().sorted()
+
+/// The key and the literal of the file at `path`.
+func entry(_ path: String) -> (key: String, literal: String) {
     let url = URL(fileURLWithPath: path).standardizedFileURL
     guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
         FileHandle.standardError.write(Data("EmbedResourcesTool: cannot read \(path) as UTF-8 text\n".utf8))
@@ -37,10 +38,39 @@ for path in arguments.dropFirst(3).sorted() {
     var key = url.path
     if key.hasPrefix(root + "/") { key.removeFirst(root.count + 1) }
     let escapedKey = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    lines.append("        \"\(escapedKey)\": \(rawLiteral(text)),")
+    return ("\"\(escapedKey)\"", rawLiteral(text))
 }
-if arguments.count == 3 { lines.append("        :") }
-lines.append("    ]")
+
+var lines = [
+    "// Generated at build time by EmbedResourcesTool from the package's Resources/ folder. Do not edit.",
+    "",
+    "/// The embedded files, keyed by their path under `Resources/`, as text.",
+    "enum EmbeddedResources {",
+]
+if notOnPage.isEmpty {
+    lines.append("    static let files: [String: String] = [")
+    for path in everywhere {
+        let (key, literal) = entry(path)
+        lines.append("        \(key): \(literal),")
+    }
+    if everywhere.isEmpty { lines.append("        :") }
+    lines.append("    ]")
+} else {
+    lines.append("    static let files: [String: String] = {")
+    lines.append("        var files: [String: String] = [:]")
+    for path in everywhere {
+        let (key, literal) = entry(path)
+        lines.append("        files[\(key)] = \(literal)")
+    }
+    lines.append("        #if !PAYFORM_WEB_PAGE")
+    for path in notOnPage {
+        let (key, literal) = entry(path)
+        lines.append("        files[\(key)] = \(literal)")
+    }
+    lines.append("        #endif")
+    lines.append("        return files")
+    lines.append("    }()")
+}
 lines.append("}")
 lines.append("")
 do {

@@ -1,9 +1,11 @@
+#if !PAYFORM_WEB_FORM_ONLY
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormLocalization
 import PaymentFormMasking
 import PaymentFormSamples
 import PaymentFormValidation
+#endif
 
 #if hasFeature(Embedded) && !PAYFORM_WEB_FORM_ONLY
 /// `{"op": "bench", "case": ID, "iterations": N}`: runs one of `payform-bench`'s engine

@@ -1,8 +1,10 @@
+#if !PAYFORM_WEB_FORM_ONLY
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormSamples
 import PaymentFormValidation
 import PayformCommands
+#endif
 
 #if hasFeature(Embedded) && !PAYFORM_WEB_FORM_ONLY
 /// `{"op": "cli", "args": [...], "stdin": TEXT, "now": "YYYY-MM", "environment": {NAME: VALUE}}`

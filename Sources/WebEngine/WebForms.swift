@@ -1,23 +1,24 @@
 import PaymentFormCards
 import PaymentFormCore
+import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormLocalization
-import PaymentFormSamples
-import PaymentFormValidation
-import PayformCommands
 import PaymentFormProtocol
+import PaymentFormValidation
 
 #if hasFeature(Embedded)
 /// The forms mounted in a page: each is a ``FormSession`` (the state `payform form` keeps between
 /// its lines) kept here between calls, under a number the page holds.
 ///
 /// - `{"op": "form.open", "product": DEFINITION, "products": [DEFINITION...], "accountOnFile": ID,
-///   "locale": TAG, "now": "YYYY-MM", "publicKey": KEY, "clientSessionId": ID, "appIdentifier": TEXT}`
-///   → `{"form": N, "view": VIEW}`. A DEFINITION is a Client API product (a JSON object) or
-///   `"sample:NAME"`; KEY is the Client API's public-key answer `{"keyId", "publicKey"}` or
-///   `"sample:demo"`. Errors are `payform form`'s (`usage`, `invalid_product`, ...).
+///   "locale": TAG, "texts": {TAG: {KEY: TEXT}}, "now": "YYYY-MM", "publicKey": KEY,
+///   "clientSessionId": ID, "appIdentifier": TEXT}` → `{"form": N, "view": VIEW}`
+///   (``WebFormRequest`` reads the members). Errors name the member (`usage`, `type_mismatch`,
+///   `missing_key`, ...).
 /// - `{"op": "form.event", "form": N, "event": EVENT}` → `payform form`'s answer to the event,
-///   with `"valid"` (whether the whole form validates now) on field events too.
+///   with `"valid"` (whether the whole form validates now) on field events too. A valid submit of
+///   a form opened with a key answers `"prepared": null` and `"encrypt"`: what the page's
+///   WebCrypto encrypts into the token (``encryptionInput(_:_:)``).
 /// - `{"op": "form.view", "form": N}` → VIEW: the form as drawn now (after `selectProduct` or
 ///   `selectAccountOnFile`): `render --format json`'s shape with each field's state, plus the
 ///   language, the product's accounts on file and the page's texts.
@@ -33,80 +34,33 @@ enum WebForms {
     /// carried the code to copy and destroy the whole session (some 25 KB).
     private final class MountedForm {
         var session: FormSession
-        init(_ session: FormSession) { self.session = session }
+        /// What `submit` encrypts with, when the page gave a key.
+        let encryption: WebFormRequest.Encryption?
+        init(_ session: FormSession, encryption: WebFormRequest.Encryption?) {
+            self.session = session
+            self.encryption = encryption
+        }
     }
 
     nonisolated(unsafe) private static var sessions: [Int: MountedForm] = [:]
     nonisolated(unsafe) private static var lastNumber = 0
 
     static func open(_ request: JSONValue) -> JSONValue {
-        var files: [String: [UInt8]] = [:]
-        var arguments: [String] = []
-        func definition(_ json: JSONValue, _ member: String) -> String? {
-            switch json {
-            case .string(let name) where name.hasPrefix("sample:"): return name
-            case .object:
-                let path = member == "products" ? "products[\(files.count)]" : member
-                files[path] = JSONWriter().bytes(from: json)
-                return path
-            default: return nil
-            }
-        }
-        guard let first = request["product"], let product = definition(first, "product") else {
-            return WebRequests.failure("usage", "\"product\" must be a Client API product (a JSON object) or \"sample:NAME\"")
-        }
-        arguments += ["--product", product]
-        switch request["products"] {
-        case .array(let others)?:
-            for other in others {
-                guard let path = definition(other, "products") else {
-                    return WebRequests.failure("usage", "\"products\" must hold Client API products or \"sample:NAME\" names")
-                }
-                arguments += ["--product", path]
-            }
-        case nil, .null?: break
-        default: return WebRequests.failure("usage", "\"products\" must be an array")
-        }
-        for (member, option) in [("accountOnFile", "--account-on-file"), ("locale", "--locale"), ("now", "--now"),
-                                 ("clientSessionId", "--client-session-id"), ("appIdentifier", "--app-identifier")] {
-            switch request[member] {
-            case .string(let text)?: arguments += [option, text]
-            case .number(let text)? where member == "accountOnFile": arguments += [option, text]
-            case nil, .null?: break
-            default: return WebRequests.failure("usage", "\"\(member)\" must be a string")
-            }
-        }
-        guard request["now"] != nil else {
-            return WebRequests.failure("usage", "\"now\" (the current month, YYYY-MM) is required: the module has no clock")
-        }
-        switch request["publicKey"] {
-        case .string("sample:demo")?: arguments += ["--public-key", "sample:demo"]
-        case .object?:
-            guard let key = request["publicKey"], let path = definition(key, "publicKey") else { break }
-            arguments += ["--public-key", path]
-        case nil, .null?: break
-        default: return WebRequests.failure("usage", "\"publicKey\" must be the Client API's public-key answer {\"keyId\", \"publicKey\"} or \"sample:demo\"")
-        }
-        let pageFiles = files
-        let samples = CommandContext.SampleProducts(names: Samples.productNames, product: { Samples.product(named: $0) })
-        let context = CommandContext(
-            readStandardInput: { [] }, readFile: { path in pageFiles[path].map { .bytes($0) } ?? .missing },
-            fileExists: { pageFiles[$0] != nil }, environment: [:], writeStandardOutput: { _ in true },
-            writeStandardError: { _ in true }, now: { YearMonth.fallback },
-            clientMetaInfo: { ClientMetaInfo(platformIdentifier: "WebAssembly", appIdentifier: $0) }, samples: samples)
         let session: FormSession
-        do throws(CLIError) {
-            session = try FormCommand.session(ParsedArguments<FormCommand.Option>(arguments), context, localizesSamples: true).0
-        } catch {
-            // The command's option names mean nothing to a page: name the request's members.
-            var message = error.message
-            for option in ["--product ", "--public-key "] where message.hasPrefix(option) {
-                message = String(message.dropFirst(option.count))
+        let encryption: WebFormRequest.Encryption?
+        do throws(WebRequestError) {
+            let options: FormOptions
+            (options, encryption) = try WebFormRequest.options(request)
+            do {
+                session = try FormSession(options)
+            } catch {
+                throw WebRequestError(code: error.code, message: "accountOnFile: \(error.description)")
             }
-            return WebRequests.failure(error.code, message)
+        } catch {
+            return WebRequests.failure(error.code, error.message)
         }
         lastNumber += 1
-        let form = MountedForm(session)
+        let form = MountedForm(session, encryption: encryption)
         sessions[lastNumber] = form
         return .object(JSONObject([(key: "form", value: .number(String(lastNumber))), (key: "view", value: view(of: form.session))]))
     }
@@ -121,10 +75,44 @@ enum WebForms {
                 object.append("valid", .bool(form.session.controller.isValid))
                 answer = .object(object)
             }
+            if case .string("submit")? = event["event"], let encryption = form.encryption,
+               case .object(var object) = answer, case .bool(true)? = object["valid"] {
+                object.append("encrypt", try Self.encryptionInput(form.session.controller, encryption))
+                answer = .object(object)
+            }
             return answer
         } catch {
-            return WebRequests.failure(error.code, CLIError(code: error.code, message: error.message).message)
+            return WebRequests.failure(error.code, error.message)
         }
+    }
+
+    /// What the page encrypts for a valid form (``WebFormRequest/Encryption``): `{"alg", "header",
+    /// "key": {"n", "e"}, "payload", "encodedClientMetaInfo"}`, the token then being `header`, the
+    /// wrapped key, the IV, the ciphertext and the tag, BASE64URL, joined by dots.
+    private static func encryptionInput(_ controller: PaymentFormController, _ encryption: WebFormRequest.Encryption)
+        throws(FormProtocolError) -> JSONValue {
+        var generator = BulkSystemRandomNumberGenerator()
+        defer { generator.wipe() }
+        let payload: [UInt8], header: String
+        do {
+            payload = try controller.request.payload(clientSessionId: encryption.clientSessionId, in: controller.context, using: &generator)
+        } catch {
+            throw FormProtocolError(code: "bad_event", message: "the form is valid but cannot be prepared: \(error.description)")
+        }
+        do {
+            header = try JWE.protectedHeader(keyId: encryption.keyId)
+        } catch {
+            throw FormProtocolError(code: "bad_event", message: "the form is valid but cannot be prepared: \(error.description)")
+        }
+        return .object(JSONObject([
+            (key: "alg", value: .string("RSA-OAEP")),
+            (key: "header", value: .string(header)),
+            (key: "key", value: .object(JSONObject([
+                (key: "n", value: .string(Base64URL.encode(encryption.modulus))), (key: "e", value: .string(Base64URL.encode(encryption.exponent))),
+            ]))),
+            (key: "payload", value: .string(String(decoding: payload, as: UTF8.self))),
+            (key: "encodedClientMetaInfo", value: .string(encryption.metaInfo.encoded)),
+        ]))
     }
 
     static func currentView(_ request: JSONValue) -> JSONValue {

@@ -42,3 +42,16 @@ enum WebRequests {
         ])))]))
     }
 }
+
+/// What is wrong with a request: answered as `{"error": {"code", "message"}}`.
+struct WebRequestError: Error {
+    /// A stable identifier (`usage`, `type_mismatch`, ...).
+    let code: String
+    /// What was wrong, naming the request's member.
+    let message: String
+
+    /// A request that does not say what it must.
+    static func usage(_ message: String) -> WebRequestError {
+        WebRequestError(code: "usage", message: message)
+    }
+}

@@ -1,28 +1,33 @@
 #!/usr/bin/env python3
-"""The web form in headless Chromium, timed (a benchmark, not a test): keystroke to the input
-ready to paint, module load to the Visa form on screen, and the web payload's size.
+"""The web form in headless Chromium, timed (a benchmark, not a test): cold loads from navigation
+to a usable form (CPU throttled, and over a slow network for the example checkout), the longest
+main-thread task while loading and at the first keystroke, keystroke to the input ready to paint,
+and the web payload's size.
 
-Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 20] [--rounds 20]
+Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds 20]
+                               [--cpu-throttle 4] [--checkout PAYFORM [--network fast3g]]
        (Playwright for Python: Scripts/web-form-test.sh makes .build-venv/web-form with it)
 
-- keystroke: from the keydown listener to the end of what the keystroke causes — the form's
-  beforeinput handler, the engine's answer drawn into the input (text, caret, state, message,
-  brand), and the style and layout that follow, forced — i.e. the input is ready for the next
-  frame; the wait for that frame (vsync) is not counted. 16 digits typed and 16 backspaces,
-  `--rounds` times. How long the browser took from the key event's timestamp to the first
-  listener is printed beside it, for reference (it is the browser's, not the form's).
-- load: a new browser context each run (nothing cached): from starting to import
-  payform-form.mjs to the frame with the styled Visa form presented on screen (the page's first
-  contentful paint, as the browser's Paint Timing reports it: the page has no other text), which
-  includes fetching and compiling the engine, decoding the product, drawing, and the browser's
-  style, layout, paint and compositing. Printed beside it for reference: its steps (import, mount,
-  paint) and the measure of earlier rounds, which stopped at the start of the frame after the
-  form's (two animation frames) — in headless Chromium on this machine, before the form's frame is
-  presented. The page posts its timings to this script's server: nothing is asked of the page
-  while it loads (Playwright's waiting functions inject a script whose parsing, some 15 ms, would
-  land inside the timing).
-- payload: what the page fetched from Web/dist while loading (the engine, the form module, the
-  stylesheet), gzip -9 (logos excluded).
+- load (cold): each load in a new browser context (nothing cached, no compiled code kept), the
+  CPU slowed --cpu-throttle times (DevTools' CPU throttling; 1 = none): from the navigation's
+  start to the frame with the styled Visa form presented on screen (the page's first contentful
+  paint, as the browser's Paint Timing reports it: the page has no other text). It includes the
+  page, fetching and compiling the engine, fetching the definition, decoding it, drawing, and
+  the browser's style, layout and paint. Printed beside it: its steps (the page's script
+  started, the form module imported, mounted, painted). The page posts its timings to this
+  script's server, so nothing is asked of the page while it loads.
+- long tasks: every main-thread task over 50 ms (the Long Tasks API) from the navigation to 1 s
+  after the first keystroke, which comes after the form's idle-time work (the first form.brands,
+  the brand list) has run; the longest one is printed (0: none over 50 ms).
+- keystroke (warm): from the keydown listener to the end of what the keystroke causes, forced
+  style and layout included; 16 digits and 16 backspaces, --rounds times.
+- payload: what the page fetched from the web form's files while loading (Web/dist/site/'s copies,
+  which the page's server hands out under their plain names), gzip -9 and brotli -q 11.
+- --checkout PAYFORM: the example checkout instead (Examples/web/run.sh: payform sandbox and the
+  shop's server, which serves the web form precompressed with content-hashed names), opened on
+  the Visa product (?product=1); a load ends when the page reports the form mounted and the next
+  frame has started. --network fast3g adds DevTools' Fast 3G profile (562.5 ms latency,
+  1.44 Mbit/s down, 675 kbit/s up).
 """
 
 import argparse
@@ -31,12 +36,16 @@ import json
 import os
 import queue
 import statistics
+import subprocess
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "Web", "dist")
 PAGE = os.path.join(ROOT, "Web", "bench", "page")
+VISA = os.path.join(ROOT, "Resources", "Products", "visa.json")
+# DevTools' "Fast 3G" preset (bytes per second, milliseconds).
+NETWORKS = {"fast3g": {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}}
 
 INSTRUMENT = """() => {
   const input = document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]');
@@ -53,15 +62,40 @@ INSTRUMENT = """() => {
   input.focus();
 }"""
 
+# Runs before any script of the page: records long tasks from the navigation on.
+LONG_TASKS = """window.longTasks = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.longTasks.push({start: entry.startTime, duration: entry.duration}); })
+  .observe({type: 'longtask', buffered: true});"""
 
-def serve(timings):
+# For the checkout: the time the page reports the form mounted, and the start of the next frame.
+CHECKOUT_READY = """new MutationObserver((changes, observer) => {
+  const outcome = document.getElementById('outcome');
+  if (!outcome || outcome.dataset.state !== 'form') return;
+  observer.disconnect();
+  const mounted = performance.now();
+  requestAnimationFrame(() => { window.formReady = {mounted, frame: performance.now()}; });
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});"""
+
+
+def serve(timings, dist):
+    # The web form's files as a site serves them (Web/dist/site/: the minified form module naming
+    # the others by their hashed names), under the plain names the page asks for; a build without
+    # a site (an earlier one, for comparison) as it is.
+    site = os.path.join(dist, "site")
+    manifest = json.load(open(os.path.join(site, "manifest.json"))) if os.path.exists(os.path.join(site, "manifest.json")) else {}
+    site = site if manifest else dist
+
     class Handler(SimpleHTTPRequestHandler):
         extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
 
         def translate_path(self, path):
             path = path.split("?", 1)[0]
-            base = DIST if path.startswith("/web/") else PAGE
-            return os.path.join(base, os.path.basename(path) or "index.html")
+            if path == "/products/visa.json":
+                return VISA
+            name = os.path.basename(path)
+            if path.startswith("/web/"):
+                return os.path.join(site, manifest.get(name, name))
+            return os.path.join(PAGE, name or "index.html")
 
         def end_headers(self):
             self.send_header("Cache-Control", "no-store")
@@ -86,88 +120,162 @@ def serve(timings):
 
 def summary(samples):
     ordered = sorted(samples)
-    return {"median": statistics.median(ordered), "p95": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))], "runs": len(ordered)}
+    return {"median": statistics.median(ordered), "p95": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))],
+            "max": ordered[-1], "runs": len(ordered)}
+
+
+def throttled_page(browser, arguments):
+    """A page in a fresh context, its CPU (and network) throttled through DevTools."""
+    context = browser.new_context()
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    if arguments.cpu_throttle > 1:
+        session.send("Emulation.setCPUThrottlingRate", {"rate": arguments.cpu_throttle})
+    if arguments.network:
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", NETWORKS[arguments.network])
+    page.add_init_script(LONG_TASKS)
+    return context, page
+
+
+def first_keystroke(page, selector_host="#payment-form"):
+    """Waits for the form's idle-time work, types one digit, and leaves a second for its tasks."""
+    page.evaluate("() => new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve, 200)))")
+    page.locator(f"{selector_host} input[name=cardNumber]").first.click()
+    page.keyboard.press("4")
+    page.wait_for_timeout(1000)
+    return page.evaluate("window.longTasks")
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--loads", type=int, default=20)
+    parser.add_argument("--loads", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--cpu-throttle", type=float, default=4)
+    parser.add_argument("--checkout", metavar="PAYFORM", help="time the example checkout (Examples/web/run.sh PAYFORM)")
+    parser.add_argument("--network", choices=sorted(NETWORKS), help="throttle the network too (with --checkout)")
+    parser.add_argument("--dist", default=DIST, help="the built web form to time (default Web/dist; another build, to compare)")
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    timings = queue.Queue()
-    server, url = serve(timings)
+    label = f"{arguments.cpu_throttle:g}x CPU" + (f", {arguments.network}" if arguments.network else "")
     results = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=arguments.chromium, headless=True)
-        loads = []
-        two_frames = []
-        steps = {}
-        fetched = set()  # what the page fetched from Web/dist (served at /web/): the payload
-        for _ in range(arguments.loads):
-            context = browser.new_context()
-            page = context.new_page()
-            page.on("request", lambda request: fetched.add(request.url.split("/web/", 1)[1].split("?", 1)[0]) if "/web/" in request.url else None)
-            page.goto(f"{url}/index.html", wait_until="commit")
-            try:
-                timing = timings.get(timeout=30)
-            except queue.Empty:
-                raise SystemExit("form-bench: the page posted no load timings within 30 s")
-            if "error" in timing:
-                raise SystemExit(f"form-bench: {timing['error']}")
-            loads.append(timing["total"])
-            two_frames.append(timing["twoFrames"])
-            for step, milliseconds in timing["steps"].items():
-                steps.setdefault(step, []).append(milliseconds)
-            context.close()
-        results.append({"id": "web.load.visa-form", "name": "module load to the Visa form on screen (cold)", "unit": "ms", **summary(loads)})
-        for step, samples in steps.items():
-            results.append({"id": f"web.load.step.{step}", "name": f"for reference: the load's {step} step", "unit": "ms", **summary(samples)})
-        results.append({"id": "web.load.two-frames", "name": "for reference: earlier rounds' measure (two frames)", "unit": "ms", **summary(two_frames)})
-
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(f"{url}/index.html")
-        page.wait_for_function("() => window.paymentForm !== undefined", timeout=30000)
-        page.evaluate(INSTRUMENT)
-        for _ in range(arguments.rounds):
-            for _ in range(16):
-                page.keyboard.press("4")
-            for _ in range(16):
-                page.keyboard.press("Backspace")
-        page.wait_for_function(f"() => window.keystrokes.length >= {arguments.rounds * 32}")
-        samples = page.evaluate("window.keystrokes")
-        delays = page.evaluate("window.dispatchDelays")
-        text = page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]').value")
-        if text != "":
-            raise SystemExit(f"form-bench: the card number ended as {text!r}, not empty: the keystrokes did not all go through")
-        results.append({"id": "web.keystroke.card", "name": "card number keystroke to input ready to paint", "unit": "ms", **summary(samples)})
-        results.append({"id": "web.keystroke.dispatch", "name": "for reference: keydown timestamp to its listener (browser)", "unit": "ms", **summary(delays)})
+        if arguments.checkout:
+            results += checkout_loads(browser, arguments, label)
+        else:
+            results += bench_page(browser, arguments, label)
         browser.close()
-    server.shutdown()
-
-    total = 0
-    # What the page fetched while loading: the engine, the form module (the engine's loader is
-    # inside it) and the stylesheet, as the requests named them (no list kept here).
-    if not fetched:
-        raise SystemExit("form-bench: the page fetched nothing from Web/dist")
-    for name in sorted(fetched):
-        data = open(os.path.join(DIST, name), "rb").read()
-        size = len(gzip.compress(data, 9))
-        total += size
-        results.append({"id": f"web.size.{name}", "name": f"{name}, gzip -9", "unit": "bytes", "value": size, "raw": len(data)})
-    results.append({"id": "web.size.total", "name": "the web payload (engine, form module, stylesheet), gzip -9", "unit": "bytes", "value": total})
 
     for result in results:
         if arguments.json:
             print(json.dumps(result))
         elif result["unit"] == "ms":
-            print(f"{result['name']:<58} median {result['median']:7.2f} ms  p95 {result['p95']:7.2f} ms  ({result['runs']} runs)")
+            print(f"{result['name']:<78} median {result['median']:8.1f} ms  p95 {result['p95']:8.1f} ms  max {result['max']:8.1f} ms  ({result['runs']} runs)")
         else:
-            print(f"{result['name']:<58} {result['value']:>9} bytes")
+            print(f"{result['name']:<78} {result['value']:>9} {result['unit']}")
+
+
+def bench_page(browser, arguments, label):
+    timings = queue.Queue()
+    server, url = serve(timings, arguments.dist)
+    results = []
+    loads, steps, longest, fetched = [], {}, [], set()
+    for _ in range(arguments.loads):
+        context, page = throttled_page(browser, arguments)
+        page.on("request", lambda request: fetched.add(request.url.split("/web/", 1)[1].split("?", 1)[0]) if "/web/" in request.url else None)
+        page.goto(f"{url}/index.html", wait_until="commit")
+        try:
+            timing = timings.get(timeout=60)
+        except queue.Empty:
+            raise SystemExit("form-bench: the page posted no load timings within 60 s")
+        if "error" in timing:
+            raise SystemExit(f"form-bench: {timing['error']}")
+        loads.append(timing["total"])
+        for step, milliseconds in timing["steps"].items():
+            steps.setdefault(step, []).append(milliseconds)
+        tasks = first_keystroke(page)
+        longest.append(max([task["duration"] for task in tasks], default=0))
+        context.close()
+    results.append({"id": "web.load.visa-form", "name": f"navigation to the Visa form on screen (cold, {label})", "unit": "ms", **summary(loads)})
+    for step, samples in steps.items():
+        results.append({"id": f"web.load.step.{step}", "name": f"  at: {step} (since the navigation)", "unit": "ms", **summary(samples)})
+    results.append({"id": "web.load.longest-task", "name": f"longest main-thread task, load to first keystroke ({label}; 0: none over 50 ms)",
+                    "unit": "ms", **summary(longest)})
+
+    # Keystrokes: warm, unthrottled unless asked.
+    context, page = throttled_page(browser, arguments)
+    page.goto(f"{url}/index.html")
+    page.wait_for_function("() => window.paymentForm !== undefined", timeout=60000)
+    page.evaluate(INSTRUMENT)
+    for _ in range(arguments.rounds):
+        for _ in range(16):
+            page.keyboard.press("4")
+        for _ in range(16):
+            page.keyboard.press("Backspace")
+    page.wait_for_function(f"() => window.keystrokes.length >= {arguments.rounds * 32}")
+    samples = page.evaluate("window.keystrokes")
+    text = page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]').value")
+    if text != "":
+        raise SystemExit(f"form-bench: the card number ended as {text!r}, not empty: the keystrokes did not all go through")
+    results.append({"id": "web.keystroke.card", "name": f"card number keystroke to input ready to paint (warm, {label})", "unit": "ms", **summary(samples)})
+    context.close()
+    server.shutdown()
+    site = os.path.join(arguments.dist, "site")
+    manifest = json.load(open(os.path.join(site, "manifest.json"))) if os.path.exists(os.path.join(site, "manifest.json")) else {}
+    results += payload({manifest.get(name, name) for name in fetched}, site if manifest else arguments.dist)
+    return results
+
+
+def payload(fetched, folder):
+    """gzip -9 and brotli -q 11 of what the page fetched from the web form's files."""
+    if not fetched:
+        raise SystemExit("form-bench: the page fetched nothing from the web form's files")
+    results, total_gzip, total_brotli = [], 0, 0
+    for name in sorted(fetched):
+        data = open(os.path.join(folder, name), "rb").read()
+        compressed = len(gzip.compress(data, 9))
+        brotli = len(subprocess.run(["brotli", "-q", "11", "-c"], input=data, capture_output=True, check=True).stdout)
+        total_gzip += compressed
+        total_brotli += brotli
+        results.append({"id": f"web.size.{name}", "name": f"{name}: gzip -9 / brotli -q 11", "unit": "bytes", "value": f"{compressed} / {brotli}"})
+    results.append({"id": "web.size.total", "name": "the payload the page fetched: gzip -9 / brotli -q 11", "unit": "bytes",
+                    "value": f"{total_gzip} / {total_brotli}", "gzip": total_gzip, "brotli": total_brotli})
+    return results
+
+
+def checkout_loads(browser, arguments, label):
+    run = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), arguments.checkout], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = run.stdout.readline().strip()
+        if not url.startswith("http"):
+            raise SystemExit("form-bench: Examples/web/run.sh printed no URL")
+        loads, mounted, longest, fetched = [], [], [], set()
+        for _ in range(arguments.loads):
+            context, page = throttled_page(browser, arguments)
+            page.add_init_script(CHECKOUT_READY)
+            page.on("request", lambda request: fetched.add(request.url.split("/web/", 1)[1].split("?", 1)[0]) if "/web/" in request.url else None)
+            page.goto(f"{url}?product=1", wait_until="commit")
+            page.wait_for_function("() => window.formReady !== undefined", timeout=120000)
+            ready = page.evaluate("window.formReady")
+            loads.append(ready["frame"])
+            mounted.append(ready["mounted"])
+            tasks = first_keystroke(page, "#payment-form .payment-form-host")
+            longest.append(max([task["duration"] for task in tasks], default=0))
+            context.close()
+    finally:
+        run.terminate()
+        run.wait(timeout=20)
+    site = os.path.join(DIST, "site")
+    return [
+        {"id": "web.checkout.visa-form", "name": f"example checkout: navigation to the Visa form (cold, {label})", "unit": "ms", **summary(loads)},
+        {"id": "web.checkout.mounted", "name": "  at: the page reports the form mounted", "unit": "ms", **summary(mounted)},
+        {"id": "web.checkout.longest-task", "name": f"longest main-thread task, load to first keystroke ({label}; 0: none over 50 ms)",
+         "unit": "ms", **summary(longest)},
+    ] + payload({name for name in fetched if os.path.exists(os.path.join(site, name))}, site)
 
 
 if __name__ == "__main__":

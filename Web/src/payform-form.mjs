@@ -28,6 +28,45 @@ let formCount = 0;
 /** The engine a page's forms load by default: payform-form-engine.wasm beside this module. */
 const DEFAULT_ENGINE_URL = new URL("./payform-form-engine.wasm", import.meta.url);
 
+/**
+ * The texts of the languages the engine does not carry (it has English), by language tag: files
+ * beside this module, fetched when a form's locale asks for one of them.
+ */
+const TEXT_FILES = {}; // filled by Scripts/build-web.sh
+
+/** Texts files on their way or loaded, by URL, shared by every form of the page. */
+const textFiles = new Map();
+
+/**
+ * The texts a form in `locale` needs beside the engine's English: `{TAG: {KEY: TEXT}}` for each
+ * language of the locale's chain (`fr-CA` → `fr-CA`, `fr`) that has a file. A file that cannot
+ * be loaded leaves its language out (the form is then in English, and says so).
+ */
+async function textsFor(locale, fetchFunction) {
+  const subtags = String(locale ?? "").split(/[.@]/)[0].split(/[-_]/).filter(Boolean);
+  const texts = {};
+  await Promise.all(subtags.map((_, index) => subtags.slice(0, index + 1).join("-")).map(async (tag) => {
+    const language = Object.keys(TEXT_FILES).find((known) => known.toLowerCase() === tag.toLowerCase());
+    if (!language) return;
+    const url = new URL(TEXT_FILES[language], import.meta.url).href;
+    let loading = textFiles.get(url);
+    if (!loading) {
+      loading = fetchFunction(url).then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      });
+      textFiles.set(url, loading);
+      loading.catch(() => { if (textFiles.get(url) === loading) textFiles.delete(url); });
+    }
+    try {
+      texts[language] = await loading;
+    } catch {
+      // Left out: the engine's English stands in.
+    }
+  }));
+  return texts;
+}
+
 /** One engine per module URL, shared by every form of the page. */
 function sharedEngine(wasmUrl) {
   let url;
@@ -59,10 +98,13 @@ function sharedEngine(wasmUrl) {
  *
  * @param {object} [options]
  * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-form-engine.wasm beside this file).
+ * @param {string} [options.locale] the language the form will be in: its texts are fetched too.
+ * @param {typeof fetch} [options.fetch] the fetch to use for the texts (default: the page's).
  * @returns {Promise<void>}
  */
 export async function loadPaymentFormEngine(options = {}) {
-  await sharedEngine(options.wasmUrl ?? DEFAULT_ENGINE_URL);
+  const texts = options.locale ? textsFor(options.locale, options.fetch ?? globalThis.fetch.bind(globalThis)) : null;
+  await Promise.all([sharedEngine(options.wasmUrl ?? DEFAULT_ENGINE_URL), texts]);
 }
 
 /** The current month, UTC, as the engine's expiry checks want it. */
@@ -195,6 +237,8 @@ export async function mountPaymentForm(element, options = {}) {
     if (link.isConnected) styled = stylesheetSettled(link);
   }
   const locale = options.locale ?? (document.documentElement.lang || "en");
+  // The texts of a language the engine does not carry load beside the engine.
+  const texts = textsFor(locale, fetchFunction);
   const context = { locale, ...(options.context ?? {}) };
   const api = options.session ? new ClientAPI(options.session, context, fetchFunction) : null;
   let product = options.product;
@@ -211,9 +255,10 @@ export async function mountPaymentForm(element, options = {}) {
     products.push(...(list.paymentProducts ?? []));
   }
   if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
-  const [engine] = await Promise.all([loading, styled]);
+  const [engine, languageTexts] = await Promise.all([loading, texts, styled]);
   const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
   const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
+  if (Object.keys(languageTexts).length > 0) request.texts = languageTexts;
   if (options.products) request.products = options.products;
   if (options.accountOnFile != null) request.accountOnFile = String(options.accountOnFile);
   if (publicKey && clientSessionId) Object.assign(request, { publicKey, clientSessionId, appIdentifier: options.appIdentifier ?? "PaymentFormEngine web form" });
@@ -301,15 +346,28 @@ export class PaymentForm extends EventTarget {
       this.#announce(this.#view.texts.invalidForm);
       result = { valid: false, errors: answer.errors };
     } else {
+      // The engine wrote the token's header and payload; WebCrypto does the primitives.
+      const prepared = answer.encrypt ? await this.#encrypted(answer.encrypt) : answer.prepared;
       result = {
         valid: true, paymentProductId: Number(this.#view.product.id),
-        encryptedCustomerInput: answer.prepared?.encryptedFields ?? null, encodedClientMetaInfo: answer.prepared?.encodedClientMetaInfo ?? null,
+        encryptedCustomerInput: prepared?.encryptedFields ?? null, encodedClientMetaInfo: prepared?.encodedClientMetaInfo ?? null,
       };
       if (this.#options.accountOnFileId) result.accountOnFileId = this.#options.accountOnFileId;
       if (this.#view.accountOnFile) result.accountOnFileId = Number(this.#view.accountOnFile.id);
     }
     this.#emit("submit", result);
     return result;
+  }
+
+  /** `{encryptedFields, encodedClientMetaInfo}` from a submit's `encrypt` (see encryptPayload). */
+  async #encrypted(input) {
+    try {
+      return { encryptedFields: await encryptPayload(input), encodedClientMetaInfo: input.encodedClientMetaInfo };
+    } catch (error) {
+      const failure = error instanceof PaymentFormError ? error : new PaymentFormError("encryption_failed", `the request could not be encrypted: ${error?.message ?? error}`);
+      this.#emit("error", { code: failure.code, message: failure.message });
+      throw failure;
+    }
   }
 
   /** Sends one event of the engine's form protocol (as `payform form` reads them) and draws its answer. */
@@ -707,6 +765,50 @@ export class PaymentForm extends EventTarget {
     this.dispatchEvent(new CustomEvent(type, { detail }));
     this.#element.dispatchEvent(new CustomEvent(`payform-${type}`, { detail, bubbles: true, composed: true }));
   }
+}
+
+/**
+ * The JWE compact token of a submit's `encrypt` (`{alg, header, key: {n, e}, payload}`): the
+ * engine checked the key and wrote the protected header and the payload; WebCrypto wraps a fresh
+ * 64-byte content key with RSA-OAEP (SHA-1), encrypts with AES-256-CBC and authenticates with
+ * HMAC-SHA-512 (A256CBC-HS512, RFC 7518 §5.2.2). Needs a secure context (HTTPS or localhost).
+ */
+export async function encryptPayload({ alg, header, key, payload }) {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new PaymentFormError("encryption_unavailable", "encrypting needs WebCrypto (crypto.subtle), which browsers give secure pages only: serve the page over HTTPS");
+  const hash = { "RSA-OAEP": "SHA-1", "RSA-OAEP-256": "SHA-256" }[alg];
+  if (!hash) throw new PaymentFormError("encryption_failed", `unknown key wrapping ${alg}`);
+  const contentKey = globalThis.crypto.getRandomValues(new Uint8Array(64));
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  try {
+    const publicKey = await subtle.importKey("jwk", { kty: "RSA", n: key.n, e: key.e, alg, ext: true }, { name: "RSA-OAEP", hash }, false, ["encrypt"]);
+    const aesKey = await subtle.importKey("raw", contentKey.subarray(32), { name: "AES-CBC" }, false, ["encrypt"]);
+    const macKey = await subtle.importKey("raw", contentKey.subarray(0, 32), { name: "HMAC", hash: "SHA-512" }, false, ["sign"]);
+    const [wrapped, ciphertext] = await Promise.all([
+      subtle.encrypt({ name: "RSA-OAEP" }, publicKey, contentKey),
+      subtle.encrypt({ name: "AES-CBC", iv }, aesKey, utf8.encode(payload)),
+    ]);
+    const aad = utf8.encode(header);
+    const signed = new Uint8Array(aad.length + iv.length + ciphertext.byteLength + 8);
+    signed.set(aad, 0);
+    signed.set(iv, aad.length);
+    signed.set(new Uint8Array(ciphertext), aad.length + iv.length);
+    new DataView(signed.buffer).setBigUint64(signed.length - 8, BigInt(aad.length) * 8n);
+    const tag = new Uint8Array(await subtle.sign("HMAC", macKey, signed)).subarray(0, 32);
+    return [header, base64url(wrapped), base64url(iv), base64url(ciphertext), base64url(tag)].join(".");
+  } finally {
+    contentKey.fill(0);
+  }
+}
+
+const utf8 = new TextEncoder();
+
+/** BASE64URL without padding. */
+function base64url(bytes) {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let binary = "";
+  for (let index = 0; index < view.length; index += 0x8000) binary += String.fromCharCode(...view.subarray(index, index + 0x8000));
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** Sets (or, with `null`, removes) an attribute when it differs from what the element has. */

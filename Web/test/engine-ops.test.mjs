@@ -5,19 +5,43 @@
 //   node --test Web/test/engine-ops.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createPrivateKey, privateDecrypt, createDecipheriv, createHmac, constants } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PaymentFormEngine } from "../dist/payform-engine.mjs";
+import { encryptPayload } from "../dist/payform-form.mjs";
 
 const engineURL = new URL(process.env.PAYFORM_ENGINE_WASM ?? "../dist/payform-form-engine.wasm", import.meta.url);
 const engine = await PaymentFormEngine.load(engineURL);
-const open = (extra = {}) => engine.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11", ...extra });
+/** A shipped definition (the page's module carries no samples: a page sends what the Client API gave it). */
+const definition = (name) => JSON.parse(readFileSync(new URL(`../../Resources/Products/${name}.json`, import.meta.url), "utf8"));
+const demoKey = JSON.parse(readFileSync(new URL("../../Resources/Keys/demo-public-key-NOT-FOR-PRODUCTION.json", import.meta.url), "utf8"));
+const demoPrivateKey = createPrivateKey(readFileSync(new URL("../../Resources/Keys/demo-private-key-NOT-FOR-PRODUCTION.pem", import.meta.url)));
+const texts = (language) => JSON.parse(readFileSync(new URL(`../dist/payform-texts.${language}.json`, import.meta.url), "utf8"));
+const visa = definition("visa");
+const open = (extra = {}) => engine.call({ op: "form.open", product: visa, locale: "en", now: "2026-11", ...extra });
 const send = (form, event) => engine.call({ op: "form.event", form, event });
 
+/** The JWE compact token decrypted with the demo private key (RSA-OAEP, A256CBC-HS512), its tag checked. */
+function decrypt(token) {
+  const [header, wrapped, iv, ciphertext, tag] = token.split(".").map((part, index) => (index === 0 ? part : Buffer.from(part, "base64url")));
+  const key = privateDecrypt({ key: demoPrivateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha1" }, wrapped);
+  const aad = Buffer.from(header, "ascii");
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64BE(BigInt(aad.length) * 8n);
+  const mac = createHmac("sha512", key.subarray(0, 32)).update(Buffer.concat([aad, iv, ciphertext, length])).digest().subarray(0, 32);
+  assert.deepEqual(mac, tag, "the authentication tag");
+  const decipher = createDecipheriv("aes-256-cbc", key.subarray(32), iv);
+  return { header: JSON.parse(Buffer.from(header, "base64url")), payload: JSON.parse(Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8")) };
+}
+
 test("form.open answers a form number and its view in display order, in the form's language", () => {
-  const opened = open({ locale: "fr" });
+  // The page's module carries English; another language's texts come with the request.
+  const opened = open({ locale: "fr", texts: { fr: texts("fr") } });
   assert.equal(typeof opened.form, "number");
   assert.equal(opened.view.lang, "fr");
   assert.deepEqual(opened.view.fields.map((f) => f.id), ["cardNumber", "expiryDate", "cvv", "cardholderName"]);
-  assert.equal(opened.view.fields[0].label, "Numéro de carte");
+  // The definition's own labels win over the generic ones (the Client API sends them localized).
+  assert.equal(opened.view.fields[0].label, visa.fields.find((f) => f.id === "cardNumber").displayHints.label);
   assert.equal(opened.view.texts.pay, "Payer");
   const { brands } = engine.call({ op: "form.brands", form: opened.form });
   assert.ok(brands.some((b) => b.id === "visa" && b.productIds.includes(1)));
@@ -26,24 +50,47 @@ test("form.open answers a form number and its view in display order, in the form
 
 test("form.open refuses what it cannot use, naming the member", () => {
   const cases = [
-    [{ product: undefined }, "usage", /"product"/],
-    [{ product: 42 }, "usage", /"product"/],
-    [{ product: { id: 1 } }, null, /^product: /],
-    [{ product: "sample:none" }, "unreadable_file", /no such sample/],
-    [{ now: undefined }, "usage", /"now"/],
-    [{ now: "2026-13" }, "usage", /--now|YYYY-MM/],
-    [{ locale: 7 }, "usage", /"locale"/],
-    [{ products: "sample:amex" }, "usage", /"products"/],
-    [{ accountOnFile: "9999" }, null, /account/],
-    [{ publicKey: 5, clientSessionId: "s" }, "usage", /"publicKey"/],
-    [{ publicKey: "sample:demo" }, "usage", /together/],
+    [{ product: undefined }, "usage", /^"product" must be a Client API product/],
+    [{ product: 42 }, "usage", /^"product" must be/],
+    [{ product: { id: 1 } }, "missing_key", /^product: /],
+    [{ products: [visa, { ...visa, fields: 3 }] }, "type_mismatch", /^products\[1\]: fields: /],
+    [{ now: undefined }, "usage", /^"now" \(the current month, YYYY-MM\) is required/],
+    [{ now: "2026-13" }, "usage", /^"now" must be YYYY-MM/],
+    [{ locale: 7 }, "usage", /^"locale" must be a string/],
+    [{ texts: { fr: { key: 3 } } }, "usage", /^"texts" must map language tags/],
+    [{ texts: ["fr"] }, "usage", /^"texts" must map/],
+    [{ products: "visa" }, "usage", /^"products" must be an array/],
+    [{ accountOnFile: "9999" }, null, /^accountOnFile: /],
+    [{ publicKey: 5, clientSessionId: "s" }, "usage", /^"publicKey" must be the Client API's public-key answer/],
+    [{ publicKey: demoKey }, "usage", /^give "publicKey" and "clientSessionId" together/],
+    [{ clientSessionId: "s" }, "usage", /together/],
+    [{ publicKey: { keyId: "k" }, clientSessionId: "s" }, "missing_key", /^publicKey: publicKey: required key is missing/],
+    [{ publicKey: { keyId: "k", publicKey: "AAAA" }, clientSessionId: "s" }, "invalid_public_key", /^publicKey: /],
   ];
   for (const [members, code, message] of cases) {
     const answer = open(members);
     assert.ok(answer.error, `no error for ${JSON.stringify(members)}`);
     if (code) assert.equal(answer.error.code, code, JSON.stringify(members));
     assert.match(answer.error.message, message, JSON.stringify(members));
+    // The page's members, never the command line's flags.
+    assert.doesNotMatch(answer.error.message, /--[a-z]/, JSON.stringify(members));
   }
+  // The page's module has no shipped samples; the full module still has them (tools, node).
+  if (engineURL.href.endsWith("payform-form-engine.wasm")) assert.equal(open({ product: "sample:visa" }).error?.code, "usage");
+});
+
+test("a language the module does not carry: its texts come with form.open, else the form is English", () => {
+  const french = open({ locale: "fr-CA", texts: { fr: texts("fr") } });
+  assert.equal(french.view.lang, "fr-CA");
+  assert.equal(french.view.texts.pay, "Payer");
+  const { form } = french;
+  send(form, { event: "edit", field: "cvv", selection: [0, 0], insert: "1" });
+  assert.equal(send(form, { event: "submit" }).errors.find((e) => e.fieldId === "cvv").message, "Saisissez entre 3 et 4 caractères.");
+  // A merchant's wording goes the same way, over the module's own texts.
+  assert.equal(open({ texts: { en: { "gc.app.paymentProductDetails.payButton": "Pay now" } } }).view.texts.pay, "Pay now");
+  // Without its texts, a language the page's module does not carry is English (the full module carries them all).
+  const pageModule = engineURL.href.endsWith("payform-form-engine.wasm");
+  assert.equal(open({ locale: "de" }).view.texts.pay, pageModule ? "Pay" : "Bezahlen");
 });
 
 test("form.event answers as payform form does, with the form's validity", () => {
@@ -79,15 +126,49 @@ test("a refused event leaves the form as it was, and says why without the value"
   assert.equal(send(form, { event: "select", field: "cardNumber", selection: [4, 4] }).text, "4111");
 });
 
-test("submit with a key encrypts in the engine", () => {
-  const { form } = open({ publicKey: "sample:demo", clientSessionId: "session-1" });
+test("submit with a key: the engine writes the token's header and payload, WebCrypto encrypts, the platform's key decrypts", async () => {
+  const { form } = open({ publicKey: demoKey, clientSessionId: "session-1", appIdentifier: "engine-ops" });
   send(form, { event: "set", field: "cardNumber", value: "4111111111111111" });
   send(form, { event: "set", field: "expiryDate", value: "1230" });
+  const invalid = send(form, { event: "submit" });
+  assert.equal(invalid.valid, false);
+  assert.equal(invalid.encrypt, undefined, "nothing to encrypt for an invalid form");
   send(form, { event: "set", field: "cvv", value: "123" });
   const submitted = send(form, { event: "submit" });
   assert.equal(submitted.valid, true);
-  assert.equal(submitted.prepared.encryptedFields.split(".").length, 5);
-  assert.ok(submitted.prepared.encodedClientMetaInfo.length > 10);
+  assert.equal(submitted.prepared, null);
+  const { encrypt } = submitted;
+  assert.equal(encrypt.alg, "RSA-OAEP");
+  assert.deepEqual(JSON.parse(Buffer.from(encrypt.header, "base64url")), { alg: "RSA-OAEP", enc: "A256CBC-HS512", kid: demoKey.keyId });
+  assert.equal(JSON.parse(Buffer.from(encrypt.encodedClientMetaInfo, "base64")).appIdentifier, "engine-ops");
+  const token = await encryptPayload(encrypt);
+  assert.equal(token.split(".").length, 5);
+  const { header, payload } = decrypt(token);
+  assert.equal(header.kid, demoKey.keyId);
+  assert.equal(payload.clientSessionId, "session-1");
+  assert.equal(payload.paymentProductId, 1);
+  assert.match(payload.nonce, /^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+  assert.deepEqual(payload.paymentValues, [
+    { key: "cardNumber", value: "4111111111111111" }, { key: "expiryDate", value: "1230" }, { key: "cvv", value: "123" },
+  ]);
+  // Each submit a fresh nonce, content key and IV.
+  const again = await encryptPayload(send(form, { event: "submit" }).encrypt);
+  assert.notEqual(again.split(".")[1], token.split(".")[1]);
+  assert.notEqual(decrypt(again).payload.nonce, payload.nonce);
+});
+
+test("encryptPayload says why when it cannot encrypt", async () => {
+  const { form } = open({ publicKey: demoKey, clientSessionId: "s" });
+  for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) send(form, { event: "set", field, value });
+  const { encrypt } = send(form, { event: "submit" });
+  await assert.rejects(encryptPayload({ ...encrypt, alg: "dir" }), (error) => error.code === "encryption_failed" && /dir/.test(error.message));
+  const original = globalThis.crypto;
+  Object.defineProperty(globalThis, "crypto", { value: { getRandomValues: original.getRandomValues.bind(original) }, configurable: true });
+  try {
+    await assert.rejects(encryptPayload(encrypt), (error) => error.code === "encryption_unavailable" && /HTTPS/.test(error.message));
+  } finally {
+    Object.defineProperty(globalThis, "crypto", { value: original, configurable: true });
+  }
 });
 
 test("patterns outside the linear matcher run on the host's RegExp, with the documented differences", () => {
@@ -161,7 +242,7 @@ test("a request nested past the limit, a deep definition and a large request lea
     assert.equal(own.call({ op: "version" }).version.length > 0, true, file);
     const large = JSON.parse(own.callText(JSON.stringify({ op: "version", padding: "x".repeat(400_000) })));
     assert.ok(large.version, file);
-    const { form } = own.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11" });
+    const { form } = own.call({ op: "form.open", product: visa, locale: "en", now: "2026-11" });
     const typed = own.call({ op: "form.event", form, event: { event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111111111111111" } });
     assert.equal(typed.text, "4111 1111 1111 1111", file);
     assert.equal(own.generation, 0, `${file}: no restart was needed`);
@@ -170,7 +251,7 @@ test("a request nested past the limit, a deep definition and a large request lea
 
 test("a call that fails inside the module drops the instance: a clear error, then a fresh engine", async () => {
   const own = await PaymentFormEngine.load(engineURL);
-  const { form } = own.call({ op: "form.open", product: "sample:visa", locale: "en", now: "2026-11", publicKey: "sample:demo", clientSessionId: "s" });
+  const { form } = own.call({ op: "form.open", product: visa, locale: "en", now: "2026-11", publicKey: demoKey, clientSessionId: "s" });
   for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) {
     own.call({ op: "form.event", form, event: { event: "set", field, value } });
   }
@@ -195,7 +276,7 @@ test("a call that fails inside the module drops the instance: a clear error, the
 });
 
 test("form.view follows an account on file; form.close forgets the form", () => {
-  const { form, view } = open({ product: "sample:mastercard-accounts-on-file" });
+  const { form, view } = open({ product: definition("mastercard-accounts-on-file") });
   assert.deepEqual(view.accountsOnFile.map((a) => a.id), ["1001", "1002"]);
   assert.equal(view.accountOnFile, null);
   const selected = send(form, { event: "selectAccountOnFile", id: "1001" });
@@ -223,12 +304,12 @@ test("2,000 malformed requests are each answered with an error or an answer, nev
   let seed = 34;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const pick = (items) => items[Math.floor(random() * items.length)];
-  const values = [null, true, 0, -1, 1e300, "", "x", "sample:visa", [], [0], [1, 0], [0, 99999999999], {}, { event: "submit" }, "\u0000", "é".repeat(500)];
+  const values = [null, true, 0, -1, 1e300, "", "x", "sample:visa", [], [0], [1, 0], [0, 99999999999], {}, { event: "submit" }, "\u0000", "é".repeat(500), visa, demoKey, { fr: {} }];
   const { form } = open();
   const ops = ["form.open", "form.event", "form.view", "form.close", "form.brands", "card.lookupPrefix", "version", "nope", 7];
   for (let i = 0; i < 2000; i++) {
     const request = { op: pick(ops) };
-    for (const member of ["form", "event", "product", "now", "locale", "number", "publicKey", "products"]) {
+    for (const member of ["form", "event", "product", "now", "locale", "number", "publicKey", "products", "texts", "clientSessionId", "accountOnFile"]) {
       if (random() < 0.4) request[member] = pick(values);
     }
     if (random() < 0.3) request.form = form;

@@ -32,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -69,6 +70,12 @@ class PageServer:
                 path = path.split("?", 1)[0]
                 if path.startswith("/web/"):
                     return os.path.join(DIST, os.path.basename(path))
+                # The shipped definitions and the demo key, for the page to pass as a page passes
+                # what the Client API gave it (the page's engine carries no samples).
+                if path == "/samples/demo-key.json":
+                    return os.path.join(ROOT, "Resources", "Keys", "demo-public-key-NOT-FOR-PRODUCTION.json")
+                if path.startswith("/samples/"):
+                    return os.path.join(ROOT, "Resources", "Products", os.path.basename(path))
                 return os.path.join(PAGE, os.path.basename(path) or "index.html")
 
             def do_GET(self):
@@ -157,8 +164,10 @@ READ_FIELD = """([name]) => {
 class Page:
     """One mounted form in a tab, and the native form it is compared with."""
 
-    def __init__(self, context, server, query, payform=None, native_product="sample:visa", locale="en", account=None):
+    def __init__(self, context, server, query, payform=None, native_product="sample:visa", locale="en", account=None, on_request=None):
         self.page = context.new_page()
+        if on_request:
+            self.page.on("request", on_request)
         self.errors = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
@@ -323,7 +332,15 @@ def case_errors_and_axe(run):
 
 
 def case_french(run):
-    page = run.open("product=sample:visa&now=2026-11&locale=fr", locale="fr")
+    # Through a client session: the Client API serves the definition in French, the form module
+    # fetches the French texts beside the engine (the page's engine carries English only).
+    session = json.dumps(run.sandbox.session)
+    texts = []
+    # Compared with the native form in French, which carries every language: the page's messages
+    # come from the fetched texts.
+    page = run.open("session=" + urllib.parse.quote(session) + "&productId=1&locale=fr&now=2026-11", locale="fr",
+                    on_request=lambda request: texts.append(request.url) if "payform-texts." in request.url else None)
+    expect(len(texts) == 1 and texts[0].endswith("/web/payform-texts.fr.json"), f"the French texts were fetched as: {texts}")
     texts = page.page.evaluate("""() => { const r = document.getElementById('payment-form').shadowRoot;
       return {lang: document.getElementById('payment-form').getAttribute('lang'), label: r.querySelector('label[for$=cardNumber]').textContent,
               button: r.querySelector('.pf-submit').textContent, name: r.querySelector('[name=cardNumber]').labels[0].textContent}; }""")
@@ -536,7 +553,7 @@ def case_stylesheet_first(run):
         const element = document.createElement("div");
         document.body.append(element);
         const started = performance.now();
-        const mounting = mountPaymentForm(element, { product: "sample:visa", now, stylesheet });
+        const mounting = mountPaymentForm(element, { product: await window.sample("visa"), now, stylesheet });
         // The shadow root is there before the first await; watch the form's container arrive.
         let sheetWhenDrawn;
         new MutationObserver(() => {
@@ -556,7 +573,7 @@ def case_stylesheet_first(run):
       // An element outside the document loads no stylesheet: its form is drawn without waiting.
       const detached = document.createElement("div");
       const started = performance.now();
-      await mountPaymentForm(detached, { product: "sample:visa", now, stylesheet: "/web/payform-form.css?delay=2000" });
+      await mountPaymentForm(detached, { product: await window.sample("visa"), now, stylesheet: "/web/payform-form.css?delay=2000" });
       const outside = { drawn: detached.shadowRoot.querySelector(".pf-form") !== null, milliseconds: performance.now() - started };
       return { slow: await mount("/web/payform-form.css?delay=800"), missing: await mount("/web/no-such-form.css"),
                late: await mount("/web/payform-form.css?delay=4500", { late: true }), outside };
@@ -591,7 +608,7 @@ def case_hostile_definitions(run):
       for (let level = 0; level < 300; level++) nested = { a: nested };
       const deep = await mount({ id: 1, paymentMethod: "card", displayHints: { logo: "x" }, fields: [], extra: nested });
       // The next form on the page, on the same engine: drawn, and it takes a card number.
-      const after = await mount("sample:visa");
+      const after = await mount(await window.sample("visa"));
       const input = after.element.shadowRoot.querySelector("[name=cardNumber]");
       input.focus();
       const typed = after.form.send({ event: "edit", field: "cardNumber", selection: [0, 0], insert: "4111111111111111" });
@@ -607,20 +624,20 @@ def case_hostile_definitions(run):
       }
       // A failure inside the engine (the host's random source throws while encrypting): the
       // call fails with engine_failed, the form says so, and the page's next form gets a fresh engine.
-      const paying = await mount("sample:visa");
+      const paying = await mount(await window.sample("visa"));
       const events = [];
       paying.form.addEventListener("error", (event) => events.push(event.detail.code));
       for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) paying.form.send({ event: "set", field, value });
       const original = crypto.getRandomValues;
       let failed;
-      const keyed = await mountPaymentForm(Object.assign(document.createElement("div"), {}), { product: "sample:visa", now, publicKey: "sample:demo", clientSessionId: "s" });
+      const keyed = await mountPaymentForm(Object.assign(document.createElement("div"), {}), { product: await window.sample("visa"), now, publicKey: await window.sample("demo-key"), clientSessionId: "s" });
       for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) keyed.send({ event: "set", field, value });
       keyed.addEventListener("error", (event) => events.push(event.detail.code));
       crypto.getRandomValues = () => { throw new Error("no entropy"); };
       try { await keyed.submit(); } catch (error) { failed = `${error.name}: ${error.code}`; } finally { crypto.getRandomValues = original; }
       let stale;
       try { paying.form.send({ event: "focus", field: "cvv" }); } catch (error) { stale = `${error.name}: ${error.code}`; }
-      const fresh = await mount("sample:visa");
+      const fresh = await mount(await window.sample("visa"));
       const freshTyped = fresh.error ?? fresh.form.send({ event: "set", field: "cardNumber", value: "4111111111111111" }).text;
       return { deep: deep.error ?? "mounted", afterText: input.value, typedText: typed.text, links, failed, stale, events, freshTyped };
     }""", NOW)
@@ -647,11 +664,15 @@ def case_checkout_example(run):
         page = run.context.new_page()
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        engine = re.compile(r"/web/payform-form-engine\.[0-9a-f]{16}\.wasm$")
         for number, outcome in (("4111111111111111", "paid"), ("4012000000003002", "returned")):
-            # The page loads the form's engine while the customer picks a payment method: it is
-            # fetched before any product is chosen.
-            with page.expect_request(lambda request: request.url.endswith("/web/payform-form-engine.wasm"), timeout=20000):
+            # The page preloads the form's engine by its content-hashed name (served as brotli,
+            # cached for good): it is fetched before any product is chosen.
+            with page.expect_response(lambda response: engine.search(response.url) is not None, timeout=20000) as fetched:
                 page.goto(url)
+            headers = fetched.value.all_headers()
+            expect(headers.get("content-encoding") == "br" and "immutable" in headers.get("cache-control", "")
+                   and headers.get("content-type") == "application/wasm", f"the engine was served with {headers}")
             page.locator("[data-product-id='1']").click()
             card = page.locator("#payment-form [name='cardNumber']")
             card.wait_for(state="visible", timeout=20000)
@@ -693,10 +714,10 @@ class Run:
         self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
         self.axe_checker = None
 
-    def open(self, query, native=True, native_product="sample:visa", locale=None, account=None):
+    def open(self, query, native=True, native_product="sample:visa", locale=None, account=None, on_request=None):
         if locale is None:
             locale = "fr" if "locale=fr" in query else "en"
-        return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account)
+        return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account, on_request)
 
     def screenshot(self, page, name):
         self.screenshot_page(page.page, name)

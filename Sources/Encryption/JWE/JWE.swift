@@ -128,6 +128,13 @@ package enum JWE {
         }
     }
 
+    /// The protected header ``encrypt(_:for:keyId:algorithm:using:)`` writes for `keyId` (BASE64URL
+    /// of `{"alg":…,"enc":"A256CBC-HS512","kid":…}`): for a host that does the primitives itself
+    /// (the page's WebCrypto) and assembles the token the same way.
+    package static func protectedHeader(keyId: String, algorithm: KeyManagementAlgorithm = .rsaOAEP) throws(JWEError) -> String {
+        try encode(JWEHeader(algorithm: algorithm, encryption: .a256CBCHS512, keyId: keyId))
+    }
+
     /// BASE64URL of the header JSON, `{"alg":…,"enc":…,"kid":…}` (sorted keys, no `kid` when
     /// there is none). Written directly rather than through `JSONEncoder` (a tenth of the cost of
     /// a whole encryption), with every string escaped as RFC 8259 §7 requires, never interpolated.

@@ -44,6 +44,29 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
     }
 
     init(derRepresentation der: [UInt8], policy: RSAKeyPolicy) throws(KeyError) {
+        let (modulus, exponent) = try Self.components(derRepresentation: der)
+        try self.init(modulus: modulus, exponent: exponent, policy: policy)
+    }
+
+    /// The modulus and public exponent of a key in the Client API's form (base64 of DER,
+    /// SubjectPublicKeyInfo or PKCS#1), big-endian without leading zeros, after the checks
+    /// ``init(base64DER:)`` makes (the same errors), without the arithmetic set up for encrypting:
+    /// what a host that does the RSA operation itself (the page's WebCrypto) needs.
+    package static func checkedComponents(base64DER: String) throws(KeyError) -> (modulus: [UInt8], exponent: [UInt8]) {
+        let der: [UInt8]
+        do {
+            der = try Base64.decode(base64DER, ignoringWhitespace: true)
+        } catch {
+            throw .invalidBase64(error)
+        }
+        let (modulus, exponent) = try components(derRepresentation: der)
+        try RSAKeyPolicy.standard.validate(modulus: modulus, exponent: exponent)
+        func bytes(_ value: BigUInt) -> [UInt8] { value.bigEndianBytes(count: (value.bitWidth + 7) / 8) ?? [] }
+        return (bytes(modulus), bytes(exponent))
+    }
+
+    /// The modulus and exponent of a DER public key, unchecked.
+    private static func components(derRepresentation der: [UInt8]) throws(KeyError) -> (BigUInt, BigUInt) {
         var reader = DERReader(der)
         var outer = try reader.read(DERReader.Tag.sequence)
         try reader.expectEnd()
@@ -68,7 +91,7 @@ package struct RSAPublicKey: Sendable, Hashable, CustomStringConvertible, Custom
         } else {
             (modulus, exponent) = try Self.readPKCS1(outer)
         }
-        try self.init(modulus: modulus, exponent: exponent, policy: policy)
+        return (modulus, exponent)
     }
 
     init(modulus: BigUInt, exponent: BigUInt, policy: RSAKeyPolicy) throws(KeyError) {

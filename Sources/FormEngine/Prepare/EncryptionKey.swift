@@ -22,6 +22,17 @@ public struct EncryptionKey: Sendable, Hashable, CustomStringConvertible {
         keyId = response.keyId
     }
 
+    /// The modulus and exponent of a `GET /crypto/publickey` response's key (big-endian), after
+    /// the checks ``init(_:)`` makes, with its errors: for a host that encrypts with its own RSA
+    /// (the page's WebCrypto, see ``PaymentRequest/payload(clientSessionId:in:using:)``).
+    package static func components(of response: PublicKeyResponse) throws(PrepareError) -> (modulus: [UInt8], exponent: [UInt8]) {
+        do {
+            return try RSAPublicKey.checkedComponents(base64DER: response.publicKey)
+        } catch {
+            throw .invalidPublicKey(reason: error.description)
+        }
+    }
+
     /// Reads a PEM public key (`-----BEGIN PUBLIC KEY-----` or `RSA PUBLIC KEY`) with its id. The
     /// text holds exactly one key: text before the BEGIN line is ignored, anything but blank
     /// lines after the END line (a second key) is refused.

@@ -1,3 +1,4 @@
+internal import PaymentFormEncryption
 internal import PaymentFormJSON
 
 /// The plaintext of `encryptedFields`: every string escaped, never interpolated, so session ids
@@ -49,5 +50,18 @@ struct PaymentPayload {
         if tokenize { json.append(contentsOf: #","tokenize":true"#.utf8) }
         json.append(UInt8(ascii: "}"))
         return json
+    }
+}
+
+extension PaymentPayload {
+    /// The payload of `values`, with a fresh random nonce from `generator`.
+    init(values: [(fieldId: String, value: String)], clientSessionId: String, paymentProductId: Int, accountOnFileId: Int?, tokenize: Bool,
+         using generator: inout some RandomNumberGenerator) {
+        self.clientSessionId = clientSessionId
+        nonce = RandomUUID.make(using: &generator)
+        self.paymentProductId = paymentProductId
+        self.accountOnFileId = accountOnFileId
+        self.tokenize = tokenize
+        paymentValues = values.map { PaymentValue(key: $0.fieldId, value: $0.value) }
     }
 }

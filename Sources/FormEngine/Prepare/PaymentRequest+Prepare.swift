@@ -17,6 +17,30 @@ extension PaymentRequest {
         clientSessionId: String, key: EncryptionKey, metaInfo: ClientMetaInfo, in context: ValidationContext,
         algorithm: KeyWrapAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
     ) throws(PrepareError) -> PreparedPaymentRequest {
+        let parts = try payloadParts(in: context)
+        return try PreparedPaymentRequest.encrypting(
+            paymentProductId: parts.productId, values: parts.values, clientSessionId: clientSessionId, accountOnFileId: parts.accountId,
+            tokenize: tokenize, key: key, metaInfo: metaInfo, algorithm: algorithm, using: &generator)
+    }
+
+    /// The plaintext ``prepare(clientSessionId:key:metaInfo:in:algorithm:)`` encrypts (the same
+    /// checks, the same errors, the same JSON), for a host that does the encryption's primitives
+    /// itself: the page's WebAssembly engine leaves RSA, AES and SHA to WebCrypto and hands it
+    /// this with the token's protected header (`JWE.protectedHeader`). It holds card data: it
+    /// goes to the encryption and nowhere else.
+    package func payload(clientSessionId: String, in context: ValidationContext, using generator: inout some RandomNumberGenerator)
+        throws(PrepareError) -> [UInt8] {
+        let parts = try payloadParts(in: context)
+        return PaymentPayload(
+            values: parts.values, clientSessionId: clientSessionId, paymentProductId: parts.productId, accountOnFileId: parts.accountId,
+            tokenize: tokenize, using: &generator
+        ).jsonBytes()
+    }
+
+    /// What the payload carries once the request validates: the product's and the account's
+    /// numeric ids and the values.
+    private func payloadParts(in context: ValidationContext) throws(PrepareError)
+        -> (productId: Int, values: [(fieldId: String, value: String)], accountId: Int?) {
         let report = validate(in: context)
         guard report.isValid else { throw .invalidRequest(report) }
         guard item.kind == .product else { throw .productGroup(item.id) }
@@ -26,9 +50,7 @@ extension PaymentRequest {
             guard let id = Self.numericId(account.id) else { throw .nonNumericAccountOnFileId(account.id) }
             accountId = id
         }
-        return try PreparedPaymentRequest.encrypting(
-            paymentProductId: productId, values: report.values, clientSessionId: clientSessionId, accountOnFileId: accountId,
-            tokenize: tokenize, key: key, metaInfo: metaInfo, algorithm: algorithm, using: &generator)
+        return (productId, report.values, accountId)
     }
 
     /// `prepare(clientSessionId:key:metaInfo:in:algorithm:using:)` with the system's secure
@@ -60,14 +82,10 @@ extension PreparedPaymentRequest {
         paymentProductId: Int, values: [(fieldId: String, value: String)], clientSessionId: String, accountOnFileId: Int?, tokenize: Bool,
         key: EncryptionKey, metaInfo: ClientMetaInfo, algorithm: KeyWrapAlgorithm = .rsaOAEP, using generator: inout some RandomNumberGenerator
     ) throws(PrepareError) -> PreparedPaymentRequest {
-        let payload = PaymentPayload(
-            clientSessionId: clientSessionId,
-            nonce: RandomUUID.make(using: &generator),
-            paymentProductId: paymentProductId,
-            accountOnFileId: accountOnFileId,
-            tokenize: tokenize,
-            paymentValues: values.map { PaymentPayload.PaymentValue(key: $0.fieldId, value: $0.value) })
-        let plaintext = payload.jsonBytes()
+        let plaintext = PaymentPayload(
+            values: values, clientSessionId: clientSessionId, paymentProductId: paymentProductId, accountOnFileId: accountOnFileId,
+            tokenize: tokenize, using: &generator
+        ).jsonBytes()
         do {
             let token = try JWE.encrypt(plaintext, for: key.publicKey, keyId: key.keyId, algorithm: algorithm.keyManagement, using: &generator)
             return PreparedPaymentRequest(encryptedFields: token, encodedClientMetaInfo: metaInfo.encoded)

@@ -1,8 +1,11 @@
 // The browser suite's page (Web/test/web_form_test.py): mounts the web form as the query says,
 // keeps it at window.paymentForm, and writes what happened into #outcome.
-//   ?product=sample:visa&locale=fr&now=2026-11&account=1001
+//   ?product=sample:visa&locale=fr&now=2026-11&account=1001   (sample:NAME: Resources/Products/NAME.json, fetched)
 //   ?session=<JSON of the sandbox's first line>&productId=1&locale=fr
 import { mountPaymentForm } from "/web/payform-form.mjs";
+
+/** A shipped definition (or the demo key: "demo-key"), as a page passes what the Client API gave it. */
+window.sample = async (name) => (await fetch(`/samples/${name}.json`)).json();
 
 const query = new URLSearchParams(location.search);
 const locale = query.get("locale") ?? "en";
@@ -14,8 +17,10 @@ if (query.get("session")) {
   options.productId = query.get("productId") ?? "1";
   options.context = { amount: 1000, currency: "EUR", countryCode: "NL", locale: locale === "fr" ? "fr_FR" : "en_GB" };
 } else {
-  options.product = query.get("product") ?? "sample:visa";
-  if (query.get("publicKey")) options.publicKey = query.get("publicKey");
+  const product = query.get("product") ?? "sample:visa";
+  options.product = product.startsWith("sample:") ? await window.sample(product.slice("sample:".length)) : product;
+  const publicKey = query.get("publicKey");
+  if (publicKey) options.publicKey = publicKey === "sample:demo" ? await window.sample("demo-key") : publicKey;
   if (query.get("clientSessionId")) options.clientSessionId = query.get("clientSessionId");
 }
 if (query.get("account")) options.accountOnFile = query.get("account");
