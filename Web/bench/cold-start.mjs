@@ -10,11 +10,13 @@
 //     answered from the same Visa definition by a stub fetch (no network), new PaymentRequest,
 //     the first setValue and validate.
 //
-// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR]
+// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR] [--before DIST]
 //   DIR holds the SDK compiled to CommonJS (index.js, with node-forge resolvable from it): the
 //   repository does not ship it. Built outside the repository, for example: the SDK's sources
 //   (github.com/wl-online-payments-direct/sdk-client-js) compiled with Debian's node-typescript
 //   (`tsc` with module commonjs, target ES2020) and node-forge's lib/ as node_modules/node-forge.
+//   --before DIST times another build's Web/dist too (an earlier one: its form.open takes the
+//   Visa definition the same way), in the same alternating rounds.
 // Needs Web/dist/ (Scripts/build-web.sh).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -27,19 +29,19 @@ const root = path.resolve(here, "..", "..");
 const visaPath = path.join(root, "Resources", "Products", "visa.json");
 
 if (process.argv[2] === "--child") {
-  await child(process.argv[3], process.argv[4]);
+  await child(process.argv[3], process.argv[4], process.argv[5]);
 } else {
   await parent();
 }
 
 /** One cold start in this process; prints `{"ready": ms since the process began, "steps": {...}}`. */
-async function child(kind, sdkDirectory) {
+async function child(kind, sdkDirectory, dist) {
   const mark = () => performance.now(); // since the process's time origin
   const steps = {};
-  if (kind === "ours") {
-    const { PaymentFormEngine } = await import(pathToFileURL(path.join(root, "Web", "dist", "payform-engine.mjs")).href);
+  if (kind !== "sdk") {
+    const { PaymentFormEngine } = await import(pathToFileURL(path.join(dist, "payform-engine.mjs")).href);
     steps.imported = mark();
-    const engine = await PaymentFormEngine.load(readFileSync(path.join(root, "Web", "dist", "payform-form-engine.wasm")));
+    const engine = await PaymentFormEngine.load(readFileSync(path.join(dist, "payform-form-engine.wasm")));
     steps.instantiated = mark();
     const product = JSON.parse(readFileSync(visaPath, "utf8"));
     const opened = engine.call({ op: "form.open", product, locale: "en", now: "2026-11" });
@@ -74,10 +76,10 @@ async function child(kind, sdkDirectory) {
 }
 
 /** Spawns `node this --child KIND` and times it from the spawn to its exit. */
-function run(kind, sdkDirectory) {
+function run(kind, sdkDirectory, dist) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkDirectory ?? ""], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkDirectory ?? "", dist], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk) => { output += chunk; });
     child.on("error", reject);
@@ -100,27 +102,36 @@ async function parent() {
   const rounds = roundsIndex > 0 ? Number(process.argv[roundsIndex + 1]) : 21;
   const sdkIndex = process.argv.indexOf("--sdk");
   const sdkDirectory = sdkIndex > 0 ? process.argv[sdkIndex + 1] : null;
-  const kinds = sdkDirectory ? ["ours", "sdk"] : ["ours"];
+  const beforeIndex = process.argv.indexOf("--before");
+  const dists = { ours: path.join(root, "Web", "dist"), before: beforeIndex > 0 ? path.resolve(process.argv[beforeIndex + 1]) : null };
+  const kinds = ["ours", ...(dists.before ? ["before"] : []), ...(sdkDirectory ? ["sdk"] : [])];
   const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
   for (let round = 0; round < rounds; round++) {
     // Alternating, and which goes first alternates too.
-    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkDirectory));
+    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkDirectory, dists[kind] ?? ""));
   }
   const results = [];
   for (const kind of kinds) {
     const ready = median(samples[kind].map((sample) => sample.ready));
     const steps = {};
     for (const step of Object.keys(samples[kind][0].steps)) steps[step] = median(samples[kind].map((sample) => sample.steps[step]));
+    const names = {
+      ours: ["cold.node.form-ready", "fresh node process to the Visa form ready (first form.brands and keystroke included)"],
+      before: ["cold.node.form-ready.before", `the same, ${path.relative(process.cwd(), dists.before ?? "")}`],
+      sdk: ["cold.node.sdk-payment-request", "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge)"],
+    };
     results.push({
-      id: kind === "ours" ? "cold.node.form-ready" : "cold.node.sdk-payment-request",
-      name: kind === "ours" ? "fresh node process to the Visa form ready (first form.brands and keystroke included)"
-        : "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge)",
+      id: names[kind][0],
+      name: names[kind][1],
       unit: "ms", median: ready, wallMedian: median(samples[kind].map((sample) => sample.wall)), runs: samples[kind].length, steps,
     });
   }
+  const median_ = (id) => results.find((result) => result.id === id)?.median;
   if (sdkDirectory) {
-    const [ours, sdk] = results;
-    results.push({ id: "cold.node.ratio", name: "ours / SDK (medians)", unit: "ratio", value: ours.median / sdk.median });
+    results.push({ id: "cold.node.ratio", name: "ours / SDK (medians)", unit: "ratio", value: median_("cold.node.form-ready") / median_("cold.node.sdk-payment-request") });
+    if (dists.before) {
+      results.push({ id: "cold.node.ratio.before", name: "before / SDK (medians)", unit: "ratio", value: median_("cold.node.form-ready.before") / median_("cold.node.sdk-payment-request") });
+    }
   }
   for (const result of results) {
     if (json) console.log(JSON.stringify(result));
