@@ -14,7 +14,13 @@ For each SDK (Connect on /v1, Online Payments on /v2), as a merchant's server wo
   3-D Secure card with its page driven to both outcomes (the page's buttons posted as a browser
   does, back to a local shop's return page), an idempotent replay (same payment, the first
   request's timestamp), a duplicate while the first is in flight (IdempotenceException), and an
-  encryptedCustomerInput submitted twice.
+  encryptedCustomerInput submitted twice. Then the lifecycle: create -> capture (twice, partial)
+  -> refund (twice, partial) -> a refund past the captured amount refused; create -> cancel; the
+  capture-failure and refund-failure cards; a hosted checkout paid on the sandbox's page (in
+  Chromium with --chromium and Playwright, else by posting what the page's form posts) whose GET
+  then shows PAYMENT_CREATED; a token made by a payment with tokenize and paid with again; the
+  webhooks of all this verified and unmarshalled by each SDK's WebhooksHelper; and every operation
+  of the SDK called once (coverage: how many answer something other than 404).
 
 Every process started here is stopped on the way out. Exit status: 0 passed, 1 failed, 2 usage or
 setup problem (the shell wrapper decides about skipping when the SDKs cannot be installed).
@@ -54,13 +60,14 @@ SLOW = "4012000000009009"
 class Sandbox:
     """`payform sandbox` as a process, with the Server API options given, and its first line."""
 
-    def __init__(self, payform, work):
+    def __init__(self, payform, work, webhook_url=None):
         self.log = open(os.path.join(work, "sandbox.log"), "w")
         secret = os.path.join(work, "secret")
         with open(secret, "w") as file:
             file.write("python-sdk-tests-secret-NOT-FOR-PRODUCTION\n")
         self.process = subprocess.Popen(
-            [payform, "sandbox", "--merchant-id", "python-tests", "--secret-api-key-file", secret],
+            [payform, "sandbox", "--merchant-id", "python-tests", "--secret-api-key-file", secret]
+            + (["--webhook-url", webhook_url] if webhook_url else []),
             stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL, text=True)
         result = []
         reader = threading.Thread(target=lambda: result.append(self.process.stdout.readline()), daemon=True)
@@ -90,9 +97,16 @@ class Shop:
 
     def __init__(self):
         self.returns = []
+        self.webhooks = []
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                owner.webhooks.append((body, self.headers.get("X-GCS-Signature"), self.headers.get("X-GCS-KeyId")))
+                self.send_response(204)
+                self.end_headers()
+
             def do_GET(self):
                 owner.returns.append(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query))
                 body = b"<p>back at the shop</p>"
@@ -108,6 +122,7 @@ class Shop:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/checkout/return?order=42"
+        self.webhook_url = f"http://127.0.0.1:{self.server.server_address[1]}/webhooks"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def close(self):
@@ -230,6 +245,49 @@ class Connect:
     def close(self):
         self.client.close()
 
+    # The lifecycle, with request bodies built from dictionaries (the SDK's own domain classes).
+    def domain(self, name):
+        module = __import__(f"{self.domain_package}.{self.snake(name)}", fromlist=[name])
+        return getattr(module, name)
+
+    @staticmethod
+    def snake(name):
+        return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
+
+    domain_package = "worldline.connect.sdk.v1.domain"
+    exceptions_package = "worldline.connect.sdk.v1"
+    webhooks_package = "worldline.connect.sdk.webhooks"
+
+    def capture(self, payment_id, amount=None):
+        body = self.domain("CapturePaymentRequest")().from_dictionary({"amount": amount} if amount else {})
+        return self.merchant.payments().capture(payment_id, body)
+
+    def refund(self, payment_id, amount):
+        body = self.domain("RefundRequest")().from_dictionary({"amountOfMoney": {"amount": amount, "currencyCode": "EUR"}})
+        return self.merchant.payments().refund(payment_id, body)
+
+    def cancel(self, payment_id):
+        return self.merchant.payments().cancel(payment_id)
+
+    def create_hosted_checkout(self, body):
+        return self.merchant.hostedcheckouts().create(self.domain("CreateHostedCheckoutRequest")().from_dictionary(body))
+
+    def get_hosted_checkout(self, checkout_id):
+        return self.merchant.hostedcheckouts().get(checkout_id)
+
+    def get_token(self, token_id):
+        return self.merchant.tokens().get(token_id)
+
+    def webhooks_helper(self, key_id, secret):
+        from worldline.connect.sdk.webhooks.in_memory_secret_key_store import InMemorySecretKeyStore
+        from worldline.connect.sdk.webhooks.webhooks import Webhooks
+        InMemorySecretKeyStore.instance().store_secret_key(key_id, secret)
+        return Webhooks.v1().create_helper(InMemorySecretKeyStore.instance())
+
+    def request_header(self, name, value):
+        from worldline.connect.sdk.communication.request_header import RequestHeader
+        return RequestHeader(name, value)
+
 
 class OnlinePayments(Connect):
     """onlinepayments-sdk-python3 (the Online Payments platform, /v2)."""
@@ -274,6 +332,41 @@ class OnlinePayments(Connect):
     @staticmethod
     def code(error):
         return error.error_code
+
+    domain_package = "onlinepayments.sdk.domain"
+    exceptions_package = "onlinepayments.sdk"
+    webhooks_package = "onlinepayments.sdk.webhooks"
+
+    def capture(self, payment_id, amount=None):
+        body = self.domain("CapturePaymentRequest")().from_dictionary({"amount": amount} if amount else {})
+        return self.merchant.payments().capture_payment(payment_id, body)
+
+    def refund(self, payment_id, amount):
+        body = self.domain("RefundRequest")().from_dictionary({"amountOfMoney": {"amount": amount, "currencyCode": "EUR"}})
+        return self.merchant.payments().refund_payment(payment_id, body)
+
+    def cancel(self, payment_id):
+        return self.merchant.payments().cancel_payment(payment_id, None)
+
+    def create_hosted_checkout(self, body):
+        return self.merchant.hosted_checkout().create_hosted_checkout(self.domain("CreateHostedCheckoutRequest")().from_dictionary(body))
+
+    def get_hosted_checkout(self, checkout_id):
+        return self.merchant.hosted_checkout().get_hosted_checkout(checkout_id)
+
+    def get_token(self, token_id):
+        return self.merchant.tokens().get_token(token_id)
+
+    def webhooks_helper(self, key_id, secret):
+        from onlinepayments.sdk.json.default_marshaller import DefaultMarshaller
+        from onlinepayments.sdk.webhooks.in_memory_secret_key_store import InMemorySecretKeyStore
+        from onlinepayments.sdk.webhooks.webhooks_helper import WebhooksHelper
+        InMemorySecretKeyStore.instance().store_secret_key(key_id, secret)
+        return WebhooksHelper(DefaultMarshaller.instance(), InMemorySecretKeyStore.instance())
+
+    def request_header(self, name, value):
+        from onlinepayments.sdk.communication.request_header import RequestHeader
+        return RequestHeader(name, value)
 
 
 def order(encrypted, return_url):
@@ -371,7 +464,7 @@ def check(sdk_class, sandbox, shop, binary, work):
 
         # Two at once with one key, the slow card: one is answered, the other is a duplicate in flight.
         body = order(app.encrypt(dict(GOOD, cardNumber=SLOW)), shop.url)
-        key = f"in-flight-{session['clientSessionId']}"
+        key = f"in-flight-{session['clientSessionId'][:16]}"  # at most 40 characters, as the platform takes them
         outcomes = []
 
         def attempt():
@@ -393,10 +486,210 @@ def check(sdk_class, sandbox, shop, binary, work):
         sdk.close()
 
 
+
+def card_order(number, amount, return_url, tokenize=False, product=1):
+    """A create-payment body with card data sent by the server itself (no encryption)."""
+    return {
+        "order": {"amountOfMoney": {"amount": amount, "currencyCode": "EUR"}, "references": {"merchantReference": f"py-{amount}"}},
+        "cardPaymentMethodSpecificInput": {"paymentProductId": product, "tokenize": tokenize,
+                                           "card": {"cardNumber": number, "expiryDate": "1235", "cvv": "123"},
+                                           "threeDSecure": {"redirectionData": {"returnUrl": return_url}}},
+    }
+
+
+def pay_hosted_checkout(url, binary, work, chromium):
+    """Pays a hosted checkout: in Chromium (Scripts/pay-hosted-checkout.py) when it can, else by
+    posting what the page's form posts (the checkout's session's key, `payform prepare`)."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pay-hosted-checkout.py")
+    if chromium:
+        result = subprocess.run([sys.executable, script, "--chromium", chromium, url], capture_output=True, text=True, timeout=120)
+        expect(result.returncode == 0, f"paying in Chromium: {result.stderr.strip()[:400]}")
+        return json.loads(result.stdout)["finalUrl"], "Chromium"
+    with urllib.request.urlopen(url, timeout=30) as answer:
+        page = answer.read().decode()
+    import html as html_module
+    import re
+    config = json.loads(html_module.unescape(re.search(r'data-config="([^"]*)"', page).group(1)))
+    app = App(binary, work, dict(config["session"]))
+    request = urllib.request.Request(url + "/pay", data=json.dumps({"encryptedCustomerInput": app.encrypt(GOOD)}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())["redirectURL"], "the page's post"
+
+
+def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
+    """create -> capture -> refund, cancel, failure cards, hosted checkout, token reuse, webhooks."""
+    sdk = sdk_class(sandbox.api)
+    name = sdk.name
+    first_webhook = len(shop.webhooks)
+    try:
+        created = sdk.create_payment(card_order("4111111111111111", 1000, shop.url))
+        payment_id = created.payment.id
+        sdk.capture(payment_id, 600)
+        sdk.capture(payment_id, 400)
+        error = raises(sdk.ReferenceException, lambda: sdk.capture(payment_id, 1))
+        expect(error.status_code == 409 and error.errors[0].id == "ACTION_NOT_ALLOWED_ON_TARGET", f"{name}: capture past the amount")
+        sdk.refund(payment_id, 300)
+        sdk.refund(payment_id, 300)
+        error = raises(sdk.ValidationException, lambda: sdk.refund(payment_id, 500))
+        expect(error.errors[0].property_name == "amountOfMoney.amount", f"{name}: refund past captured {error.errors[0].property_name}")
+        sdk.refund(payment_id, 400)
+        status = sdk.get_payment(payment_id).status
+        expect(status == "REFUNDED", f"{name}: after refunding everything {status}")
+        print(f"{name}: create -> capture 600 + 400 -> refund 300 + 300 -> refund 500 refused (past captured) -> refund 400 -> REFUNDED")
+
+        created = sdk.create_payment(card_order("4111111111111111", 700, shop.url))
+        cancelled = sdk.cancel(created.payment.id)
+        expect(cancelled.payment.status == "CANCELLED", f"{name}: cancel {cancelled.payment.status}")
+        error = raises(sdk.ReferenceException, lambda: sdk.capture(created.payment.id))
+        expect(error.status_code == 409, f"{name}: capture after cancel {error.status_code}")
+        print(f"{name}: create -> cancel (a bodiless POST) -> CANCELLED; capture refused (409)")
+
+        failing = sdk.create_payment(card_order("4012000000006005", 500, shop.url)).payment.id
+        error = raises(sdk.ApiException, lambda: sdk.capture(failing))
+        expect(error.status_code == 402 and sdk.get_payment(failing).status == "REJECTED_CAPTURE", f"{name}: capture-failure card")
+        refund_fails = sdk.create_payment(card_order("4012000000007003", 500, shop.url)).payment.id
+        sdk.capture(refund_fails)
+        from importlib import import_module
+        declined_refund = import_module(sdk.exceptions_package + ".declined_refund_exception").DeclinedRefundException
+        error = raises(declined_refund, lambda: sdk.refund(refund_fails, 100))
+        expect(error.status_code == 402, f"{name}: refund-failure card {error.status_code}")
+        print(f"{name}: capture-failure card -> 402, REJECTED_CAPTURE; refund-failure card -> DeclinedRefundException")
+
+        hosted = sdk.create_hosted_checkout({
+            "order": {"amountOfMoney": {"amount": 1500, "currencyCode": "EUR"}},
+            "hostedCheckoutSpecificInput": {"returnUrl": shop.url, "locale": "en_GB"}})
+        expect(hosted.returnmac and hosted.partial_redirect_url, f"{name}: hosted checkout answer")
+        expect(sdk.get_hosted_checkout(hosted.hosted_checkout_id).status == "IN_PROGRESS", f"{name}: hosted checkout IN_PROGRESS")
+        landed, how = pay_hosted_checkout("http://" + hosted.partial_redirect_url, binary, work, chromium)
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(landed).query)
+        expect(query.get("hostedCheckoutId") == [hosted.hosted_checkout_id] and query.get("RETURNMAC") == [hosted.returnmac],
+               f"{name}: return URL {landed}")
+        after = sdk.get_hosted_checkout(hosted.hosted_checkout_id)
+        expect(after.status == "PAYMENT_CREATED" and after.created_payment_output.payment.status == sdk.authorised,
+               f"{name}: hosted checkout after paying {after.status}")
+        print(f"{name}: hosted checkout -> paid on the sandbox's page ({how}) -> back with hostedCheckoutId and RETURNMAC -> PAYMENT_CREATED")
+
+        made = sdk.create_payment(card_order("4111111111111111", 800, shop.url, tokenize=True))
+        token = made.creation_output.token
+        expect(token and made.creation_output.is_new_token, f"{name}: tokenize")
+        again = sdk.create_payment({"order": {"amountOfMoney": {"amount": 801, "currencyCode": "EUR"}},
+                                    "cardPaymentMethodSpecificInput": {"token": token}})
+        expect(again.payment.status == sdk.authorised and sdk.get_token(token).payment_product_id == 1, f"{name}: token reuse")
+        print(f"{name}: a payment with tokenize makes a token; a payment with that token is authorised")
+
+        wanted = {"payment.captured", "payment.refunded", "payment.cancelled", "token.created"}
+        for _ in range(100):  # the sandbox posts from a thread of its own: wait for the last event
+            if wanted <= {json.loads(body).get("type") for body, _, _ in shop.webhooks[first_webhook:]}:
+                break
+            threading.Event().wait(0.1)
+        helper = sdk.webhooks_helper(sandbox.info["webhooks"]["keyId"], sandbox.info["webhooks"]["secretKey"])
+        types = set()
+        for body, signature, key_id in shop.webhooks[first_webhook:]:
+            event = helper.unmarshal(body, [sdk.request_header("X-GCS-Signature", signature), sdk.request_header("X-GCS-KeyId", key_id)])
+            types.add(event.type)
+        expect(wanted <= types, f"{name}: webhook types {sorted(types)}")
+        body, signature, key_id = shop.webhooks[first_webhook]
+        from importlib import import_module as load
+        invalid = load(sdk.webhooks_package + ".signature_validation_exception").SignatureValidationException
+        raises(invalid, lambda: helper.unmarshal(body + b" ", [sdk.request_header("X-GCS-Signature", signature), sdk.request_header("X-GCS-KeyId", key_id)]))
+        print(f"{name}: {len(shop.webhooks) - first_webhook} webhooks verified and unmarshalled by WebhooksHelper ({len(types)} types); "
+              "a changed body refused")
+    finally:
+        sdk.close()
+
+
+def coverage(sdk_class, sandbox, shop):
+    """Every operation of the SDK once, through its own clients: how many answer something other
+    than 404 (an unknown id answers 404 too, so each call gets an id the sandbox knows)."""
+    import inspect
+    import typing
+    sdk = sdk_class(sandbox.api)
+    try:
+        payment = sdk.create_payment(card_order("4111111111111111", 999, shop.url)).payment.id
+        captured = sdk.create_payment(card_order("4111111111111111", 998, shop.url)).payment.id
+        capture = sdk.capture(captured, 500)
+        refund = sdk.refund(captured, 100)
+        token = sdk.create_payment(card_order("4111111111111111", 997, shop.url, tokenize=True)).creation_output.token
+        hosted = sdk.create_hosted_checkout({"order": {"amountOfMoney": {"amount": 1500, "currencyCode": "EUR"}}}).hosted_checkout_id
+        mandate_body = sdk.domain("CreateMandateRequest")().from_dictionary({"customerReference": "py"})
+        mandate = sdk.merchant.mandates().create(mandate_body) if sdk_class is Connect else sdk.merchant.mandates().create_mandate(mandate_body)
+        mandate = mandate.mandate.unique_mandate_reference
+        extra = {}
+        money = {"amount": 300, "currencyCode": "EUR"}
+        if sdk_class is Connect:
+            extra["payouts"] = sdk.merchant.payouts().create(sdk.domain("CreatePayoutRequest")().from_dictionary(
+                {"payoutDetails": {"amountOfMoney": money}})).id
+            dispute = sdk.merchant.payments().dispute(captured, sdk.domain("CreateDisputeRequest")()).id
+            extra["disputes"] = dispute
+            from worldline.connect.sdk.domain.uploadable_file import UploadableFile
+            from worldline.connect.sdk.v1.merchant.disputes.upload_file_request import UploadFileRequest
+            upload = UploadFileRequest()
+            upload.file = UploadableFile("evidence.txt", b"evidence", "text/plain", 8)
+            extra["files"] = sdk.merchant.disputes().upload_file(dispute, upload).file_id
+            extra["hostedmandatemanagements"] = sdk.merchant.hostedmandatemanagements().create(
+                sdk.domain("CreateHostedMandateManagementRequest")()).hosted_mandate_management_id
+        else:
+            extra["payouts"] = sdk.merchant.payouts().create_payout(sdk.domain("CreatePayoutRequest")().from_dictionary({"amountOfMoney": money})).id
+            extra["payment_links"] = sdk.merchant.payment_links().create_payment_link(sdk.domain("CreatePaymentLinkRequest")().from_dictionary(
+                {"paymentLinkOrder": {"amount": money}})).payment_link_id
+            extra["hosted_tokenization"] = sdk.merchant.hosted_tokenization().create_hosted_tokenization(
+                sdk.domain("CreateHostedTokenizationRequest")()).hosted_tokenization_id
+            extra["merchant_batch"] = sdk.merchant.merchant_batch().submit_batch(sdk.domain("SubmitBatchRequestBody")().from_dictionary(
+                {"header": {"merchantBatchReference": "py-batch-1"}})).merchant_batch_reference  # sent gzip-compressed
+            extra["hosted_fields"] = sdk.merchant.hosted_fields().create_hosted_fields_session(
+                sdk.domain("CreateHostedFieldsSessionRequest")()).session_data.hosted_fields_session_id
+        ids = {**extra, "payments": payment, "captures": capture.id if sdk_class is Connect else captured, "refunds": refund.id if sdk_class is Connect else captured,
+               "complete": payment, "subsequent": payment, "pre_authorization": payment, "tokens": token, "hostedcheckouts": hosted,
+               "hosted_checkout": hosted, "mandates": mandate, "products": "1", "productgroups": "cards", "product_groups": "cards"}
+        results = []
+        merchant = sdk.merchant
+        for client_name, getter in inspect.getmembers(type(merchant), predicate=inspect.isfunction):
+            if client_name.startswith("_"):
+                continue
+            client = getattr(merchant, client_name)()
+            operations = [(name, function) for name, function in inspect.getmembers(type(client), predicate=inspect.isfunction)
+                          if not name.startswith("_")]
+            # Reads first, changes next, deletes last (a token read after its deletion is 404).
+            operations.sort(key=lambda item: (2 if item[0].startswith("delete") else 0 if item[0].startswith(("get", "find")) else 1, item[0]))
+            for operation, function in operations:
+                hints = typing.get_type_hints(function)
+                arguments = []
+                for parameter in list(inspect.signature(function).parameters.values())[1:]:
+                    if parameter.name == "context":
+                        continue
+                    kind = hints.get(parameter.name)
+                    if kind is str:
+                        arguments.append(ids.get(client_name, "unknown-id"))
+                    elif kind is int:
+                        arguments.append(302 if "session" in operation else 1)
+                    elif inspect.isclass(kind):
+                        try:
+                            arguments.append(kind())
+                        except Exception:  # noqa: BLE001 - an argument it cannot make
+                            arguments.append(None)
+                    else:
+                        arguments.append(None)
+                try:
+                    function(client, *arguments)
+                    status = 200
+                except Exception as error:  # noqa: BLE001 - the status is what counts
+                    status = getattr(error, "status_code", None) or (404 if type(error).__name__ == "NotFoundException" else 0)
+                results.append((f"{client_name}.{operation}", status))
+        served = [name for name, status in results if status != 404]
+        missing = [name for name, status in results if status == 404]
+        print(f"{sdk.name}: coverage {len(served)}/{len(results)} operations answer something other than 404"
+              + (f" (404: {', '.join(missing)})" if missing else ""))
+        expect(len(served) * 10 >= len(results) * 9, f"{sdk.name}: fewer than 90 % of the operations answered")
+        return len(results), len(served)
+    finally:
+        sdk.close()
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--payform", required=True, help="the payform binary")
     parser.add_argument("--only", choices=["connect", "onlinepayments"], help="one SDK only")
+    parser.add_argument("--chromium", help="pay hosted checkouts in this Chromium (needs Playwright; default: the page's post)")
     arguments = parser.parse_args()
     if not os.access(arguments.payform, os.X_OK):
         print(f"server SDK test: {arguments.payform} is not an executable payform binary", file=sys.stderr)
@@ -409,14 +702,20 @@ def main():
         return 2
     work = tempfile.mkdtemp(prefix="payform-server-sdk-test-")
     sandbox, shop = None, None
+    table = []
     try:
-        sandbox = Sandbox(arguments.payform, work)
         shop = Shop()
+        sandbox = Sandbox(arguments.payform, work, webhook_url=shop.webhook_url)
         print(f"sandbox {sandbox.api['apiEndpoint']} (merchant {sandbox.api['merchantId']})")
         for sdk_class in [Connect, OnlinePayments]:
             if arguments.only and not sdk_class.__name__.lower().startswith(arguments.only):
                 continue
             check(sdk_class, sandbox, shop, arguments.payform, work)
+            lifecycle(sdk_class, sandbox, shop, arguments.payform, work, arguments.chromium)
+            total, served = coverage(sdk_class, sandbox, shop)
+            table.append((sdk_class.name, total, served))
+        for name, total, served in table:
+            print(f"coverage: {name}: {served} of {total} operations answer something other than 404")
         code = sandbox.stop()
         sandbox = None
         expect(code == 0, f"payform sandbox exited {code} on SIGTERM")

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # The backend check (Scripts/server-sdk-test.py): both official Python server SDKs, unchanged,
 # against payform sandbox's Server API — create session, payform prepare, create payment, get
-# payment, and the failures a backend suite asserts on.
+# payment, the failures a backend suite asserts on, the payment lifecycle (capture, refund,
+# cancel), a hosted checkout paid on the sandbox's page, tokens, webhooks verified by each SDK's
+# helper and every operation once; then the recorded exchanges of both Java SDKs replayed
+# (Scripts/server-sdk-replay.py, Tests/ServerAPIRecordings/java-sdks.jsonl).
 #
 # Usage: Scripts/server-sdk-test.sh [PAYFORM_BINARY]   (default .build/debug/payform, built if missing)
 #
 # The SDKs (connect-sdk-python3==6.3.0, onlinepayments-sdk-python3==10.3.0, from PyPI) go into a
-# virtual environment, .build-venv/server-sdk (ignored by git; PAYFORM_SDK_VENV=DIR for another).
+# virtual environment, .build-venv/server-sdk (ignored by git; PAYFORM_SDK_VENV=DIR for another),
+# with Playwright (playwright==1.65.2) to pay hosted checkouts in Debian's chromium when it is
+# installed (Scripts/browser-test.sh installs it; Playwright never downloads a browser here).
+# Without Playwright or Chromium the hosted checkouts are paid by posting what the page's form
+# posts, and the run says so.
 # When python3, its venv module or PyPI is not there, the check is skipped with a loud notice
 # (exit 0), never silently.
 set -euo pipefail
@@ -36,5 +43,16 @@ if ! "$venv/bin/python" -c "import worldline.connect.sdk, onlinepayments.sdk" 2>
     || skip "pip could not install ${sdks[*]} (no network or no PyPI? log: /tmp/payform-server-sdk-pip.log)"
 fi
 
+browser=()
+chromium=$(command -v chromium || command -v chromium-browser || true)
+if [[ -n $chromium ]]; then
+  if ! "$venv/bin/python" -c "import playwright" 2> /dev/null; then
+    "$venv/bin/python" -m pip install --disable-pip-version-check -q playwright==1.65.2 > /tmp/payform-server-sdk-playwright.log 2>&1 || true
+  fi
+  if "$venv/bin/python" -c "import playwright" 2> /dev/null; then browser=(--chromium "$chromium"); fi
+fi
+[[ ${#browser[@]} -gt 0 ]] || echo "server SDK test: no Chromium or Playwright: hosted checkouts are paid by the page's own post, not in a browser"
+
 if [[ ! -x $payform ]]; then swift build --product payform; fi
-exec "$venv/bin/python" Scripts/server-sdk-test.py --payform "$payform"
+"$venv/bin/python" Scripts/server-sdk-test.py --payform "$payform" "${browser[@]}"
+exec "$venv/bin/python" Scripts/server-sdk-replay.py --payform "$payform" "${browser[@]}"

@@ -149,8 +149,30 @@ package enum FormEvent {
     // MARK: - Answers
 
     package static func fieldAnswer(_ update: FormUpdate, field: String, _ controller: PaymentFormController) -> JSONValue {
-        guard let state = update[field] ?? controller[field: field] else { return .null }
-        return fieldJSON(state, update: update)
+        guard let state = update[field] ?? controller[field: field], case .object(var object) = fieldJSON(state, update: update)
+        else { return .null }
+        // The card number carries the co-badge choice, which follows it.
+        if state.brands != nil { appendBrandChoice(to: &object, controller) }
+        // The card number named another product: the whole form is new.
+        if update.itemChanged {
+            object.append("itemChanged", .bool(true))
+            object.append("product", .string(controller.item.id))
+            if state.brands == nil { appendBrandChoice(to: &object, controller) }
+            object.append("fields", .array(update.fields.map { fieldJSON($0, update: nil) }))
+        }
+        return .object(object)
+    }
+
+    /// `"brand"` (the co-badge brand that pays, or null) and `"brandOptions"`.
+    private static func appendBrandChoice(to object: inout JSONObject, _ controller: PaymentFormController) {
+        let choice = controller.brandChoice
+        object.append("brand", .optional(controller.selectedBrandId))
+        object.append("brandOptions", .array(choice.options.map { brand in
+            .object(JSONObject([
+                (key: "brand", value: .string(brand.id)),
+                (key: "paymentProductId", value: choice.paymentProductId(forBrandId: brand.id).map { .integer($0) } ?? .null),
+            ]))
+        }))
     }
 
     package static func fieldJSON(_ state: FormFieldState, update: FormUpdate?) -> JSONValue {
@@ -176,19 +198,13 @@ package enum FormEvent {
     }
 
     package static func formAnswer(_ update: FormUpdate, _ controller: PaymentFormController, outcome: EditOutcome? = nil) -> JSONValue {
-        let choice = controller.brandChoice
         var object = JSONObject([
             (key: "valid", value: .bool(update.isValid)),
             (key: "product", value: .string(controller.item.id)),
             (key: "accountOnFile", value: .optional(controller.accountOnFile?.id)),
-            (key: "brand", value: .optional(controller.selectedBrandId)),
-            (key: "brandOptions", value: .array(choice.options.map { brand in
-                .object(JSONObject([
-                    (key: "brand", value: .string(brand.id)),
-                    (key: "paymentProductId", value: choice.paymentProductId(forBrandId: brand.id).map { .integer($0) } ?? .null),
-                ]))
-            })),
         ])
+        appendBrandChoice(to: &object, controller)
+        if update.itemChanged { object.append("itemChanged", .bool(true)) }
         if let outcome { object.append("outcome", .string(outcome.rawValue)) }
         object.append("fields", .array(update.fields.map { fieldJSON($0, update: nil) }))
         return .object(object)
@@ -204,6 +220,7 @@ package enum FormEvent {
         return .object(JSONObject([
             (key: "valid", value: .bool(submission.isValid)),
             (key: "errors", value: .array(submission.errors.map { $0.jsonValue(localizer: localizer) })),
+            (key: "paymentProductId", value: .optional(submission.paymentProductId)),
             (key: "prepared", value: prepared),
         ]))
     }

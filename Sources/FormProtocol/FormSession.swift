@@ -16,13 +16,13 @@ package struct FormSession: Sendable {
     /// - Throws: the controller's ``PaymentRequestError/unknownAccountOnFile(_:)`` when the
     ///   product has no account on file with the id the options name.
     package init(_ options: FormOptions) throws(PaymentRequestError) {
-        let others = options.otherProducts.map(AnyPaymentItem.product)
         if let account = options.accountOnFile {
-            controller = try PaymentFormController(item: options.product, accountOnFileId: account, localizer: options.localizer,
-                                                   context: options.validation, otherItems: others)
+            controller = try PaymentFormController(item: options.item, accountOnFileId: account, localizer: options.localizer,
+                                                   context: options.validation, otherItems: options.otherItems,
+                                                   preferredBrandId: options.preferredBrand)
         } else {
-            controller = PaymentFormController(item: options.product, localizer: options.localizer, context: options.validation,
-                                               otherItems: others)
+            controller = PaymentFormController(item: options.item, localizer: options.localizer, context: options.validation,
+                                               otherItems: options.otherItems, preferredBrandId: options.preferredBrand)
         }
         preparation = options.preparation
     }

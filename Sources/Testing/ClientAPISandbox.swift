@@ -10,8 +10,9 @@ import PaymentFormSandbox
 /// public key, ...) from the shipped samples or a products folder, and a payments endpoint that
 /// decrypts what an app prepared with its key, validates it against the product and says what
 /// it found: a test checks end to end what the app would send. On the same port, at its root, it
-/// serves the platform's Server API as a merchant's server calls it (create session, create
-/// payment, get payment; ``serverAPI`` holds the endpoint and credentials to sign with).
+/// serves the platform's Server API as a merchant's server calls it (sessions, payments and their
+/// capture, cancel and refunds, hosted checkouts, tokens, webhooks to ``Options/webhookURL``, ...;
+/// ``serverAPI`` holds the endpoint and credentials to sign with).
 ///
 /// ```swift
 /// import PaymentFormEngine
@@ -63,6 +64,18 @@ public final class ClientAPISandbox: Sendable {
         /// the address listened on (`NAME`, or `NAME:PORT` for a port mapped elsewhere); others
         /// get 421, a defence against DNS rebinding. Empty by default.
         public var allowedHosts: [String]
+        /// Where the Server API posts the platform's webhook events (an absolute http(s) URL,
+        /// usually the test's own listener on loopback), signed with ``webhookKeyId`` and
+        /// ``webhookSecretKey`` as the platform signs them (`X-GCS-Signature`, `X-GCS-KeyId`);
+        /// `nil` (the default) posts none.
+        public var webhookURL: String?
+        /// The webhook key id: ``ClientAPISandbox/defaultWebhookKeyId`` (NOT FOR PRODUCTION).
+        public var webhookKeyId: String { ClientAPISandbox.defaultWebhookKeyId }
+        /// The webhook secret: ``ClientAPISandbox/defaultWebhookSecretKey``: public, NOT FOR PRODUCTION.
+        public var webhookSecretKey: String { ClientAPISandbox.defaultWebhookSecretKey }
+        /// The built web form (`Web/dist`) the hosted checkout page loads; `nil` looks for
+        /// `Web/dist` in the working directory, its parents and above the executable.
+        public var webDist: URL?
         /// Gets one line per request (method, path without query, status, milliseconds; never
         /// card data); `nil` logs nothing.
         public var log: (@Sendable (String) -> Void)?
@@ -72,8 +85,8 @@ public final class ClientAPISandbox: Sendable {
             host: String = "127.0.0.1", port: Int = 0, productsFolder: URL? = nil, privateKeyPEM: String? = nil,
             customerId: String = "sandbox-customer", clientSessionId: String? = nil, allowedOrigins: [String]? = nil,
             merchantId: String = SandboxServerAPI.defaultMerchantId, apiKeyId: String = SandboxServerAPI.defaultApiKeyId,
-            secretApiKey: String = SandboxServerAPI.defaultSecretApiKey, allowedHosts: [String] = [],
-            log: (@Sendable (String) -> Void)? = nil
+            secretApiKey: String = SandboxServerAPI.defaultSecretApiKey, allowedHosts: [String] = [], webhookURL: String? = nil,
+            webDist: URL? = nil, log: (@Sendable (String) -> Void)? = nil
         ) {
             self.host = host
             self.port = port
@@ -86,9 +99,16 @@ public final class ClientAPISandbox: Sendable {
             self.apiKeyId = apiKeyId
             self.secretApiKey = secretApiKey
             self.allowedHosts = allowedHosts
+            self.webhookURL = webhookURL
+            self.webDist = webDist
             self.log = log
         }
     }
+
+    /// The key id of the webhooks the sandbox posts: `sandbox-webhook-key-NOT-FOR-PRODUCTION`.
+    public static let defaultWebhookKeyId = WebhookSender.Configuration.defaultKeyId
+    /// The secret of the webhooks the sandbox posts: `sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000`. Public.
+    public static let defaultWebhookSecretKey = WebhookSender.Configuration.defaultSecretKey
 
     /// The server.
     package let server: SandboxServer
@@ -120,7 +140,7 @@ public final class ClientAPISandbox: Sendable {
             host: options.host, port: options.port, productsFolder: options.productsFolder, privateKeyPEM: options.privateKeyPEM,
             customerId: options.customerId, clientSessionId: options.clientSessionId, allowedOrigins: options.allowedOrigins,
             credentials: ServerAPICredentials(merchantId: options.merchantId, apiKeyId: options.apiKeyId, secretApiKey: options.secretApiKey),
-            allowedHosts: options.allowedHosts, log: options.log)
+            allowedHosts: options.allowedHosts, webhookURL: options.webhookURL, webDist: options.webDist, log: options.log)
     }
 
     deinit {

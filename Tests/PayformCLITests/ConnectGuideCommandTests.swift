@@ -62,7 +62,7 @@ struct ConnectGuideCommandTests {
     // known before a payment is initiated." docs/cli.md promises the code product_group.
     @Test("prepare with a product group answers product_group")
     func productGroup() throws {
-        let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111"}"#)
+        let values = try CLI.temporaryFile(#"{"cardNumber": "4111 1111 1111 1111", "expiryDate": "12/30", "cvv": "123"}"#)
         let result = CLI.run(["prepare", "--product", Fixtures.groupPath("cards"), "--values", values,
                               "--public-key", Self.publicKey, "--client-session-id", "s", "--now", "2026-11"])
         try CLI.expectUsableError(result, code: "product_group", mentioning: "'cards' is a product group")

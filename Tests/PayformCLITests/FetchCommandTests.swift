@@ -43,7 +43,7 @@ struct FetchCommandTests {
         let groups = try CLI.json(await fetch(["groups"] + session + context))
         #expect(groups["paymentProductGroups"]?.arrayCount == 1)
         let group = try CLI.json(await fetch(["group", "--group-id", "cards"] + session + context))
-        #expect(group["fields"]?.arrayCount == 1)
+        #expect(group["fields"]?.arrayCount == 4)
         let directory = try CLI.json(await fetch(["directory", "--product-id", "809", "--country", "NL", "--currency", "EUR"] + session))
         #expect(directory["entries"]?.arrayCount == 5)
         let converted = try CLI.json(await fetch(["convert", "--amount", "1000", "--source", "EUR", "--target", "GBP"] + session))

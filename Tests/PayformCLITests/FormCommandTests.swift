@@ -43,7 +43,8 @@ struct FormCommandTests {
         #expect(result.exitCode == 0)
         #expect(result.stderr.isEmpty)
         let last = try #require(answers.last?.objectValue, "not an object")
-        #expect(last.keys == ["field", "text", "cursor", "value", "state", "message", "errorId", "complete", "advance", "next", "outcome", "brands"])
+        #expect(last.keys == ["field", "text", "cursor", "value", "state", "message", "errorId", "complete", "advance", "next", "outcome",
+                              "brands", "brand", "brandOptions"])
         #expect(answers.last?["text"] == "4111 1")
         #expect(answers.last?["cursor"] == 6)
         #expect(answers.last?["value"] == "41111")
@@ -88,9 +89,15 @@ struct FormCommandTests {
             #"{"event":"set","field":"expiryDate","value":"12/2030"}"#,
         ])
         #expect(answers[1]["text"] == "02")
-        #expect(answers[3]["outcome"] == "rejected")
-        #expect(answers[3]["text"] == "1")
-        #expect(answers[5]["outcome"] == "rejected")
+        // 1 then 3: no month 13, so the month is 01 and the 3 starts the year; no digit dropped.
+        #expect(answers[3]["outcome"] == "changed")
+        #expect(answers[3]["text"] == "01/3")
+        #expect(answers[3]["cursor"] == 4)
+        // 0 then 0: kept, and shown at once as a month that cannot exist.
+        #expect(answers[5]["outcome"] == "changed")
+        #expect(answers[5]["text"] == "00")
+        #expect(answers[5]["state"] == "invalid")
+        #expect(answers[5]["message"] != .null)
         #expect(answers[6]["state"] == "incomplete")
         #expect(answers[7]["text"] == "12/20")
         #expect(answers[7]["state"] == "invalid")
@@ -131,22 +138,97 @@ struct FormCommandTests {
 
     @Test("card brands: reported on every card-number answer, advance at the brand's length, co-badge choice")
     func brands() throws {
+        // A Dankort product (123) beside Visa, so that the Dankort + Visa card offers a choice.
+        let dankort = try CLI.temporaryFile(#"{"id": 123, "paymentMethod": "card", "displayHints": {"label": "Dankort", "logo": "x"}, "fields": [{"id": "cardNumber", "type": "numericstring", "dataRestrictions": {"isRequired": true, "validators": {"luhn": {}}}, "displayHints": {"displayOrder": 1, "formElement": {"type": "text"}}}]}"#)
         let (answers, _) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("4111111111111111", into: "cardNumber") + [
             #"{"event":"set","field":"cardNumber","value":"4571"}"#,
             #"{"event":"selectBrand","brand":"visa"}"#,
             #"{"event":"selectBrand","brand":"mir"}"#,
             #"{"event":"selectBrand","brand":null}"#,
-        ])
+        ], extra: ["--product", dankort])
         #expect(answers[1]["brands"] == ["visa", "naranja", "maestro", "elo", "dankort", "bancontact", "mada"])
         #expect(answers[5]["text"] == "4111 1")
         #expect(answers[5]["brands"] == ["visa"])
+        #expect(answers[5]["brandOptions"] == [])
         #expect(answers[16]["advance"] == .bool(true))
         #expect(answers[16]["complete"] == .bool(true))
         #expect(answers[16]["next"] == "expiryDate")
+        // Dankort + Visa: the brand listed first is pre-selected, and its product is the form's.
         #expect(answers[17]["brands"] == ["dankort", "visa"])
+        #expect(answers[17]["brand"] == "dankort")
+        #expect(answers[17]["brandOptions"]?.arrayValue?.map { $0["brand"] } == ["dankort", "visa"])
+        #expect(answers[17]["itemChanged"] == .bool(true))
+        #expect(answers[17]["product"] == "123")
         #expect(answers[18]["brand"] == "visa")
+        #expect(answers[18]["product"] == "1")
         #expect(answers[19]["error"]?["code"] == "bad_event")
         #expect(answers[20]["brand"] == .null)
+        #expect(answers[20]["product"] == "123")   // cleared: the card's own brand, listed first, pays
+    }
+
+    @Test("the cards group: one form for every card, the number names the product", arguments: [
+        ("378282246310005", "3782 822463 10005", "2"), ("5555555555554444", "5555 5555 5555 4444", "3"), ("4111111111111111", "4111 1111 1111 1111", "1"),
+    ])
+    func cardsGroup(number: String, text: String, productId: String) throws {
+        let result = CLI.run(["form", "--product", "sample:cards", "--product", "sample:visa", "--product", "sample:amex",
+                              "--product", "sample:mastercard-accounts-on-file", "--now", "2026-06", "--public-key", "sample:demo",
+                              "--client-session-id", "s"],
+                             stdin: [#"{"event":"focus","field":"cardNumber"}"#, #"{"event":"set","field":"cardNumber","value":"\#(number)"}"#,
+                                     #"{"event":"set","field":"expiryDate","value":"12/30"}"#, #"{"event":"set","field":"cvv","value":"1234"}"#,
+                                     #"{"event":"submit"}"#].joined(separator: "\n") + "\n")
+        let answers = try result.stdout.split(separator: "\n").map { try JSONParser().parse(Array($0.utf8)) }
+        try #require(answers.count == 5, "\(result.stderr)")
+        #expect(answers[1]["text"] == .string(text))
+        #expect(answers[1]["itemChanged"] == .bool(true))
+        #expect(answers[1]["product"] == .string(productId))
+        #expect(answers[4]["valid"] == .bool(true))
+        #expect(answers[4]["prepared"]?["encryptedFields"] != nil)
+        #expect(answers[4]["paymentProductId"] == .string(productId))
+    }
+
+    @Test("validate and render take the cards group; validate names the product the number picks")
+    func groupInOtherCommands() throws {
+        let values = try CLI.temporaryFile(#"{"cardNumber": "3782 822463 10005", "expiryDate": "12/30", "cvv": "1234"}"#)
+        let validated = CLI.run(["validate", "--product", "sample:cards", "--product", "sample:visa", "--product", "sample:amex",
+                                 "--values", values, "--now", "2026-06"])
+        #expect(validated.exitCode == 0, "\(validated.stdout)")
+        #expect(try CLI.json(validated)["paymentProductId"] == "2")
+        let discover = try CLI.temporaryFile(#"{"cardNumber": "6011111111111117", "expiryDate": "12/30", "cvv": "123"}"#)
+        let refused = CLI.run(["validate", "--product", "sample:cards", "--product", "sample:visa", "--values", discover, "--now", "2026-06"])
+        #expect(refused.exitCode == 1)
+        #expect(try CLI.json(refused)["errors"]?.arrayValue?.first?["errorId"] == "cardNotAccepted")
+        let rendered = CLI.run(["render", "--product", "sample:cards"])
+        #expect(rendered.exitCode == 0, "\(rendered.stderr)")
+        #expect(try CLI.json(rendered)["product"]?["id"] == "cards")
+        #expect(try CLI.json(rendered)["fields"]?.arrayCount == 4)
+        let file = CLI.run(["render", "--product", Fixtures.groupPath("cards"), "--format", "html"])
+        #expect(file.exitCode == 0)
+    }
+
+    @Test("a product without paymentMethod decodes, as the official SDKs' fixtures send it")
+    func productWithoutPaymentMethod() throws {
+        let product = try CLI.temporaryFile(#"{"id": 1, "displayHints": {"label": "Visa", "logo": "x"}, "fields": [{"id": "cvv", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}]}"#)
+        let rendered = CLI.run(["render", "--product", product])
+        #expect(rendered.exitCode == 0, "\(rendered.stdout)")
+        #expect(try CLI.json(rendered)["product"]?["id"] == "1")
+    }
+
+    @Test("a card number of a brand the form takes no product for: cardNotAccepted, shown at once, submit refused")
+    func cardNotAccepted() throws {
+        let (answers, _) = try Self.session([
+            #"{"event":"focus","field":"cardNumber"}"#,
+            #"{"event":"set","field":"cardNumber","value":"6011111111111117"}"#,
+            #"{"event":"set","field":"expiryDate","value":"12/30"}"#,
+            #"{"event":"set","field":"cvv","value":"123"}"#,
+            #"{"event":"submit"}"#,
+        ], extra: ["--product", "sample:amex"])
+        #expect(answers[1]["brands"] == ["discover"])
+        #expect(answers[1]["errorId"] == "cardNotAccepted")
+        #expect(answers[1]["message"] == "This card is not accepted. Please use another card.")
+        #expect(answers[1]["state"] == "invalid")
+        #expect(answers[4]["valid"] == .bool(false))
+        #expect(answers[4]["errors"]?.arrayValue?.first?["errorId"] == "cardNotAccepted")
+        #expect(answers[4]["prepared"] == .null)
     }
 
     @Test("auto-advance at the mask's end (CVV 4 digits), not before")
@@ -183,34 +265,38 @@ struct FormCommandTests {
                                   code: "unknown_account_on_file", mentioning: "--account-on-file 9")
     }
 
-    @Test("product switch keeps the values, re-formatted with the new mask")
+    @Test("the card number switches the product; the values are kept, re-formatted with the new mask")
     func productSwitch() throws {
         let (answers, _) = try Self.session([
-            #"{"event":"set","field":"cardNumber","value":"378282246310005"}"#,
             #"{"event":"set","field":"cvv","value":"1234"}"#,
-            #"{"event":"selectProduct","id":"2"}"#,
+            #"{"event":"set","field":"cardNumber","value":"378282246310005"}"#,
             #"{"event":"selectProduct","id":"99"}"#,
+            #"{"event":"submit"}"#,
         ], extra: ["--product", "sample:amex"])
-        #expect(answers[0]["text"] == "3782 822463 10005")   // Visa's generic mask follows the brand
-        #expect(answers[2]["product"] == "2")
-        let fields = try #require(answers[2]["fields"]?.arrayValue, "no fields")
-        #expect(fields.first { $0["field"] == "cardNumber" }?["text"] == "3782 822463 10005")
-        #expect(answers[3]["error"]?["code"] == "bad_event")
+        #expect(answers[1]["text"] == "3782 822463 10005")
+        #expect(answers[1]["itemChanged"] == .bool(true))
+        #expect(answers[1]["product"] == "2")
+        let fields = try #require(answers[1]["fields"]?.arrayValue, "no fields")
+        #expect(fields.map { $0["field"] } == ["cardNumber", "expiryDate", "cvv", "cardholderName"])
+        #expect(fields.first { $0["field"] == "cvv" }?["text"] == "1234")
+        #expect(answers[2]["error"]?["code"] == "bad_event")
+        #expect(answers[3]["paymentProductId"] == "2")
     }
 
     @Test("switching Visa → American Express with 16 digits keeps them all and shows the length error")
     func productSwitchKeepsEveryDigit() throws {
+        // A number no brand has names no product: the switch asked for stays.
         let (answers, _) = try Self.session([
             #"{"event":"focus","field":"cardNumber"}"#,
-            #"{"event":"set","field":"cardNumber","value":"4111111111111111"}"#,
+            #"{"event":"set","field":"cardNumber","value":"9111111111111111"}"#,
             #"{"event":"selectProduct","id":"2"}"#,
             #"{"event":"set","field":"cvv","value":"12345"}"#,
             #"{"event":"blur","field":"cvv"}"#,
         ], extra: ["--product", "sample:amex"])
         let fields = try #require(answers[2]["fields"]?.arrayValue, "no fields")
         let card = fields.first { $0["field"] == "cardNumber" }
-        #expect(card?["value"] == "4111111111111111")
-        #expect(card?["text"] == "4111 111111 111111")
+        #expect(card?["value"] == "9111111111111111")
+        #expect(card?["text"] == "9111 111111 111111")
         #expect(card?["errorId"] == "length")
         #expect(card?["state"] == "invalid")
         #expect(answers[3]["value"] == "12345")
@@ -318,8 +404,8 @@ struct ValidateBatchTests {
     @Test("many requests, one process, one answer per line in order")
     func batch() throws {
         let lines = [
-            #"{"values":{"cardNumber":"4111 1111 1111 1111","expiryDate":"12/30","cvv":"123"}}"#,
-            #"{"values":{"cardNumber":"4111111111111112","cvv":"1"}}"#,
+            #"{"values":{"cardNumber":"5555 5555 5555 4444","expiryDate":"12/30","cvv":"123"}}"#,
+            #"{"values":{"cardNumber":"5555555555554445","cvv":"1"}}"#,
             #"{"values":{"expiryDate":"12/30","cvv":"123"},"accountOnFile":"1002"}"#,
             "oops",
             #"{"values":{"nope":"1"}}"#,
@@ -343,7 +429,7 @@ struct ValidateBatchTests {
         #expect(answers[5]["error"]?["code"] == "bad_request")
         #expect(answers[6]["error"]?["code"] == "unknown_account_on_file")
         #expect(answers[7]["error"]?["code"] == "bad_request")
-        for answer in answers { #expect(!JSONWriter().string(from: answer).contains("4111")) }
+        for answer in answers { #expect(!JSONWriter().string(from: answer).contains("5555")) }
         // The default account applies to lines that name none.
         let withDefault = CLI.run(["validate", "--batch", "--product", "sample:mastercard-accounts-on-file", "--account-on-file", "1001"],
                                   stdin: #"{"values":{"cvv":"123"}}"#)

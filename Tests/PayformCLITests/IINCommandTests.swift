@@ -30,17 +30,31 @@ struct IINCommandTests {
             #"{"event":"iin","result":\#(Self.coBadged)}"#,
             #"{"event":"selectBrand","brand":"cartes-bancaires"}"#,
             #"{"event":"set","field":"cardNumber","value":"4000 0025 0000 1001"}"#,
+            #"{"event":"selectBrand","brand":"visa"}"#,
             #"{"event":"selectBrand","brand":null}"#,
-        ])
+        ], extra: ["--product", "sample:cartes-bancaires"])
         #expect(result.exitCode == 0)
         #expect(answers[1]["error"]?["code"] == "bad_event")                  // offline: plain Visa
         #expect(answers[2]["outcome"] == "changed")
         #expect(answers[2]["brandOptions"] == [["brand": "cartes-bancaires", "paymentProductId": 130], ["brand": "visa", "paymentProductId": 1]])
-        #expect(answers[2]["brand"] == .null)
+        // The brand the answer lists first is pre-selected: Cartes Bancaires' product is the form's.
+        #expect(answers[2]["brand"] == "cartes-bancaires")
+        #expect(answers[2]["product"] == "130")
+        #expect(answers[2]["itemChanged"] == .bool(true))
         #expect(answers[3]["brand"] == "cartes-bancaires")
-        #expect(answers[5]["brandOptions"] == [["brand": "cartes-bancaires", "paymentProductId": 130], ["brand": "visa", "paymentProductId": 1]])
+        #expect(answers[4]["brandOptions"] == [["brand": "cartes-bancaires", "paymentProductId": 130], ["brand": "visa", "paymentProductId": 1]])
+        #expect(answers[5]["brand"] == "visa")
+        #expect(answers[5]["product"] == "1")
+        #expect(answers[6]["brand"] == .null)
         let answer = try #require(answers[2].objectValue, "not an object")
-        #expect(answer.keys == ["valid", "product", "accountOnFile", "brand", "brandOptions", "outcome", "fields"])
+        #expect(answer.keys == ["valid", "product", "accountOnFile", "brand", "brandOptions", "itemChanged", "outcome", "fields"])
+        // Without the Cartes Bancaires product the form takes Visa only: nothing to choose.
+        let (visaOnly, _) = try FormCommandTests.session([
+            #"{"event":"set","field":"cardNumber","value":"4000 0025"}"#,
+            #"{"event":"iin","result":\#(Self.coBadged)}"#,
+        ])
+        #expect(visaOnly[1]["brandOptions"] == [])
+        #expect(visaOnly[1]["product"] == "1")
     }
 
     @Test("iin event: fetch iin's output for a refused card puts allowedInContext on the card number")

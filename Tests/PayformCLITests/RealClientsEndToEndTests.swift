@@ -54,7 +54,7 @@ struct RealClientsEndToEndTests {
                 #"{"event":"iin","result":\#(fetched.stdout.replacingOccurrences(of: "\n", with: " "))}"#,
                 #"{"event":"selectBrand","brand":"cartes-bancaires"}"#,
             ]
-            let form = CLI.run(["form", "--product", "sample:visa"], stdin: events.joined(separator: "\n") + "\n")
+            let form = CLI.run(["form", "--product", "sample:visa", "--product", "sample:cartes-bancaires"], stdin: events.joined(separator: "\n") + "\n")
             let answers = form.stdout.split(separator: "\n").compactMap { try? JSONParser().parse(Array($0.utf8)) }
             #expect(answers.count == 3)
             #expect(answers.last?["brand"] == "cartes-bancaires")

@@ -120,13 +120,13 @@ struct RenderCommandTests {
         #expect(try CLI.json(fromStdin)["product"]?["id"] == "9")
     }
 
-    @Test("a document that is not a product (an account on file, a field) is refused, naming the member it lacks")
+    @Test("a document that is neither a product nor a group (an account on file, a field) is refused, saying what it is")
     func notAProduct() throws {
         let account = try CLI.temporaryFile(
             #"{"id": 1001, "paymentProductId": 3, "displayHints": {"logo": "x"}, "attributes": [{"key": "cvv", "status": "MUST_WRITE"}]}"#)
-        try CLI.expectUsableError(CLI.run(["render", "--product", account]), code: "missing_key", mentioning: "paymentMethod: required key is missing")
+        try CLI.expectUsableError(CLI.run(["render", "--product", account]), code: "invalid_value", mentioning: "(root): this is an account on file")
         let field = try CLI.temporaryFile(#"{"id": "cvv", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}"#)
-        try CLI.expectUsableError(CLI.run(["render", "--product", field, "--format", "html"]), code: "missing_key", mentioning: "paymentMethod")
+        try CLI.expectUsableError(CLI.run(["render", "--product", field, "--format", "html"]), code: "invalid_value", mentioning: "this is a field")
         let noHints = try CLI.temporaryFile(#"{"id": 1, "paymentMethod": "card", "fields": []}"#)
         try CLI.expectUsableError(CLI.run(["validate", "--product", noHints, "--value", "a=b"]), code: "missing_key",
                                   mentioning: "displayHints: required key is missing")

@@ -21,6 +21,15 @@ struct SandboxServerAPICommandTests {
         #expect(await sandbox.stop()?.exitCode == 0)
     }
 
+    @Test("--webhook-url adds the webhook key id and secret to the first line")
+    func webhooks() async throws {
+        let sandbox = try await SandboxCommandTests.Running(["--webhook-url", "http://127.0.0.1:9/hooks"])
+        let hooks = try #require(try await sandbox.firstLineJSON()["webhooks"] as? [String: String])
+        #expect(hooks == ["url": "http://127.0.0.1:9/hooks", "keyId": "sandbox-webhook-key-NOT-FOR-PRODUCTION",
+                          "secretKey": "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000"])
+        #expect(await sandbox.stop()?.exitCode == 0)
+    }
+
     @Test("the defaults are the documented test values")
     func defaults() async throws {
         let sandbox = try await SandboxCommandTests.Running([])
@@ -39,6 +48,8 @@ struct SandboxServerAPICommandTests {
         (["--secret-api-key", " "], "--secret-api-key"),
         (["--allowed-host", "http://shop.test"], "--allowed-host"),
         (["--secret-api-key", "x", "--secret-api-key-file", "-"], "--secret-api-key"),
+        (["--webhook-url", "ftp://shop.test/hook"], "--webhook-url"),
+        (["--webhook-url", "/relative"], "--webhook-url"),
     ])
     func refusals(arguments: [String], mentions: String) async {
         let result = await Payform.execute(["sandbox"] + arguments, context: CommandContext(readStandardInput: { Data() }, environment: [:]))
@@ -51,7 +62,9 @@ struct SandboxServerAPICommandTests {
     func help() async {
         let help = await Payform.execute(["sandbox", "--help"], context: CommandContext(environment: [:]))
         for text in ["4012001775445550", "4012003360932265", "4012000000003002", "4012000000009009", "any other valid card",
-                     "--merchant-id", "--secret-api-key-file", "--allowed-host", "NOT FOR PRODUCTION", "/v1|v2/MERCHANT/payments"] {
+                     "--merchant-id", "--secret-api-key-file", "--allowed-host", "NOT FOR PRODUCTION", "/v1|v2/MERCHANT/payments",
+                     "--webhook-url", "--web-dist", "X-GCS-Signature", "4012000000006005", "4012000000007003", "15 minutes",
+                     "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000"] {
             #expect(help.stdout.contains(text), "\(text)")
         }
     }

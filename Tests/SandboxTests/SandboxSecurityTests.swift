@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import PaymentFormEncryption
 import PaymentFormTestSupport
 import PaymentFormEngine
 import PaymentFormJSON
@@ -77,9 +78,9 @@ struct SandboxSecurityTests {
 
     // MARK: - Content-Type and Content-Encoding
 
+    // The Server API checks the type itself, after its route and signature: ServerAPIOperationsTests.
     @Test("a POST to a JSON API without Content-Type: application/json is 415; with it (and a charset) it goes on", arguments: [
         "POST /client/v1/c1/services/getIINdetails HTTP/1.1", "POST /sandbox/v1/payments HTTP/1.1",
-        "POST /v1/sandbox-merchant/payments HTTP/1.1", "POST /v2/sandbox-merchant/sessions HTTP/1.1",
     ])
     func contentType(head: String) async throws {
         let server = try Self.start()
@@ -97,15 +98,50 @@ struct SandboxSecurityTests {
         #expect(json.status != 415, "\(head): \(json.body)")
     }
 
+    @Test("Server API: an unknown route is 404 before the content type; a bodiless POST needs none; a body must be JSON (415 after the signature)")
+    func serverAPIContentType() async throws {
+        let server = try Self.start()
+        defer { server.stop() }
+        let port = server.port
+        for head in ["POST /v1/sandbox-merchant/nowhere HTTP/1.1", "POST /v2/sandbox-merchant/payments/1/approve HTTP/1.1", "POST /files/v1/x HTTP/1.1"] {
+            let answer = await Self.exchange(port, host: "127.0.0.1", head, headers: "Content-Type: text/plain\r\n", body: "x")
+            #expect(answer.status == 404 && answer.body.contains("SANDBOX_NO_SUCH_ROUTE"), "\(head): \(answer.status)")
+        }
+        let signer = ServerAPISigner()
+        func signed(_ method: String, _ path: String, type: String?, body: String) async -> (status: Int, body: String) {
+            var fields = signer.headers(method: method, target: path, json: false)
+            if let type {
+                // Signed with the type it is sent with.
+                fields = signer.headers(method: method, target: path, json: false).filter { $0.0 != "Authorization" }
+                let date = fields.first { $0.0 == "Date" }?.1 ?? ""
+                let text = "\(method)\n\(type)\n\(date)\n\(path)\n"
+                let signature = Base64.encode(HMAC<SHA256>.authenticationCode(for: Array(text.utf8), key: Array(signer.secretApiKey.utf8)))
+                fields.append(("Content-Type", type))
+                fields.append(("Authorization", "GCS v1HMAC:\(signer.apiKeyId):\(signature)"))
+            }
+            let headers = fields.map { "\($0.0): \($0.1)\r\n" }.joined()
+            return await Self.exchange(port, host: "127.0.0.1", "\(method) \(path) HTTP/1.1", headers: headers, body: body)
+        }
+        let bodiless = await signed("POST", "/v2/sandbox-merchant/payments/unknown/cancel", type: nil, body: "")
+        #expect(bodiless.status == 404 && bodiless.body.contains("UNKNOWN_PAYMENT_ID"), "\(bodiless.status) \(bodiless.body)")
+        let text = await signed("POST", "/v2/sandbox-merchant/sessions", type: "text/plain", body: "{}")
+        #expect(text.status == 415 && text.body.contains("SANDBOX_UNSUPPORTED_MEDIA_TYPE") && text.body.contains("errorId"))
+    }
+
     @Test("a body with a Content-Encoding other than identity is 415, naming it")
     func contentEncoding() async throws {
         let server = try Self.start()
         defer { server.stop() }
-        let answer = await Self.exchange(
-            server.port, host: "127.0.0.1", "POST /v2/sandbox-merchant/payments HTTP/1.1",
-            headers: "Content-Type: application/json\r\nContent-Encoding: gzip\r\n", body: "\u{1F}")
-        #expect(answer.status == 415)
-        #expect(answer.body.contains("SANDBOX_UNSUPPORTED_CONTENT_ENCODING") && answer.body.contains("gzip"))
+        // The Client API inflates nothing; the Server API takes gzip (and inflates it, bounded:
+        // ServerAPIGzipTests), any other encoding is 415 there too.
+        for (head, encoding) in [("POST /client/v1/c1/services/getIINdetails HTTP/1.1", "gzip"), ("POST /sandbox/v1/payments HTTP/1.1", "gzip"),
+                                 ("POST /v2/sandbox-merchant/payments HTTP/1.1", "br"), ("POST /v1/sandbox-merchant/payments HTTP/1.1", "deflate")] {
+            let answer = await Self.exchange(
+                server.port, host: "127.0.0.1", head,
+                headers: "Authorization: GCS v1Client:s1\r\nContent-Type: application/json\r\nContent-Encoding: \(encoding)\r\n", body: "\u{1F}")
+            #expect(answer.status == 415, "\(head) \(encoding)")
+            #expect(answer.body.contains("SANDBOX_UNSUPPORTED_CONTENT_ENCODING") && answer.body.contains(encoding))
+        }
         let identity = await Self.exchange(
             server.port, host: "127.0.0.1", "POST /client/v1/c1/services/getIINdetails HTTP/1.1",
             headers: "Authorization: GCS v1Client:s1\r\nContent-Type: application/json\r\nContent-Encoding: identity\r\n", body: #"{"bin": "411111"}"#)

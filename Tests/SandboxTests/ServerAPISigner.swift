@@ -15,7 +15,7 @@ struct ServerAPISigner {
 
     /// The headers of a signed request: Date, Content-Type (with a body), the extra ones, and
     /// Authorization last.
-    func headers(method: String, target: String, json: Bool, extra: [(String, String)] = [], date: String = "Wed, 26 Nov 2026 10:00:00 GMT")
+    func headers(method: String, target: String, json: Bool, extra: [(String, String)] = [], date: String = ServerAPISigner.now())
         -> [(String, String)] {
         var headers: [(String, String)] = [("Date", date)]
         if json { headers.append(("Content-Type", "application/json")) }
@@ -28,6 +28,16 @@ struct ServerAPISigner {
         let signature = Base64.encode(HMAC<SHA256>.authenticationCode(for: Array(text.utf8), key: Array(secretApiKey.utf8)))
         headers.append(("Authorization", "GCS v1HMAC:\(apiKeyId):\(signature)"))
         return headers
+    }
+
+    /// The current time as an RFC 1123 date, as the SDKs send it (the sandbox refuses a `Date`
+    /// more than 15 minutes away).
+    static func now(offset: TimeInterval = 0) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date().addingTimeInterval(offset))
     }
 
     /// A signed request for the in-process router.

@@ -116,7 +116,7 @@ struct ServerAPITests {
         let forbidden = call("POST", "/v2/000000/sessions", body: "{}")
         #expect(forbidden.status == 403)
         #expect(forbidden.error("httpStatusCode") == 403)
-        for path in ["/v1/\(Self.merchant)/tokens/1", "/v3/\(Self.merchant)/payments", "/nowhere", "/v1", "/v2/\(Self.merchant)/payments/1/approve"] {
+        for path in ["/v1/\(Self.merchant)/tokens/1/nothing", "/v3/\(Self.merchant)/payments", "/nowhere", "/v1", "/v2/\(Self.merchant)/payments/1/approve"] {
             let answer = call("GET", path)
             #expect(answer.status == 404, "\(path)")
             #expect(answer.error("id") == "SANDBOX_NO_SUCH_ROUTE", "\(path)")
@@ -124,7 +124,7 @@ struct ServerAPITests {
         let unknown = call("GET", "/v2/\(Self.merchant)/payments/9999999999_0")
         #expect(unknown.status == 404)
         #expect(unknown.error("id") == "UNKNOWN_PAYMENT_ID")
-        #expect(call("GET", "/v1/\(Self.merchant)/payments").status == 405)
+        #expect(call("GET", "/v2/\(Self.merchant)/payments").status == 405, "finding payments is Connect's (/v1) only")
     }
 
     // MARK: - Sessions
@@ -314,7 +314,8 @@ struct ServerAPITests {
         // The session the sandbox starts with is one of its own.
         #expect(call("POST", "/v1/\(Self.merchant)/payments", body: createBody(try self.token(Self.good, session: "s1"))).status == 201)
         for (body, property) in [
-            ("{}", "encryptedCustomerInput"), (#"{"encryptedCustomerInput": "x"}"#, "order.amountOfMoney.amount"),
+            ("{}", "order.amountOfMoney"), (#"{"encryptedCustomerInput": "x"}"#, "order.amountOfMoney"),
+            (#"{"order": {"amountOfMoney": {"amount": 1, "currencyCode": "EUR"}}}"#, "encryptedCustomerInput"),
             (#"{"encryptedCustomerInput": "x", "order": {"amountOfMoney": {"amount": 1, "currencyCode": "eur"}}}"#, "order.amountOfMoney.currencyCode"),
             (#"{"encryptedCustomerInput": "x", "order": {"amountOfMoney": {"amount": 1, "currencyCode": "EUR"}}}"#, "encryptedCustomerInput"),
         ] {
@@ -359,25 +360,24 @@ struct ServerAPITests {
         let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let data = try SandboxData.samples()
         let sessions = SandboxSessions(clientSessionId: "s1", customerId: "c1")
-        let api = ServerAPI(credentials: ServerAPICredentials(), data: data, sessions: sessions, memory: ServerAPIMemory(),
-                            baseURL: { "http://127.0.0.1:1" }, pause: { _ in entered.signal(); release.wait() })
-        let apiVersion = try #require(ServerAPIVersion(rawValue: version))
+        let api = ServerAPI(credentials: ServerAPICredentials(), data: data, sessions: sessions, v1: ServerAPILedger(), v2: ServerAPILedger(),
+                            webhooks: nil, baseURL: { "http://127.0.0.1:1" }, pause: { _ in entered.signal(); release.wait() })
+        let router = SandboxRouter(data: data, sessions: sessions, serverAPI: api, brandDetector: .shipped, saferpay: SaferpayStandIn())
         var values = Self.good
         values["cardNumber"] = "4012000000009009"
         let request = signer.request("POST", "/\(version)/\(Self.merchant)/payments", body: createBody(try token(values, session: "s1")),
                                      extra: [("X-GCS-Idempotence-Key", "k-1")])
-        let segments = [Self.merchant, "payments"]
         // The first request on a thread of its own: it blocks in the slow card's pause.
-        async let first = onThread { ServerAnswer(api.respond(to: request, version: apiVersion, segments: segments)) }
+        async let first = onThread { ServerAnswer(router.respond(to: request, fromLoopback: true)) }
         await onThread { entered.wait() }
-        let duplicate = ServerAnswer(api.respond(to: request, version: apiVersion, segments: segments))
+        let duplicate = ServerAnswer(router.respond(to: request, fromLoopback: true))
         #expect(duplicate.status == 409)
         #expect(duplicate.errors("code") == [.string(code)] && duplicate.error("errorCode") == .string(code))
         #expect(duplicate.error("id") == "DUPLICATE_REQUEST_IN_PROGRESS")
         release.signal()
         let answer = await first
         #expect(answer.status == 201)
-        let replay = ServerAnswer(api.respond(to: request, version: apiVersion, segments: segments))
+        let replay = ServerAnswer(router.respond(to: request, fromLoopback: true))
         #expect(replay.status == 201 && replay.json == answer.json)
     }
 

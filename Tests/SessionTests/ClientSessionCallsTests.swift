@@ -32,7 +32,7 @@ struct ClientSessionCallsTests {
         #expect(groups.paymentProductGroups.map(\.id) == ["cards"])
         #expect(groups.paymentProductGroups[0].fields.isEmpty)
         let cards = try await harness.session.paymentProductGroup(withId: "cards", context: context)
-        #expect(cards.fields.map(\.id) == ["cardNumber"])
+        #expect(cards.fields.map(\.id) == ["cardNumber", "expiryDate", "cvv", "cardholderName"])
         let items = try await harness.session.paymentItems(for: context, groupingProducts: true)
         #expect(items.groups?.paymentProductGroups.map(\.id) == ["cards"])
         #expect(items.ungroupedProducts.map(\.id) == ["809", "770", "302", "320"])

@@ -38,11 +38,14 @@ extension PaymentFormController {
 
     /// Updates the co-badge choice from the card number at `card`: the server's IIN answer while
     /// it applies (it wins), else the offline detection of the digits; nothing to choose for a
-    /// read-only card. Only when the options change, so a choice the customer cleared stays
+    /// read-only card, and only brands of products the form takes when the card number decides
+    /// the product. Only when the options change, so a choice the customer cleared stays
     /// cleared. Called on every event on the card number, so it compares without building arrays.
     mutating func updateBrandChoice(cardAt card: Int) {
+        let accepted = request.acceptedCards
         if let answer = request.iinAnswer, answer.applies(to: request.value(forField: PaymentRequest.cardNumberFieldId)) {
-            let offered = answer.brandOptions(in: brandDetector.table)
+            var offered = answer.brandOptions(in: brandDetector.table)
+            if let accepted { offered.removeAll { !accepted.takes($0.paymentProductId) } }
             var productIds: [String: Int] = [:]
             for option in offered { productIds[option.brand.id] = option.paymentProductId }
             let options = offered.count < 2 ? [] : offered.map { $0.brand }
@@ -53,6 +56,7 @@ extension PaymentFormController {
         }
         var choices: [Brand] = []
         if !fields[card].readOnly, let brands = fields[card].brands { choices = brands.coBadgeChoices }
+        if let accepted, !choices.isEmpty { choices.removeAll { !accepted.takes($0) } }
         if !brandChoice.options.elementsEqual(choices, by: { $0.id == $1.id }) || !brandChoice.paymentProductIds.isEmpty {
             brandChoice.update(options: choices)
         }

@@ -11,6 +11,17 @@ extension PaymentRequest {
         guard let value = unmaskedValue(forField: Self.cardNumberFieldId) else { return .unknown }
         return (try? detector.detect(value)) ?? .unknown
     }
+
+    /// What the card number `value` (as typed: spaces and `-` are ignored) says about the product
+    /// to pay with, by ``acceptedCards``'s rule: the server's IIN answer while it holds for the
+    /// number, else offline detection, with the customer's co-badge choice (``selectedBrand``).
+    /// `undecided` when the form does not decide the product from the number.
+    package func cardDecision(forCardNumber value: String?) -> AcceptedCardProducts.Decision {
+        guard let acceptedCards, let value, let digits = CardNumberDigits.digits(of: value), !digits.isEmpty else { return .undecided }
+        let serverOptions = iinAnswer.flatMap { $0.applies(to: value) ? $0.brandOptions(in: brandDetector.table) : nil }
+        let detection = (try? brandDetector.detect(digits)) ?? .unknown
+        return acceptedCards.decide(detection: detection, serverOptions: serverOptions, chosenBrandId: selectedBrand?.id)
+    }
 }
 
 extension PaymentRequest {
@@ -38,4 +49,37 @@ extension PaymentRequest {
     /// The brands that carry a brand without prefix ranges co-badged (Cartes Bancaires + Visa or
     /// Mastercard; eftpos and Interac the same).
     static let serverOnlyBrandPartners: Set<String> = ["visa", "mastercard"]
+}
+
+extension PaymentRequest {
+    /// Lets the card number decide the product among the request's item and `otherItems`, when
+    /// the item is a card form (``AcceptedCardProducts/decideProduct(of:)``) and some card product
+    /// is known: a number of a brand none of them is for then fails `cardNotAccepted`.
+    package mutating func takeCards(among otherItems: [AnyPaymentItem], detector: BrandDetector = .shipped) {
+        let accepted = AcceptedCardProducts([item] + otherItems)
+        guard AcceptedCardProducts.decideProduct(of: item), !accepted.productIds.isEmpty else { return }
+        acceptedCards = accepted
+        brandDetector = detector
+    }
+
+    /// The request on the card product its card number names among `otherItems` (the form
+    /// controller's rule), with every value carried over to the field of the same id and the same
+    /// account, IIN answer and brand; the request itself when the number names none (its
+    /// validation then says why: `cardNotAccepted`, `length`, ...). What `payform validate`
+    /// checks for a product group.
+    package func onCardProduct(among otherItems: [AnyPaymentItem]) -> PaymentRequest {
+        guard case .product(let id) = cardDecision(forCardNumber: value(forField: Self.cardNumberFieldId)),
+              let named = otherItems.first(where: { $0.kind == .product && $0.id == String(id) }), named.id != item.id
+        else { return self }
+        var moved = PaymentRequest(item: named, tokenize: tokenize)
+        moved.acceptedCards = acceptedCards
+        moved.brandDetector = brandDetector
+        moved.iinAnswer = iinAnswer
+        moved.selectedBrand = selectedBrand
+        if let account = accountOnFile { try? moved.selectAccountOnFile(withId: account.id) }
+        for field in fieldsInDisplayOrder {
+            if let value = value(forField: field.id) { try? moved.setValue(value, forField: field.id) }
+        }
+        return moved
+    }
 }

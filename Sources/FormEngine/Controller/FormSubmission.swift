@@ -18,20 +18,27 @@ public struct FormSubmission: Sendable, Hashable {
     public var fields: [FormFieldState]
     /// The encrypted request, when it was valid and a key was given; else `nil`.
     public var prepared: PreparedPaymentRequest?
+    /// The product the request pays with (the one the encrypted request names): on a card form,
+    /// the product the card number and the customer's co-badge choice named; `nil` while the form
+    /// is on a product group whose product is not named yet.
+    public var paymentProductId: String?
 
     /// A submission.
-    package init(isValid: Bool, errors: [FieldError], fields: [FormFieldState], prepared: PreparedPaymentRequest?) {
+    package init(isValid: Bool, errors: [FieldError], fields: [FormFieldState], prepared: PreparedPaymentRequest?,
+                 paymentProductId: String? = nil) {
         self.isValid = isValid
         self.errors = errors
         self.fields = fields
         self.prepared = prepared
+        self.paymentProductId = paymentProductId
     }
 }
 
 extension FormSubmission: CustomStringConvertible {
     /// Validity, errors and whether a request was prepared; never values.
     public var description: String {
-        "FormSubmission(isValid: \(isValid), errors: \(errors.map { $0.description }), prepared: \(prepared != nil))"
+        "FormSubmission(isValid: \(isValid), errors: \(errors.map { $0.description }), prepared: \(prepared != nil)"
+            + (paymentProductId.map { ", paymentProductId: \($0)" } ?? "") + ")"
     }
 
 }

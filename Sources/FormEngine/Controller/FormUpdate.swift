@@ -24,14 +24,20 @@ public struct FormUpdate: Sendable, Hashable {
     public var next: String?
     /// Whether the whole request validates now.
     public var isValid: Bool
+    /// Whether the event switched the form to another product or group (``PaymentFormController/selectProduct(_:)``,
+    /// or the card number named a card product, or stopped naming one): ``PaymentFormController/item``
+    /// says which, and every field is in ``fields``; redraw the whole form (its fields, masks and
+    /// texts) from ``PaymentFormController/form``.
+    public var itemChanged: Bool
 
     /// An update.
-    package init(fields: [FormFieldState], outcome: EditOutcome, advance: Bool, next: String?, isValid: Bool) {
+    package init(fields: [FormFieldState], outcome: EditOutcome, advance: Bool, next: String?, isValid: Bool, itemChanged: Bool = false) {
         self.fields = fields
         self.outcome = outcome
         self.advance = advance
         self.next = next
         self.isValid = isValid
+        self.itemChanged = itemChanged
     }
 
     /// The new state of a field, when the event changed it.
@@ -43,7 +49,8 @@ public struct FormUpdate: Sendable, Hashable {
 extension FormUpdate: CustomStringConvertible {
     /// The outcome, flags and changed fields (redacted as ``FormFieldState`` is).
     public var description: String {
-        "FormUpdate(\(outcome.rawValue), advance: \(advance), next: \(next ?? "nil"), isValid: \(isValid), fields: \(fields))"
+        "FormUpdate(\(outcome.rawValue), advance: \(advance), next: \(next ?? "nil"), isValid: \(isValid)"
+            + (itemChanged ? ", itemChanged" : "") + ", fields: \(fields))"
     }
 
 }

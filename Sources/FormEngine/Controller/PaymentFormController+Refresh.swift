@@ -11,7 +11,9 @@ extension PaymentFormController {
     mutating func perform(_ scope: FormEventScope, fieldIndex: Int?, completes: Bool,
                           _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
         let wasComplete = fieldIndex.map { fields[$0].complete } ?? false
-        let changed: [FormFieldState]
+        let eventFieldId = fieldIndex.map { fields[$0].id }
+        let itemBefore = (id: item.id, kind: item.kind)
+        var changed: [FormFieldState]
         let outcome: EditOutcome
         switch scope {
         case .fields(let indices):
@@ -34,6 +36,15 @@ extension PaymentFormController {
             refresh()
             changed = changedFields(since: before, always: fieldIndex.map { fields[$0].id })
         }
+        // On a group (or a card product with others), the card number decides the product.
+        // A switch there and back still rebuilt every field: it counts as a change of item.
+        let followed = request.acceptedCards != nil && touchesCardNumber(scope) && followCardNumber()
+        var fieldIndex = fieldIndex
+        let itemChanged = followed || item.id != itemBefore.id || item.kind != itemBefore.kind
+        if itemChanged {
+            changed = fields   // other definitions: every field is drawn anew
+            fieldIndex = eventFieldId.flatMap { self.fieldIndex.position(of: $0) }
+        }
         var advance = false
         var next: String?
         if let fieldIndex, completes, outcome == .changed {
@@ -43,7 +54,18 @@ extension PaymentFormController {
                 next = Self.nextFieldId(in: fields, after: fieldIndex)
             }
         }
-        return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid)
+        return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid, itemChanged: itemChanged)
+    }
+
+    /// Whether an event of `scope` can change what the card number decides: it covers the card
+    /// number, the whole form, or no field (a co-badge choice).
+    private func touchesCardNumber(_ scope: FormEventScope) -> Bool {
+        guard let card = fieldIndex.cardNumber else { return false }
+        switch scope {
+        case .field(let index): return index == card
+        case .fields(let indices): return indices.isEmpty || indices.contains(card)
+        case .form: return true
+        }
     }
 
     /// The scope of an event on the field at `index`: the field and the fields reading it.
@@ -154,8 +176,9 @@ extension PaymentFormController {
             // again to say so.
             var state = !value.isEmpty && firstError == nil ? .valid
                 : inputState(ofFieldAt: index, value: value, required: required, maximumLength: maximumLength, budget: &budget)
-            // A card the platform refuses in this context cannot become valid by typing on.
-            if firstError?.error == .allowedInContext { state = .invalid }
+            // A card the platform refuses in this context, or of a brand the form takes no
+            // product for, cannot become valid by typing on.
+            if firstError?.error == .allowedInContext || firstError?.error == .cardNotAccepted { state = .invalid }
             let length = Self.characterCount(of: value)
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false

@@ -101,6 +101,9 @@ extension PaymentFormController {
         let accountId = request.accountOnFile?.id
         var newRequest = PaymentRequest(item: newItem, tokenize: request.tokenize)
         newRequest.iinAnswer = request.iinAnswer   // still the same card number
+        newRequest.acceptedCards = request.acceptedCards
+        newRequest.brandDetector = request.brandDetector
+        newRequest.selectedBrand = request.selectedBrand
         if let accountId, newItem.accountOnFile(withId: accountId) != nil {
             try? newRequest.selectAccountOnFile(withId: accountId)
         }

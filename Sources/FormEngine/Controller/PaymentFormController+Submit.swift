@@ -7,7 +7,8 @@ extension PaymentFormController {
         let before = fields
         isSubmitted = true
         refresh()   // the display policy changed for every field
-        return FormSubmission(isValid: isValid, errors: report.errors, fields: changedFields(since: before, always: nil), prepared: nil)
+        return FormSubmission(isValid: isValid, errors: report.errors, fields: changedFields(since: before, always: nil), prepared: nil,
+                              paymentProductId: item.kind == .product ? item.id : nil)
     }
 
     /// ``submit()``, and when the request is valid, prepares it: validates and encrypts the values

@@ -39,12 +39,21 @@ import PaymentFormValidation
 ///   ones are required.
 /// - A card number carries its offline brand detection; a generic card field groups and limits
 ///   the digits by the brand, and completes at a length the brand issues (Visa at 16). A co-badged
-///   card's brand is the customer's choice (``selectBrand(_:)``).
+///   card's brand is pre-selected (the merchant's preferred brand, else the one the card lists
+///   first) and is the customer's choice (``selectBrand(_:)``).
+/// - On a product group (`cards`), or a card product with the merchant's other card products in
+///   `otherItems`, the card number decides the product: as it grows, the server's IIN answer or
+///   the offline brand names one of the card products, and the form switches to it (its fields,
+///   mask, validators and texts: American Express 4-6-5 with a 4-digit CVV); the chosen co-badge
+///   brand's product is the one paid with. A card of a brand none of the products is for fails
+///   `cardNotAccepted` and blocks ``submit()``.
 /// - Switching the product keeps the values of the fields both products have.
 ///
 /// It is a `Sendable` value: copy it, keep it in a view model, or drive it from a test.
 public struct PaymentFormController: Sendable {
-    /// The product or group the form is for.
+    /// The product or group the form is for now: the item it was opened on, one
+    /// ``selectProduct(_:)`` chose, or the card product the card number named (see
+    /// ``FormUpdate/itemChanged``).
     public internal(set) var item: AnyPaymentItem
     /// The texts' language.
     public let localizer: Localizer
@@ -93,11 +102,12 @@ public struct PaymentFormController: Sendable {
     ///   - localizer: the language of labels and messages.
     ///   - context: "now", for expiry dates (`.current()` for the real clock).
     ///   - assetBaseURL: the client session's asset URL, to resolve logos and tooltip images.
-    ///   - otherItems: products (or groups) ``selectProduct(id:)`` may switch to, such as the one
-    ///     an IIN lookup names.
+    ///   - otherItems: products (or groups) ``selectProduct(id:)`` may switch to. On a group or a
+    ///     card product, its card products (full definitions, with their fields) are the cards the
+    ///     form takes, and the card number picks among them and `item`.
     ///   - brandDetector: offline card-brand detection (the shipped table by default).
     ///   - preferredBrandId: a brand to pre-select when a co-badged card offers it; by default
-    ///     none, the customer chooses.
+    ///     the brand the card lists first. The customer can change it.
     public init(item: some PaymentItem, localizer: Localizer, context: ValidationContext, assetBaseURL: String? = nil,
                 otherItems: [AnyPaymentItem] = [], brandDetector: BrandDetector = .shipped, preferredBrandId: String? = nil) {
         self.item = item.eraseToAnyPaymentItem()
@@ -109,6 +119,7 @@ public struct PaymentFormController: Sendable {
         brandChoice = BrandChoice(preferredBrandId: preferredBrandId)
         form = PaymentForm(item: item, localizer: localizer, assetBaseURL: assetBaseURL)
         request = PaymentRequest(item: item)
+        request.takeCards(among: otherItems, detector: brandDetector)
         definitions = request.fieldsInDisplayOrder   // the request's positions are the fields
         fieldIndex = FormFieldIndex(definitions)
         fields = zip(definitions, form.fields).map { Self.emptyState(definition: $0, field: $1, detector: brandDetector) }

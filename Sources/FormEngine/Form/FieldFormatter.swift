@@ -15,9 +15,11 @@ public struct FieldFormatter: Sendable, Hashable {
     /// The mask, or `nil` for plain text.
     public let mask: Mask?
     /// Whether typing follows the expiry-date shortcuts: a first digit `2`–`9` becomes `0d`
-    /// (`2` → `02`), a month that cannot exist is refused as it is typed (`1` then `3`–`9`, `0`
-    /// then `0`), and a pasted `MM/YYYY` or `MMYYYY` (year 20xx) fills a two-digit-year mask as
-    /// `MM/YY`. On for `expirydate` fields whose mask begins with two digits.
+    /// (`2` → `02`); a key `3`–`9` typed after a first `1` makes the month `01` and starts the
+    /// year (`1` then `3` → `01/3`: no typed digit is dropped, where a month `13` cannot exist);
+    /// and a pasted `MM/YYYY` or `MMYYYY` (year 20xx) fills a two-digit-year mask as `MM/YY`. A
+    /// pasted month that cannot exist (`13/30`, `00/30`) is left as it is, for validation to
+    /// refuse. On for `expirydate` fields whose mask begins with two digits.
     package let expiryShortcuts: Bool
 
     /// A formatter for `mask` (`nil`: plain text), without expiry shortcuts.
@@ -56,8 +58,10 @@ public struct FieldFormatter: Sendable, Hashable {
     public func apply(_ edit: TextEdit, to text: String, selection: Range<Int>) -> EditResult {
         guard let mask else { return edit.applied(to: text, selection: selection) }
         if expiryShortcuts, case .insert(let inserted) = edit {
-            return mask.apply(.insert(Self.expiryInsertion(inserted, mask: mask, text: text, selection: selection)),
-                              to: text, selection: selection)
+            let rewritten = Self.expiryInsertion(inserted, mask: mask, text: text, selection: selection)
+            // A month `1` already in the field that becomes `01`: the insertion covers it.
+            let from = rewritten.coversMonthDigit ? 0 : selection.lowerBound
+            return mask.apply(.insert(rewritten.text), to: text, selection: from..<max(from, selection.upperBound))
         }
         return mask.apply(edit, to: text, selection: selection)
     }
@@ -74,8 +78,10 @@ public struct FieldFormatter: Sendable, Hashable {
 
     // MARK: - Expiry shortcuts
 
-    /// `inserted` rewritten for the expiry shortcuts, given where it lands in the value.
-    private static func expiryInsertion(_ inserted: String, mask: Mask, text: String, selection: Range<Int>) -> String {
+    /// `inserted` rewritten for the expiry shortcuts, given where it lands in the value, and
+    /// whether it replaces the month digit `1` before it (`1` then `3` → `01` then `3`).
+    private static func expiryInsertion(_ inserted: String, mask: Mask, text: String, selection: Range<Int>)
+        -> (text: String, coversMonthDigit: Bool) {
         let mapped = inserted.withASCIIDigits
         let units = Array(text.utf16)
         let lowerOffset = min(max(0, selection.lowerBound), units.count)
@@ -86,11 +92,12 @@ public struct FieldFormatter: Sendable, Hashable {
 
         // A whole `MM/YYYY` or `MMYYYY` (20xx) pasted or set over the whole value of an `MM/YY` mask.
         if mask.capacity == 4, lower == 0, upper >= value.count, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: mapped) {
-            return twoDigitYear
+            return (twoDigitYear, false)
         }
 
         // Month rules, character by character from where the insertion lands.
         var output = ""
+        var coversMonthDigit = false
         var position = lower
         var previous: Character? = lower > 0 && lower <= value.count ? value[lower - 1] : nil
         let characters = Array(mapped)
@@ -110,8 +117,17 @@ public struct FieldFormatter: Sendable, Hashable {
                     continue
                 }
             case 1:
-                if previous == "1", ("3"..."9").contains(character) { continue }  // no month 13–19
-                if previous == "0", character == "0" { continue }                  // no month 00
+                // A key no month takes after a first `1` (13–19): the month was 01, and this
+                // digit starts the year. (Pasted, the month is left as it is, for validation.)
+                if previous == "1", ("3"..."9").contains(character), characters.count == 1 {
+                    guard lower == 1, value.first == "1" else { break }
+                    coversMonthDigit = true
+                    output = "01"
+                    output.append(character)
+                    previous = character
+                    position = 3
+                    continue
+                }
             default:
                 break
             }
@@ -119,7 +135,7 @@ public struct FieldFormatter: Sendable, Hashable {
             previous = character
             position += 1
         }
-        return output
+        return (output, coversMonthDigit)
     }
 }
 

@@ -3,10 +3,13 @@ package import PaymentFormJSON
 /// A payment product (Visa, iDEAL, SEPA Direct Debit, ...) as the Client API describes it.
 ///
 /// The basic form (from the product list) has no fields; the full form (`GET /products/{id}`)
-/// has them. Accounts on file ride along when the customer has some. Every product the Client API
-/// sends has `paymentMethod` and `displayHints` (Online Payments: `displayHintsList`): a document
-/// without them is not a product (a field, an account on file or a group given as one) and is
-/// refused with ``DefinitionError/Kind/missingKey`` at that member.
+/// has them. Accounts on file ride along when the customer has some. Every product has an `id`
+/// and `displayHints` (Online Payments: `displayHintsList`); `paymentMethod` is read when sent
+/// (the official SDKs' own fixtures leave it out). A document that is something else given as a
+/// product is refused with ``DefinitionError/Kind/invalidValue(_:)`` at its root, saying what it
+/// looks like: an account on file (`paymentProductId`, `attributes`), a field (`type`,
+/// `dataRestrictions`) or a product group (an id that is not a number, and no `paymentMethod`;
+/// read it as an ``AnyPaymentItem``).
 ///
 /// ```swift
 /// let product = try PaymentProduct(jsonEncoded: productData)
@@ -15,8 +18,8 @@ package import PaymentFormJSON
 public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
     /// The product id (the API sends a number or a string; kept as text).
     public var id: String
-    /// `card`, `redirect`, `directDebit`, ...
-    public var paymentMethod: String
+    /// `card`, `redirect`, `directDebit`, ..., or `nil` when the definition does not say.
+    public var paymentMethod: String?
     /// The product's logo, label and display order.
     public var displayHints: DisplayHints
     /// The id of the product group it belongs to (`cards`), if any: a product list shows the group
@@ -50,7 +53,7 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
 
     /// A product.
     package init(
-        id: String, paymentMethod: String, displayHints: DisplayHints = DisplayHints(), paymentProductGroup: String? = nil,
+        id: String, paymentMethod: String?, displayHints: DisplayHints = DisplayHints(), paymentProductGroup: String? = nil,
         allowsTokenization: Bool = false, allowsRecurring: Bool = false, autoTokenized: Bool = false,
         usesRedirectionTo3rdParty: Bool = false, minAmount: Int? = nil, maxAmount: Int? = nil,
         accountsOnFile: [AccountOnFile] = [], fields: [PaymentProductField] = []
@@ -77,10 +80,14 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
+        try Self.refuseOtherDocuments(object, at: path)
         id = try object.required("id").identifier()
-        // Every product the Client API sends has both (a field, an account on file or a group
-        // given as a product has not): without them the document is not a product.
-        paymentMethod = try object.required("paymentMethod").string()
+        paymentMethod = try object.string("paymentMethod")
+        // A product's id is a number; a group's (`cards`) is a word, and a group has no paymentMethod.
+        if paymentMethod == nil, !id.isEmpty, !id.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {
+            throw DefinitionError(path: path, kind: .invalidValue(
+                "this is a product group (its id is not a number and it has no paymentMethod), not a payment product"))
+        }
         // Connect sends `displayHints`; Online Payments sends `displayHintsList` (first one wins).
         if let hints = object.optional("displayHints") {
             displayHints = try DisplayHints(json: hints.value, at: hints.path, diagnostics: &diagnostics)
@@ -102,10 +109,24 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
         fields = try decodeFields(object.optional("fields"), diagnostics: &diagnostics)
     }
 
+    /// Refuses a document that is not a payment item but looks like one: an account on file (it
+    /// names its product and has attributes) or a field (it has a type or data restrictions).
+    static func refuseOtherDocuments(_ object: JSONObjectNode, at path: JSONPath) throws(DefinitionError) {
+        func has(_ key: String) -> Bool { object.optional(key) != nil }
+        if has("paymentProductId") || has("attributes") {
+            throw DefinitionError(path: path, kind: .invalidValue(
+                "this is an account on file (it has paymentProductId or attributes), not a payment product or product group"))
+        }
+        if has("dataRestrictions") || has("type") {
+            throw DefinitionError(path: path, kind: .invalidValue(
+                "this is a field (it has type or dataRestrictions), not a payment product or product group"))
+        }
+    }
+
     package var json: JSONValue {
         jsonObject([
             ("id", .string(id)),
-            ("paymentMethod", .string(paymentMethod)),
+            ("paymentMethod", .from(paymentMethod)),
             ("displayHints", displayHints.json),
             ("paymentProductGroup", .from(paymentProductGroup)),
             ("allowsTokenization", .flag(allowsTokenization)),

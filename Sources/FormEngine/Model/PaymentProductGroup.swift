@@ -36,6 +36,7 @@ public struct PaymentProductGroup: PaymentItem, JSONModel, Hashable {
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
+        try PaymentProduct.refuseOtherDocuments(object, at: path)
         id = try object.required("id").string()
         displayHints = try object.optional("displayHints").map { node throws(DefinitionError) in
             try DisplayHints(json: node.value, at: node.path, diagnostics: &diagnostics)

@@ -29,6 +29,12 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// The server's IIN lookup answer for the card number, held while the number starts with the
     /// digits it was taken for (see `applyIINLookup(_:)`).
     package internal(set) var iinAnswer: ServerIINAnswer?
+    /// The card products the form takes, when the card number decides the product (a form on a
+    /// product group, or on a card product with the merchant's others): a number whose brand names
+    /// none of them fails `cardNotAccepted`. `nil`: no such check (a processor's card form).
+    package var acceptedCards: AcceptedCardProducts?
+    /// Tells the card number's brand offline, for ``acceptedCards``.
+    package var brandDetector: BrandDetector = .shipped
     /// The item's fields in display order, worked out once: validation walks them, and the form
     /// controller's fields are these (so its positions are the request's).
     package let fieldsInDisplayOrder: [PaymentProductField]
@@ -38,11 +44,17 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     private var valuesInDisplayOrder: [String?]
 
     /// A request for a product or group, with nothing entered and no account on file.
+    ///
+    /// A Client API card product takes the cards of its brand only: a card number whose brand is
+    /// another product's (a Mastercard number on Visa's product) fails `cardNotAccepted`. (The form
+    /// controller also takes the merchant's other card products, and switches to the one the
+    /// number names.)
     public init(item: some PaymentItem, tokenize: Bool = false) {
         self.item = item.eraseToAnyPaymentItem()
         self.tokenize = tokenize
         fieldsInDisplayOrder = self.item.fieldsInDisplayOrder
         valuesInDisplayOrder = Array(repeating: nil, count: fieldsInDisplayOrder.count)
+        takeCards(among: [])
     }
 
     /// A request for `product`, with nothing entered and no account on file.
@@ -195,6 +207,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         /// Whether a server IIN lookup refuses the card number in this payment context
         /// (`allowedInContext`).
         var refusedByIIN = false
+        /// Whether the card number's brand names none of the products the form takes
+        /// (`cardNotAccepted`).
+        var notAccepted = false
     }
 
     /// The input of the validation of `fields[index]` (the item's fields in display order), whose
@@ -206,9 +221,12 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         let restrictions = fields[index].dataRestrictions
         let required = restrictions.isRequired
             || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
+        let refusedByIIN = iinAnswer?.refuses(fieldId: fieldId, value: value) ?? false
         return FieldValidationInput(
             value: value, required: required, status: accountOnFile?.attribute(forField: fieldId)?.status,
-            refusedByIIN: iinAnswer?.refuses(fieldId: fieldId, value: value) ?? false)
+            refusedByIIN: refusedByIIN,
+            notAccepted: !refusedByIIN && acceptedCards != nil && fieldId == Self.cardNumberFieldId
+                && cardDecision(forCardNumber: value) == .notAccepted)
     }
 
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
@@ -246,6 +264,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         // First: no more typing can fix a card the platform refuses here, so it is the message
         // to show as soon as the lookup answers.
         if input.refusedByIIN { append(FieldError(fieldId: fieldId, error: .allowedInContext), to: &errors) }
+        // Likewise a card of a brand the form does not take.
+        if input.notAccepted { append(FieldError(fieldId: fieldId, error: .cardNotAccepted), to: &errors) }
         for validator in fields[index].dataRestrictions.validators {
             if let failure = validator.validate(unmasked, in: context, budget: &budget) {
                 append(FieldError(fieldId: fieldId, error: failure), to: &errors)
@@ -290,8 +310,11 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
                 required = true
             }
         }
-        // A card the platform refuses in this context stays refused however it goes on.
+        // A card the platform refuses in this context, or of a brand the form does not take,
+        // stays refused however it goes on.
         if !field.unmask(value).isEmpty, iinAnswer?.refuses(fieldId: fieldId, value: value) == true { return .invalid }
+        if fieldId == Self.cardNumberFieldId, acceptedCards != nil, !field.unmask(value).isEmpty,
+           cardDecision(forCardNumber: value) == .notAccepted { return .invalid }
         // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).
         let brandMaximum = fieldId == Self.cardNumberFieldId ? field.cardNumberLayout(for: brandDetection()).maximumLength : nil
         return field.inputState(of: value, in: context, required: required, maximumLength: brandMaximum)

@@ -5,7 +5,7 @@ import PayformCommands
 enum SandboxCommand {
     enum Option: CommandOptions {
         case port, host, products, privateKey, customerId, clientSessionId, allowOrigin, allowedHost, merchantId, apiKeyId
-        case secretApiKey, secretApiKeyFile
+        case secretApiKey, secretApiKeyFile, webhookURL, webDist
 
         var spec: OptionSpec {
             switch self {
@@ -27,6 +27,10 @@ enum SandboxCommand {
             case .secretApiKey:
                 SecretInput.inlineSpec("--secret-api-key", "SECRET", help: "The Server API secret (default: a public test value, NOT FOR PRODUCTION).")
             case .secretApiKeyFile: SecretInput.fileSpec("--secret-api-key")
+            case .webhookURL:
+                OptionSpec("--webhook-url", "URL", help: "Post the platform's webhook events (signed: X-GCS-Signature, X-GCS-KeyId) to this http(s) URL.")
+            case .webDist:
+                OptionSpec("--web-dist", "DIR", help: "The built web form the hosted checkout page loads (default: Web/dist here or above the binary).")
             }
         }
 
@@ -36,7 +40,7 @@ enum SandboxCommand {
         static let usage: [Usage<Option>] = [
             .optional(.port), .optional(.host), .optional(.products), .optional(.privateKey), .optional(.customerId),
             .optional(.clientSessionId), .optional(.allowOrigin), .optional(.allowedHost), .optional(.merchantId), .optional(.apiKeyId),
-            .optionalOneOf([[.required(.secretApiKey)], [.required(.secretApiKeyFile)]]),
+            .optionalOneOf([[.required(.secretApiKey)], [.required(.secretApiKeyFile)]]), .optional(.webhookURL), .optional(.webDist),
         ]
     }
 
@@ -64,21 +68,38 @@ enum SandboxCommand {
         (CORS: OPTIONS preflights are answered before authorization, answers carry
         Access-Control-Allow-Origin); --allow-origin restricts that to the origins given (null is
         refused). Requests whose Host is not localhost, 127.0.0.1, [::1], the address listened
-        on or an --allowed-host NAME get 421 (DNS rebinding); a POST to the JSON APIs needs
-        Content-Type: application/json, and a body with a Content-Encoding is refused (415).
+        on or an --allowed-host NAME get 421 (DNS rebinding); a POST to the Client API or
+        /sandbox/v1/payments needs Content-Type: application/json, and a body with a
+        Content-Encoding is refused (415).
         The Server API, at the root of the same origin, as the official server SDKs call it
-        (/v1 as Connect, /v2 as Online Payments; signed with v1HMAC, else 401; another merchant id
-        403): POST /v1|v2/MERCHANT/sessions mints a client session the Client API accepts;
-        POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once, validates its values as
-        sent (400 with per-field errors), and answers by test card; GET
-        /v1|v2/MERCHANT/payments/ID answers the payment; X-GCS-Idempotence-Key replays an answer
-        (409 while the first is in flight). A challenge card redirects to
+        (/v1 as Connect, /v2 as Online Payments, each with its own memory): every operation of
+        the Connect and Online Payments SDKs (docs/backend-tests.md lists them); an unknown path
+        is 404 SANDBOX_NO_SUCH_ROUTE before anything else. Signed with v1HMAC and a Date within
+        15 minutes (RFC 1123), else 401; another merchant id 403; a body must be JSON (415) of at
+        most 64 KiB (413; gzip bodies are inflated within it); a bodiless POST needs no type.
+        POST /v1|v2/MERCHANT/sessions mints a client session the Client API accepts;
+        POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once (or a token, or card
+        data), validates its values as sent (400 per field; ISO 4217 currencies, amounts of at
+        most 12 digits, merchantReference of at most 50 (/v1) or 40 (/v2) characters) and
+        answers by test card; then capture (partial
+        captures add up), cancel, refund (never past the captured amount), refunds, approve,
+        complete, tokenize, subsequent; hosted checkouts (the page is served at
+        /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist), tokens, mandates,
+        payouts, products, product groups and services from the product data.
+        X-GCS-Idempotence-Key (1 to 40 printable ASCII characters) replays an answer with the
+        payment as it is now (409 while the first is in flight). A challenge card redirects to
         /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
-        and return to the request's returnUrl. The defaults of --merchant-id
-        (sandbox-merchant), --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and
-        --secret-api-key (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test
-        values, NOT FOR PRODUCTION. It keeps the last 10,000 sessions, payments, idempotence keys
-        and used encryptedCustomerInput values.
+        and return to the request's returnUrl. --webhook-url URL posts the platform's events on
+        every transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
+        sandbox-webhook-key-NOT-FOR-PRODUCTION, secret
+        sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000; the first line adds "webhooks":
+        {"url", "keyId", "secretKey"}). The defaults of --merchant-id (sandbox-merchant),
+        --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and --secret-api-key
+        (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test values, NOT FOR
+        PRODUCTION. Each platform keeps the last 10,000 payments, tokens, hosted checkouts,
+        other objects, idempotence keys and used encryptedCustomerInput values, and at most
+        16 MiB of payments, 16 MiB of idempotence answers and 8 MiB of each other kind; the
+        oldest go first.
         \(SandboxTestCards.helpText)
         DIR holds products (*.json), groups/*.json, directories/<productId>.json and
         iin/<prefix>.json (regular files only); the default is the shipped Client API samples.
@@ -129,7 +150,8 @@ enum SandboxCommand {
                 credentials: ServerAPICredentials(
                     merchantId: arguments.value(.merchantId) ?? ServerAPICredentials.defaultMerchantId,
                     apiKeyId: arguments.value(.apiKeyId) ?? ServerAPICredentials.defaultApiKeyId, secretApiKey: secret),
-                allowedHosts: arguments.values(.allowedHost), log: log)
+                allowedHosts: arguments.values(.allowedHost), webhookURL: arguments.value(.webhookURL),
+                webDist: arguments.value(.webDist).map { URL(fileURLWithPath: $0) }, log: log)
         } catch {
             throw CLIError(code: error.code, message: Self.flagged(error.message))
         }
@@ -158,7 +180,7 @@ enum SandboxCommand {
     /// A usage message of `SandboxServer.checked(...)` with the flag it is about.
     private static func flagged(_ message: String) -> String {
         for (subject, flag) in [("the merchant id", "--merchant-id"), ("the API key id", "--api-key-id"), ("the secret API key", "--secret-api-key"),
-                                ("an allowed host", "--allowed-host")] where message.hasPrefix(subject) {
+                                ("an allowed host", "--allowed-host"), ("the webhook URL", "--webhook-url")] where message.hasPrefix(subject) {
             return "\(flag): \(message)"
         }
         return message

@@ -10,13 +10,16 @@ import PaymentFormProtocol
 /// line out, in one process.
 package enum FormCommand {
     package enum Option: LocaleOption, NowOption {
-        case product, accountOnFile, locale, now, publicKey, keyId, clientSessionId, appIdentifier
+        case product, accountOnFile, preferredBrand, locale, now, publicKey, keyId, clientSessionId, appIdentifier
 
         package var spec: OptionSpec {
             switch self {
             case .product:
-                OptionSpec("--product", "FILE", repeatable: true, help: "Client API product JSON (sample:NAME for a shipped sample); repeat for selectProduct.")
+                OptionSpec("--product", "FILE", repeatable: true,
+                           help: "Client API product or product group JSON (sample:NAME for a shipped sample, sample:cards for the card group); repeat: the merchant's other products.")
             case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Start with this account on file selected.")
+            case .preferredBrand:
+                OptionSpec("--preferred-brand", "ID", help: "The co-badge brand to pre-select when a card offers it (default: the one the card lists first).")
             case .locale: .locale(help: "Language of labels and messages (default: from LC_ALL/LC_MESSAGES/LANG, then en).")
             case .now: .now(help: "The current month for expiry checks (default: the real clock, UTC).")
             case .publicKey:
@@ -28,7 +31,7 @@ package enum FormCommand {
         }
 
         package static let usage: [Usage<Option>] = [
-            .required(.product), .optional(.accountOnFile), .optional(.locale), .optional(.now),
+            .required(.product), .optional(.accountOnFile), .optional(.preferredBrand), .optional(.locale), .optional(.now),
             .optionalGroup([.required(.publicKey), .optional(.keyId), .required(.clientSessionId), .optional(.appIdentifier)]),
         ]
     }
@@ -50,20 +53,28 @@ package enum FormCommand {
           {"event":"iin","result":{...}}   (a getIINdetails answer, or payform fetch iin's output)
           {"event":"submit"}
         A field event answers {"field","text","cursor","value","state","message","errorId",
-        "complete","advance","next","outcome"} and, for card numbers, "brands". Selecting an
-        account, a product or a brand answers {"valid","product","accountOnFile","brand",
+        "complete","advance","next","outcome"} and, for card numbers, "brands" (offline detection),
+        "brand" (the co-badge brand that pays) and "brandOptions". When the event switched the
+        product (the card number named another card product), it also has "itemChanged": true,
+        "product" and "fields": [every field]: draw the form anew. Selecting an account, a product
+        or a brand answers {"valid","product","accountOnFile","brand",
         "brandOptions":[{"brand","paymentProductId"}],"fields":[the changed fields]}.
         iin takes a server IIN lookup's answer for the card number typed so far: it holds while the
         number starts with the same first 8 digits (6 when fewer were typed); its allowed product
         and co-brands become the brand choice (selectBrand then takes cartes-bancaires), and a card
         that exists but cannot pay in the context gets errorId allowedInContext. It answers like
         selectBrand plus "outcome": "changed", or "rejected" when the answer says nothing about the
-        number (fewer than 6 digits, status notEnoughDigits or pending). submit answers {"valid","errors":[...],"prepared":{...}|null}; with
-        --public-key and --client-session-id a valid form is encrypted into "prepared".
+        number (fewer than 6 digits, status notEnoughDigits or pending). submit answers {"valid","errors":[...],
+        "paymentProductId","prepared":{...}|null}; with --public-key and --client-session-id a
+        valid form is encrypted into "prepared".
         A line that is not a valid event answers {"error":{"code":"bad_event","message":"line N: ..."}}
         and the session goes on. Exit 0 at the end of input; 2 when a product cannot be read.
-        Positions are UTF-16 offsets. The first --product is the form's; more --product options
-        give the products selectProduct can switch to. Card data never goes to stderr.
+        Positions are UTF-16 offsets. The first --product is the form's: a product, or a product
+        group (sample:cards). More --product options are the merchant's other products: on a card
+        form, the card number picks among the card products (a number of a brand none of them is
+        for fails cardNotAccepted), and the co-badge brand listed first is pre-selected
+        (--preferred-brand changes that); selectProduct can switch to any. Card data never goes to
+        stderr.
         """,
         options: Option.self,
         run: run
@@ -104,11 +115,11 @@ package enum FormCommand {
         if paths.contains("-") { throw .usage("--product - is not possible here: standard input carries the events") }
         let localizer = context.localizer(arguments)
         var warnings: [String] = []
-        var products: [PaymentProduct] = []
+        var items: [AnyPaymentItem] = []
         for path in paths {
-            let (product, productWarnings) = try context.product(at: path, sampleLocale: localizesSamples ? localizer.languageTag : nil)
-            products.append(product)
-            warnings += productWarnings
+            let (item, itemWarnings) = try context.item(at: path, sampleLocale: localizesSamples ? localizer.languageTag : nil)
+            items.append(item)
+            warnings += itemWarnings
         }
         let preparation: FormPreparation?
         switch (arguments.value(.publicKey), arguments.value(.clientSessionId)) {
@@ -121,8 +132,9 @@ package enum FormCommand {
         default: throw .usage("give --public-key and --client-session-id together")
         }
         let validation = try context.validationContext(arguments)
-        let options = FormOptions(product: products[0], otherProducts: Array(products.dropFirst()), accountOnFile: arguments.value(.accountOnFile),
-                                  localizer: localizer, validation: validation, preparation: preparation)
+        let options = FormOptions(item: items[0], otherItems: Array(items.dropFirst()), accountOnFile: arguments.value(.accountOnFile),
+                                  localizer: localizer, validation: validation, preparation: preparation,
+                                  preferredBrand: arguments.value(.preferredBrand))
         return (options, warnings)
     }
 }

@@ -30,7 +30,7 @@ package enum RenderCommand {
 
     package static let spec = CommandSpec(
         name: "render",
-        summary: "Show the form for a product: fields in display order with labels, masks and rules.",
+        summary: "Show the form for a product or product group: fields in display order with labels, masks and rules.",
         details: """
         JSON output: {"product": {"id", "label", "logo"}, "accountOnFile": {"id", "label", "logo"} | null,
         "fields": [{"id", "type", "inputType", "label", "placeholder", "tooltip", "tooltipImage",
@@ -59,7 +59,7 @@ package enum RenderCommand {
         }
         let localizer = context.localizer(arguments)
         // A shipped sample is shown as the platform (and payform sandbox) serves it in that language.
-        let (product, warnings) = try context.product(arguments, sampleLocale: localizer.languageTag)
+        let (product, warnings) = try context.item(arguments, sampleLocale: localizer.languageTag)
         var account: AccountOnFile?
         if let id = arguments.value(.accountOnFile) {
             guard let found = product.accountOnFile(withId: id) else {
@@ -82,7 +82,7 @@ package enum RenderCommand {
             filled.submit()
             controller = filled
         }
-        let form = controller?.form ?? PaymentForm(product: product, accountOnFile: account, localizer: localizer, assetBaseURL: assetBaseURL)
+        let form = controller?.form ?? PaymentForm(item: product, accountOnFile: account, localizer: localizer, assetBaseURL: assetBaseURL)
         let stdout: String
         switch format {
         case "text": stdout = FormTextRenderer(color: context.isTerminal).render(form, states: controller?.fields ?? [])
@@ -98,7 +98,7 @@ package enum RenderCommand {
 extension PaymentForm {
     /// The `render` JSON shape, each field with its validators as `product` defines them; with
     /// controller states, each field's text, state and message too.
-    package func jsonValue(product: PaymentProduct, states: [FormFieldState]? = nil) -> JSONValue {
+    package func jsonValue(product: some PaymentItem, states: [FormFieldState]? = nil) -> JSONValue {
         let account: JSONValue = accountOnFile.map {
             ["id": .string($0.id), "label": .string($0.label), "logo": .optional($0.logo)]
         } ?? .null
@@ -107,7 +107,9 @@ extension PaymentForm {
         return [
             "product": ["id": .string(productId), "label": .string(productLabel), "logo": .optional(logo)],
             "accountOnFile": account,
-            "fields": .array(fields.map { $0.jsonValue(definition: product.field(withId: $0.id), state: byId[$0.id]) }),
+            "fields": .array(fields.map { field in
+                field.jsonValue(definition: product.fields.first { $0.id == field.id }, state: byId[field.id])
+            }),
         ]
     }
 }

@@ -11,7 +11,9 @@ package enum ValidateCommand {
 
         package var spec: OptionSpec {
             switch self {
-            case .product: .productFile
+            case .product:
+                OptionSpec("--product", "FILE", repeatable: true,
+                           help: "Client API product or product group JSON (- for stdin, sample:NAME, sample:cards); repeat: the merchant's other card products, among which the card number picks.")
             case .values: .values(help: #"A JSON object {"<fieldId>": "<value as typed, masked or not>"}."#)
             case .value: .value(help: "One field's value (repeatable; visible to other local users: prefer --values).")
             case .accountOnFile: OptionSpec("--account-on-file", "ID", help: "Validate with this account on file selected.")
@@ -37,10 +39,14 @@ package enum ValidateCommand {
         Output: {"valid": BOOL, "errors": [{"fieldId", "errorId", <the rule's parameters>, "message"}]}
         with errors in the fields' display order, then the validators' order in the definition.
         errorId is required, length, range, luhn, expirationDate, regularExpression, emailAddress,
-        fixedList, iban, termsAndConditions, residentIdNumber, allowedInContext or an unknown
-        validator's name; then, after the validators, integer (a type: integer field takes an
-        optional sign and ASCII digits) or numericString (a type: numericstring field takes ASCII
-        digits only).
+        fixedList, iban, termsAndConditions, residentIdNumber, allowedInContext, cardNotAccepted,
+        uncheckable (a regularExpression whose pattern cannot run here) or an unknown validator's
+        name; then, after the validators, integer (a type: integer field takes an optional sign and
+        ASCII digits) or numericString (a type: numericstring field takes ASCII digits only).
+        On a card form (a product group such as sample:cards, or a card product) the card number
+        decides the product among the --product options, as the form does: the values are
+        validated against the product it names ("paymentProductId" in the output); a number of a
+        brand none of them is for fails cardNotAccepted.
         --iin FILE gives what a server IIN lookup answered for the card number (a getIINdetails
         answer, or payform fetch iin's output): when it says the card exists but cannot pay in the
         payment context (neither its product nor a co-brand is allowed), the card number fails
@@ -66,14 +72,42 @@ package enum ValidateCommand {
             if !others.isEmpty { throw .usage("only one option can read standard input (--iin, \(others.joined(separator: ", ")) ask for it)") }
         }
         if arguments.has(.batch) { return try runBatch(arguments, context) }
-        let (product, productWarnings) = try context.product(arguments)
-        var warnings = productWarnings
-        var request = try context.request(for: product, arguments, accountOnFile: arguments.value(.accountOnFile))
+        let (item, others, itemWarnings) = try items(arguments, context)
+        var warnings = itemWarnings
+        var request = try context.request(for: item, arguments, accountOnFile: arguments.value(.accountOnFile))
+        request.takeCards(among: others)
         if let lookup = try context.iinLookup(at: arguments.value(.iin)), !request.applyIINLookup(lookup) {
             warnings.append(Self.notApplied)
         }
-        let report = request.validate(in: try context.validationContext(arguments))
-        return Verdict(report).result(localizer: context.localizer(arguments), stderr: Diagnostics.warnings(warnings))
+        let named = request.onCardProduct(among: others)
+        let report = named.validate(in: try context.validationContext(arguments))
+        return Verdict(report, paymentProductId: Self.paymentProductId(named, of: item, others))
+            .result(localizer: context.localizer(arguments), stderr: Diagnostics.warnings(warnings))
+    }
+
+    /// The product a card form's number named, for the answer: on a group or with other products
+    /// given (otherwise the product is the one given, and the answer keeps its usual shape).
+    static func paymentProductId(_ named: PaymentRequest, of item: AnyPaymentItem, _ others: [AnyPaymentItem]) -> String? {
+        guard item.kind == .group || !others.isEmpty, named.item.kind == .product else { return nil }
+        return named.item.id
+    }
+
+    /// The form's item (the first `--product`) and the merchant's other products, with what
+    /// reading them noticed.
+    static func items(_ arguments: ParsedArguments<Option>, _ context: CommandContext)
+        throws(CLIError) -> (AnyPaymentItem, others: [AnyPaymentItem], warnings: [String]) {
+        let paths = arguments.values(.product)
+        guard let first = paths.first else { throw .usage("missing required option --product (see --help)") }
+        let (item, firstWarnings) = try context.item(at: first)
+        var others: [AnyPaymentItem] = []
+        var warnings = firstWarnings
+        for path in paths.dropFirst() {
+            if path == "-" { throw .usage("--product - is possible for the first --product only") }
+            let (other, otherWarnings) = try context.item(at: path)
+            others.append(other)
+            warnings += otherWarnings
+        }
+        return (item, others, warnings)
     }
 }
 
@@ -83,8 +117,8 @@ extension ValidateCommand {
         if arguments.has(.values) || arguments.has(.value) {
             throw .usage("--batch reads the values from standard input: give no --values or --value")
         }
-        if arguments.value(.product) == "-" { throw .usage("--product - is not possible with --batch: standard input carries the requests") }
-        let (product, warnings) = try context.product(arguments)
+        if arguments.values(.product).contains("-") { throw .usage("--product - is not possible with --batch: standard input carries the requests") }
+        let (product, others, warnings) = try items(arguments, context)
         let validation = try context.validationContext(arguments)
         let localizer = context.localizer(arguments)
         let defaultAccount = arguments.value(.accountOnFile)
@@ -95,17 +129,20 @@ extension ValidateCommand {
         let stderr = Diagnostics.warnings(warnings)
         return JSONLines.run(context, malformedCode: "bad_request", stderr: stderr) { json, line in
             do throws(CLIError) {
-                return try validate(json, product: product, defaultAccount: defaultAccount, defaultLookup: defaultLookup, in: validation)
-                    .jsonValue(localizer: localizer)
+                let (report, productId) = try validate(json, item: product, others: others, defaultAccount: defaultAccount,
+                                                       defaultLookup: defaultLookup, in: validation)
+                return Verdict(report, paymentProductId: productId).jsonValue(localizer: localizer)
             } catch {
                 return JSONLines.error(error.code, "line \(line): \(error.message)")
             }
         }
     }
 
-    /// One batch line: `{"values": {...}, "accountOnFile": "ID", "iin": {...}}`.
-    package static func validate(_ json: JSONValue, product: PaymentProduct, defaultAccount: String?, defaultLookup: IINLookupResult? = nil,
-                         in validation: ValidationContext) throws(CLIError) -> ValidationReport {
+    /// One batch line: `{"values": {...}, "accountOnFile": "ID", "iin": {...}}`; the report and,
+    /// on a card form, the product the card number named.
+    package static func validate(_ json: JSONValue, item: AnyPaymentItem, others: [AnyPaymentItem] = [], defaultAccount: String?,
+                                 defaultLookup: IINLookupResult? = nil, in validation: ValidationContext)
+        throws(CLIError) -> (ValidationReport, paymentProductId: String?) {
         guard case .object(let object) = json else {
             throw CLIError(code: "bad_request", message: "a request is a JSON object {\"values\": {...}, \"accountOnFile\": \"ID\"}")
         }
@@ -124,7 +161,8 @@ extension ValidateCommand {
         case .null?, nil: break
         default: throw CLIError(code: "bad_request", message: "\"iin\" must be a getIINdetails answer (a JSON object)")
         }
-        var request = PaymentRequest(product: product)
+        var request = PaymentRequest(item: item)
+        request.takeCards(among: others)
         var account = defaultAccount
         switch object["accountOnFile"] {
         case .string(let id)?: account = id
@@ -146,7 +184,8 @@ extension ValidateCommand {
             throw CLIError(code: "bad_request", message: "\"values\" must be an object of field id to string, found \(other.kind)")
         }
         if let lookup { request.applyIINLookup(lookup) }
-        return request.validate(in: validation)
+        let named = request.onCardProduct(among: others)
+        return (named.validate(in: validation), paymentProductId(named, of: item, others))
     }
 
     /// The stderr warning when `--iin` does not apply to the card number given.

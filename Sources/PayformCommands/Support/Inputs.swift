@@ -1,6 +1,7 @@
 import PaymentFormCore
 import PaymentFormJSON
 import PaymentFormLocalization
+import PaymentFormSamples
 import PaymentFormValidation
 
 /// Reading the inputs commands share: products, values, locale, "now".
@@ -26,14 +27,26 @@ extension CommandContext {
 
     /// The payment item of `--product`: a product group when the document is one, else a
     /// product (told apart as ``AnyPaymentItem`` does).
-    package func item<Option: ProductOption>(_ arguments: ParsedArguments<Option>) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
-        let path = try arguments.required(.product)
+    package func item<Option: ProductOption>(_ arguments: ParsedArguments<Option>, sampleLocale: String? = nil) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
+        try item(at: try arguments.required(.product), sampleLocale: sampleLocale)
+    }
+
+    /// The payment item at `path` (a file, `-`, `sample:NAME` for a shipped product or
+    /// `sample:cards` for the shipped product group), as `--product` reads it.
+    package func item(at path: String, sampleLocale: String? = nil) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
         if path.hasPrefix("sample:"), !fileExists(path) {
-            let (product, warnings) = try product(sampleNamed: String(path.dropFirst("sample:".count)))
+            let name = String(path.dropFirst("sample:".count))
+            if samples.product(name) == nil, let group = Samples.group(withId: name) {
+                return try decodeItem(group, from: "--product \(path)")
+            }
+            let (product, warnings) = try product(sampleNamed: name, locale: sampleLocale)
             return (.product(product), warnings)
         }
-        let data = try read(path, for: "--product")
-        let origin = "--product \(path)"
+        return try decodeItem(try read(path, for: "--product"), from: "--product \(path)")
+    }
+
+    /// Decodes a product or a group.
+    private func decodeItem(_ data: [UInt8], from origin: String) throws(CLIError) -> (AnyPaymentItem, warnings: [String]) {
         do {
             var diagnostics: [DefinitionDiagnostic] = []
             let item = try AnyPaymentItem.decode(data, diagnostics: &diagnostics)

@@ -22,9 +22,11 @@ package struct Verdict {
     /// The command's own members, after `valid`, `outcome` and `errors`.
     package var members: [(key: String, value: JSONValue)] = []
 
-    /// The verdict of a validation: valid when it found no error.
-    package init(_ report: ValidationReport, outcome: String? = nil) {
-        self.init(isValid: report.isValid, outcome: outcome, errors: report.errors)
+    /// The verdict of a validation: valid when it found no error; `paymentProductId` (the product
+    /// a card form's number named) becomes a member when given.
+    package init(_ report: ValidationReport, outcome: String? = nil, paymentProductId: String? = nil) {
+        self.init(isValid: report.isValid, outcome: outcome, errors: report.errors,
+                  members: paymentProductId.map { [(key: "paymentProductId", value: .string($0))] } ?? [])
     }
 
     /// A verdict.

@@ -3,7 +3,7 @@ import PaymentFormCore
 
 extension FormSubmission: Codable {
     private enum CodingKeys: String, CodingKey {
-        case isValid, errors, fields, prepared
+        case isValid, errors, fields, prepared, paymentProductId
     }
 
     /// Decodes what the synthesized encoding writes, checked: valid exactly when there is no
@@ -24,17 +24,19 @@ extension FormSubmission: Codable {
         guard FormFieldState.idsAreUnique(fields) else {
             throw DecodingError.dataCorruptedError(forKey: .fields, in: container, debugDescription: "a field appears once")
         }
-        self.init(isValid: isValid, errors: errors, fields: fields, prepared: prepared)
+        self.init(isValid: isValid, errors: errors, fields: fields, prepared: prepared,
+                  paymentProductId: try container.decodeIfPresent(String.self, forKey: .paymentProductId))
     }
 
-    /// Encodes `{"isValid": false, "errors": [...], "fields": [...], "prepared": {...}}`
-    /// (`prepared` only when there is one), errors as ``FieldError`` encodes them, fields as
-    /// ``FormFieldState`` does: card data included.
+    /// Encodes `{"isValid": false, "errors": [...], "fields": [...], "prepared": {...},
+    /// "paymentProductId": "1"}` (`prepared` and `paymentProductId` only when there is one),
+    /// errors as ``FieldError`` encodes them, fields as ``FormFieldState`` does: card data included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isValid, forKey: .isValid)
         try container.encode(errors, forKey: .errors)
         try container.encode(fields, forKey: .fields)
         try container.encodeIfPresent(prepared, forKey: .prepared)
+        try container.encodeIfPresent(paymentProductId, forKey: .paymentProductId)
     }
 }

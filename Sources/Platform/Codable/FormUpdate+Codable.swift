@@ -4,7 +4,7 @@ import PaymentFormMasking
 
 extension FormUpdate: Codable {
     private enum CodingKeys: String, CodingKey {
-        case fields, outcome, advance, next, isValid
+        case fields, outcome, advance, next, isValid, itemChanged
     }
 
     /// Decodes what the synthesized encoding writes; each field state is checked as
@@ -17,12 +17,13 @@ extension FormUpdate: Codable {
         }
         self.init(fields: fields, outcome: try container.decode(EditOutcome.self, forKey: .outcome),
                   advance: try container.decode(Bool.self, forKey: .advance), next: try container.decodeIfPresent(String.self, forKey: .next),
-                  isValid: try container.decode(Bool.self, forKey: .isValid))
+                  isValid: try container.decode(Bool.self, forKey: .isValid),
+                  itemChanged: try container.decodeIfPresent(Bool.self, forKey: .itemChanged) ?? false)
     }
 
     /// Encodes `{"fields": [...], "outcome": "changed", "advance": false, "next": "cvv",
-    /// "isValid": false}` (`next` only when there is one), the fields as ``FormFieldState``
-    /// encodes them: card data included.
+    /// "isValid": false}` (`next` only when there is one, `"itemChanged": true` only when the
+    /// event switched the item), the fields as ``FormFieldState`` encodes them: card data included.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fields, forKey: .fields)
@@ -30,5 +31,6 @@ extension FormUpdate: Codable {
         try container.encode(advance, forKey: .advance)
         try container.encodeIfPresent(next, forKey: .next)
         try container.encode(isValid, forKey: .isValid)
+        if itemChanged { try container.encode(true, forKey: .itemChanged) }
     }
 }

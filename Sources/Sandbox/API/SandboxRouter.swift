@@ -18,6 +18,8 @@ struct SandboxRouter: Sendable {
     let saferpay: SaferpayStandIn
     /// Which web pages may call the Client API and fetch assets from a browser.
     var cors = SandboxCORS()
+    /// The built web form (`Web/dist`) the hosted checkout page loads, or `nil`.
+    var webDist: URL?
 
     /// The answer to `request`; `fromLoopback` says whether the peer is on this machine.
     func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
@@ -36,10 +38,16 @@ struct SandboxRouter: Sendable {
             }
             return SandboxPayments(data: data, sessions: sessions).respond(to: request.body)
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
-            return ThreeDSecurePage(memory: serverAPI.memory).respond(to: request, paymentId: segments[3])
+            return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
+        case "sandbox" where segments.count >= 3 && segments[1] == "v1":
+            return HostedCheckoutPage(serverAPI: serverAPI, webDist: webDist).respond(to: request, segments: Array(segments.dropFirst(2)))
+        case "v2" where segments.count > 1 && segments[1] == "merchant-groups":
+            return serverAPI.respond(to: request, prefix: .merchantGroups, segments: Array(segments.dropFirst(2)), catalogue: self)
         case "v1", "v2":
             guard let version = ServerAPIVersion(rawValue: segments[0]) else { return SandboxErrorBody.noSuchRoute }
-            return serverAPI.respond(to: request, version: version, segments: Array(segments.dropFirst()))
+            return serverAPI.respond(to: request, prefix: .api(version), segments: Array(segments.dropFirst()), catalogue: self)
+        case "files" where segments.count > 1 && segments[1] == "v1":
+            return serverAPI.respond(to: request, prefix: .files, segments: Array(segments.dropFirst(2)), catalogue: self)
         case "saferpay":
             guard fromLoopback else {
                 return SaferpayStandIn.error(403, name: "PERMISSION_DENIED", behavior: "DO_NOT_RETRY", message: "the Saferpay stand-in answers loopback clients only")
@@ -210,7 +218,7 @@ struct SandboxRouter: Sendable {
         return .json(200, body: body)
     }
 
-    private func products(_ parameters: Parameters) -> HTTPResponse {
+    func products(_ parameters: Parameters) -> HTTPResponse {
         do {
             let context = try context(parameters)
             return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
@@ -220,7 +228,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    private func product(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    func product(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
@@ -230,7 +238,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    private func groups(_ parameters: Parameters) -> HTTPResponse {
+    func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
             return Self.list("paymentProductGroups", data.groups, language: DefinitionTexts.language(for: parameters.locale),
@@ -240,7 +248,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    private func group(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    func group(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
@@ -250,7 +258,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    private func networks(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    func networks(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
         } catch {
@@ -265,7 +273,7 @@ struct SandboxRouter: Sendable {
         return SandboxErrorBody.notFound("product \(id) has no networks (only wallet products such as 302 and 320 do)")
     }
 
-    private func directory(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    func directory(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         guard parameters["countryCode"] != nil, parameters["currencyCode"] != nil else {
             return SandboxErrorBody.badRequest("countryCode and currencyCode are required", property: parameters["countryCode"] == nil ? "countryCode" : "currencyCode")
         }
@@ -274,7 +282,7 @@ struct SandboxRouter: Sendable {
         return .json(200, directory)
     }
 
-    private func convert(_ parameters: Parameters) -> HTTPResponse {
+    func convert(_ parameters: Parameters) -> HTTPResponse {
         guard let source = parameters["source"], let target = parameters["target"], let text = parameters["amount"], let amount = Int(text) else {
             return SandboxErrorBody.badRequest("source, target and amount (an integer) are required", property: "amount")
         }
@@ -286,14 +294,14 @@ struct SandboxRouter: Sendable {
         return .json(200, ["convertedAmount": .number(String(converted))])
     }
 
-    private func thirdPartyStatus(_ paymentId: String) -> HTTPResponse {
+    func thirdPartyStatus(_ paymentId: String) -> HTTPResponse {
         let lowered = paymentId.lowercased()
         let status = lowered.hasSuffix("-waiting") ? "WAITING" : lowered.hasSuffix("-initialized") ? "INITIALIZED"
             : lowered.hasSuffix("-authorized") ? "AUTHORIZED" : "COMPLETED"
         return .json(200, ["thirdPartyStatus": .string(status)])
     }
 
-    private func customerDetails(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+    func customerDetails(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         guard data.product(withId: id) != nil else { return SandboxErrorBody.unknownProduct() }
         guard let json = try? JSONParser().parse(body), case .string(let country)? = json["countryCode"],
               case .array(let values)? = json["values"], !values.isEmpty

@@ -9,9 +9,13 @@ import Foundation
 ///   `Host` names it: `localhost`, `127.0.0.1`, `[::1]`, the address it listens on, or a name
 ///   given with `--allowed-host` (`NAME` or `NAME:PORT`); with the sandbox's port or none.
 ///   Anything else is 421 Misdirected Request (JSON).
-/// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415.
-/// - **Content-Type** of a POST to the JSON APIs (the Client API, `/sandbox/v1/payments`, the
-///   Server API): `application/json` (parameters such as `; charset=utf-8` allowed), else 415.
+/// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415. The
+///   Server API also takes `gzip` (the Online Payments SDKs send it), which it inflates itself
+///   within its body bound (``GzipInflater``).
+/// - **Content-Type** of a POST to the JSON APIs (the Client API, `/sandbox/v1/payments`):
+///   `application/json` (parameters such as `; charset=utf-8` allowed), else 415. The Server API
+///   checks it itself after routing and its signature (``ServerAPI``): its requests come from
+///   servers, signed, and a bodiless POST there needs no type.
 ///   A web page can send a cross-origin POST without asking first only as `text/plain`, a form
 ///   or without a type; requiring JSON keeps every such request out. The form posts of the
 ///   Saferpay stand-in and of the 3-D Secure page are not JSON APIs.
@@ -74,10 +78,11 @@ package struct SandboxAdmission: Sendable {
     /// The answer refusing `request`, or `nil` when it may go on to the router.
     package func refusal(of request: HTTPRequest) -> HTTPResponse? {
         if let refused = hostRefusal(request) { return refused }
-        if let encoding = request.header("Content-Encoding"), encoding.trimmingCharacters(in: .whitespaces).lowercased() != "identity" {
+        if let encoding = request.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased(), encoding != "identity",
+           !(encoding == "gzip" && Self.isServerAPI(request.path)) {
             return SandboxErrorBody.response(
                 415, code: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING", id: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING",
-                message: "Content-Encoding \(SandboxServer.loggable(encoding)) is not supported: send the body as it is (identity)")
+                message: "Content-Encoding \(SandboxServer.loggable(encoding)) is not supported: send the body as it is (identity; the Server API also takes gzip)")
         }
         if request.method == "POST", Self.takesJSON(request.path), !Self.isJSON(request.header("Content-Type")) {
             return SandboxErrorBody.response(
@@ -102,13 +107,21 @@ package struct SandboxAdmission: Sendable {
                 + "(a name of your own: --allowed-host NAME)")
     }
 
-    /// Whether a POST to `path` must be JSON: everything but the form posts.
+    /// Whether `path` is the Server API's (which inflates a gzip body itself, bounded).
+    static func isServerAPI(_ path: String) -> Bool {
+        path.hasPrefix("/v1/") || path.hasPrefix("/v2/") || path.hasPrefix("/files/")
+    }
+
+    /// Whether a POST to `path` must be JSON here: everything but the form posts and the Server
+    /// API, which checks the type itself once the route is known (an unknown route is 404 first,
+    /// and a bodiless POST such as `payments/{id}/cancel` needs no type), behind its signature.
     private static func takesJSON(_ path: String) -> Bool {
-        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix))
+        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix) || path.hasPrefix("/v1/") || path.hasPrefix("/v2/")
+            || path.hasPrefix("/files/"))
     }
 
     /// `application/json`, any case, with or without parameters.
-    private static func isJSON(_ contentType: String?) -> Bool {
+    static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
         let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"

@@ -25,6 +25,12 @@ package struct SandboxConfiguration: Sendable {
     package var allowedHosts: [String]
     /// The bounds of requests and connections.
     package var limits: SandboxLimits
+    /// Where the Server API posts its webhook events, signed with which key; `nil`: none.
+    package var webhooks: WebhookSender.Configuration?
+    /// The built web form (`Web/dist`: `payform-form.mjs`, its engine and CSS) the hosted
+    /// checkout page loads; `nil` looks for `Web/dist` in the working directory and above the
+    /// executable (``SandboxConfiguration/defaultWebDist(executable:)``).
+    package var webDist: URL?
     /// Gets one line per request (method, path without query, status, milliseconds); never card
     /// data. `nil`: no log.
     package var log: (@Sendable (String) -> Void)?
@@ -37,7 +43,8 @@ package struct SandboxConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 0, data: SandboxData, customerId: String = "sandbox-customer",
         clientSessionId: String? = nil, brandDetector: BrandDetector = BrandDetector.shipped, cors: SandboxCORS = SandboxCORS(),
         serverAPI: ServerAPICredentials = ServerAPICredentials(), allowedHosts: [String] = [],
-        limits: SandboxLimits = SandboxLimits(), log: (@Sendable (String) -> Void)? = nil
+        limits: SandboxLimits = SandboxLimits(), webhooks: WebhookSender.Configuration? = nil, webDist: URL? = nil,
+        log: (@Sendable (String) -> Void)? = nil
     ) {
         self.host = host
         self.port = port
@@ -49,7 +56,29 @@ package struct SandboxConfiguration: Sendable {
         self.serverAPI = serverAPI
         self.allowedHosts = allowedHosts
         self.limits = limits
+        self.webhooks = webhooks
+        self.webDist = webDist
         self.log = log
+    }
+
+    /// `Web/dist` of this repository when it can be found: in the working directory or one of its
+    /// parents, else above `executable` (`.build/debug/payform` → `Web/dist` three levels up);
+    /// `nil` when none holds `payform-form.mjs`.
+    package static func defaultWebDist(executable: String? = CommandLine.arguments.first) -> URL? {
+        var candidates: [URL] = []
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("Web/dist"))
+            directory = directory.deletingLastPathComponent()
+        }
+        if let executable {
+            var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<5 {
+                candidates.append(directory.appendingPathComponent("Web/dist"))
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0.appendingPathComponent("payform-form.mjs").path) }
     }
 }
 

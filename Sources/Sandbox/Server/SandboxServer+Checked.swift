@@ -6,7 +6,8 @@ extension SandboxServer {
     /// started yet.
     package static func checked(
         host: String, port: Int, productsFolder: URL?, privateKeyPEM: String?, customerId: String, clientSessionId: String?,
-        allowedOrigins: [String]?, credentials: ServerAPICredentials, allowedHosts: [String], log: (@Sendable (String) -> Void)?
+        allowedOrigins: [String]?, credentials: ServerAPICredentials, allowedHosts: [String], webhookURL: String? = nil, webDist: URL? = nil,
+        log: (@Sendable (String) -> Void)?
     ) throws(SandboxError) -> SandboxServer {
         guard (0...65_535).contains(port) else {
             throw SandboxError(code: "usage", message: "the port must be from 0 to 65535")
@@ -31,6 +32,8 @@ extension SandboxServer {
         for host in allowedHosts where !SandboxAdmission.isValidAllowedHost(host) {
             throw SandboxError(code: "usage", message: "an allowed host must be a name or address (IPv6 in brackets), optionally with :PORT, such as shop.test")
         }
+        let webhooks = webhookURL.map { WebhookSender.Configuration(url: $0) }
+        if let problem = webhooks?.problem { throw SandboxError(code: "usage", message: problem) }
         let data: SandboxData
         if let folder = productsFolder {
             data = try SandboxData.load(productsFolder: folder, privateKeyPEM: privateKeyPEM)
@@ -42,6 +45,6 @@ extension SandboxServer {
         return SandboxServer(SandboxConfiguration(
             host: host, port: port, data: data, customerId: customerId,
             clientSessionId: clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
-            allowedHosts: allowedHosts, log: log))
+            allowedHosts: allowedHosts, webhooks: webhooks, webDist: webDist, log: log))
     }
 }

@@ -32,6 +32,8 @@ package final class SandboxServer: @unchecked Sendable {
     private let boundBaseURL: LockedValue<String>
     /// Ends the slow test card's wait when the server stops.
     private let stopSignal: SandboxStopSignal
+    /// Posts the Server API's webhook events, when a URL is set.
+    private let webhooks: WebhookSender?
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var listener: Int32 = -1
@@ -64,12 +66,15 @@ package final class SandboxServer: @unchecked Sendable {
         let sessions = SandboxSessions(clientSessionId: configuration.clientSessionId, customerId: configuration.customerId)
         let stopSignal = SandboxStopSignal()
         self.stopSignal = stopSignal
+        let webhooks = configuration.webhooks.map { WebhookSender($0, log: configuration.log) }
+        self.webhooks = webhooks
         let serverAPI = ServerAPI(
-            credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, memory: ServerAPIMemory(),
-            baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
+            credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, v1: ServerAPILedger(), v2: ServerAPILedger(),
+            webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
         router = SandboxRouter(
             data: configuration.data, sessions: sessions, serverAPI: serverAPI,
-            brandDetector: configuration.brandDetector, saferpay: saferpay, cors: configuration.cors)
+            brandDetector: configuration.brandDetector, saferpay: saferpay, cors: configuration.cors,
+            webDist: configuration.webDist ?? SandboxConfiguration.defaultWebDist())
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.
@@ -106,6 +111,7 @@ package final class SandboxServer: @unchecked Sendable {
     /// closed. Safe to call more than once.
     package func stop(timeout: Double = 5) {
         stopSignal.stop()
+        webhooks?.stop()
         condition.lock()
         guard state == .running else {
             condition.unlock()
@@ -182,18 +188,26 @@ package final class SandboxServer: @unchecked Sendable {
 
     /// The line `payform sandbox` prints first:
     /// `{"clientApiUrl": ..., "assetUrl": ..., "customerId": ..., "clientSessionId": ...,
-    /// "serverApi": {"apiEndpoint": "http://HOST:PORT", "merchantId", "apiKeyId", "secretApiKey"}}`.
+    /// "serverApi": {"apiEndpoint": "http://HOST:PORT", "merchantId", "apiKeyId", "secretApiKey"}}`,
+    /// plus `"webhooks": {"url", "keyId", "secretKey"}` when a webhook URL is set.
     package var sessionLine: String {
         let credentials = configuration.serverAPI
-        return JSONWriter().string(from: [
-            "clientApiUrl": .string(clientApiUrl), "assetUrl": .string(assetUrl),
-            "customerId": .string(configuration.customerId), "clientSessionId": .string(configuration.clientSessionId),
-            "serverApi": [
+        var line = JSONObject([
+            (key: "clientApiUrl", value: .string(clientApiUrl)), (key: "assetUrl", value: .string(assetUrl)),
+            (key: "customerId", value: .string(configuration.customerId)), (key: "clientSessionId", value: .string(configuration.clientSessionId)),
+            (key: "serverApi", value: [
                 "apiEndpoint": .string(baseURL), "merchantId": .string(credentials.merchantId), "apiKeyId": .string(credentials.apiKeyId),
                 "secretApiKey": .string(credentials.secretApiKey),
-            ],
+            ]),
         ])
+        if let webhooks = configuration.webhooks {
+            line.append("webhooks", ["url": .string(webhooks.url), "keyId": .string(webhooks.keyId), "secretKey": .string(webhooks.secretKey)])
+        }
+        return JSONWriter().string(from: .object(line))
     }
+
+    /// The Server API the router answers with (for the package's tests).
+    var serverAPI: ServerAPI { router.serverAPI }
 
     /// The router's answer to one parsed request (for the fuzz target and tests that skip the
     /// sockets): what a connection sends once the request passed ``SandboxAdmission``'s checks

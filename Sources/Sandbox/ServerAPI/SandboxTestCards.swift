@@ -16,6 +16,10 @@ package enum SandboxTestCards {
         /// Authorised, but answered only after ``slowAnswerSeconds``: a second request with the
         /// same idempotence key meanwhile gets 409, and a client's timeout can be tested.
         case slow
+        /// Authorised; every capture is refused (402), the payment becomes `REJECTED_CAPTURE`.
+        case captureFails
+        /// Authorised and capturable; every refund is refused (402, the refund `REJECTED`).
+        case refundFails
     }
 
     /// How long a ``Outcome/slow`` card's answer waits.
@@ -29,6 +33,10 @@ package enum SandboxTestCards {
         ("4012000000003002", "Visa", .challenge),
         ("5200000000003001", "Mastercard", .challenge),
         ("4012000000009009", "Visa", .slow),
+        ("4012000000006005", "Visa", .captureFails),
+        ("5200000000006004", "Mastercard", .captureFails),
+        ("4012000000007003", "Visa", .refundFails),
+        ("5200000000007002", "Mastercard", .refundFails),
     ]
 
     /// The outcome of a valid card number (digits only, as sent).
@@ -46,6 +54,8 @@ package enum SandboxTestCards {
             case .declined: text = "declined: 402, payment REJECTED"
             case .challenge: text = "3-D Secure: 201 with merchantAction REDIRECT, payment REDIRECTED"
             case .slow: text = "authorised after \(Int(slowAnswerSeconds)) s (a duplicate meanwhile: 409)"
+            case .captureFails: text = "authorised; a capture is refused: 402, payment REJECTED_CAPTURE"
+            case .refundFails: text = "authorised; a refund is refused: 402, refund REJECTED"
             }
             lines.append("  \(number)  \(brand.padding(toLength: 10, withPad: " ", startingAt: 0)) \(text)")
         }

@@ -7,80 +7,233 @@ extension ServerAPI {
     /// The card fields whose errors the platform reports under `cardPaymentMethodSpecificInput.card`.
     static let cardFieldIds: Set<String> = ["cardNumber", "expiryDate", "cvv", "cardholderName"]
 
-    /// `POST …/payments`: see ``ServerAPI``; the steps in order, each failure a 400 naming the
-    /// member at fault.
-    func createPayment(_ body: [UInt8], version: ServerAPIVersion) -> HTTPResponse {
-        func refuse(_ message: String, property: String?, code: String = "SANDBOX_BAD_REQUEST") -> HTTPResponse {
-            errors(400, [SandboxErrorBody.Item(code: code, id: code, message: message, propertyName: property)], version)
+    /// What a create request pays with, once read: the product, the values (as sent), the test
+    /// card's outcome and whether a token is asked for.
+    struct PaymentSource {
+        let product: PaymentProduct
+        let values: [String: String]
+        let tokenize: Bool
+        /// The token paid with, when the request named one.
+        let token: ServerAPIToken?
+    }
+
+    /// The order of a create request, checked: amount, currency, reference, return URL.
+    struct Order {
+        let amount: Int
+        let currency: String
+        let merchantReference: String?
+        let returnURL: String?
+    }
+
+    /// `POST …/sessions`: a fresh client session the Client API then accepts.
+    func createSession(_ call: Call) -> Answer {
+        let object: JSONObject
+        switch call.object() {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): object = value
         }
-        guard case .object(let json)? = try? JSONParser(rejectsDuplicateKeys: true).parse(body) else {
-            return refuse("the body must be a JSON object (a CreatePaymentRequest) without repeated members", property: nil)
-        }
-        guard case .string(let token)? = json["encryptedCustomerInput"], !token.isEmpty else {
-            return refuse("encryptedCustomerInput is required: what the app's client SDK encrypted", property: "encryptedCustomerInput")
-        }
-        let amountOfMoney = json["order"]?["amountOfMoney"]
-        guard case .number(let amountText)? = amountOfMoney?["amount"], let amount = Int(amountText), amount >= 0 else {
-            return refuse("order.amountOfMoney.amount is required: a non-negative integer in minor units", property: "order.amountOfMoney.amount")
-        }
-        guard case .string(let currency)? = amountOfMoney?["currencyCode"], currency.count == 3,
-              currency.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) })
-        else {
-            return refuse("order.amountOfMoney.currencyCode is required: three capital letters (EUR)", property: "order.amountOfMoney.currencyCode")
-        }
-        var merchantReference: String?
-        if case .string(let reference)? = json["order"]?["references"]?["merchantReference"] { merchantReference = reference }
-        let cardInput = json["cardPaymentMethodSpecificInput"]
-        var requestedProduct: String?
-        switch cardInput?["paymentProductId"] {
+        var tokens: [JSONValue] = []
+        switch object["tokens"] {
         case nil, .null?: break
-        case .number(let text)?: requestedProduct = text
-        default: return refuse("cardPaymentMethodSpecificInput.paymentProductId must be a number", property: "cardPaymentMethodSpecificInput.paymentProductId")
+        case .array(let items)? where items.count <= 100 && items.allSatisfy({ if case .string(let text) = $0 { text.utf8.count <= 64 } else { false } }):
+            tokens = items
+        default: return Answer(errors(400, [Self.badRequest("tokens must be a list of at most 100 token ids", property: "tokens")], call.version))
         }
+        var locale: String?
+        switch object["locale"] {
+        case nil, .null?: break
+        case .string(let text)? where !text.isEmpty && text.count <= 35
+            && text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }):
+            locale = text
+        default: return Answer(errors(400, [Self.badRequest("locale must be a language tag such as fr_FR or fr-FR", property: "locale")], call.version))
+        }
+        let (clientSessionId, session) = sessions.mint(locale: locale)
+        let base = baseURL()
+        // Tokens this platform keeps are valid; the others are listed back.
+        let invalid = tokens.filter { if case .string(let id) = $0 { call.ledger.token(withId: id) == nil } else { true } }
+        var answer = JSONObject([
+            (key: "clientSessionId", value: .string(clientSessionId)),
+            (key: "customerId", value: .string(session.customerId)),
+            (key: "clientApiUrl", value: .string(base + "/client")),
+            (key: "assetUrl", value: .string(base + "/assets")),
+            (key: "invalidTokens", value: .array(invalid)),
+        ])
+        if call.version == .v1 { answer.append("region", "EU") }
+        return Answer(.json(201, .object(answer)))
+    }
+
+    /// `POST …/payments`: with `encryptedCustomerInput` (what the app's client SDK encrypted),
+    /// with `cardPaymentMethodSpecificInput.token` (a card on file), or with
+    /// `cardPaymentMethodSpecificInput.card` (card data sent by the server itself) and
+    /// `paymentProductId`. The steps in order, each failure a 400 naming the member at fault.
+    func createPayment(_ call: Call) -> Answer {
+        let version = call.version
+        let json: JSONObject
+        switch call.object() {
+        case .failure: return Answer(refuse("the body must be a JSON object (a CreatePaymentRequest) without repeated members", nil, version))
+        case .success(let object): json = object
+        }
+        let order: Order
+        switch readOrder(.object(json), version: version) {
+        case .failure(let item): return Answer(errors(400, [item], version))
+        case .success(let value): order = value
+        }
+        let source: PaymentSource
+        switch paymentSource(json, ledger: call.ledger, version: version) {
+        case .failure(let response): return Answer(response)
+        case .success(let value): source = value
+        }
+        return makePayment(source: source, order: order, version: version, ledger: call.ledger, hostedCheckout: nil)
+    }
+
+    /// The order members of a create request (payment or hosted checkout).
+    func readOrder(_ json: JSONValue, version: ServerAPIVersion) -> Result<Order, SandboxErrorBody.Item> {
+        let money: (amount: Int, currency: String)
+        switch ServerAPIInput.money(json["order"]?["amountOfMoney"], property: "order.amountOfMoney") {
+        case .failure(let item): return .failure(item)
+        case .success(let value):
+            guard let value else { return .failure(ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "order.amountOfMoney is required", property: "order.amountOfMoney")) }
+            money = value
+        }
+        let merchantReference: String?
+        switch ServerAPIInput.reference(json["order"]?["references"]?["merchantReference"], property: "order.references.merchantReference",
+                                        maximumLength: version.maximumMerchantReferenceLength) {
+        case .failure(let item): return .failure(item)
+        case .success(let value): merchantReference = value
+        }
+        let cardInput = json["cardPaymentMethodSpecificInput"]
         var returnURL: String?
-        let returnURLProperty = "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"
-        for (value, property) in [(cardInput?["threeDSecure"]?["redirectionData"]?["returnUrl"], returnURLProperty),
-                                  (cardInput?["returnUrl"], "cardPaymentMethodSpecificInput.returnUrl")] {
+        let candidates = [
+            (cardInput?["threeDSecure"]?["redirectionData"]?["returnUrl"], "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"),
+            (cardInput?["returnUrl"], "cardPaymentMethodSpecificInput.returnUrl"),
+            (json["hostedCheckoutSpecificInput"]?["returnUrl"], "hostedCheckoutSpecificInput.returnUrl"),
+        ]
+        for (value, property) in candidates {
             guard let value, value != .null, returnURL == nil else { continue }
             guard case .string(let text) = value, Self.isReturnURL(text) else {
-                return refuse("\(property) must be an absolute http(s) URL of printable ASCII characters", property: property)
+                return .failure(Self.badRequest("\(property) must be an absolute http(s) URL of printable ASCII characters", property: property))
             }
             returnURL = text
         }
+        return .success(Order(amount: money.amount, currency: money.currency, merchantReference: merchantReference, returnURL: returnURL))
+    }
 
+    private func refuse(_ message: String, _ property: String?, _ version: ServerAPIVersion, code: String = "SANDBOX_BAD_REQUEST") -> HTTPResponse {
+        errors(400, [SandboxErrorBody.Item(code: code, id: code == "SANDBOX_BAD_REQUEST" ? code : "INVALID_VALUE", message: message, propertyName: property)],
+               version)
+    }
+
+    /// What a create request pays with (see ``createPayment(_:)``), or the answer refusing it.
+    func paymentSource(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) -> Result<PaymentSource, HTTPResponse> {
+        let cardInput = json["cardPaymentMethodSpecificInput"]
+        var requestedProduct: Int?
+        switch cardInput?["paymentProductId"] ?? json["paymentProductId"] {
+        case nil, .null?: break
+        case .number(let text)? where Int(text) != nil: requestedProduct = Int(text)
+        default:
+            return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId must be a number", "cardPaymentMethodSpecificInput.paymentProductId", version))
+        }
+        var tokenizeRequested = false
+        switch cardInput?["tokenize"] {
+        case nil, .null?: break
+        case .bool(let flag)?: tokenizeRequested = flag
+        default: return .failure(refuse("cardPaymentMethodSpecificInput.tokenize must be true or false", "cardPaymentMethodSpecificInput.tokenize", version,
+                                        code: "SANDBOX_INVALID_TOKENIZE"))
+        }
+
+        if case .string(let token)? = json["encryptedCustomerInput"] {
+            guard !token.isEmpty else { return .failure(refuse("encryptedCustomerInput must not be empty", "encryptedCustomerInput", version)) }
+            return encryptedSource(token, requestedProduct: requestedProduct, tokenize: tokenizeRequested, ledger: ledger, version: version)
+        }
+        if json["encryptedCustomerInput"] != nil, json["encryptedCustomerInput"] != .null {
+            return .failure(refuse("encryptedCustomerInput must be a string: what the app's client SDK encrypted", "encryptedCustomerInput", version))
+        }
+        if let tokenValue = cardInput?["token"], tokenValue != .null {
+            guard case .string(let tokenId) = tokenValue, let token = ledger.token(withId: tokenId) else {
+                return .failure(errors(404, [SandboxErrorBody.Item(
+                    code: "SANDBOX_UNKNOWN_TOKEN", id: "UNKNOWN_TOKEN", message: "no token with this id on this platform",
+                    propertyName: "cardPaymentMethodSpecificInput.token")], version))
+            }
+            guard let item = data.product(withId: String(token.paymentProductId)) else {
+                return .failure(refuse("the token's product is no longer served", "cardPaymentMethodSpecificInput.token", version))
+            }
+            if let requestedProduct, requestedProduct != token.paymentProductId {
+                return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId is not the token's product",
+                                       "cardPaymentMethodSpecificInput.paymentProductId", version))
+            }
+            return .success(PaymentSource(product: item.model, values: [:], tokenize: false, token: token))
+        }
+        if case .object(let card)? = cardInput?["card"] {
+            guard let productId = requestedProduct, let item = data.product(withId: String(productId)) else {
+                return .failure(refuse("a payment with cardPaymentMethodSpecificInput.card needs cardPaymentMethodSpecificInput.paymentProductId, "
+                    + "a product this sandbox serves", "cardPaymentMethodSpecificInput.paymentProductId", version))
+            }
+            var values: [String: String] = [:]
+            for member in card {
+                guard case .string(let value) = member.value else {
+                    return .failure(refuse("cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key)) must be a string",
+                                           "cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key))", version))
+                }
+                values[member.key] = value
+            }
+            return validated(item.model, values: values, accountOnFile: nil, tokenize: tokenizeRequested, version: version)
+        }
+        return .failure(refuse("encryptedCustomerInput is required (what the app's client SDK encrypted), or cardPaymentMethodSpecificInput.token, "
+            + "or cardPaymentMethodSpecificInput.card with paymentProductId", "encryptedCustomerInput", version))
+    }
+
+    /// An `encryptedCustomerInput`: decrypted with the sandbox's key, its members checked, its
+    /// session known, taken once, its values validated as sent.
+    private func encryptedSource(
+        _ token: String, requestedProduct: Int?, tokenize: Bool, ledger: ServerAPILedger, version: ServerAPIVersion
+    ) -> Result<PaymentSource, HTTPResponse> {
         let payload: DecryptedPayload
         do {
             payload = try DecryptedPayload(token: token, key: data.decryptionKey)
         } catch {
-            return refuse(error.description, property: "encryptedCustomerInput", code: "SANDBOX_INVALID_ENCRYPTED_CUSTOMER_INPUT")
+            return .failure(refuse(error.description, "encryptedCustomerInput", version, code: "SANDBOX_INVALID_ENCRYPTED_CUSTOMER_INPUT"))
+        }
+        // Members of the payload whose type is wrong are refused, never read as absent.
+        for (member, kind, expected) in [("accountOnFileId", JSONKind.integer, "an integer"), ("tokenize", .boolean, "true or false"),
+                                         ("paymentProductId", .integer, "an integer"), ("clientSessionId", .string, "a string")] {
+            if let value = payload.json[member], value != .null, value.kind != kind {
+                return .failure(refuse("the payload's \(member) must be \(expected)", "encryptedCustomerInput.\(member)", version,
+                                       code: "SANDBOX_INVALID_PAYLOAD_MEMBER"))
+            }
         }
         guard let sessionId = payload.clientSessionId, sessions.session(withId: sessionId) != nil else {
-            return refuse(
+            return .failure(refuse(
                 "the payload was prepared for a client session this sandbox did not create (or no longer keeps: the last "
-                    + "\(SandboxSessions.maximumMinted))", property: "encryptedCustomerInput", code: "SANDBOX_UNKNOWN_CLIENT_SESSION")
+                    + "\(SandboxSessions.maximumMinted))", "encryptedCustomerInput", version, code: "SANDBOX_UNKNOWN_CLIENT_SESSION"))
         }
-        guard memory.use(token: token) else {
-            return refuse("this encryptedCustomerInput was submitted already: it can be submitted once", property: "encryptedCustomerInput",
-                          code: "SANDBOX_ENCRYPTED_CUSTOMER_INPUT_USED")
+        guard ledger.use(input: token) else {
+            return .failure(refuse("this encryptedCustomerInput was submitted already: it can be submitted once", "encryptedCustomerInput", version,
+                                   code: "SANDBOX_ENCRYPTED_CUSTOMER_INPUT_USED"))
         }
         guard let productId = payload.paymentProductId, let item = data.product(withId: String(productId)) else {
-            return refuse("the payload's paymentProductId is not a product this sandbox serves", property: "encryptedCustomerInput",
-                          code: "SANDBOX_UNKNOWN_PRODUCT")
+            return .failure(refuse("the payload's paymentProductId is not a product this sandbox serves", "encryptedCustomerInput", version,
+                                   code: "SANDBOX_UNKNOWN_PRODUCT"))
         }
-        if let requestedProduct, requestedProduct != String(productId) {
-            return refuse("cardPaymentMethodSpecificInput.paymentProductId is not the product of encryptedCustomerInput",
-                          property: "cardPaymentMethodSpecificInput.paymentProductId")
+        if let requestedProduct, requestedProduct != productId {
+            return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId is not the product of encryptedCustomerInput",
+                                   "cardPaymentMethodSpecificInput.paymentProductId", version))
         }
+        return validated(item.model, values: payload.paymentValues, accountOnFile: payload.accountOnFileId, tokenize: tokenize || payload.tokenize,
+                         version: version)
+    }
 
-        // The values as sent: no mask.
-        let product = item.model
+    /// The values validated **as sent** against `product` (no mask), or the 400 listing each
+    /// failing value.
+    private func validated(_ product: PaymentProduct, values: [String: String], accountOnFile: Int?, tokenize: Bool, version: ServerAPIVersion)
+        -> Result<PaymentSource, HTTPResponse>
+    {
         let isCard = product.paymentMethod == "card"
         func property(_ fieldId: String) -> String {
             isCard && Self.cardFieldIds.contains(fieldId) ? "cardPaymentMethodSpecificInput.card.\(fieldId)" : "encryptedCustomerInput.\(fieldId)"
         }
         var items: [SandboxErrorBody.Item] = []
-        var request = PaymentRequest(product: product, tokenize: payload.tokenize)
-        if let account = payload.accountOnFileId {
+        var request = PaymentRequest(product: product, tokenize: tokenize)
+        if let account = accountOnFile {
             do {
                 try request.selectAccountOnFile(withId: String(account))
             } catch {
@@ -89,7 +242,6 @@ extension ServerAPI {
                     message: "the product has no account on file \(account)", propertyName: "encryptedCustomerInput.accountOnFileId"))
             }
         }
-        let values = payload.paymentValues
         for key in values.keys.sorted() {
             do {
                 try request.setValue(values[key] ?? "", forField: key)
@@ -105,43 +257,87 @@ extension ServerAPI {
         for error in report.errors where reported.insert(error.fieldId).inserted {
             items.append(Self.item(for: error, property: property(error.fieldId), localizer: localizer))
         }
-        guard items.isEmpty else { return errors(400, items, version) }
+        guard items.isEmpty else { return .failure(errors(400, items, version)) }
+        return .success(PaymentSource(product: product, values: values, tokenize: tokenize, token: nil))
+    }
 
-        let cardNumber = isCard ? values["cardNumber"] : nil
+    /// Makes the payment of a checked request: the outcome of its test card, a token when asked,
+    /// kept, told to the webhook URL, answered as the platform does (201, 402 declined, or 201
+    /// with a 3-D Secure redirect).
+    func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?)
+        -> Answer
+    {
+        let product = source.product
+        let isCard = product.paymentMethod == "card"
+        let cardNumber = isCard ? source.values["cardNumber"] : nil
         let outcome = cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
-        if outcome == .challenge, returnURL == nil {
-            return refuse("a 3-D Secure challenge card needs \(returnURLProperty): where the customer comes back", property: returnURLProperty)
+        let returnProperty = "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"
+        if outcome == .challenge, order.returnURL == nil {
+            return Answer(refuse("a 3-D Secure challenge card needs \(returnProperty): where the customer comes back", returnProperty, version))
         }
         if outcome == .slow { pause(SandboxTestCards.slowAnswerSeconds) }
 
-        let state: ServerAPIPayment.State
+        let status: PaymentStatus
+        var reasons: [SandboxErrorBody.Item] = []
         switch outcome {
-        case .authorized, .slow: state = .authorized
-        case .declined: state = .rejected([Self.notAuthorised])
-        case .challenge: state = .redirected
+        case .authorized, .slow, .captureFails, .refundFails: status = .authorized
+        case .declined: (status, reasons) = (.rejected, [Self.notAuthorised])
+        case .challenge: status = .redirected
         }
-        let payment = ServerAPIPayment(
-            id: ServerAPIPayment.makeId(), state: state, amount: amount, currencyCode: currency, paymentProductId: productId,
-            paymentMethod: product.paymentMethod, maskedCardNumber: cardNumber.map(ServerAPIPayment.mask), expiryDate: isCard ? values["expiryDate"] : nil,
-            merchantReference: merchantReference, returnURL: outcome == .challenge ? returnURL : nil,
-            returnMAC: outcome == .challenge ? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil, statusChanged: Date())
-        memory.keep(payment)
-        let creationOutput: JSONValue = ["additionalReference": .string(payment.id), "externalReference": .string(payment.id)]
-        if outcome == .declined {
+        var returnURL = outcome == .challenge ? order.returnURL : nil
+        var returnMAC = outcome == .challenge ? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil
+        if let hostedCheckout, outcome == .challenge {
+            // Back from 3-D Secure on a hosted checkout: the merchant's return URL, as the checkout's own way back.
+            returnURL = hostedCheckout.returnURL.map { ThreeDSecurePage.adding([("hostedCheckoutId", hostedCheckout.id)], to: $0) }
+            returnMAC = hostedCheckout.returnMAC
+        }
+        let masked = source.token?.maskedCardNumber ?? cardNumber.map(ServerAPIPayment.mask)
+        var payment = ServerAPIPayment(
+            status: status, errors: reasons, amount: order.amount, currencyCode: order.currency, paymentProductId: Int(product.id) ?? 0,
+            paymentMethod: product.paymentMethod ?? "", maskedCardNumber: masked,
+            expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
+            cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),
+            merchantReference: order.merchantReference, returnURL: returnURL, returnMAC: returnMAC,
+            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome)
+        payment.hostedCheckoutId = hostedCheckout?.id
+        var creation = JSONObject([
+            (key: "additionalReference", value: .string(payment.id)), (key: "externalReference", value: .string(payment.id)),
+        ])
+        if let token = source.token {
+            payment.token = token.id
+        } else if source.tokenize, status != .rejected, let masked {
+            let token = ServerAPIToken(
+                id: ServerAPIToken.makeId(), paymentProductId: Int(product.id) ?? 0, maskedCardNumber: masked, expiryDate: payment.expiryDate,
+                cardholderName: payment.cardholderName, originalPaymentId: payment.id, created: Date())
+            ledger.keep(token)
+            payment.token = token.id
+            payment.isNewToken = true
+            webhooks?.post(type: "token.created", member: "token", object: token.json(version), merchantId: credentials.merchantId)
+        }
+        if let token = payment.token {
+            creation.append("token", .string(token))
+            creation.append("isNewToken", .bool(payment.isNewToken))
+            creation.append("tokenizationSucceeded", .bool(payment.isNewToken))
+        }
+        ledger.keep(payment)
+        notify(payment, version)
+        let creationOutput = JSONValue.object(creation)
+        if status == .rejected {
             let result: JSONValue = .object(JSONObject([(key: "creationOutput", value: creationOutput), (key: "payment", value: payment.json(version))]))
-            return errors(402, [Self.notAuthorised], version, extra: [(key: "paymentResult", value: result)])
+            return Answer(errors(402, [Self.notAuthorised], version, extra: [(key: "paymentResult", value: result)]), paymentId: payment.id)
         }
         var answer = JSONObject([(key: "creationOutput", value: creationOutput)])
-        if outcome == .challenge, let mac = payment.returnMAC {
+        if status == .redirected, let mac = payment.returnMAC {
             answer.append("merchantAction", [
                 "actionType": "REDIRECT",
-                "redirectData": ["redirectURL": .string(baseURL() + ThreeDSecurePage.pathPrefix + payment.id), "RETURNMAC": .string(mac)],
+                "redirectData": ["redirectURL": .string(baseURL() + ThreeDSecurePage.pathPrefix + payment.id),
+                                 "RETURNMAC": .string(mac)],
             ])
         }
         answer.append("payment", payment.json(version))
         var response = HTTPResponse.json(201, .object(answer))
-        response.headers.append(HTTPHeaderField("Location", "\(baseURL())/\(version.rawValue)/\(credentials.merchantId)/payments/\(payment.id)"))
-        return response
+        response.headers.append(location(version, "payments/\(payment.id)"))
+        return Answer(response, paymentId: payment.id)
     }
 
     /// The decline of the platform's fixtures: `430330`, "Not authorised".

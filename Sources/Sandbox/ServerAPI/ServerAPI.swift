@@ -4,68 +4,180 @@ import PaymentFormJSON
 
 /// The platform's Server API at the sandbox's root, as the official server SDKs call it, so a
 /// merchant server's tests run unchanged on loopback: `/v1/<merchantId>/...` answers as the
-/// Connect platform, `/v2/<merchantId>/...` as the Online Payments platform.
+/// Connect platform, `/v2/<merchantId>/...` as the Online Payments platform, each with its own
+/// memory (``ServerAPILedger``). Every operation of the route table (``ServerAPIRoute``) is
+/// answered: sessions, payments and their state machine (``PaymentLifecycle``: capture, cancel,
+/// refund, ...), hosted checkouts (the page: ``HostedCheckoutPage``), tokens, mandates, payouts,
+/// the catalogue and services from the sandbox's product data, and the rest with the platform's
+/// shapes; state changes are posted as webhooks when a URL is set (``WebhookSender``).
 ///
-/// - `POST …/sessions` mints a client session the Client API then accepts (its own customer id).
-/// - `POST …/payments` with `encryptedCustomerInput` decrypts it with the sandbox's key, checks
-///   the payload's session, takes it once, validates the values **as sent** and answers as the
-///   test card says (``SandboxTestCards``): 201, 402 declined, or 201 with a 3-D Secure redirect.
-/// - `GET …/payments/<paymentId>` answers the payment.
+/// A request is checked in this order, each failure answered in the platform's error shape:
 ///
-/// Every call is signed with `v1HMAC` (``V1HMACSignature``; else 401 `9002`); another merchant
-/// id in the path is 403. A POST with `X-GCS-Idempotence-Key` is answered once: a replay gets the
-/// same status and body plus `X-GCS-Idempotence-Request-Timestamp` (epoch milliseconds of the
-/// first), a replay while the first is still being answered 409 with the code each SDK reads
-/// (``ServerAPIVersion/duplicateRequestCode``). Answers are JSON and carry no CORS headers.
+/// 1. The path matches the route table (else 404 `SANDBOX_NO_SUCH_ROUTE`, before anything else).
+/// 2. `Date` is an RFC 1123 date within ``ServerAPIInput/dateSkew`` of the sandbox's clock, and
+///    the `v1HMAC` signature (``V1HMACSignature``) is right: else 401 `9002`.
+/// 3. The merchant id is the sandbox's (else 403), the method the route's (else 405).
+/// 4. A body is JSON (`Content-Type: application/json`, else 415; a bodiless POST needs none)
+///    of at most ``maximumBodyBytes`` (else 413); a `Content-Encoding: gzip` body is inflated
+///    first, within that bound (``GzipInflater``; a bomb is 413, a broken member 400).
+/// 5. `X-GCS-Idempotence-Key` on a POST is 1 to 40 printable ASCII characters (else 400): the
+///    request is answered once per key and path; a replay answers the same status and body (the
+///    payment as it is now), plus `X-GCS-Idempotence-Request-Timestamp` (epoch milliseconds of the
+///    first), `X-GCS-Idempotence-Response-Date` (RFC 1123) and `IdempotencyResponseDatetime`
+///    (ISO 8601, what the Online Payments SDKs read); a replay while the first is still being
+///    answered is 409 with the code each SDK reads (``ServerAPIVersion/duplicateRequestCode``).
+///
+/// Answers are JSON and carry no CORS headers.
 struct ServerAPI: Sendable {
     let credentials: ServerAPICredentials
     let data: SandboxData
     let sessions: SandboxSessions
-    let memory: ServerAPIMemory
+    /// Connect's memory (`/v1`).
+    let v1: ServerAPILedger
+    /// Online Payments' memory (`/v2`).
+    let v2: ServerAPILedger
+    /// Posts the platform's events, when a webhook URL is set.
+    let webhooks: WebhookSender?
     /// `http://HOST:PORT` of the running sandbox: the base of the URLs handed out (never the
     /// request's `Host`).
     let baseURL: @Sendable () -> String
     /// Waits this many seconds, or less when the sandbox stops (the slow test card).
     let pause: @Sendable (Double) -> Void
 
-    /// The calls, by the path below the merchant id.
-    private enum Call {
-        case createSession, createPayment, getPayment(String)
+    /// The largest Server API request body (bytes): the platform's requests are small; past it,
+    /// 413 in the platform's error shape.
+    static let maximumBodyBytes = 64 << 10
+
+    /// The memory of `version`.
+    func ledger(_ version: ServerAPIVersion) -> ServerAPILedger {
+        version == .v1 ? v1 : v2
     }
 
-    /// The answer to a request below `/<version>/`; `segments` are the path's segments after it.
-    func respond(to request: HTTPRequest, version: ServerAPIVersion, segments: [String]) -> HTTPResponse {
-        let call: Call
-        let method: String
-        switch segments.dropFirst().first {
-        case "sessions" where segments.count == 2: (call, method) = (.createSession, "POST")
-        case "payments" where segments.count == 2: (call, method) = (.createPayment, "POST")
-        case "payments" where segments.count == 3: (call, method) = (.getPayment(segments[2]), "GET")
-        default: return SandboxErrorBody.noSuchRoute
+    /// Where a Server API path starts.
+    enum Prefix: Sendable {
+        /// `/v1/<merchantId>/...` or `/v2/<merchantId>/...`.
+        case api(ServerAPIVersion)
+        /// Connect's file service, `/files/v1/<merchantId>/...`.
+        case files
+        /// `/v2/merchant-groups/<merchantGroupId>/...`.
+        case merchantGroups
+    }
+
+    /// One call being answered: what the handlers read.
+    struct Call {
+        let request: HTTPRequest
+        let version: ServerAPIVersion
+        let operation: ServerAPIOperation
+        /// The ids of the path's `{}` segments, in order.
+        let ids: [String]
+        let query: [(name: String, value: String)]
+        let ledger: ServerAPILedger
+
+        var id: String { ids.first ?? "" }
+
+        /// The last value of query parameter `name`.
+        func parameter(_ name: String) -> String? { query.last { $0.name == name }?.value }
+
+        /// The body as a JSON object (an empty body is `{}`), or the 400 refusing it.
+        func object() -> Result<JSONObject, SandboxErrorBody.Item> {
+            if request.body.isEmpty { return .success(JSONObject()) }
+            guard case .object(let object)? = try? JSONParser(rejectsDuplicateKeys: true).parse(request.body) else {
+                return .failure(ServerAPI.badRequest("the body must be a JSON object without repeated members"))
+            }
+            return .success(object)
         }
+    }
+
+    /// What a handler answers: the response, and the payment it is about (for replays).
+    struct Answer {
+        var response: HTTPResponse
+        var paymentId: String?
+
+        init(_ response: HTTPResponse, paymentId: String? = nil) {
+            self.response = response
+            self.paymentId = paymentId
+        }
+    }
+
+    /// The answer to a request below `prefix`; `segments` are the path's segments after it
+    /// (the merchant id first); `catalogue` answers the product and service calls.
+    func respond(to request: HTTPRequest, prefix: Prefix, segments: [String], catalogue: SandboxRouter) -> HTTPResponse {
+        let version: ServerAPIVersion
+        let table: [ServerAPIRoute]
+        let pathPrefix: String
+        switch prefix {
+        case .api(let apiVersion): (version, table, pathPrefix) = (apiVersion, ServerAPIRoute.table, "/" + apiVersion.rawValue)
+        case .files: (version, table, pathPrefix) = (.v1, ServerAPIRoute.fileTable, "/files/v1")
+        case .merchantGroups: (version, table, pathPrefix) = (.v2, ServerAPIRoute.merchantGroupTable, "/v2/merchant-groups")
+        }
+        guard let merchant = segments.first, !merchant.isEmpty else { return SandboxErrorBody.noSuchRoute }
+        let resolution = ServerAPIRoute.resolve(
+            table, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
+        if case .noSuchRoute = resolution { return SandboxErrorBody.noSuchRoute }
+
+        // The platform's 401 says no more than its code and message; a Date out of bounds names
+        // the header (propertyName), never what it held.
+        let unauthorized = { (property: String?) in
+            errors(401, [SandboxErrorBody.Item(
+                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: "MISSING_OR_INVALID_AUTHORIZATION", propertyName: property)], version)
+        }
+        guard ServerAPIInput.isAcceptableDate(request.header("Date")) else { return unauthorized("Date") }
         guard V1HMACSignature.verify(request, apiKeyId: credentials.apiKeyId, secretApiKey: credentials.secretApiKey) else {
-            return errors(401, [SandboxErrorBody.Item(code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: "MISSING_OR_INVALID_AUTHORIZATION")],
-                          version)
+            return unauthorized(nil)
         }
-        guard segments[0] == credentials.merchantId else {
+        if case .merchantGroups = prefix {
+            // A merchant group is not a merchant: any group id is the sandbox merchant's own.
+        } else if merchant != credentials.merchantId {
             return errors(403, [SandboxErrorBody.Item(
-                code: "SANDBOX_ACCESS_TO_MERCHANT_NOT_ALLOWED", id: "ACCESS_TO_MERCHANT_NOT_ALLOWED",
+                code: "9007", id: "ACCESS_TO_MERCHANT_NOT_ALLOWED",
                 message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")], version)
         }
-        guard request.method == method else { return SandboxErrorBody.methodNotAllowed(method) }
-        switch call {
-        case .getPayment(let id):
-            guard let payment = memory.payment(withId: id) else {
-                return errors(404, [SandboxErrorBody.Item(
-                    code: "SANDBOX_UNKNOWN_PAYMENT_ID", id: "UNKNOWN_PAYMENT_ID", message: "no payment with this id (the sandbox keeps the last "
-                        + "\(ServerAPIMemory.maximumEntries) payments)", propertyName: "paymentId")], version)
-            }
-            return .json(200, payment.json(version))
-        case .createSession:
-            return idempotent(request, version: version) { createSession(request.body, version: version) }
-        case .createPayment:
-            return idempotent(request, version: version) { createPayment(request.body, version: version) }
+        let match: ServerAPIRoute.Match
+        switch resolution {
+        case .operation(let found): match = found
+        case .wrongMethod(let allowed): return SandboxErrorBody.methodNotAllowed(allowed.joined(separator: ", "))
+        case .noSuchRoute: return SandboxErrorBody.noSuchRoute
         }
+        var request = request
+        if request.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased() == "gzip" {
+            do {
+                request.body = try GzipInflater.inflate(request.body, limit: Self.maximumBodyBytes)
+            } catch .tooLarge {
+                return errors(413, [SandboxErrorBody.Item(
+                    code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")], version)
+            } catch {
+                return errors(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")], version)
+            }
+        }
+        if !request.body.isEmpty {
+            guard request.body.count <= Self.maximumBodyBytes else {
+                return errors(413, [SandboxErrorBody.Item(
+                    code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")], version)
+            }
+            // Connect's dispute file upload is the one multipart call.
+            let multipart = match.operation == .uploadDisputeFile
+                && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
+            guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
+                return errors(415, [SandboxErrorBody.Item(
+                    code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
+                    message: "a Server API request with a body needs Content-Type: application/json")], version)
+            }
+        }
+        guard let query = request.queryItems else {
+            return errors(400, [Self.badRequest("the query has a malformed percent escape")], version)
+        }
+        let call = Call(request: request, version: version, operation: match.operation, ids: match.ids, query: query, ledger: ledger(version))
+        let answer = { () -> Answer in dispatch(call, catalogue: catalogue) }
+        guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return answer().response }
+        guard ServerAPIInput.isIdempotenceKey(key) else {
+            return errors(400, [SandboxErrorBody.Item(
+                code: "SANDBOX_INVALID_IDEMPOTENCE_KEY", id: "INVALID_VALUE",
+                message: "X-GCS-Idempotence-Key must be 1 to \(ServerAPIInput.maximumIdempotenceKeyLength) printable ASCII characters",
+                propertyName: "X-GCS-Idempotence-Key")], version)
+        }
+        return idempotent(key: key, path: match.canonicalPath, call: call, answer)
     }
 
     /// An error answer as `version`'s platform writes it.
@@ -79,65 +191,94 @@ struct ServerAPI: Sendable {
         return SandboxErrorBody.response(status, items: items, retriable: version == .v2 ? false : nil, extra: extra)
     }
 
-    /// `answer()`, once per idempotence key when the request has one (see the type's notes).
-    private func idempotent(_ request: HTTPRequest, version: ServerAPIVersion, _ answer: () -> HTTPResponse) -> HTTPResponse {
-        guard let key = request.header("X-GCS-Idempotence-Key"), !key.isEmpty else { return answer() }
-        let scope = "\(version.rawValue) \(credentials.merchantId) \(request.path) \(key)"
+    /// A refused transition as an answer.
+    func refusal(_ refusal: PaymentLifecycle.Refusal, _ version: ServerAPIVersion, extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
+        errors(refusal.status, [refusal.item], version, extra: extra)
+    }
+
+    /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`).
+    func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> HTTPResponse {
+        let id = "UNKNOWN_\(what.uppercased().replacingOccurrences(of: " ", with: "_"))_ID"
+        return errors(404, [SandboxErrorBody.Item(
+            code: "SANDBOX_" + id, id: id,
+            message: "no \(what) with this id on this platform (the sandbox keeps the last \(ledger(version).limits.entries))",
+            propertyName: property)], version)
+    }
+
+    /// `answer()`, once per idempotence key and path (see the type's notes).
+    private func idempotent(key: String, path: String, call: Call, _ answer: () -> Answer) -> HTTPResponse {
+        let scope = "\(credentials.merchantId) \(path) \(key)"
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
-        switch memory.begin(idempotenceKey: scope, now: now) {
+        switch call.ledger.begin(idempotenceKey: scope, now: now) {
         case nil:
-            let response = answer()
-            memory.finish(idempotenceKey: scope, with: response, since: now)
-            return response
+            let first = answer()
+            call.ledger.finish(idempotenceKey: scope, with: ServerAPILedger.Replay(response: first.response, paymentId: first.paymentId), since: now)
+            return first.response
         case .inFlight(let since)?:
             var response = errors(409, [SandboxErrorBody.Item(
-                code: version.duplicateRequestCode, id: "DUPLICATE_REQUEST_IN_PROGRESS",
-                message: "a request with this idempotence key is still being answered")], version)
+                code: call.version.duplicateRequestCode, id: "DUPLICATE_REQUEST_IN_PROGRESS",
+                message: "a request with this idempotence key is still being answered")], call.version)
             response.headers.append(HTTPHeaderField("X-GCS-Idempotence-Request-Timestamp", String(since)))
             return response
-        case .answered(var response, let since)?:
+        case .answered(let replay, let since, let answered)?:
+            var response = current(replay, ledger: call.ledger, version: call.version)
             response.headers.append(HTTPHeaderField("X-GCS-Idempotence-Request-Timestamp", String(since)))
+            response.headers.append(HTTPHeaderField("X-GCS-Idempotence-Response-Date", Self.rfc1123(answered)))
+            response.headers.append(HTTPHeaderField("IdempotencyResponseDatetime", ServerAPIPayment.isoTimestamp(answered)))
             return response
         }
     }
 
-    // MARK: - Create session
-
-    private func createSession(_ body: [UInt8], version: ServerAPIVersion) -> HTTPResponse {
-        var tokens: [JSONValue] = []
-        var locale: String?
-        if !body.isEmpty {
-            guard case .object(let object)? = try? JSONParser(rejectsDuplicateKeys: true).parse(body) else {
-                return errors(400, [Self.badRequest("the body must be a JSON object (a SessionRequest)")], version)
+    /// A replayed answer with the payment it is about as it is now: its `payment` member (or
+    /// `paymentResult.payment`, `createdPaymentOutput.payment`) replaced, and a `merchantAction`
+    /// dropped once the payment no longer waits for the customer.
+    private func current(_ replay: ServerAPILedger.Replay, ledger: ServerAPILedger, version: ServerAPIVersion) -> HTTPResponse {
+        guard let id = replay.paymentId, let payment = ledger.payment(withId: id),
+              case .object(let body)? = try? JSONParser().parse(replay.response.body)
+        else { return replay.response }
+        func refreshed(_ object: JSONObject) -> JSONObject {
+            var result = JSONObject()
+            for member in object {
+                switch (member.key, member.value) {
+                case ("payment", _): result.append("payment", payment.json(version))
+                case ("merchantAction", _) where payment.status != .redirected: continue
+                case ("paymentResult", .object(let inner)), ("createdPaymentOutput", .object(let inner)):
+                    result.append(member.key, .object(refreshed(inner)))
+                default: result.append(member.key, member.value)
+                }
             }
-            switch object["tokens"] {
-            case nil, .null?: break
-            case .array(let items)? where items.allSatisfy({ if case .string = $0 { true } else { false } }): tokens = items
-            default: return errors(400, [Self.badRequest("tokens must be a list of strings", property: "tokens")], version)
-            }
-            switch object["locale"] {
-            case nil, .null?: break
-            case .string(let text)? where !text.isEmpty && text.count <= 35
-                && text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }):
-                locale = text
-            default: return errors(400, [Self.badRequest("locale must be a language tag such as fr_FR or fr-FR", property: "locale")], version)
-            }
+            return result
         }
-        let (clientSessionId, session) = sessions.mint(locale: locale)
-        let base = baseURL()
-        var answer = JSONObject([
-            (key: "clientSessionId", value: .string(clientSessionId)),
-            (key: "customerId", value: .string(session.customerId)),
-            (key: "clientApiUrl", value: .string(base + "/client")),
-            (key: "assetUrl", value: .string(base + "/assets")),
-            // The sandbox keeps no tokens: every one asked for is unknown.
-            (key: "invalidTokens", value: .array(tokens)),
-        ])
-        if version == .v1 { answer.append("region", "EU") }
-        return .json(201, .object(answer))
+        var response = replay.response
+        response.body = JSONWriter().bytes(from: .object(refreshed(body)))
+        return response
+    }
+
+    static func rfc1123(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
     }
 
     static func badRequest(_ message: String, property: String? = nil) -> SandboxErrorBody.Item {
         SandboxErrorBody.Item(code: "SANDBOX_BAD_REQUEST", id: "SANDBOX_BAD_REQUEST", message: message, propertyName: property)
     }
+
+    /// `Location` of a created object below the merchant.
+    func location(_ version: ServerAPIVersion, _ path: String) -> HTTPHeaderField {
+        HTTPHeaderField("Location", "\(baseURL())/\(version.rawValue)/\(credentials.merchantId)/\(path)")
+    }
+
+    /// Tells the webhook URL, if any, about `payment`'s state.
+    func notify(_ payment: ServerAPIPayment, _ version: ServerAPIVersion) {
+        webhooks?.post(type: payment.status.eventType(version), member: "payment", object: payment.json(version), merchantId: credentials.merchantId)
+    }
 }
+
+/// An answer that refuses a request, carried as a `Result`'s failure.
+extension HTTPResponse: Error {}
+
+/// An error item that refuses a request, carried as a `Result`'s failure.
+extension SandboxErrorBody.Item: Error {}

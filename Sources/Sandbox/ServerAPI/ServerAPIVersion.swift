@@ -1,6 +1,7 @@
 /// The two Server APIs the sandbox answers at its root: `/v1/...` as the Connect platform (its
 /// server SDKs' paths) and `/v2/...` as the Online Payments platform. They differ in a few names
-/// and codes, all of them here.
+/// and codes, all of them here; each keeps its own payments, tokens and idempotence keys (a
+/// `/v1` payment is unknown on `/v2`: two platforms).
 enum ServerAPIVersion: String, Sendable, Hashable, CaseIterable {
     /// Connect.
     case v1
@@ -15,9 +16,11 @@ enum ServerAPIVersion: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The error code of a duplicate request while the first is still being answered: what
-    /// each SDK turns into its `IdempotenceException` (Connect reads `code`, Online Payments
-    /// `errorCode`; the sandbox writes each error's code in both).
+    /// The error code of a duplicate request while the first is still being answered, as each
+    /// platform's current server SDK for Python maps it to its `IdempotenceException`: Connect
+    /// `1409` (in `code`; its Java SDK checks the same), Online Payments `30001002` (in
+    /// `errorCode`; its Java SDK 7.4.1 still checks `1409` and so raises a
+    /// `ReferenceException` with status 409 and id `DUPLICATE_REQUEST_IN_PROGRESS`).
     var duplicateRequestCode: String {
         switch self {
         case .v1: "1409"
@@ -25,28 +28,12 @@ enum ServerAPIVersion: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The status of an authorised card payment waiting for the merchant: Connect's
-    /// `PENDING_APPROVAL` (status code 600, as its fixtures), Online Payments' `PENDING_CAPTURE`.
-    var authorizedStatus: (status: String, code: Int) {
-        switch self {
-        case .v1: ("PENDING_APPROVAL", 600)
-        case .v2: ("PENDING_CAPTURE", 5)
-        }
-    }
-
-    /// The status code of a `REJECTED` payment (Connect's fixtures: 100).
-    var rejectedStatusCode: Int {
-        switch self {
-        case .v1: 100
-        case .v2: 2
-        }
-    }
-
-    /// The status code of a `REDIRECTED` payment (waiting for the customer's authentication).
-    var redirectedStatusCode: Int {
+    /// The longest `merchantReference` the platform takes: Connect 50 (its SDK's documentation:
+    /// 30 on the older GlobalCollect platform, 50 on the current one), Online Payments 40.
+    var maximumMerchantReferenceLength: Int {
         switch self {
         case .v1: 50
-        case .v2: 46
+        case .v2: 40
         }
     }
 }

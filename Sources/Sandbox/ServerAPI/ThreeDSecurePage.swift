@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormProcessors
 
@@ -18,7 +19,15 @@ struct ThreeDSecurePage: Sendable {
     /// The path below which the page lives.
     static let pathPrefix = "/sandbox/v1/authentication/"
 
-    let memory: ServerAPIMemory
+    let serverAPI: ServerAPI
+
+    /// The payment `id` on either platform (ids are unique across both), with its platform.
+    private func find(_ id: String) -> (ServerAPIPayment, ServerAPIVersion)? {
+        for version in ServerAPIVersion.allCases {
+            if let payment = serverAPI.ledger(version).payment(withId: id) { return (payment, version) }
+        }
+        return nil
+    }
 
     /// The answer to a request for the page of payment `paymentId`.
     func respond(to request: HTTPRequest, paymentId: String) -> HTTPResponse {
@@ -30,13 +39,13 @@ struct ThreeDSecurePage: Sendable {
     }
 
     private func page(_ paymentId: String) -> HTTPResponse {
-        guard let payment = memory.payment(withId: paymentId), let mac = payment.returnMAC else {
+        guard let (payment, _) = find(paymentId), let mac = payment.returnMAC else {
             return SandboxErrorBody.notFound("no payment \(SandboxServer.loggable(paymentId)) is waiting for its 3-D Secure authentication")
         }
         let id = Self.escaped(payment.id)
         let amount = Self.escaped("\(payment.amount) \(payment.currencyCode)")
         let card = Self.escaped(payment.maskedCardNumber ?? "")
-        let state = payment.state == .redirected
+        let state = payment.status == .redirected
             ? "Waiting for the customer's authentication."
             : "This payment's authentication was decided already; the first choice counts."
         func button(_ outcome: String, _ label: String) -> String {
@@ -74,22 +83,27 @@ struct ThreeDSecurePage: Sendable {
         for field in PercentEncoding.formFields(Substring(String(decoding: body, as: UTF8.self))) where fields[field.name] == nil {
             fields[field.name] = field.value
         }
-        let newState: ServerAPIPayment.State
+        let succeeded: Bool
         switch fields["outcome"] {
-        case "complete": newState = .authorized
-        case "fail":
-            newState = .rejected([SandboxErrorBody.Item(
-                code: "SANDBOX_AUTHENTICATION_FAILED", id: "SANDBOX_AUTHENTICATION_FAILED", message: "the 3-D Secure authentication failed")])
+        case "complete": succeeded = true
+        case "fail": succeeded = false
         default:
             return SandboxErrorBody.badRequest("the form needs outcome=complete or outcome=fail", property: "outcome")
         }
-        guard let payment = memory.authenticate(paymentId: paymentId, returnMAC: fields["RETURNMAC"] ?? "", to: newState),
-              let mac = payment.returnMAC, let returnURL = payment.returnURL
-        else {
-            return SandboxErrorBody.response(
-                404, code: "SANDBOX_NOT_FOUND", id: "SANDBOX_NOT_FOUND",
-                message: "no payment with this id and RETURNMAC is waiting for its 3-D Secure authentication")
+        let failure = [SandboxErrorBody.Item(
+            code: "SANDBOX_AUTHENTICATION_FAILED", id: "SANDBOX_AUTHENTICATION_FAILED", message: "the 3-D Secure authentication failed")]
+        let notFound = SandboxErrorBody.response(
+            404, code: "SANDBOX_NOT_FOUND", id: "SANDBOX_NOT_FOUND",
+            message: "no payment with this id and RETURNMAC is waiting for its 3-D Secure authentication")
+        guard let (found, version) = find(paymentId), let mac = found.returnMAC, let returnURL = found.returnURL,
+              ConstantTime.equals(Array(mac.utf8), Array((fields["RETURNMAC"] ?? "").utf8))
+        else { return notFound }
+        // The first decision counts: a later post goes back to the returnUrl unchanged.
+        let decided = serverAPI.ledger(version).update(paymentId: paymentId) { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.authenticate(&payment, succeeded: succeeded, errors: failure, version: version)
         }
+        if case .success(let payment)? = decided { serverAPI.notify(payment, version) }
+        let payment = found
         let location = Self.adding([("RETURNMAC", mac), ("paymentId", payment.id)], to: returnURL)
         var response = HTTPResponse.json(303, ["paymentId": .string(payment.id), "returnUrl": .string(location)])
         response.headers.append(HTTPHeaderField("Location", location))

@@ -6,18 +6,18 @@ import PaymentFormEngine
 struct BrandChoiceTests {
     let detector = BrandDetector.shipped
 
-    @Test("a co-badged card lists its brands and pre-selects nothing")
-    func noDefault() throws {
+    @Test("a co-badged card lists its brands and pre-selects the one it lists first; the customer changes or clears it")
+    func firstListedByDefault() throws {
         var choice = BrandChoice()
         choice.update(with: try detector.detect("4571 0000"))
         #expect(choice.options.map(\.id) == ["dankort", "visa"])
-        #expect(choice.selected == nil)
-        #expect(choice.needsSelection)
+        #expect(choice.selected?.id == "dankort")
+        #expect(!choice.needsSelection)
         try choice.select(brandId: "visa")
         #expect(choice.selected?.id == "visa")
-        #expect(!choice.needsSelection)
         try choice.select(brandId: nil)
         #expect(choice.selected == nil)
+        #expect(choice.needsSelection)
     }
 
     @Test("the app's preferred brand is selected when the card offers it")
@@ -27,7 +27,7 @@ struct BrandChoiceTests {
         #expect(choice.selected?.id == "visa")
         choice.update(with: try detector.detect("6703"))
         #expect(choice.options.map(\.id) == ["bancontact", "maestro"])
-        #expect(choice.selected == nil, "visa is not offered by this card")
+        #expect(choice.selected?.id == "bancontact", "visa is not offered by this card: the first listed")
     }
 
     @Test("the selection survives typing while the brand is still offered, and goes when it is not")
@@ -53,7 +53,7 @@ struct BrandChoiceTests {
         #expect(BrandChoiceError.notOffered(brandId: "mastercard").description.contains("mastercard"))
         #expect(!BrandChoiceError.notOffered(brandId: "4571 0000 0000 0001").description.contains("4571"))
         #expect(BrandChoiceError.notOffered(brandId: "x").code == "brand_not_offered")
-        #expect(choice.selected == nil)
+        #expect(choice.selected?.id == "dankort", "a refused selection leaves the pre-selected brand")
     }
 
     @Test("a server lookup's brands (with ones offline detection cannot see) replace the options")

@@ -27,15 +27,18 @@ struct ControllerBrandTests {
 
     @Test("Mastercard stops at 16 digits; a wrong check digit there is invalid at once")
     func mastercardMaximum() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.focus("cardNumber")
         let updates = try controller.type("55555555555544441", into: "cardNumber")
         #expect(updates[15].advance)
         #expect(updates[16].outcome == .rejected)
         #expect(try controller.state(ofField: "cardNumber").text == "5555 5555 5555 4444")
-        var wrong = try ControllerFixtures.controller("visa")
+        // On a card form that takes Mastercard the number switches it to Mastercard, where the
+        // wrong check digit at the 16th digit is the error.
+        var wrong = try ControllerFixtures.cardForm("visa")
         try wrong.focus("cardNumber")
         let last = try wrong.type("5555555555554445", into: "cardNumber").last
+        #expect(wrong.item.id == "3")
         #expect(last?["cardNumber"]?.state == .invalid)
         #expect(last?["cardNumber"]?.error?.errorId == "luhn")              // focused, but it cannot become valid
         #expect(last?.advance == false)
@@ -70,30 +73,45 @@ struct ControllerBrandTests {
         #expect(updates.last?.advance == true)
     }
 
-    @Test("co-badged cards: the customer chooses, nothing is pre-selected, the choice travels with the request")
+    @Test("co-badged cards: the brand listed first is pre-selected, the customer changes it, the chosen brand's product pays")
     func coBadge() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.type("4571", into: "cardNumber")
         #expect(controller[field: "cardNumber"]?.brands?.brandIds == ["dankort", "visa"])
         #expect(controller.brandChoice.options.map(\.id) == ["dankort", "visa"])
-        #expect(controller.selectedBrandId == nil)
-        #expect(controller.brandChoice.needsSelection)
-        try controller.selectBrand("visa")
+        #expect(controller.selectedBrandId == "dankort")
+        #expect(!controller.brandChoice.needsSelection)
+        #expect(controller.item.id == "123")                              // Dankort's product
+        let update = try controller.selectBrand("visa")
+        #expect(update.itemChanged)
         #expect(controller.selectedBrandId == "visa")
         #expect(controller.request.selectedBrand?.id == "visa")
+        #expect(controller.item.id == "1")
         #expect(throws: PaymentRequestError.brandNotOffered("american-express")) { try controller.selectBrand("american-express") }
         try controller.type("0000", into: "cardNumber")
         #expect(controller.selectedBrandId == "visa")                       // kept while still offered
+        #expect(controller.item.id == "1")
         try controller.set("cardNumber", value: "45")
         #expect(controller.selectedBrandId == nil)                          // no longer co-badged
         #expect(controller.request.selectedBrand == nil)
-        // An app may pre-select a brand; the customer can still change it.
-        var preferred = PaymentFormController(item: try Fixtures.sample("visa"), localizer: Localizer(languageTag: "en"),
-                                              context: ControllerFixtures.now, preferredBrandId: "dankort")
+        #expect(controller.item.id == "1")
+        // The customer may clear the choice: the card's own brand (listed first) then pays.
+        try controller.set("cardNumber", value: "4571")
+        try controller.selectBrand(nil)
+        #expect(controller.selectedBrandId == nil && controller.brandChoice.needsSelection)
+        #expect(controller.item.id == "123")
+        // The merchant may pre-select a brand; the customer can still change it.
+        var preferred = try ControllerFixtures.cardForm("visa", preferredBrandId: "visa")
         try preferred.type("4571", into: "cardNumber")
-        #expect(preferred.selectedBrandId == "dankort")
-        try preferred.selectBrand(nil)
-        #expect(preferred.selectedBrandId == nil)
+        #expect(preferred.selectedBrandId == "visa")
+        #expect(preferred.item.id == "1")
+        try preferred.selectBrand("dankort")
+        #expect(preferred.item.id == "123")
+        // A brand the form does not take is not offered: Visa alone takes no Dankort card.
+        var visaOnly = try ControllerFixtures.controller("visa")
+        try visaOnly.type("4571", into: "cardNumber")
+        #expect(visaOnly.brandChoice.options.isEmpty)
+        #expect(visaOnly.item.id == "1")
     }
 }
 

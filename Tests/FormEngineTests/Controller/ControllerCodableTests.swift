@@ -40,7 +40,7 @@ struct ControllerCodableTests {
 
     @Test("the encoded shape: what a front end draws, the brand ids, the mask it edits with")
     func encodedShape() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.focus("cardNumber")
         try controller.type("37828", into: "cardNumber")
         let card = try #require(controller[field: "cardNumber"])
@@ -81,11 +81,11 @@ struct ControllerCodableTests {
         (#""value":"37828""#, #""value":"4111111111111111""#),
         (#""complete":false"#, #""complete":true"#),
         (#""state":"incomplete""#, #""state":"valid""#),
-        (#""fieldId":"cardNumber","maxLength":19"#, #""fieldId":"cvv","maxLength":19"#),
+        (#""fieldId":"cardNumber","maxLength":15"#, #""fieldId":"cvv","maxLength":15"#),
         (#""message":null"#, #""message":"shown without an error""#),
     ])
     func refusesBadInput(valid: String, broken: String) throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.focus("cardNumber")
         try controller.type("37828", into: "cardNumber")
         let card = try #require(controller[field: "cardNumber"])

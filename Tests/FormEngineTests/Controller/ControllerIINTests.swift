@@ -25,7 +25,7 @@ enum IINAnswers {
 struct ControllerIINTests {
     @Test("a co-badged card's co-brands become the brand choice, with products; selectBrand takes cartes-bancaires")
     func coBrandsFromServer() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.focus("cardNumber")
         try controller.type("40000025", into: "cardNumber")
         // Offline, 40000025 is plain Visa: nothing to choose, and Cartes Bancaires is refused.
@@ -35,12 +35,16 @@ struct ControllerIINTests {
         let update = controller.applyIINLookup(IINAnswers.cartesBancairesVisa)
         #expect(update.outcome == .changed)
         #expect(controller.brandChoice.options.map(\.id) == ["cartes-bancaires", "visa"])
-        #expect(controller.brandChoice.needsSelection)
         #expect(controller.brandChoice.paymentProductId(forBrandId: "cartes-bancaires") == 130)
         #expect(controller.brandChoice.paymentProductId(forBrandId: "visa") == 1)
-        #expect(controller.brandChoice.selected == nil)                    // nothing chosen for the customer
-
+        // The brand the answer lists first is pre-selected, and its product is the form's.
+        #expect(controller.brandChoice.selected?.id == "cartes-bancaires")
+        #expect(update.itemChanged && controller.item.id == "130")
+        // The customer changes it: Visa's product pays; and back.
+        try controller.selectBrand("visa")
+        #expect(controller.item.id == "1")
         try controller.selectBrand("cartes-bancaires")
+        #expect(controller.item.id == "130")
         #expect(controller.request.selectedBrand?.id == "cartes-bancaires")
         // Typing the rest of the number keeps the answer and the choice.
         try controller.type("00001001", into: "cardNumber")
@@ -48,11 +52,12 @@ struct ControllerIINTests {
         #expect(controller.request.selectedBrand?.id == "cartes-bancaires")
         let submission = controller.submit()
         #expect(submission.errors.filter { $0.fieldId == "cardNumber" } == [])
+        #expect(submission.paymentProductId == "130")
     }
 
     @Test("changing one of the digits the answer was taken for drops it: offline detection decides again")
     func changedDigitsDropTheAnswer() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "4000002500001001")
         controller.applyIINLookup(IINAnswers.cartesBancairesVisa)
         try controller.selectBrand("cartes-bancaires")
@@ -61,15 +66,18 @@ struct ControllerIINTests {
         #expect(controller.brandChoice.options.isEmpty)
         #expect(controller.brandChoice.selected == nil)
         #expect(controller.request.selectedBrand == nil)
-        // Back to the same first digits: the held answer applies again (the choice is asked anew).
+        #expect(controller.item.id == "1")                                // plain Visa again
+        // Back to the same first digits: the held answer applies again (the choice starts anew,
+        // at the brand it lists first).
         try controller.set("cardNumber", value: "4000002500001001")
         #expect(controller.brandChoice.options.map(\.id) == ["cartes-bancaires", "visa"])
-        #expect(controller.brandChoice.selected == nil)
+        #expect(controller.brandChoice.selected?.id == "cartes-bancaires")
+        #expect(controller.item.id == "130")
     }
 
     @Test("an answer taken at 6 digits holds while those 6 stay")
     func sixDigitAnswer() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "4000002")
         controller.applyIINLookup(IINAnswers.cartesBancairesVisa)
         try controller.set("cardNumber", value: "4000009999")
@@ -80,7 +88,7 @@ struct ControllerIINTests {
 
     @Test("the server's answer wins over an offline co-badge: Dankort + Visa offline, Visa only on the server")
     func serverWinsOverOffline() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "45710000")
         #expect(controller.brandChoice.options.map(\.id) == ["dankort", "visa"])
         controller.applyIINLookup(IINAnswers.server(1))
@@ -92,10 +100,11 @@ struct ControllerIINTests {
 
     @Test("only brands allowed in the context are offered; a product id no brand lists is left out")
     func onlyAllowedBrands() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "40000025")
         controller.applyIINLookup(IINAnswers.server(1, coBrands: [(130, false), (1, true), (3, true)]))
         #expect(controller.brandChoice.options.map(\.id) == ["visa", "mastercard"])
+        #expect(controller.item.id == "1")
         controller.applyIINLookup(IINAnswers.server(130, coBrands: [(130, true), (1, false), (999_999, true)]))
         #expect(controller.brandChoice.options.isEmpty)   // one brand left: nothing to choose
         #expect(controller[field: "cardNumber"]?.error == nil)
@@ -105,7 +114,7 @@ struct ControllerIINTests {
           arguments: [("en", "This card cannot be used for this payment. Please use another card."),
                       ("fr", "Cette carte ne peut pas être utilisée pour ce paiement. Veuillez utiliser une autre carte.")])
     func notAllowed(language: String, message: String) throws {
-        var controller = try ControllerFixtures.controller("visa", language: language)
+        var controller = try ControllerFixtures.cardForm("visa", language: language)
         try controller.focus("cardNumber")
         try controller.type("41111111", into: "cardNumber")
         let update = controller.applyIINLookup(IINAnswers.server(1, allowed: false))
@@ -120,7 +129,7 @@ struct ControllerIINTests {
         #expect(!controller[field: "cardNumber"]!.complete)
         let submission = controller.submit()
         #expect(submission.errors.map(\.errorId).first == "allowedInContext")
-        // Another card: the answer no longer holds.
+        // Another card: the answer no longer holds (a Mastercard, which this card form takes).
         try controller.set("cardNumber", value: "5555555555554444")
         #expect(controller[field: "cardNumber"]?.error == nil)
         #expect(controller[field: "cardNumber"]?.state == .valid)
@@ -128,7 +137,7 @@ struct ControllerIINTests {
 
     @Test("isAllowedInContext false refuses a co-badged card too: the API says none of its brands is allowed here")
     func refusedCoBadgedCard() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "4000002500001001")
         let answer = IINAnswers.server(130, allowed: false, coBrands: [(130, false), (1, true)])
         #expect(answer.status == .existingButNotAllowed)
@@ -140,7 +149,7 @@ struct ControllerIINTests {
 
     @Test("answers that say nothing about the number now are rejected and change nothing")
     func ignoredAnswers() throws {
-        var controller = try ControllerFixtures.controller("visa")
+        var controller = try ControllerFixtures.cardForm("visa")
         try controller.set("cardNumber", value: "40000")
         let early = controller.applyIINLookup(IINAnswers.cartesBancairesVisa)
         #expect(early.outcome == .rejected)    // fewer than 6 digits

@@ -12,27 +12,29 @@ import PaymentFormTestSupport
 /// event is `.rejected`.
 @Suite("Form controller keeps every typed character")
 struct ControllerKeepsEveryCharacterTests {
+    // A number no brand has (9…) names no product, so the app's switch to American Express stays.
     @Test("Visa → American Express with 16 digits typed keeps all 16; the field shows the length error")
     func productSwitchKeepsDigits() throws {
         var controller = try ControllerFixtures.controller("visa", otherSamples: ["amex"])
         try controller.focus("cardNumber")
-        try controller.type("4111111111111111", into: "cardNumber")
+        try controller.type("9111111111111111", into: "cardNumber")
         let update = try controller.selectProduct(id: "2")
         let card = try #require(update["cardNumber"])
-        #expect(card.value == "4111111111111111")
-        #expect(card.text == "4111 111111 11111" + "1")
+        #expect(controller.item.id == "2")
+        #expect(card.value == "9111111111111111")
+        #expect(card.text == "9111 111111 11111" + "1")
         #expect(card.state == .invalid)
         #expect(card.error?.errorId == "length")
         #expect(card.message != nil)
         #expect(!controller.isValid)
         // The request the form would send holds every digit too.
-        #expect(controller.request.unmaskedValue(forField: "cardNumber") == "4111111111111111")
+        #expect(controller.request.unmaskedValue(forField: "cardNumber") == "9111111111111111")
 
         // Backspace at the end removes the extra digit: the value fits the mask again.
         try controller.select("cardNumber", selection: card.text.utf16.count..<card.text.utf16.count)
         let fixed = try controller.backspace(in: "cardNumber")
-        #expect(fixed["cardNumber"]?.text == "4111 111111 11111")
-        #expect(fixed["cardNumber"]?.value == "411111111111111")
+        #expect(fixed["cardNumber"]?.text == "9111 111111 11111")
+        #expect(fixed["cardNumber"]?.value == "911111111111111")
         #expect(fixed["cardNumber"]?.cursor == 17)
         #expect(fixed["cardNumber"]?.error?.errorId != "length")
     }
@@ -40,7 +42,7 @@ struct ControllerKeepsEveryCharacterTests {
     @Test("an unfocused field switched to a shorter mask shows its error at once")
     func unfocusedOverflowShowsError() throws {
         var controller = try ControllerFixtures.controller("visa", otherSamples: ["amex"])
-        try controller.set("cardNumber", value: "4111111111111111")
+        try controller.set("cardNumber", value: "9111111111111111")
         try controller.selectProduct(id: "2")
         #expect(controller[field: "cardNumber"]?.error?.errorId == "length")
     }
@@ -48,7 +50,7 @@ struct ControllerKeepsEveryCharacterTests {
     @Test("deleting inside an over-long value shifts the rest into the mask")
     func deleteInsideOverflow() throws {
         var controller = try ControllerFixtures.controller("visa", otherSamples: ["amex"])
-        try controller.set("cardNumber", value: "4111111111111112")
+        try controller.set("cardNumber", value: "9111111111111112")
         try controller.selectProduct(id: "2")
         // Forward delete of the first digit: "111111111111112" (15) fits again.
         try controller.select("cardNumber", selection: 0..<0)
@@ -57,10 +59,10 @@ struct ControllerKeepsEveryCharacterTests {
         #expect(update["cardNumber"]?.text == "1111 111111 11112")
         #expect(update["cardNumber"]?.cursor == 0)
         // Typing in the middle of an over-long value keeps it all.
-        try controller.set("cardNumber", value: "4111111111111111")
+        try controller.set("cardNumber", value: "9111111111111111")
         let typed = try controller.edit("cardNumber", selection: 5..<5, .insert("9"))
-        #expect(typed["cardNumber"]?.value == "41119111111111111")
-        #expect(typed["cardNumber"]?.text == "4111 911111 11111" + "11")
+        #expect(typed["cardNumber"]?.value == "91119111111111111")
+        #expect(typed["cardNumber"]?.text == "9111 911111 11111" + "11")
         #expect(typed["cardNumber"]?.cursor == 6)
         #expect(typed.outcome == .changed)
         // Letters are filtered as the mask filters them: nothing changes, and the answer says so.
@@ -98,10 +100,14 @@ struct ControllerKeepsEveryCharacterTests {
         #expect(update["expiryDate"]?.value == "1330")
         #expect(update["expiryDate"]?.text == "13/30")
         #expect(update["expiryDate"]?.error?.errorId == "expirationDate")
-        // Typed one key at a time, the impossible month's second digit is refused, visibly.
+        // Typed one key at a time, a 3 after a first 1 makes the month 01 and starts the year.
         var typing = try ControllerFixtures.controller("visa")
         try typing.type("1", into: "expiryDate")
-        #expect(try typing.replace("expiryDate", range: 1..<1, with: "3").outcome == .rejected)
+        let typed = try typing.replace("expiryDate", range: 1..<1, with: "3")
+        #expect(typed.outcome == .changed)
+        #expect(typed["expiryDate"]?.text == "01/3")
+        #expect(typed["expiryDate"]?.value == "013")
+        #expect(typed["expiryDate"]?.cursor == 4)
     }
 
     @Test("what still fits behaves as before: four-digit years, a keystroke into a full field")

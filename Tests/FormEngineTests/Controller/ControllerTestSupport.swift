@@ -22,6 +22,32 @@ enum ControllerFixtures {
         }
         return PaymentFormController(item: product, localizer: Localizer(languageTag: language), context: now, otherItems: others)
     }
+
+    /// A merchant's card products: the shipped Visa (1), American Express (2), Mastercard (3,
+    /// with accounts on file) and Cartes Bancaires (130), and a Dankort product (123) made from
+    /// Visa's definition.
+    static func cardProducts() throws -> [PaymentProduct] {
+        var dankort = try Fixtures.sample("visa")
+        dankort.id = "123"
+        dankort.displayHints.label = "Dankort"
+        return [try Fixtures.sample("visa"), try Fixtures.sample("amex"), try Fixtures.sample("mastercard-accounts-on-file"),
+                try Fixtures.sample("cartes-bancaires"), dankort]
+    }
+
+    /// The shipped `cards` group (Resources/Groups/cards.json).
+    static func cardsGroup() throws -> PaymentProductGroup {
+        try PaymentProductGroup.decode(from: Array(try PackageFiles.text("Resources/Groups/cards.json").utf8)).value
+    }
+
+    /// A card form the card number decides: on `opened` (the `cards` group by default, else the
+    /// sample of that name), with every other card product of ``cardProducts()`` beside it.
+    static func cardForm(_ opened: String? = nil, language: String = "en", preferredBrandId: String? = nil) throws -> PaymentFormController {
+        let products = try cardProducts()
+        let item: AnyPaymentItem = try opened.map { name in .product(try Fixtures.sample(name)) } ?? .group(try cardsGroup())
+        let others = products.filter { $0.id != item.id }.map(AnyPaymentItem.product)
+        return PaymentFormController(item: item, localizer: Localizer(languageTag: language), context: now, otherItems: others,
+                                     preferredBrandId: preferredBrandId)
+    }
 }
 
 extension PaymentFormController {

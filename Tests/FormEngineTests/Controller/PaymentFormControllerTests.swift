@@ -91,9 +91,9 @@ struct PaymentFormControllerEditingTests {
         #expect(try controller.backspace(in: "cardNumber")["cardNumber"]?.text == "5555 1111 1111")
     }
 
-    @Test("expiry shortcuts: 2 becomes 02, impossible months are refused, MM/YYYY becomes MM/YY", arguments: [
-        ("2", "02", EditOutcome.changed), ("9", "09", .changed), ("1", "1", .changed), ("13", "1", .rejected),
-        ("19", "1", .rejected), ("12", "12", .changed), ("00", "0", .rejected), ("01", "01", .changed),
+    @Test("expiry shortcuts: 2 becomes 02, 1 then 3 becomes 01/3, MM/YYYY becomes MM/YY; no typed digit is dropped", arguments: [
+        ("2", "02", EditOutcome.changed), ("9", "09", .changed), ("1", "1", .changed), ("13", "01/3", .changed),
+        ("19", "01/9", .changed), ("193", "01/93", .changed), ("12", "12", .changed), ("00", "00", .changed), ("01", "01", .changed),
         ("0130", "01/30", .changed), ("230", "02/30", .changed),
     ])
     func expiryShortcuts(typed: String, expected: String, lastOutcome: EditOutcome) throws {
@@ -288,20 +288,23 @@ struct PaymentFormControllerFlowTests {
     @Test("switching the product keeps the values of the fields both have, re-formatted")
     func productSwitch() throws {
         var controller = try ControllerFixtures.controller("visa", otherSamples: ["amex", "sepa-direct-debit"])
-        try controller.type("378282246310005", into: "cardNumber")
+        let typed = try controller.type("378282246310005", into: "cardNumber")
+        // The card number names American Express: the form switches to it at the second digit.
+        #expect(typed[1].itemChanged && !typed[0].itemChanged && !typed[2].itemChanged)
+        #expect(controller.item.id == "2")
+        #expect(typed[1].fields.map(\.id) == controller.fields.map(\.id))
         try controller.type("1230", into: "expiryDate")
         try controller.type("1234", into: "cvv")
-        let update = try controller.selectProduct(id: "2")
-        #expect(controller.item.id == "2")
-        #expect(update["cardNumber"]?.text == "3782 822463 10005")
+        #expect(controller[field: "cardNumber"]?.text == "3782 822463 10005")
         #expect(controller[field: "expiryDate"]?.text == "12/30")
         #expect(controller[field: "cvv"]?.text == "1234")
         #expect(controller[field: "cardNumber"]?.field.placeholder == "**** ****** *****")
         #expect(controller.isValid)
-        // And back; a product without those fields starts empty.
-        try controller.selectProduct(id: "1")
-        // Visa's mask is the generic one, so an American Express number keeps its brand's grouping.
-        #expect(controller[field: "cardNumber"]?.text == "3782 822463 10005")
+        // Selecting Visa for an American Express number: the number decides, the form stays American Express.
+        let back = try controller.selectProduct(id: "1")
+        #expect(back.itemChanged && controller.item.id == "2")
+        #expect(controller[field: "cvv"]?.text == "1234")
+        // A product without those fields starts empty.
         try controller.selectProduct(id: "770")
         #expect(controller.fields.allSatisfy { $0.text.isEmpty })
         #expect(throws: PaymentRequestError.unknownProduct("42")) { try controller.selectProduct(id: "42") }

@@ -22,15 +22,15 @@ struct MalformedDefinitionTests {
     static let validField = Fixtures.field(id: "ok")
 
     static let cases: [Case] = [
-        Case(name: "a product without paymentMethod (an account on file given as a product)",
+        Case(name: "an account on file given as a product",
              json: #"{"id": 1001, "paymentProductId": 3, "displayHints": {"logo": "x"}, "attributes": []}"#,
-             path: "paymentMethod", code: "missing_key", message: "required key is missing"),
+             path: "(root)", code: "invalid_value", message: "this is an account on file (it has paymentProductId or attributes), not a payment product or product group"),
         Case(name: "a product without displayHints or displayHintsList",
              json: #"{"id": 1, "paymentMethod": "card", "fields": []}"#,
              path: "displayHints", code: "missing_key", message: "required key is missing"),
         Case(name: "a field given as a product",
              json: #"{"id": "cvv", "type": "numericstring", "displayHints": {"formElement": {"type": "text"}}}"#,
-             path: "paymentMethod", code: "missing_key", message: "required key is missing"),
+             path: "(root)", code: "invalid_value", message: "this is a field (it has type or dataRestrictions), not a payment product or product group"),
         Case(name: "minLength as a string",
              json: Fixtures.product(fields: "[\(validField), \(validField.replacingOccurrences(of: "ok", with: "b")), " + Fixtures.field(id: "c", #""dataRestrictions": {"validators": {"length": {"minLength": "3"}}}"#) + "]"),
              path: "fields[2].dataRestrictions.validators.length.minLength", code: "type_mismatch", message: "expected integer, found string"),

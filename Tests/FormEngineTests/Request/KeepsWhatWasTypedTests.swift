@@ -26,7 +26,7 @@ struct KeepsWhatWasTypedTests {
     static let cases: [Case] = [
         // Beyond the mask's capacity: kept, and the field's own validators judge it.
         Case(sample: "amex", field: "cardNumber", typed: "3782822463100051", unmasked: "3782822463100051", errors: ["length", "luhn"]),
-        Case(sample: "amex", field: "cardNumber", typed: "4111 1111 1111 1111", unmasked: "4111111111111111", errors: ["length"]),
+        Case(sample: "amex", field: "cardNumber", typed: "4111 1111 1111 1111", unmasked: "4111111111111111", errors: ["cardNotAccepted", "length"]),
         Case(sample: "visa", field: "cvv", typed: "12345", unmasked: "12345", errors: ["length", "regularExpression"]),
         Case(sample: "visa", field: "expiryDate", typed: "12/300", unmasked: "12300", errors: ["expirationDate", "regularExpression"]),
         Case(sample: "visa", field: "cardNumber", typed: "4111 1111 1111 1111 1111", unmasked: "41111111111111111111", errors: ["length", "luhn"]),
@@ -53,11 +53,11 @@ struct KeepsWhatWasTypedTests {
         #expect(report.errors(forField: example.field).map(\.errorId) == example.errors)
     }
 
-    @Test("a Visa number on the American Express form is too long, not a Luhn failure")
+    @Test("a Visa number on the American Express form is not accepted and too long, not a Luhn failure")
     func visaOnAmex() throws {
         var request = PaymentRequest(product: try Fixtures.sample("amex"))
         try request.setValue("4111111111111111", forField: "cardNumber")
-        #expect(request.validate(in: Self.now).errors(forField: "cardNumber").map(\.errorId) == ["length"])
+        #expect(request.validate(in: Self.now).errors(forField: "cardNumber").map(\.errorId) == ["cardNotAccepted", "length"])
     }
 
     @Test("the shown value never hides a typed character")

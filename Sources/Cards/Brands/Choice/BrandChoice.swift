@@ -2,24 +2,29 @@
 /// customer, not the merchant or the engine, decides which brand pays).
 ///
 /// A form keeps one, updates it with every detection (or with a server lookup's brands, which win
-/// once they arrive) and shows ``options`` when there is more than one. Nothing is pre-selected
-/// unless the app set a ``preferredBrandId`` that is among the options; a selection survives
-/// further typing while its brand is still offered.
+/// once they arrive) and shows ``options`` when there is more than one. As the rules allow, a
+/// brand is pre-selected and the customer can change it: the merchant's ``preferredBrandId`` when
+/// the card offers it, else the brand the card lists first (the server's answer names the card's
+/// own product first: Cartes Bancaires on a CB + Visa card; offline, the domestic scheme: Dankort
+/// on a Dankort + Visa card). A selection survives further typing while its brand is still
+/// offered; one the customer cleared stays cleared.
 ///
 /// ```swift
 /// var choice = BrandChoice()
 /// choice.update(with: try BrandDetector.shipped.detect("4571 0000"))
 /// choice.options.map(\.id)        // ["dankort", "visa"]
-/// choice.selected                 // nil: the customer has not chosen
+/// choice.selected?.id             // "dankort": the brand the card lists first
 /// try choice.select(brandId: "visa")
-/// choice.selected?.id             // "visa"
+/// choice.selected?.id             // "visa": the customer's choice
 /// ```
 public struct BrandChoice: Sendable, Hashable {
     /// The brands to choose from; empty unless the card carries more than one.
     public private(set) var options: [Brand] = []
-    /// The brand the customer (or the app's preference) chose, or `nil`.
+    /// The brand that pays: the customer's choice, else the pre-selected one; `nil` when there is
+    /// nothing to choose or the customer cleared the choice.
     public private(set) var selected: Brand?
-    /// The brand the app pre-selects when it is among the options, or `nil` for none.
+    /// The brand the merchant pre-selects when it is among the options; `nil`: the brand the card
+    /// lists first.
     public var preferredBrandId: String?
     /// The product a server IIN lookup named for each option, by brand id; empty when the options
     /// come from offline detection.
@@ -27,13 +32,14 @@ public struct BrandChoice: Sendable, Hashable {
 
     /// A choice with no options yet.
     ///
-    /// - Parameter preferredBrandId: a brand the app pre-selects when a card offers it (by default
-    ///   none: the customer chooses).
+    /// - Parameter preferredBrandId: a brand the merchant pre-selects when a card offers it (by
+    ///   default the brand the card lists first); the customer can always change it.
     public init(preferredBrandId: String? = nil) {
         self.preferredBrandId = preferredBrandId
     }
 
-    /// Whether the customer still has to choose: several options and none selected.
+    /// Whether the customer still has to choose: several options and none selected (the customer
+    /// cleared the pre-selected one).
     public var needsSelection: Bool { options.count > 1 && selected == nil }
 
     /// Takes the co-badge choices of a detection (none unless it is resolved and co-badged).
@@ -43,7 +49,8 @@ public struct BrandChoice: Sendable, Hashable {
 
     /// Sets the brands to choose from (a server lookup's co-brands, say), with the product the
     /// lookup named for each. Fewer than two brands means nothing to choose. The selection is kept
-    /// if still offered, else the app's preferred brand is selected if offered, else nothing.
+    /// if still offered, else the merchant's preferred brand is selected if offered, else the
+    /// first option.
     package mutating func update(options newOptions: [Brand], paymentProductIds newProductIds: [String: Int] = [:]) {
         var unique: [Brand] = []
         for brand in newOptions where !unique.contains(where: { $0.id == brand.id }) { unique.append(brand) }
@@ -54,7 +61,7 @@ public struct BrandChoice: Sendable, Hashable {
         } else if let preferredBrandId, let preferred = options.first(where: { $0.id == preferredBrandId }) {
             selected = preferred
         } else {
-            selected = nil
+            selected = options.first
         }
     }
 

@@ -1,0 +1,247 @@
+import Foundation
+import PaymentFormEngine
+import PaymentFormJSON
+
+/// The hosted checkout page the sandbox serves itself, built on this project's web form
+/// (`Web/dist/payform-form.mjs`, the engine compiled to WebAssembly): where a hosted checkout's
+/// `redirectUrl` (and `http://` + `partialRedirectUrl`) sends the customer.
+///
+/// - `GET /sandbox/v1/hostedcheckouts/<id>`: the page: the order's amount and the card form of
+///   the checkout's own client session (the Visa product; see ``productId``), a Pay button, a
+///   status line and `#outcome` (the page's state as JSON, for tests; never card data). A paid
+///   checkout shows its payment's status. Without the web form's files (``webDist``), a page
+///   that says how to build them (503).
+/// - `POST /sandbox/v1/hostedcheckouts/<id>/pay` `{"encryptedCustomerInput"}` (what the form's
+///   `submit()` encrypted): the payment is made as `POST …/payments` makes it (test cards,
+///   validation as sent, `tokenize` when the checkout asked), the checkout becomes
+///   `PAYMENT_CREATED`, and the answer says where the browser goes: the 3-D Secure page, or the
+///   merchant's `returnUrl` with `hostedCheckoutId` and `RETURNMAC` (and `paymentId`) in its
+///   query. The first payment counts: a second is 409.
+/// - `GET /sandbox/v1/hostedcheckout.mjs`: the page's script; `GET /sandbox/v1/web/<file>`: the
+///   web form's files from ``webDist`` (only the four the page loads).
+struct HostedCheckoutPage: Sendable {
+    /// Where the pages live.
+    static let pathPrefix = "/sandbox/v1/hostedcheckouts/"
+    /// The product whose form the page shows.
+    // TODO(issue 46): mount the `cards` group (one form for every card) once the web form takes it.
+    static let productId = 1
+    /// The web form's files the page loads, with their types.
+    static let webFiles: [String: String] = [
+        "payform-form.mjs": "text/javascript; charset=utf-8", "payform-engine.mjs": "text/javascript; charset=utf-8",
+        "payform-form.css": "text/css; charset=utf-8", "payform-form-engine.wasm": "application/wasm",
+    ]
+
+    let serverAPI: ServerAPI
+    /// The folder of the built web form (`Web/dist`), or `nil` when none was found.
+    let webDist: URL?
+
+    /// The checkout `id` on either platform.
+    private func checkout(_ id: String) -> (HostedCheckout, ServerAPILedger)? {
+        for ledger in [serverAPI.v1, serverAPI.v2] {
+            if let checkout = ledger.hostedCheckout(withId: id) { return (checkout, ledger) }
+        }
+        return nil
+    }
+
+    /// The answer to a request below `/sandbox/v1/` for `segments` after it.
+    func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
+        switch segments.count {
+        case 1 where segments[0] == "hostedcheckout.mjs":
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "text/javascript; charset=utf-8"),
+                                                       HTTPHeaderField("Cache-Control", "no-store")], body: Array(Self.script.utf8))
+        case 2 where segments[0] == "web":
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return webFile(segments[1])
+        case 2 where segments[0] == "hostedcheckouts":
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return page(segments[1])
+        case 3 where segments[0] == "hostedcheckouts" && segments[2] == "pay":
+            guard request.method == "POST" else { return SandboxErrorBody.methodNotAllowed("POST") }
+            return pay(segments[1], body: request.body)
+        default:
+            return SandboxErrorBody.noSuchRoute
+        }
+    }
+
+    private func webFile(_ name: String) -> HTTPResponse {
+        guard let type = Self.webFiles[name] else { return SandboxErrorBody.notFound("the sandbox serves no such web form file") }
+        guard let webDist, let bytes = try? Data(contentsOf: webDist.appendingPathComponent(name)) else {
+            return SandboxErrorBody.notFound("\(name) is missing: build the web form (Scripts/build-web.sh) or give --web-dist DIR")
+        }
+        return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", type), HTTPHeaderField("Cache-Control", "no-cache")], body: Array(bytes))
+    }
+
+    /// Whether the web form's files are there.
+    private var hasWebForm: Bool {
+        guard let webDist else { return false }
+        return Self.webFiles.keys.allSatisfy { FileManager.default.isReadableFile(atPath: webDist.appendingPathComponent($0).path) }
+    }
+
+    private static let policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+        + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    private func html(_ status: Int, _ body: String) -> HTTPResponse {
+        let document = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox hosted checkout</title></head>
+            <body>
+            \(body)
+            </body>
+            </html>
+            """
+        return HTTPResponse(status: status, headers: [
+            HTTPHeaderField("Content-Type", "text/html; charset=utf-8"), HTTPHeaderField("Content-Security-Policy", Self.policy),
+            HTTPHeaderField("Cache-Control", "no-store"),
+        ], body: Array(document.utf8))
+    }
+
+    private func page(_ id: String) -> HTTPResponse {
+        guard let (checkout, ledger) = checkout(id) else {
+            return html(404, "<h1>No such hosted checkout</h1><p id=\"outcome\" data-state=\"unknown\">The sandbox knows no hosted checkout with this id.</p>")
+        }
+        let amount = ThreeDSecurePage.escaped("\(checkout.amount) \(checkout.currencyCode) (minor units)")
+        if checkout.status != .inProgress {
+            let status = checkout.paymentId.flatMap(ledger.payment(withId:)).map { $0.status.name(checkout.version) } ?? checkout.status.rawValue
+            return html(200, """
+                <h1>Sandbox hosted checkout</h1>
+                <p>Order: \(amount).</p>
+                <p id="outcome" data-state="done">\(ThreeDSecurePage.escaped(checkout.status.rawValue)): \(ThreeDSecurePage.escaped(status))</p>
+                """)
+        }
+        guard hasWebForm else {
+            return html(503, """
+                <h1>The hosted checkout page needs the web form</h1>
+                <p id="outcome" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was not
+                found\(webDist.map { " in " + ThreeDSecurePage.escaped($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
+                (it makes <code>Web/dist</code>), or start the sandbox with <code>--web-dist DIR</code>.</p>
+                """)
+        }
+        let base = serverAPI.baseURL()
+        let config: JSONValue = [
+            "hostedCheckoutId": .string(checkout.id),
+            "session": ["clientApiUrl": .string(base + "/client"), "assetUrl": .string(base + "/assets"), "customerId": .string(checkout.customerId),
+                        "clientSessionId": .string(checkout.clientSessionId)],
+            "productId": .number(String(Self.productId)),
+            "context": ["amount": .number(String(checkout.amount)), "currency": .string(checkout.currencyCode),
+                        "countryCode": .string(checkout.countryCode ?? "NL"), "isRecurring": false],
+            "locale": .string(String((checkout.locale ?? "en").prefix(2)).lowercased()),
+        ]
+        return html(200, """
+            <main id="checkout" data-config="\(ThreeDSecurePage.escaped(JSONWriter().string(from: config)))">
+            <h1>Sandbox hosted checkout</h1>
+            <p>A test tool standing in for the platform's payment page: no real payment is made.</p>
+            <p>Order: <span id="amount">\(amount)</span>\(checkout.merchantReference.map { ", reference " + ThreeDSecurePage.escaped($0) } ?? "").</p>
+            <div id="payment-form"></div>
+            <button type="button" id="pay" disabled>Pay</button>
+            <p id="message" role="status"></p>
+            <pre id="outcome" data-state="loading">{"state": "loading"}</pre>
+            </main>
+            <script type="module" src="/sandbox/v1/hostedcheckout.mjs"></script>
+            """)
+    }
+
+    private func pay(_ id: String, body: [UInt8]) -> HTTPResponse {
+        guard let (checkout, ledger) = checkout(id) else { return SandboxErrorBody.notFound("no such hosted checkout") }
+        let version = checkout.version
+        guard checkout.status == .inProgress else {
+            return serverAPI.errors(409, [SandboxErrorBody.Item(
+                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: "this hosted checkout is \(checkout.status.rawValue)")], version)
+        }
+        guard case .object(let request)? = try? JSONParser(rejectsDuplicateKeys: true).parse(body), case .string(let input)? = request["encryptedCustomerInput"]
+        else {
+            return serverAPI.errors(400, [ServerAPI.badRequest("the body must be {\"encryptedCustomerInput\": ...}", property: "encryptedCustomerInput")], version)
+        }
+        var paymentRequest = JSONObject([(key: "encryptedCustomerInput", value: .string(input))])
+        if checkout.tokenize { paymentRequest.append("cardPaymentMethodSpecificInput", ["tokenize": true]) }
+        let source: ServerAPI.PaymentSource
+        switch serverAPI.paymentSource(paymentRequest, ledger: ledger, version: version) {
+        case .failure(let response): return response
+        case .success(let value): source = value
+        }
+        let order = ServerAPI.Order(amount: checkout.amount, currency: checkout.currencyCode, merchantReference: checkout.merchantReference,
+                                    returnURL: checkout.returnURL ?? serverAPI.baseURL() + checkout.pagePath)
+        let answer = serverAPI.makePayment(source: source, order: order, version: version, ledger: ledger, hostedCheckout: checkout)
+        guard let paymentId = answer.paymentId, let payment = ledger.payment(withId: paymentId) else { return answer.response }
+        var paid = checkout
+        paid.status = .paymentCreated
+        paid.paymentId = paymentId
+        ledger.keep(paid)
+        let next: String
+        if payment.status == .redirected {
+            next = serverAPI.baseURL() + ThreeDSecurePage.pathPrefix + paymentId
+        } else if let returnURL = checkout.returnURL {
+            next = ThreeDSecurePage.adding([("hostedCheckoutId", checkout.id), ("RETURNMAC", checkout.returnMAC), ("paymentId", paymentId)], to: returnURL)
+        } else {
+            next = serverAPI.baseURL() + checkout.pagePath
+        }
+        return .json(200, ["redirectURL": .string(next), "paymentId": .string(paymentId), "status": .string(payment.status.name(version))])
+    }
+
+    /// The page's script: mounts the web form, pays with what it encrypted, follows the answer.
+    static let script = """
+        // The sandbox's hosted checkout page: the web form of the checkout's product, mounted with
+        // the checkout's own client session; Pay encrypts in the form and posts to the sandbox.
+        import { mountPaymentForm } from "/sandbox/v1/web/payform-form.mjs";
+
+        const root = document.getElementById("checkout");
+        const config = JSON.parse(root.dataset.config);
+        const pay = document.getElementById("pay");
+        const message = document.getElementById("message");
+        const outcome = document.getElementById("outcome");
+
+        function report(state, extra = {}) {
+          outcome.dataset.state = state;
+          outcome.textContent = JSON.stringify({ state, ...extra }, null, 2);
+        }
+
+        let form = null;
+        try {
+          form = await mountPaymentForm(document.getElementById("payment-form"), {
+            session: config.session,
+            productId: config.productId,
+            context: { ...config.context, locale: config.locale },
+            locale: config.locale,
+          });
+          pay.disabled = false;
+          report("form", { productId: config.productId });
+        } catch (error) {
+          message.textContent = `The form could not be shown: ${error.message || error}`;
+          report("error", { step: "form", message: String(error.message || error) });
+        }
+
+        pay.addEventListener("click", async () => {
+          if (!form || pay.disabled) return;
+          pay.disabled = true;
+          try {
+            const result = await form.submit();
+            if (!result.valid) {
+              report("invalid", { errors: (result.errors || []).map(({ fieldId, errorId }) => ({ fieldId, errorId })) });
+              pay.disabled = false;
+              return;
+            }
+            report("paying");
+            const response = await fetch(`/sandbox/v1/hostedcheckouts/${encodeURIComponent(config.hostedCheckoutId)}/pay`, {
+              method: "POST",
+              headers: { "Content-Type": "application/json", Accept: "application/json" },
+              body: JSON.stringify({ encryptedCustomerInput: result.encryptedCustomerInput }),
+            });
+            const json = await response.json().catch(() => null);
+            if (response.ok && json && json.redirectURL) {
+              report("redirecting", { paymentId: json.paymentId, status: json.status });
+              window.location.assign(json.redirectURL);
+              return;
+            }
+            const errors = (json && json.errors) || [];
+            message.textContent = errors.map((error) => error.message).join("; ") || `HTTP ${response.status}`;
+            report("refused", { httpStatus: response.status, errors: errors.map(({ errorCode, propertyName }) => ({ errorCode, propertyName })) });
+            pay.disabled = false;
+          } catch (error) {
+            message.textContent = String(error.message || error);
+            report("error", { step: "pay", message: String(error.message || error) });
+            pay.disabled = false;
+          }
+        });
+        """
+}

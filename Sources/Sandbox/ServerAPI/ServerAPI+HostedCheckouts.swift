@@ -1,0 +1,88 @@
+import Foundation
+import PaymentFormJSON
+
+/// `…/hostedcheckouts`: create (201 `{RETURNMAC, hostedCheckoutId, partialRedirectUrl,
+/// redirectUrl, merchantReference}`), get (`IN_PROGRESS`, then `PAYMENT_CREATED` with the payment),
+/// delete (Connect). The page itself is ``HostedCheckoutPage``.
+extension ServerAPI {
+    func createHostedCheckout(_ call: Call) -> Answer {
+        let body: JSONObject
+        switch call.object() {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let object): body = object
+        }
+        let order: Order
+        switch readOrder(.object(body), version: call.version) {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): order = value
+        }
+        let specific = body["hostedCheckoutSpecificInput"]
+        var locale: String?
+        if case .string(let text)? = specific?["locale"], text.count <= 35, text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-") }) {
+            locale = text
+        }
+        var country: String?
+        if case .string(let text)? = body["order"]?["customer"]?["billingAddress"]?["countryCode"], text.count == 2, text.allSatisfy(\.isASCII) {
+            country = text.uppercased()
+        }
+        var tokenize = false
+        if case .bool(let flag)? = body["cardPaymentMethodSpecificInput"]?["tokenize"] { tokenize = flag }
+        let (clientSessionId, session) = sessions.mint(locale: locale)
+        let checkout = HostedCheckout(
+            id: HostedCheckout.makeId(), version: call.version, returnMAC: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+            returnURL: order.returnURL, amount: order.amount, currencyCode: order.currency, countryCode: country, merchantReference: order.merchantReference,
+            locale: locale, tokenize: tokenize, clientSessionId: clientSessionId, customerId: session.customerId, status: .inProgress, paymentId: nil,
+            created: Date())
+        call.ledger.keep(checkout)
+        let base = baseURL()
+        // Connect's merchants add the scheme and a subdomain to partialRedirectUrl; on loopback
+        // only the scheme: `http://` + partialRedirectUrl. redirectUrl is the whole URL.
+        let hostAndPort = base.hasPrefix("http://") ? String(base.dropFirst("http://".count)) : base
+        var answer = JSONObject([
+            (key: "RETURNMAC", value: .string(checkout.returnMAC)),
+            (key: "hostedCheckoutId", value: .string(checkout.id)),
+            (key: "partialRedirectUrl", value: .string(hostAndPort + checkout.pagePath)),
+            (key: "redirectUrl", value: .string(base + checkout.pagePath)),
+        ])
+        if let reference = order.merchantReference { answer.append("merchantReference", .string(reference)) }
+        answer.append("invalidTokens", .array([]))
+        var response = HTTPResponse.json(201, .object(answer))
+        response.headers.append(location(call.version, "hostedcheckouts/\(checkout.id)"))
+        return Answer(response)
+    }
+
+    /// The `GET` answer of a hosted checkout.
+    func hostedCheckoutJSON(_ checkout: HostedCheckout, ledger: ServerAPILedger) -> JSONValue {
+        var answer = JSONObject([(key: "status", value: .string(checkout.status.rawValue))])
+        if let id = checkout.paymentId, let payment = ledger.payment(withId: id) {
+            var output = JSONObject([
+                (key: "payment", value: payment.json(checkout.version)),
+                (key: "paymentStatusCategory", value: .string(payment.status == .rejected ? "REJECTED" : payment.status == .redirected
+                    ? "STATUS_UNKNOWN" : "SUCCESSFUL")),
+            ])
+            if let token = payment.token, checkout.version == .v1 {
+                output.append("tokens", .string(token))
+                output.append("tokenizationSucceeded", .bool(payment.isNewToken))
+            }
+            answer.append("createdPaymentOutput", .object(output))
+        }
+        return .object(answer)
+    }
+
+    func hostedCheckoutById(_ call: Call) -> Answer {
+        guard var checkout = call.ledger.hostedCheckout(withId: call.id) else {
+            return Answer(unknown("hosted checkout", property: "hostedCheckoutId", call.version))
+        }
+        if call.operation == .deleteHostedCheckout {
+            guard checkout.status == .inProgress else {
+                return Answer(errors(409, [SandboxErrorBody.Item(
+                    code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+                    message: "a hosted checkout can be deleted only while IN_PROGRESS")], call.version))
+            }
+            checkout.status = .cancelled
+            call.ledger.keep(checkout)
+            return Answer(HTTPResponse(status: 204))
+        }
+        return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: checkout.paymentId)
+    }
+}

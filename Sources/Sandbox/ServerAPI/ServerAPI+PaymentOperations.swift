@@ -1,0 +1,360 @@
+import Foundation
+import PaymentFormJSON
+
+/// The calls on a payment after it was created: each a transition of ``PaymentLifecycle`` or a
+/// read of the payment as it is now.
+extension ServerAPI {
+    /// The payment of the call's id, or the 404 answer.
+    func payment(_ call: Call) -> Result<ServerAPIPayment, HTTPResponse> {
+        guard let payment = call.ledger.payment(withId: call.id) else {
+            return .failure(unknown("payment", property: "paymentId", call.version))
+        }
+        return .success(payment)
+    }
+
+    /// Runs `change` on the call's payment (one transition at a time); the refusal or 404 as an
+    /// answer, else `answer(payment)`. The webhook URL hears of every change.
+    func transition(
+        _ call: Call, refusalExtra: ((ServerAPIPayment) -> [(key: String, value: JSONValue)])? = nil,
+        _ change: (inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) -> Void, answer: (ServerAPIPayment) -> HTTPResponse
+    ) -> Answer {
+        guard let result = call.ledger.update(paymentId: call.id, change) else {
+            return Answer(unknown("payment", property: "paymentId", call.version))
+        }
+        switch result {
+        case .failure(let refused):
+            if let payment = call.ledger.payment(withId: call.id), refused.status == 402 { notify(payment, call.version) }
+            let extra = call.ledger.payment(withId: call.id).flatMap { payment in refusalExtra?(payment) } ?? []
+            return Answer(refusal(refused, call.version, extra: extra), paymentId: call.id)
+        case .success(let payment):
+            notify(payment, call.version)
+            return Answer(answer(payment), paymentId: payment.id)
+        }
+    }
+
+    /// An optional amount member of the body (`amount` or `amountOfMoney.amount`), checked.
+    func optionalAmount(_ call: Call, _ property: String) -> Result<Int?, HTTPResponse> {
+        let body: JSONObject
+        switch call.object() {
+        case .failure(let item): return .failure(errors(400, [item], call.version))
+        case .success(let object): body = object
+        }
+        var value: JSONValue? = .object(body)
+        for part in property.split(separator: ".") { value = value?[String(part)] }
+        switch ServerAPIInput.amount(value, property: property, positive: true) {
+        case .failure(let item): return .failure(errors(400, [item], call.version))
+        case .success(let amount): return .success(amount)
+        }
+    }
+
+    // MARK: - Reads
+
+    func getPayment(_ call: Call) -> Answer {
+        switch payment(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let payment): return Answer(.json(200, payment.json(call.version)))
+        }
+    }
+
+    /// Online Payments' `details`: the payment with its operations (captures and refunds).
+    func getPaymentDetails(_ call: Call) -> Answer {
+        guard case .success(let payment) = payment(call) else { return getPayment(call) }
+        guard case .object(var details) = payment.json(call.version) else { return getPayment(call) }
+        var operations: [JSONValue] = []
+        for capture in payment.captures {
+            operations.append([
+                "id": .string(capture.id), "status": .string(capture.status.rawValue), "amountOfMoney": payment.money(capture.amount),
+                "paymentMethod": .string(payment.paymentMethod),
+            ])
+        }
+        for refund in payment.refunds {
+            operations.append([
+                "id": .string(refund.id), "status": .string(refund.status.rawValue), "amountOfMoney": payment.money(refund.amount),
+                "paymentMethod": .string(payment.paymentMethod),
+            ])
+        }
+        details.append("Operations", .array(operations))
+        return Answer(.json(200, .object(details)))
+    }
+
+    func getCaptures(_ call: Call) -> Answer {
+        switch payment(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let payment):
+            return Answer(.json(200, ["captures": .array(payment.captures.map { payment.json($0, call.version) })]))
+        }
+    }
+
+    func getRefunds(_ call: Call) -> Answer {
+        switch payment(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let payment):
+            return Answer(.json(200, ["refunds": .array(payment.refunds.map { payment.json($0, call.version) })]))
+        }
+    }
+
+    /// Connect's `GET …/payments?hostedCheckoutId=&merchantReference=&merchantOrderId=&offset=&limit=`.
+    func findPayments(_ call: Call) -> Answer {
+        let hosted = call.parameter("hostedCheckoutId"), reference = call.parameter("merchantReference")
+        let found = call.ledger.payments.filter { payment in
+            (hosted == nil || payment.hostedCheckoutId == hosted) && (reference == nil || payment.merchantReference == reference)
+        }
+        return Answer(.json(200, page(found.map { $0.json(call.version) }, key: "payments", call)))
+    }
+
+    /// `{<key>: [...], offset, limit, totalCount}` of `items` as the query's `offset` and `limit` ask.
+    func page(_ items: [JSONValue], key: String, _ call: Call) -> JSONValue {
+        let offset = max(0, Int(call.parameter("offset") ?? "") ?? 0)
+        let limit = min(100, max(1, Int(call.parameter("limit") ?? "") ?? 100))
+        let slice = offset < items.count ? Array(items[offset..<min(items.count, offset + limit)]) : []
+        return .object(JSONObject([
+            (key: key, value: .array(slice)), (key: "offset", value: .number(String(offset))), (key: "limit", value: .number(String(limit))),
+            (key: "totalCount", value: .number(String(items.count))),
+        ]))
+    }
+
+    // MARK: - Transitions
+
+    /// `capture` (both) and Connect's `approve` (a capture of `amount`, all when absent).
+    func capturePayment(_ call: Call) -> Answer {
+        let property = call.operation == .approvePayment ? "amount" : "amount"
+        let amount: Int?
+        switch optionalAmount(call, property) {
+        case .failure(let response): return Answer(response)
+        case .success(let value): amount = value
+        }
+        var made: ServerAPIPayment.Capture?
+        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version)
+        }, answer: { payment in
+            guard let capture = made else { return .json(200, payment.json(call.version)) }
+            if call.operation == .approvePayment {
+                return .json(200, ["payment": payment.json(call.version)])
+            }
+            return .json(200, payment.json(capture, call.version))
+        })
+    }
+
+    /// `cancel` (both; Online Payments may name `amountOfMoney` to cancel part) and Connect's
+    /// `cancelapproval`.
+    func cancelPayment(_ call: Call) -> Answer {
+        var amount: Int?
+        if call.version == .v2, call.operation == .cancelPayment {
+            switch optionalAmount(call, "amountOfMoney.amount") {
+            case .failure(let response): return Answer(response)
+            case .success(let value): amount = value
+            }
+        }
+        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version)
+        }, answer: { payment in .json(200, ["payment": payment.json(call.version)]) })
+    }
+
+    /// `complete`: a payment waiting for its 3-D Secure authentication is authorised, as if the
+    /// customer completed it (the sandbox's stand-in for the platform's completion data).
+    func completePayment(_ call: Call) -> Answer {
+        transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.authenticate(&payment, succeeded: true, errors: [], version: call.version)
+        }, answer: { payment in
+            .json(200, .object(JSONObject([
+                (key: "creationOutput", value: ["additionalReference": .string(payment.id), "externalReference": .string(payment.id)]),
+                (key: "payment", value: payment.json(call.version)),
+            ])))
+        })
+    }
+
+    /// `refund` of a payment, or Connect's `captures/{id}/refund` (a refund of that capture's payment).
+    func refundPayment(_ call: Call) -> Answer {
+        let body: JSONObject
+        switch call.object() {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let object): body = object
+        }
+        let money: (amount: Int, currency: String)?
+        switch ServerAPIInput.money(body["amountOfMoney"], property: "amountOfMoney", positive: true, required: false) {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): money = value
+        }
+        let reference: String?
+        let referenceValue = body["refundReferences"]?["merchantReference"] ?? body["references"]?["merchantReference"]
+        switch ServerAPIInput.reference(referenceValue, property: "refundReferences.merchantReference", maximumLength: call.version.maximumMerchantReferenceLength) {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): reference = value
+        }
+        var paymentCall = call
+        if call.operation == .captureRefund {
+            guard let paymentId = Self.parentId(of: call.id, marker: "-c"), call.ledger.payment(withId: paymentId)?.captures.contains(where: { $0.id == call.id }) == true
+            else { return Answer(unknown("capture", property: "captureId", call.version)) }
+            paymentCall = Call(request: call.request, version: call.version, operation: call.operation, ids: [paymentId], query: call.query, ledger: call.ledger)
+        }
+        if let money, let payment = call.ledger.payment(withId: paymentCall.id), money.currency != payment.currencyCode {
+            return Answer(errors(400, [ServerAPIInput.invalid(
+                "SANDBOX_INVALID_CURRENCY", "amountOfMoney.currencyCode must be the payment's currency (\(payment.currencyCode))",
+                property: "amountOfMoney.currencyCode")], call.version))
+        }
+        var made: ServerAPIPayment.Refund?
+        let answer = transition(paymentCall, refusalExtra: { payment in
+            guard let rejected = payment.refunds.last, rejected.status == .rejected else { return [] }
+            return [(key: "refundResult", value: payment.json(rejected, call.version))]
+        }, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            made = try PaymentLifecycle.refund(&payment, amount: money?.amount, merchantReference: reference, property: "amountOfMoney.amount",
+                                               version: call.version)
+        }, answer: { payment in
+            guard let refund = made else { return .json(200, payment.json(call.version)) }
+            var response = HTTPResponse.json(201, payment.json(refund, call.version))
+            if call.version == .v1 { response.headers.append(location(call.version, "refunds/\(refund.id)")) }
+            return response
+        })
+        if let refund = made, let payment = call.ledger.payment(withId: paymentCall.id) {
+            webhooks?.post(type: "refund." + refund.status.rawValue.lowercased(), member: "refund", object: payment.json(refund, call.version),
+                           merchantId: credentials.merchantId)
+        }
+        return answer
+    }
+
+    /// The id of the payment a capture (`-c`) or refund (`-r`) id belongs to.
+    static func parentId(of id: String, marker: String) -> String? {
+        guard let range = id.range(of: marker, options: .backwards), id[range.upperBound...].allSatisfy(\.isNumber), !id[range.upperBound...].isEmpty
+        else { return nil }
+        return String(id[..<range.lowerBound])
+    }
+
+    /// Connect's `GET captures/{id}`.
+    func getCapture(_ call: Call) -> Answer {
+        guard let paymentId = Self.parentId(of: call.id, marker: "-c"), let payment = call.ledger.payment(withId: paymentId),
+              let capture = payment.captures.first(where: { $0.id == call.id })
+        else { return Answer(unknown("capture", property: "captureId", call.version)) }
+        return Answer(.json(200, payment.json(capture, call.version)))
+    }
+
+    /// Connect's refunds by their own id: get, approve, cancel, cancel approval.
+    func refundById(_ call: Call) -> Answer {
+        guard let paymentId = Self.parentId(of: call.id, marker: "-r"), let payment = call.ledger.payment(withId: paymentId),
+              let refund = payment.refunds.first(where: { $0.id == call.id })
+        else { return Answer(unknown("refund", property: "refundId", call.version)) }
+        let action: PaymentLifecycle.RefundAction
+        switch call.operation {
+        case .approveRefund: action = .approve
+        case .cancelRefund: action = .cancel
+        case .cancelRefundApproval: action = .cancelApproval
+        default: return Answer(.json(200, payment.json(refund, call.version)))
+        }
+        var changed: ServerAPIPayment.Refund?
+        guard let result = call.ledger.update(paymentId: paymentId, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            changed = try PaymentLifecycle.changeRefund(&payment, refundId: call.id, action: action)
+        }) else { return Answer(unknown("refund", property: "refundId", call.version)) }
+        switch result {
+        case .failure(let refused): return Answer(refusal(refused, call.version))
+        case .success(let payment):
+            if let changed {
+                webhooks?.post(type: "refund." + changed.status.rawValue.lowercased(), member: "refund", object: payment.json(changed, call.version),
+                               merchantId: credentials.merchantId)
+            }
+            notify(payment, call.version)
+            return Answer(HTTPResponse(status: 204))
+        }
+    }
+
+    /// Connect's `GET refunds?hostedCheckoutId=&merchantReference=&offset=&limit=`.
+    func findRefunds(_ call: Call) -> Answer {
+        let reference = call.parameter("merchantReference"), hosted = call.parameter("hostedCheckoutId")
+        var found: [JSONValue] = []
+        for payment in call.ledger.payments where hosted == nil || payment.hostedCheckoutId == hosted {
+            for refund in payment.refunds where reference == nil || (refund.merchantReference ?? payment.merchantReference) == reference {
+                found.append(payment.json(refund, call.version))
+            }
+        }
+        return Answer(.json(200, page(found, key: "refunds", call)))
+    }
+
+    /// Connect's `tokenize`: a token from the payment's card (`{token, isNewToken}`).
+    func tokenizePayment(_ call: Call) -> Answer {
+        guard case .success(let payment) = payment(call) else { return Answer(unknown("payment", property: "paymentId", call.version)) }
+        guard let masked = payment.maskedCardNumber, payment.status != .rejected, payment.status != .redirected else {
+            return Answer(refusal(PaymentLifecycle.wrongState("tokenize", payment, call.version), call.version))
+        }
+        if let existing = payment.token, let token = call.ledger.token(withId: existing) {
+            return Answer(.json(200, token.createdJSON(call.version, isNew: false)))
+        }
+        let token = ServerAPIToken(
+            id: ServerAPIToken.makeId(), paymentProductId: payment.paymentProductId, maskedCardNumber: masked, expiryDate: payment.expiryDate,
+            cardholderName: payment.cardholderName, originalPaymentId: payment.id, created: Date())
+        call.ledger.keep(token)
+        _ = call.ledger.update(paymentId: payment.id) { (kept: inout ServerAPIPayment) in kept.token = token.id }
+        webhooks?.post(type: "token.created", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
+        var response = HTTPResponse.json(201, token.createdJSON(call.version, isNew: true))
+        response.headers.append(location(call.version, "tokens/\(token.id)"))
+        return Answer(response)
+    }
+
+    /// Online Payments' `subsequent`: a new payment on the card of an authorised or captured one
+    /// (a recurring or unscheduled card-on-file payment), authorised at once.
+    func subsequentPayment(_ call: Call) -> Answer {
+        guard case .success(let original) = payment(call) else { return Answer(unknown("payment", property: "paymentId", call.version)) }
+        guard original.status == .authorized || original.status == .captured || original.status == .refunded else {
+            return Answer(refusal(PaymentLifecycle.wrongState("a subsequent payment", original, call.version), call.version))
+        }
+        let order: Order
+        switch readOrder(call.object().map { JSONValue.object($0) }.get(or: [:]), version: call.version) {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): order = value
+        }
+        var payment = ServerAPIPayment(
+            status: .authorized, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
+            paymentMethod: original.paymentMethod, maskedCardNumber: original.maskedCardNumber, expiryDate: original.expiryDate,
+            cardholderName: original.cardholderName, merchantReference: order.merchantReference, behaviour: original.behaviour)
+        payment.token = original.token
+        call.ledger.keep(payment)
+        notify(payment, call.version)
+        var response = HTTPResponse.json(201, ["payment": payment.json(call.version)])
+        response.headers.append(location(call.version, "payments/\(payment.id)"))
+        return Answer(response, paymentId: payment.id)
+    }
+
+    /// Online Payments' `increment-authorization`: `{amount}` more on an authorised payment.
+    func incrementAuthorization(_ call: Call) -> Answer {
+        let amount: Int
+        switch optionalAmount(call, "amount") {
+        case .failure(let response): return Answer(response)
+        case .success(let value):
+            guard let value else {
+                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "amount is required", property: "amount")], call.version))
+            }
+            amount = value
+        }
+        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.increment(&payment, by: amount, version: call.version)
+        }, answer: { payment in
+            .json(200, ["authorizationAmount": payment.money(payment.amount), "payment": payment.json(call.version)])
+        })
+    }
+
+    /// Calls that read or confirm a payment without changing it (Connect's `finalizecapture`,
+    /// `processchallenged`, Online Payments' `authorization-additional-data`): the payment as it
+    /// is, or the wrong-state refusal when nothing could be done.
+    func confirmPayment(_ call: Call) -> Answer {
+        switch payment(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let payment):
+            switch call.operation {
+            case .finalizeCapture where payment.status != .captured:
+                return Answer(refusal(PaymentLifecycle.wrongState("finalizecapture", payment, call.version), call.version))
+            case .processChallenged:
+                return Answer(refusal(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version),
+                                      call.version))
+            case .authorizationAdditionalData:
+                return Answer(.json(200, ["payment": payment.json(call.version)]), paymentId: payment.id)
+            default:
+                return Answer(.json(200, payment.json(call.version)), paymentId: payment.id)
+            }
+        }
+    }
+}
+
+extension Result {
+    /// The success value, or `fallback`.
+    func get(or fallback: Success) -> Success {
+        if case .success(let value) = self { return value }
+        return fallback
+    }
+}

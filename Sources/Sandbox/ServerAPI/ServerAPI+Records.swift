@@ -1,0 +1,390 @@
+import Foundation
+import PaymentFormEngine
+import PaymentFormJSON
+
+/// The objects the sandbox keeps without a state machine of their own beyond a status:
+/// mandates (`ACTIVE`, `BLOCKED`, `REVOKED`), payouts (Connect: `PENDING_APPROVAL` →
+/// `PAYOUT_REQUESTED` or `CANCELLED`; Online Payments: `PAYOUT_REQUESTED`), disputes (`CREATED`,
+/// `SUBMITTED`, `CANCELLED`) and their files, payment links (`ACTIVE`, `CANCELLED`), merchant
+/// batches, hosted tokenizations, hosted mandate managements and hosted-fields sessions: created,
+/// read back with their statuses, moved on where the platform offers a call.
+extension ServerAPI {
+    /// `sandbox<prefix>` and 20 hex digits: URL-safe, at most 35 characters for the prefixes used here
+    /// (mandate references are at most 35).
+    private static func newId(_ prefix: String) -> String {
+        "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+    }
+
+    private func body(_ call: Call) -> Result<JSONObject, HTTPResponse> {
+        call.object().mapError { errors(400, [$0], call.version) }
+    }
+
+    private func conflict(_ message: String, _ version: ServerAPIVersion) -> HTTPResponse {
+        errors(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: message)], version)
+    }
+
+    // MARK: - Mandates
+
+    private func mandateJSON(_ reference: String, status: String, body: JSONObject, version: ServerAPIVersion) -> JSONValue {
+        var mandate = JSONObject([
+            (key: "uniqueMandateReference", value: .string(reference)),
+            (key: "status", value: .string(status)),
+            (key: "recurrenceType", value: body["recurrenceType"] ?? "UNIQUE"),
+        ])
+        if let alias = body["alias"] { mandate.append("alias", alias) }
+        if let customerReference = body["customerReference"] { mandate.append("customerReference", customerReference) }
+        if let customer = body["customer"] { mandate.append("customer", customer) }
+        return .object(mandate)
+    }
+
+    func mandates(_ call: Call) -> Answer {
+        switch call.operation {
+        case .createMandate, .createMandateWithReference:
+            let request: JSONObject
+            switch body(call) {
+            case .failure(let response): return Answer(response)
+            case .success(let object): request = object
+            }
+            var reference = call.operation == .createMandateWithReference ? call.id : Self.newId("m")
+            if call.operation == .createMandate, case .string(let given)? = request["uniqueMandateReference"] {
+                guard given.count <= 35, given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                    return Answer(errors(400, [ServerAPIInput.invalid(
+                        "SANDBOX_INVALID_REFERENCE", "uniqueMandateReference must be at most 35 letters, digits or '-'",
+                        property: "uniqueMandateReference")], call.version))
+                }
+                reference = given
+            }
+            guard reference.count <= 35 else {
+                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_REFERENCE", "the mandate reference is at most 35 characters",
+                                                                   property: "uniqueMandateReference")], call.version))
+            }
+            if call.ledger.record("mandate", reference) != nil {
+                return Answer(errors(409, [SandboxErrorBody.Item(
+                    code: "SANDBOX_DUPLICATE_MANDATE", id: "DUPLICATE_MANDATE_REFERENCE", message: "a mandate with this reference exists",
+                    propertyName: "uniqueMandateReference")], call.version))
+            }
+            let mandate = mandateJSON(reference, status: "ACTIVE", body: request, version: call.version)
+            call.ledger.keep(ServerAPILedger.Record(kind: "mandate", json: mandate, status: "ACTIVE"), id: reference)
+            var response = HTTPResponse.json(201, ["mandate": mandate])
+            response.headers.append(location(call.version, "mandates/\(reference)"))
+            return Answer(response)
+        default:
+            guard var record = call.ledger.record("mandate", call.id), case .object(var mandate) = record.json else {
+                return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+            }
+            let next: String
+            switch (call.operation, record.status) {
+            case (.getMandate, let status): next = status
+            case (.blockMandate, "ACTIVE"): next = "BLOCKED"
+            case (.unblockMandate, "BLOCKED"): next = "ACTIVE"
+            case (.revokeMandate, "ACTIVE"), (.revokeMandate, "BLOCKED"): next = "REVOKED"
+            default: return Answer(conflict("this is not allowed on a mandate in status \(record.status)", call.version))
+            }
+            if next != record.status {
+                var copy = JSONObject()
+                for member in mandate { copy.append(member.key, member.key == "status" ? .string(next) : member.value) }
+                mandate = copy
+                record.json = .object(mandate)
+                record.status = next
+                call.ledger.keep(record, id: call.id)
+            }
+            return Answer(.json(200, ["mandate": .object(mandate)]))
+        }
+    }
+
+    // MARK: - Payouts
+
+    private func payoutJSON(_ id: String, status: String, amount: Int, currency: String, version: ServerAPIVersion) -> JSONValue {
+        let code = ["PENDING_APPROVAL": 600, "PAYOUT_REQUESTED": 800, "CANCELLED": 99999, "REJECTED": 100][status] ?? 0
+        let category = ["PENDING_APPROVAL": "PENDING_MERCHANT", "PAYOUT_REQUESTED": "PENDING_CONNECT_OR_3RD_PARTY"][status] ?? "UNSUCCESSFUL"
+        var statusOutput = JSONObject([
+            (key: "isCancellable", value: .bool(status == "PENDING_APPROVAL" || status == "PAYOUT_REQUESTED")),
+            (key: "statusCategory", value: .string(category)),
+            (key: "statusCode", value: .number(String(code))),
+            (key: "statusCodeChangeDateTime", value: .string(ServerAPIPayment.compactTimestamp(Date()))),
+        ])
+        if version == .v1 { statusOutput.append("isRetriable", false) }
+        return .object(JSONObject([
+            (key: "id", value: .string(id)),
+            (key: "status", value: .string(status)),
+            (key: "statusOutput", value: .object(statusOutput)),
+            (key: "payoutOutput", value: ["amountOfMoney": ["amount": .number(String(amount)), "currencyCode": .string(currency)]]),
+        ]))
+    }
+
+    func payouts(_ call: Call) -> Answer {
+        switch call.operation {
+        case .createPayout:
+            let request: JSONObject
+            switch body(call) {
+            case .failure(let response): return Answer(response)
+            case .success(let object): request = object
+            }
+            let moneyValue = request["amountOfMoney"] ?? request["payoutDetails"]?["amountOfMoney"]
+            let property = request["amountOfMoney"] != nil ? "amountOfMoney" : "payoutDetails.amountOfMoney"
+            guard case .success(let money?) = ServerAPIInput.money(moneyValue, property: property, positive: true) else {
+                if case .failure(let item) = ServerAPIInput.money(moneyValue, property: property, positive: true) {
+                    return Answer(errors(400, [item], call.version))
+                }
+                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "\(property) is required", property: property)], call.version))
+            }
+            let id = Self.newId("payout")
+            let status = call.version == .v1 ? "PENDING_APPROVAL" : "PAYOUT_REQUESTED"
+            let payout = payoutJSON(id, status: status, amount: money.amount, currency: money.currency, version: call.version)
+            call.ledger.keep(ServerAPILedger.Record(kind: "payout", json: payout, status: status,
+                                                    facts: ["amount": String(money.amount), "currency": money.currency]), id: id)
+            webhooks?.post(type: "payout." + status.lowercased(), member: "payout", object: payout, merchantId: credentials.merchantId)
+            var response = HTTPResponse.json(201, payout)
+            response.headers.append(location(call.version, "payouts/\(id)"))
+            return Answer(response)
+        case .findPayouts:
+            return Answer(.json(200, page(call.ledger.records("payout").map(\.json), key: "payouts", call)))
+        default:
+            guard var record = call.ledger.record("payout", call.id) else { return Answer(unknown("payout", property: "payoutId", call.version)) }
+            let next: String
+            switch (call.operation, record.status) {
+            case (.getPayout, _): return Answer(.json(200, record.json))
+            case (.approvePayout, "PENDING_APPROVAL"): next = "PAYOUT_REQUESTED"
+            case (.cancelPayout, "PENDING_APPROVAL"), (.cancelPayout, "PAYOUT_REQUESTED"), (.cancelPayoutApproval, "PENDING_APPROVAL"): next = "CANCELLED"
+            default: return Answer(conflict("this is not allowed on a payout in status \(record.status)", call.version))
+            }
+            record.status = next
+            record.json = payoutJSON(call.id, status: next, amount: Int(record.facts["amount"] ?? "") ?? 0, currency: record.facts["currency"] ?? "EUR",
+                                     version: call.version)
+            call.ledger.keep(record, id: call.id)
+            webhooks?.post(type: "payout." + next.lowercased(), member: "payout", object: record.json, merchantId: credentials.merchantId)
+            return Answer(call.operation == .approvePayout ? .json(200, record.json) : HTTPResponse(status: 204))
+        }
+    }
+
+    // MARK: - Disputes and files (Connect)
+
+    private func disputeJSON(_ id: String, paymentId: String, status: String, amount: Int, currency: String) -> JSONValue {
+        .object(JSONObject([
+            (key: "id", value: .string(id)),
+            (key: "paymentId", value: .string(paymentId)),
+            (key: "status", value: .string(status)),
+            (key: "disputeOutput", value: ["amountOfMoney": ["amount": .number(String(amount)), "currencyCode": .string(currency)], "files": []]),
+            (key: "statusOutput", value: ["isCancellable": .bool(status == "CREATED"), "statusCategory": .string(status == "CANCELLED" ? "UNSUCCESSFUL" : "CREATED"),
+                                          "statusCode": .number(status == "CREATED" ? "1" : "2")]),
+        ]))
+    }
+
+    func disputes(_ call: Call) -> Answer {
+        switch call.operation {
+        case .paymentDispute, .captureDispute, .paymentDisputes, .captureDisputes:
+            let paymentId = call.operation == .paymentDispute || call.operation == .paymentDisputes ? call.id : Self.parentId(of: call.id, marker: "-c")
+            guard let paymentId, let payment = call.ledger.payment(withId: paymentId) else {
+                return Answer(unknown(call.operation == .captureDispute || call.operation == .captureDisputes ? "capture" : "payment",
+                                      property: "paymentId", call.version))
+            }
+            if call.operation == .paymentDisputes || call.operation == .captureDisputes {
+                let list = call.ledger.records("dispute").filter { $0.facts["paymentId"] == paymentId }.map(\.json)
+                return Answer(.json(200, ["disputes": .array(list)]))
+            }
+            guard payment.status == .captured || payment.status == .refunded else {
+                return Answer(refusal(PaymentLifecycle.wrongState("a dispute", payment, call.version), call.version))
+            }
+            let id = Self.newId("dispute")
+            let dispute = disputeJSON(id, paymentId: paymentId, status: "CREATED", amount: payment.capturedAmount, currency: payment.currencyCode)
+            call.ledger.keep(ServerAPILedger.Record(kind: "dispute", json: dispute, status: "CREATED",
+                                                    facts: ["paymentId": paymentId, "amount": String(payment.capturedAmount), "currency": payment.currencyCode]), id: id)
+            return Answer(.json(201, dispute))
+        case .uploadDisputeFile:
+            guard call.ledger.record("dispute", call.id) != nil else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
+            let fileId = Self.newId("file")
+            call.ledger.keep(ServerAPILedger.Record(kind: "file", json: ["fileId": .string(fileId)], status: "UPLOADED",
+                                                    facts: ["disputeId": call.id, "bytes": String(call.request.body.count)]), id: fileId)
+            return Answer(.json(200, ["disputeId": .string(call.id), "fileId": .string(fileId)]))
+        case .getFile:
+            guard let record = call.ledger.record("file", call.id) else { return Answer(unknown("file", property: "fileId", call.version)) }
+            let text = "sandbox dispute file \(call.id) (\(record.facts["bytes"] ?? "0") bytes uploaded; the sandbox keeps no file contents)\n"
+            return Answer(HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "text/plain; charset=utf-8"),
+                                                              HTTPHeaderField("Content-Disposition", "attachment; filename=\"\(call.id).txt\"")],
+                                       body: Array(text.utf8)))
+        default:
+            guard var record = call.ledger.record("dispute", call.id) else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
+            let next: String
+            switch (call.operation, record.status) {
+            case (.getDispute, _): return Answer(.json(200, record.json))
+            case (.submitDispute, "CREATED"): next = "SUBMITTED"
+            case (.cancelDispute, "CREATED"), (.cancelDispute, "SUBMITTED"): next = "CANCELLED"
+            default: return Answer(conflict("this is not allowed on a dispute in status \(record.status)", call.version))
+            }
+            record.status = next
+            record.json = disputeJSON(call.id, paymentId: record.facts["paymentId"] ?? "", status: next, amount: Int(record.facts["amount"] ?? "") ?? 0,
+                                      currency: record.facts["currency"] ?? "EUR")
+            call.ledger.keep(record, id: call.id)
+            return Answer(.json(200, record.json))
+        }
+    }
+
+    // MARK: - Payment links, batches, hosted tokenization and mandate pages, the rest
+
+    func paymentLinks(_ call: Call) -> Answer {
+        switch call.operation {
+        case .createPaymentLink:
+            let request: JSONObject
+            switch body(call) {
+            case .failure(let response): return Answer(response)
+            case .success(let object): request = object
+            }
+            // Online Payments names the link's amount paymentLinkOrder.amount; an order works too.
+            var orderJSON = JSONValue.object(request)
+            if let amount = request["paymentLinkOrder"]?["amount"] {
+                orderJSON = ["order": ["amountOfMoney": amount, "references": ["merchantReference": request["paymentLinkOrder"]?["merchantReference"] ?? .null]]]
+            }
+            let order: Order
+            switch readOrder(orderJSON, version: call.version) {
+            case .failure(let item): return Answer(errors(400, [item], call.version))
+            case .success(let value): order = value
+            }
+            let id = Self.newId("link")
+            let link: JSONValue = .object(JSONObject([
+                (key: "paymentLinkId", value: .string(id)),
+                (key: "redirectionUrl", value: .string(baseURL() + "/sandbox/v1/paymentlinks/" + id)),
+                (key: "status", value: "ACTIVE"),
+                (key: "paymentLinkOrder", value: ["amount": ["amount": .number(String(order.amount)), "currencyCode": .string(order.currency)],
+                                                  "merchantReference": order.merchantReference.map(JSONValue.string) ?? .null]),
+                (key: "isReusableLink", value: request["isReusableLink"] ?? false),
+            ]))
+            call.ledger.keep(ServerAPILedger.Record(kind: "link", json: link, status: "ACTIVE"), id: id)
+            return Answer(.json(201, link))
+        case .searchPaymentLinks:
+            return Answer(.json(200, ["paymentLinks": .array(call.ledger.records("link").map(\.json))]))
+        default:
+            guard var record = call.ledger.record("link", call.id) else { return Answer(unknown("payment link", property: "paymentLinkId", call.version)) }
+            switch call.operation {
+            case .cancelPaymentLink:
+                guard record.status == "ACTIVE" else { return Answer(conflict("the payment link is \(record.status)", call.version)) }
+                record.status = "CANCELLED"
+                if case .object(let object) = record.json {
+                    var copy = JSONObject()
+                    for member in object { copy.append(member.key, member.key == "status" ? "CANCELLED" : member.value) }
+                    record.json = .object(copy)
+                }
+                call.ledger.keep(record, id: call.id)
+                return Answer(HTTPResponse(status: 204))
+            case .sharePaymentLink: return Answer(HTTPResponse(status: 204))
+            default: return Answer(.json(200, record.json))
+            }
+        }
+    }
+
+    func batches(_ call: Call) -> Answer {
+        switch call.operation {
+        case .submitBatch:
+            let request: JSONObject
+            switch body(call) {
+            case .failure(let response): return Answer(response)
+            case .success(let object): request = object
+            }
+            var reference = Self.newId("batch")
+            if case .string(let given)? = request["header"]?["merchantBatchReference"], given.count <= 40,
+               given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                reference = given
+            }
+            let status: JSONValue = ["merchantBatchReference": .string(reference), "status": "RECEIVED"]
+            call.ledger.keep(ServerAPILedger.Record(kind: "batch", json: status, status: "RECEIVED"), id: reference)
+            return Answer(.json(201, ["merchantBatchReference": .string(reference)]))
+        default:
+            guard var record = call.ledger.record("batch", call.id) else { return Answer(unknown("batch", property: "merchantBatchReference", call.version)) }
+            switch call.operation {
+            case .processBatch:
+                record.status = "PROCESSED"
+                record.json = ["merchantBatchReference": .string(call.id), "status": "PROCESSED"]
+                call.ledger.keep(record, id: call.id)
+                return Answer(HTTPResponse(status: 204))
+            case .getBatchPaymentsReport: return Answer(.json(200, ["merchantBatchReference": .string(call.id), "payments": []]))
+            default: return Answer(.json(200, record.json))
+            }
+        }
+    }
+
+    /// Hosted tokenization pages, hosted mandate managements and hosted-fields sessions: created
+    /// with an id and a URL on the sandbox (which answers no page for them), read back.
+    func hostedPages(_ call: Call) -> Answer {
+        let kinds: [ServerAPIOperation: (kind: String, id: String)] = [
+            .createHostedTokenization: ("hostedtokenization", "hostedTokenizationId"), .getHostedTokenization: ("hostedtokenization", "hostedTokenizationId"),
+            .createHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
+            .getHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
+            .createHostedFieldsSession: ("hostedfields", "sessionId"), .getHostedFieldsSession: ("hostedfields", "sessionId"),
+        ]
+        guard let (kind, idName) = kinds[call.operation] else { return Answer(SandboxErrorBody.noSuchRoute) }
+        switch call.operation {
+        case .createHostedTokenization, .createHostedMandateManagement, .createHostedFieldsSession:
+            if case .failure(let response) = body(call) { return Answer(response) }
+            let id = Self.newId(kind)
+            let base = baseURL()
+            var answer = JSONObject([(key: idName, value: .string(id))])
+            switch call.operation {
+            case .createHostedTokenization:
+                answer.append("hostedTokenizationUrl", .string(base + "/sandbox/v1/hostedtokenization/" + id))
+                answer.append("partialRedirectUrl", .string(String(base.dropFirst("http://".count)) + "/sandbox/v1/hostedtokenization/" + id))
+                answer.append("invalidTokens", [])
+            case .createHostedMandateManagement:
+                answer.append("RETURNMAC", .string(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()))
+                answer.append("partialRedirectUrl", .string(String(base.dropFirst("http://".count)) + "/sandbox/v1/hostedmandate/" + id))
+            default:
+                answer.append("sdkUrl", .string(base + "/sandbox/v1/hostedfields.js"))
+                answer.append("sessionData", ["hostedFieldsSessionId": .string(id), "platformUrl": .string(base), "sessionToken": .string(id)])
+                answer.append("invalidTokens", [])
+            }
+            let status: JSONValue = call.operation == .createHostedMandateManagement ? ["status": "IN_PROGRESS"] : ["status": "IN_PROGRESS", idName: .string(id)]
+            call.ledger.keep(ServerAPILedger.Record(kind: kind, json: status, status: "IN_PROGRESS"), id: id)
+            return Answer(.json(201, .object(answer)))
+        default:
+            guard let record = call.ledger.record(kind, call.id) else { return Answer(unknown(kind, property: idName, call.version)) }
+            return Answer(.json(200, record.json))
+        }
+    }
+
+    /// Online Payments' detokenization, certificate and card-on-file series calls: the sandbox
+    /// never hands out card data, so `detokenize` answers the masked cards it keeps.
+    func tokenServices(_ call: Call) -> Answer {
+        switch call.operation {
+        case .getCardDataByTokens:
+            let ids = call.query.filter { $0.name == "tokens" || $0.name == "token" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+            let cards: [JSONValue] = ids.compactMap { id in
+                call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string($0.maskedCardNumber),
+                                                     "expiryDate": $0.expiryDate.map(JSONValue.string) ?? .null] }
+            }
+            return Answer(.json(200, ["cards": .array(cards)]))
+        case .getCardDataByPayments:
+            let ids = call.query.filter { $0.name == "paymentIds" || $0.name == "paymentId" }.flatMap { $0.value.split(separator: ",").map(String.init) }
+            let cards: [JSONValue] = ids.compactMap { id in
+                call.ledger.payment(withId: id).flatMap { payment in payment.maskedCardNumber.map {
+                    ["paymentId": .string(payment.id), "cardNumber": .string($0), "expiryDate": payment.expiryDate.map(JSONValue.string) ?? .null] } }
+            }
+            return Answer(.json(200, ["cards": .array(cards)]))
+        case .createCertificate:
+            return Answer(.json(201, ["certificate": "-----BEGIN CERTIFICATE-----\nSANDBOX-NOT-A-CERTIFICATE\n-----END CERTIFICATE-----\n"]))
+        default:
+            if case .failure(let response) = body(call) { return Answer(response) }
+            return Answer(.json(201, ["importedSeries": []]))
+        }
+    }
+
+    /// Online Payments' `webhooks/sendtest` (posts a test event to the sandbox's webhook URL:
+    /// 204, or 400 when none is set) and `webhooks/validateCredentials` (`VALID` for the
+    /// sandbox's own webhook key id and secret, else `INVALID`).
+    func webhookCalls(_ call: Call) -> Answer {
+        let request: JSONObject
+        switch body(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let object): request = object
+        }
+        switch call.operation {
+        case .sendTestWebhook:
+            guard let webhooks else {
+                return Answer(errors(400, [Self.badRequest("no webhook URL: start the sandbox with --webhook-url URL", property: "url")], call.version))
+            }
+            webhooks.post(type: "payment.test", member: "payment", object: ["id": "sandbox-test-event"], merchantId: credentials.merchantId)
+            return Answer(HTTPResponse(status: 204))
+        default:
+            let key = request["key"], secret = request["secret"]
+            let valid = webhooks.map { key == .string($0.keyId) && secret == .string($0.secretKey) } ?? false
+            return Answer(.json(200, ["result": .string(valid ? "VALID" : "INVALID")]))
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import PaymentFormConcurrency
+import PaymentFormEncryption
+import PaymentFormJSON
+
+/// What one platform (`/v1` or `/v2`: each has its own) remembers between Server API calls:
+/// payments (with their captures and refunds), tokens, hosted checkouts, the other objects
+/// (mandates, payouts, disputes, files, payment links, batches, hosted tokenizations), the
+/// idempotence keys with their answers, and the `encryptedCustomerInput` values already used
+/// (by their SHA-256). Each part is bounded in entries **and** bytes (``Limits``): past either
+/// bound the oldest entries are dropped. Connection threads share it.
+final class ServerAPILedger: Sendable {
+    /// The bounds of each part.
+    struct Limits: Sendable, Hashable {
+        /// The most entries of each part (payments, tokens, hosted checkouts, other objects,
+        /// idempotence keys, used inputs).
+        var entries = 10_000
+        /// The most bytes of payments.
+        var paymentBytes = 16 << 20
+        /// The most bytes of tokens, hosted checkouts and other objects, each.
+        var objectBytes = 8 << 20
+        /// The most bytes of idempotence answers kept for replays.
+        var idempotenceBytes = 16 << 20
+    }
+
+    /// An idempotence key's request: still being answered, or answered (replays answer again
+    /// from ``Replay``).
+    enum Idempotence: Sendable {
+        case inFlight(since: Int64)
+        case answered(Replay, since: Int64, at: Date)
+    }
+
+    /// How a replay answers: the first answer as it was, or, for an answer about a payment, that
+    /// payment as it is now (a replay after 3-D Secure completion shows the payment authorised,
+    /// as `GET` does).
+    struct Replay: Sendable {
+        let response: HTTPResponse
+        /// The payment the answer was about (its `payment` member), if any.
+        let paymentId: String?
+    }
+
+    /// A stored object other than a payment, a token or a hosted checkout: its JSON as answered.
+    struct Record: Sendable {
+        let kind: String
+        var json: JSONValue
+        var status: String
+        /// Extra facts some calls need (a payout's amount, a dispute's payment, ...).
+        var facts: [String: String] = [:]
+        var cost: Int { 256 + JSONWriter().bytes(from: json).count + facts.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count } }
+    }
+
+    let limits: Limits
+
+    private struct State: Sendable {
+        var payments: BoundedStore<String, ServerAPIPayment>
+        var tokens: BoundedStore<String, ServerAPIToken>
+        var hostedCheckouts: BoundedStore<String, HostedCheckout>
+        var records: BoundedStore<String, Record>
+        var idempotence: BoundedStore<String, Idempotence>
+        var usedInputs: BoundedStore<[UInt8], Bool>
+    }
+
+    private let state: LockedValue<State>
+
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+        state = LockedValue(State(
+            payments: BoundedStore(capacity: limits.entries, byteLimit: limits.paymentBytes),
+            tokens: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
+            hostedCheckouts: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
+            records: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
+            idempotence: BoundedStore(capacity: limits.entries, byteLimit: limits.idempotenceBytes),
+            usedInputs: BoundedStore(capacity: limits.entries)))
+    }
+
+    // MARK: - Payments
+
+    /// The payment with `id`, or `nil`.
+    func payment(withId id: String) -> ServerAPIPayment? {
+        state.withLock { $0.payments[id] }
+    }
+
+    /// Keeps `payment` (a new one, or a new state of one kept).
+    func keep(_ payment: ServerAPIPayment) {
+        state.withLock { $0.payments.set(payment, for: payment.id, cost: payment.byteCost) }
+    }
+
+    /// Changes the payment `id` with `change` under the lock (one transition at a time): the
+    /// payment after it, or what `change` threw; `nil` when there is no such payment.
+    func update<Failure: Error>(
+        paymentId id: String, _ change: (inout ServerAPIPayment) throws(Failure) -> Void
+    ) -> Result<ServerAPIPayment, Failure>? {
+        state.withLock { state -> Result<ServerAPIPayment, Failure>? in
+            guard var payment = state.payments[id] else { return nil }
+            do throws(Failure) {
+                try change(&payment)
+            } catch {
+                // A failed capture or refund is still recorded (REJECTED_CAPTURE, a REJECTED refund).
+                state.payments.set(payment, for: id, cost: payment.byteCost)
+                return .failure(error)
+            }
+            state.payments.set(payment, for: id, cost: payment.byteCost)
+            return .success(payment)
+        }
+    }
+
+    /// The payments kept, oldest first.
+    var payments: [ServerAPIPayment] {
+        state.withLock { $0.payments.values }
+    }
+
+    // MARK: - Tokens, hosted checkouts, records
+
+    func token(withId id: String) -> ServerAPIToken? { state.withLock { $0.tokens[id] } }
+
+    func keep(_ token: ServerAPIToken) {
+        state.withLock { $0.tokens.set(token, for: token.id, cost: token.byteCost) }
+    }
+
+    @discardableResult
+    func removeToken(withId id: String) -> ServerAPIToken? { state.withLock { $0.tokens.remove(id) } }
+
+    func hostedCheckout(withId id: String) -> HostedCheckout? { state.withLock { $0.hostedCheckouts[id] } }
+
+    func keep(_ checkout: HostedCheckout) {
+        state.withLock { $0.hostedCheckouts.set(checkout, for: checkout.id, cost: checkout.byteCost) }
+    }
+
+    /// The record `kind`/`id`, or `nil`.
+    func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }
+
+    func keep(_ record: Record, id: String) {
+        state.withLock { $0.records.set(record, for: record.kind + "/" + id, cost: record.cost) }
+    }
+
+    /// The records of `kind`, oldest first.
+    func records(_ kind: String) -> [Record] {
+        state.withLock { $0.records.values.filter { $0.kind == kind } }
+    }
+
+    // MARK: - Used inputs, idempotence
+
+    /// Marks an `encryptedCustomerInput` used; `false` when it already was.
+    func use(input: String) -> Bool {
+        var hash = SHA256()
+        hash.update(Array(input.utf8))
+        let digest = hash.finalize()
+        return state.withLock { state in
+            guard state.usedInputs[digest] == nil else { return false }
+            state.usedInputs.set(true, for: digest)
+            return true
+        }
+    }
+
+    /// Starts the request of an idempotence key: `nil` when it is new (it is then in flight),
+    /// else what is known of it.
+    func begin(idempotenceKey key: String, now: Int64) -> Idempotence? {
+        state.withLock { state in
+            if let known = state.idempotence[key] { return known }
+            state.idempotence.set(.inFlight(since: now), for: key, cost: 128 + key.utf8.count)
+            return nil
+        }
+    }
+
+    /// Keeps the answer of an idempotence key's request, for its replays.
+    func finish(idempotenceKey key: String, with replay: Replay, since: Int64) {
+        let cost = 256 + key.utf8.count + replay.response.body.count + replay.response.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        state.withLock { $0.idempotence.set(.answered(replay, since: since, at: Date()), for: key, cost: cost) }
+    }
+
+    /// Forgets an idempotence key whose request could not be answered (so a retry runs it).
+    func abandon(idempotenceKey key: String) {
+        state.withLock { _ = $0.idempotence.remove(key) }
+    }
+}

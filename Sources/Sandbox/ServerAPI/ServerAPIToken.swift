@@ -1,0 +1,62 @@
+import Foundation
+import PaymentFormJSON
+
+/// A card on file the Server API keeps: made by `POST …/tokens`, by a payment with `tokenize`,
+/// or by Connect's `payments/{id}/tokenize`; a payment with `cardPaymentMethodSpecificInput.token`
+/// is made with it, as the platform's card-on-file flow. It holds the masked number (first 6,
+/// last 4), the expiry date and the cardholder's name; never the full number or the CVV.
+struct ServerAPIToken: Sendable, Hashable {
+    /// URL-safe: `sandboxtoken` and 32 hex digits.
+    let id: String
+    let paymentProductId: Int
+    var maskedCardNumber: String
+    var expiryDate: String?
+    var cardholderName: String?
+    /// The payment it was made from, if any.
+    let originalPaymentId: String?
+    let created: Date
+
+    /// A fresh id.
+    static func makeId() -> String {
+        "sandboxtoken" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    var byteCost: Int { 256 + id.utf8.count + maskedCardNumber.utf8.count + (cardholderName?.utf8.count ?? 0) + (originalPaymentId?.utf8.count ?? 0) }
+
+    /// The card's data as the token answers show it.
+    private var card: JSONObject {
+        var card = JSONObject([(key: "cardNumber", value: .string(maskedCardNumber))])
+        if let expiryDate { card.append("expiryDate", .string(expiryDate)) }
+        if let cardholderName { card.append("cardholderName", .string(cardholderName)) }
+        return card
+    }
+
+    /// `GET …/tokens/{id}` as `version` answers it.
+    func json(_ version: ServerAPIVersion) -> JSONValue {
+        var token = JSONObject([
+            (key: "id", value: .string(id)),
+            (key: "paymentProductId", value: .number(String(paymentProductId))),
+        ])
+        switch version {
+        case .v1:
+            token.append("card", ["data": ["cardWithoutCvv": .object(card)]])
+            if let originalPaymentId { token.append("originalPaymentId", .string(originalPaymentId)) }
+        case .v2:
+            token.append("card", ["data": ["cardWithoutCvv": .object(card)]])
+            token.append("isTemporary", false)
+        }
+        return .object(token)
+    }
+
+    /// The answer of a create (`POST …/tokens`, `payments/{id}/tokenize`).
+    func createdJSON(_ version: ServerAPIVersion, isNew: Bool) -> JSONValue {
+        var answer = JSONObject([(key: "token", value: .string(id)), (key: "isNewToken", value: .bool(isNew))])
+        switch version {
+        case .v1: if let originalPaymentId { answer.append("originalPaymentId", .string(originalPaymentId)) }
+        case .v2:
+            answer.append("tokenStatus", "CREATED")
+            answer.append("card", .object(card))
+        }
+        return .object(answer)
+    }
+}
