@@ -349,7 +349,8 @@ export class PaymentForm extends EventTarget {
       // The engine wrote the token's header and payload; WebCrypto does the primitives.
       const prepared = answer.encrypt ? await this.#encrypted(answer.encrypt) : answer.prepared;
       result = {
-        valid: true, paymentProductId: Number(this.#view.product.id),
+        // The product the engine submits: on a card form, the one the card number and the co-badge choice named.
+        valid: true, paymentProductId: Number(answer.paymentProductId ?? this.#view.product.id),
         encryptedCustomerInput: prepared?.encryptedFields ?? null, encodedClientMetaInfo: prepared?.encodedClientMetaInfo ?? null,
       };
       if (this.#options.accountOnFileId) result.accountOnFileId = this.#options.accountOnFileId;
