@@ -245,14 +245,15 @@ export async function mountPaymentForm(element, options = {}) {
   let publicKey = options.publicKey;
   const products = [];
   if (api) {
-    const [definition, key, list] = await Promise.all([
+    // The list of products gives logos only: the form is drawn without waiting for it (on a slow
+    // network it comes after the product and the key), and a brand found later finds it there.
+    api.products().then((list) => { products.push(...(list.paymentProducts ?? [])); }, () => {});
+    const [definition, key] = await Promise.all([
       product ? Promise.resolve(product) : api.product(options.productId),
       publicKey ? Promise.resolve(publicKey) : api.publicKey(),
-      api.products().catch(() => ({ paymentProducts: [] })),
     ]);
     product = definition;
     publicKey = key;
-    products.push(...(list.paymentProducts ?? []));
   }
   if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
   const [engine, languageTexts] = await Promise.all([loading, texts, styled]);
