@@ -13,7 +13,7 @@ struct SandboxBadgeTests {
         let amex = try #require(data.assets["templates/master/global/css/img/ppimages/pp_logo_2_v1.png"])
         let svg = String(decoding: amex.svg, as: UTF8.self)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
-        #expect(svg.contains(">American Express</text>"))
+        #expect(svg.contains(">American</tspan>") && svg.contains(">Express</tspan>"))
         #expect(svg.contains("aria-label=\"American Express\""))
         let cvv = try #require(data.assets["templates/master/global/css/img/ppimages/ppf_cvv_v1.png"])
         #expect(cvv.kind == .tooltip)

@@ -22,14 +22,22 @@ struct SandboxBadge: Sendable, Hashable {
         let document: String
         switch kind {
         case .logo:
-            // Longer names get smaller letters so they fit the badge.
-            let size = label.count <= 4 ? 15 : label.count <= 8 ? 11 : label.count <= 12 ? 8 : 6
+            // A long name goes on two lines; the longer the line, the smaller its letters, so the
+            // name stays legible at the height a form shows a logo (about 24 pixels).
+            let lines = Self.lines(of: label)
+            let longest = lines.map(\.count).max() ?? 0
+            let size = lines.count == 1 ? (longest <= 4 ? 18 : longest <= 6 ? 15 : longest <= 9 ? 11 : 8)
+                : (longest <= 6 ? 13 : longest <= 9 ? 11 : 9)
+            let baselines = lines.count == 1 ? [20 + size / 3] : [19 - size / 6, 20 + size * 5 / 6]
             let (fill, ink) = Self.colors(for: label)
+            let spans = zip(lines, baselines).map { line, baseline in
+                "<tspan x=\"32\" y=\"\(baseline)\">\(Self.escaped(line))</tspan>"
+            }.joined()
             document = """
                 <svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40" role="img" aria-label="\(text)">\
                 <rect x="0.5" y="0.5" width="63" height="39" rx="6" fill="\(fill)" stroke="#00000033"/>\
-                <text x="32" y="24.5" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="\(size)" \
-                font-weight="700" fill="\(ink)">\(text)</text></svg>
+                <text text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="\(size)" \
+                font-weight="700" fill="\(ink)">\(spans)</text></svg>
                 """
         case .tooltip:
             document = """
@@ -42,6 +50,16 @@ struct SandboxBadge: Sendable, Hashable {
                 """
         }
         return Array(document.utf8)
+    }
+
+    /// The name on one line, or on two split at the space nearest its middle (`American` /
+    /// `Express`) when it is longer than 9 characters and has one.
+    private static func lines(of label: String) -> [String] {
+        let characters = Array(label)
+        guard characters.count > 9 else { return [label] }
+        let spaces = characters.indices.filter { characters[$0] == " " }
+        guard let split = spaces.min(by: { abs($0 - characters.count / 2) < abs($1 - characters.count / 2) }) else { return [label] }
+        return [String(characters[..<split]), String(characters[(split + 1)...])]
     }
 
     /// A background and a text colour with enough contrast, the same for a name every time.
