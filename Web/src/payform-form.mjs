@@ -178,6 +178,21 @@ class ClientAPI {
   }
 }
 
+/**
+ * The payment context a session's Client API calls carry (`{amount, currency, countryCode}`),
+ * checked before any call so that a missing one is named as the page wrote it.
+ */
+function checkContext(context) {
+  const what = "context must be the order's {amount, currency, countryCode} (the Client API's calls need it)";
+  if (typeof context !== "object" || context === null) throw new PaymentFormError("usage", `${what}; it is missing`);
+  if (!Number.isInteger(context.amount) || context.amount < 0) throw new PaymentFormError("usage", `context.amount must be the amount in minor units (an integer): ${what}`);
+  const currency = context.currency ?? context.currencyCode;
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) throw new PaymentFormError("usage", `context.currency must be an ISO 4217 code such as "EUR": ${what}`);
+  if (typeof context.countryCode !== "string" || !/^[A-Z]{2}$/.test(context.countryCode)) {
+    throw new PaymentFormError("usage", `context.countryCode must be an ISO 3166-1 code such as "NL": ${what}`);
+  }
+}
+
 /** Whether a definition is a card product or group with its fields (a card form, or one it can switch to). */
 function isCardProduct(definition) {
   return typeof definition === "object" && definition !== null && Array.isArray(definition.fields)
@@ -260,6 +275,7 @@ export async function mountPaymentForm(element, options = {}) {
   // The texts of a language the engine does not carry load beside the engine.
   const texts = textsFor(locale, fetchFunction);
   const context = { locale, ...(options.context ?? {}) };
+  if (options.session) checkContext(options.context);
   const api = options.session ? new ClientAPI(options.session, context, fetchFunction) : null;
   let product = options.product;
   let publicKey = options.publicKey;
@@ -496,7 +512,8 @@ export class PaymentForm extends EventTarget {
     // The language the texts are in (a page in a language the engine lacks gets English, said so).
     this.#element.setAttribute("lang", view.lang);
     const sheet = this.#root.querySelector("link[rel=stylesheet]") ?? this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
-    const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang });
+    // The direction of the texts' language: English texts on a right-to-left page read left to right.
+    const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang, dir: textDirection(view.lang) });
     if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
     // The co-badge choice sits right below the card number it belongs to.
     const choice = this.#make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
@@ -957,6 +974,14 @@ function base64url(bytes) {
   let binary = "";
   for (let index = 0; index < view.length; index += 0x8000) binary += String.fromCharCode(...view.subarray(index, index + 0x8000));
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The languages written right to left (their primary subtag). */
+const RIGHT_TO_LEFT_LANGUAGES = new Set(["ar", "arc", "ckb", "dv", "fa", "ha", "he", "iw", "khw", "ks", "ps", "sd", "ur", "yi"]);
+
+/** `rtl` or `ltr`: the direction a language tag's texts are written in. */
+function textDirection(tag) {
+  return RIGHT_TO_LEFT_LANGUAGES.has(String(tag).split(/[-_]/)[0].toLowerCase()) ? "rtl" : "ltr";
 }
 
 /** Whether two co-badge choices (and their chosen brands) are the same. */

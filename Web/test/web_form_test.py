@@ -677,13 +677,15 @@ def case_interface(run):
     for event in events:
         text = json.dumps(event)
         expect("378282246" not in text and "822463" not in text and "10005" not in text, f"an event carries the card number: {event['type']}")
-    # Right to left: the digits stay in order, the form's container follows the page.
+    # Right to left: the digits stay in order; English texts (no Hebrew or Arabic ones here) read left to right.
     seen = page.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
         const input = root.querySelector('[name=cardNumber]');
         return {dir: input.getAttribute('dir'), direction: getComputedStyle(input).direction, value: input.value,
+                formDirection: getComputedStyle(root.querySelector('.pf-form')).direction,
                 lang: document.getElementById('payment-form').getAttribute('lang'),
                 cvvLabel: root.querySelector('.pf-field[data-field=cvv] label').textContent}; }""")
     expect(seen["dir"] == "ltr" and seen["direction"] == "ltr" and seen["value"] == "3782 822463 10005", f"under an RTL page: {seen}")
+    expect(seen["formDirection"] == "ltr", f"English texts under an RTL page: {seen['formDirection']}")
     expect("4" in seen["cvvLabel"], f"the American Express CVV label: {seen['cvvLabel']!r}")
     run.screenshot(page, "interface-rtl-amex")
     # Enter in a field asks to submit; with the Pay button drawn the form submits: invalid, the focus
@@ -697,6 +699,15 @@ def case_interface(run):
     expect(after["requests"] == ["cardholderName"], f"submitrequest: {after['requests']}")
     expect(after["focused"] == "expiryDate", f"after an invalid submit the focus is on {after['focused']!r}")
     expect(after["live"].startswith("Expiry date"), f"the announcement: {after['live']!r}")
+    # A session without the order's context: an error that names the option, before any call.
+    missing = page.page.evaluate("""async () => {
+      const { mountPaymentForm } = await import("/web/payform-form.mjs");
+      const session = { clientApiUrl: "http://127.0.0.1:9/client", assetUrl: "http://127.0.0.1:9/assets", customerId: "c", clientSessionId: "s" };
+      const outcome = async (options) => { try { await mountPaymentForm(document.createElement("div"), options); return "mounted"; }
+                                           catch (error) { return `${error.code}: ${error.message}`; } };
+      return [await outcome({ session, groupId: "cards" }), await outcome({ session, groupId: "cards", context: { amount: 1000, currency: "EUR" } })];
+    }""")
+    expect(missing[0].startswith("usage: context must be") and missing[1].startswith("usage: context.countryCode"), f"without a context: {missing}")
     page.close()
     # A language the engine has no texts for: the texts are English, and the form says so.
     polish = run.open(f"product=sample:visa&now={NOW}&locale=pl", native=False, locale="pl")
