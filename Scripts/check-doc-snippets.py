@@ -217,7 +217,8 @@ RUN_CONTEXT = {
         var controller = PaymentFormController(item: product, localizer: localizer, context: context)
         try controller.set("cardNumber", value: "4111111111111111")""",
     "Sources/FormEngine/CardNumbers/PaymentFormController+IIN.swift": """
-        var controller = PaymentFormController(item: product, localizer: localizer, context: context)
+        let __cartesBancaires = try ShippedSamples.product(named: "cartes-bancaires").eraseToAnyPaymentItem()
+        var controller = PaymentFormController(item: product, localizer: localizer, context: context, otherItems: [__cartesBancaires])
         try controller.set("cardNumber", value: "4000 0025 0000 1001")""",
     "Sources/EngineTesting/ClientAPISandbox.swift": """
         var request = PaymentRequest(product: product)

@@ -24,7 +24,7 @@ extension PaymentFormController {
     /// let digits = controller[field: "cardNumber"]?.value ?? ""
     /// let answer = try await session.iinDetails(forPartialCardNumber: digits, context: paymentContext)
     /// let update = controller.applyIINLookup(answer)
-    /// controller.brandChoice.options.map(\.id)   // ["cartes-bancaires", "visa"]: a co-badged card (4000 0025 0000 1001)
+    /// controller.brandChoice.options.map(\.id)   // ["cartes-bancaires", "visa"]: a co-badged card (4000 0025 0000 1001), on a form taking both
     /// ```
     @discardableResult
     public mutating func applyIINLookup(_ result: IINLookupResult) -> FormUpdate {
