@@ -5,7 +5,10 @@
 // For each check, two classes of inputs are timed in random interleaved order; Welch's t-test
 // compares the classes over all samples and over samples cropped at several percentiles (which
 // removes the long tail of interrupts and blinding refreshes). |t| > 4.5 in any crop is evidence
-// of a timing difference between the classes and fails the check.
+// of a timing difference between the classes. On a shared machine one crop now and then crosses
+// it by noise, so a flagged check is run again with three times the samples, and fails only when
+// the difference shows again. The control (an early-exit comparison) must be flagged on its one
+// run, every time: otherwise the harness could not see a leak at all.
 //
 //     timing-check PRIVATE_KEY_PEM [SECONDS_PER_CHECK]
 
@@ -136,20 +139,25 @@ func tamperedTokens(keyDoesNotUnwrap: Bool) -> [String] {
 }
 let badTag = tamperedTokens(keyDoesNotUnwrap: false), badKey = tamperedTokens(keyDoesNotUnwrap: true)
 
-print("timing-check: \(seconds) s of CPU per check, threshold |t| < \(threshold)")
-let outcomes = [
-    check("private op: fixed vs random ciphertexts", seconds: seconds,
-          input: { inputClass, index in inputClass == 0 ? fixed : randomCiphertexts[index % pool] },
-          operation: { _ = key.rawDecrypt($0) }),
-    check("OAEP errors: bad leading byte vs bad label hash", seconds: seconds,
-          input: { inputClass, index in inputClass == 0 ? leading[index % pool] : label[index % pool] },
-          operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }),
-    check("OAEP errors: bad leading byte vs no separator", seconds: seconds,
-          input: { inputClass, index in inputClass == 0 ? leading[index % pool] : separator[index % pool] },
-          operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }),
-    check("JWE errors: wrong tag vs key that does not unwrap", seconds: seconds,
-          input: { inputClass, index in Array((inputClass == 0 ? badTag : badKey)[index % 64].utf8) },
-          operation: { _ = try? JWE.decrypt(String(decoding: $0, as: UTF8.self), with: key) }),
+print("timing-check: \(seconds) s of CPU per check, threshold |t| < \(threshold); a flagged check runs again for \(seconds * 3) s")
+/// The checks, each a function of the CPU time it may take.
+let checks: [(String, (Double) -> Outcome)] = [
+    ("private op: fixed vs random ciphertexts", { seconds in
+        check("private op: fixed vs random ciphertexts", seconds: seconds,
+              input: { inputClass, index in inputClass == 0 ? fixed : randomCiphertexts[index % pool] },
+              operation: { _ = key.rawDecrypt($0) }) }),
+    ("OAEP errors: bad leading byte vs bad label hash", { seconds in
+        check("OAEP errors: bad leading byte vs bad label hash", seconds: seconds,
+              input: { inputClass, index in inputClass == 0 ? leading[index % pool] : label[index % pool] },
+              operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }) }),
+    ("OAEP errors: bad leading byte vs no separator", { seconds in
+        check("OAEP errors: bad leading byte vs no separator", seconds: seconds,
+              input: { inputClass, index in inputClass == 0 ? leading[index % pool] : separator[index % pool] },
+              operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }) }),
+    ("JWE errors: wrong tag vs key that does not unwrap", { seconds in
+        check("JWE errors: wrong tag vs key that does not unwrap", seconds: seconds,
+              input: { inputClass, index in Array((inputClass == 0 ? badTag : badKey)[index % 64].utf8) },
+              operation: { _ = try? JWE.decrypt(String(decoding: $0, as: UTF8.self), with: key) }) }),
 ]
 // A control that must be flagged, or the harness could not see a leak at all: an early-exit
 // comparison of 4 KiB buffers that are equal (class 0) or differ in the first byte (class 1).
@@ -159,12 +167,25 @@ let control = check("control: early-exit comparison (must be flagged)", seconds:
                     operation: { blackHole($0 == reference) })
 
 var failed = false
-for outcome in outcomes {
-    let verdict = outcome.worst < threshold ? "ok" : "TIMING DIFFERENCE"
-    if outcome.worst >= threshold { failed = true }
+func report(_ outcome: Outcome, verdict: String) {
     let details = outcome.statistics.map { "\($0.crop) \(String(format: "%+.2f", $0.t))" }.joined(separator: ", ")
     print("\(outcome.name): \(outcome.samples) samples, max |t| = \(String(format: "%.2f", outcome.worst)) → \(verdict)")
     print("    t: \(details)")
+}
+for (_, run) in checks {
+    let first = run(seconds)
+    guard first.worst >= threshold else {
+        report(first, verdict: "ok")
+        continue
+    }
+    report(first, verdict: "flagged: run again with more samples")
+    let again = run(seconds * 3)
+    if again.worst >= threshold {
+        report(again, verdict: "TIMING DIFFERENCE (shown twice)")
+        failed = true
+    } else {
+        report(again, verdict: "ok (the first run's difference did not show again: noise)")
+    }
 }
 print("\(control.name): \(control.samples) samples, max |t| = \(String(format: "%.1f", control.worst)) → \(control.worst >= threshold ? "flagged, as it must be" : "NOT FLAGGED: the harness cannot see timing differences")")
 if control.worst < threshold { failed = true }
