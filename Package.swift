@@ -135,7 +135,8 @@ let package = Package(
             dependencies: [
                 "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization", "PaymentFormCards", "PaymentFormCore",
                 "PaymentFormPlatform", "PaymentFormSession",
-            ]
+            ],
+            path: "Sources/Engine"
         ),
 
         // Other platforms from the same engine: Sips In-App and Saferpay's card post.
@@ -171,7 +172,7 @@ let package = Package(
                 "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormSandbox", "PaymentFormProcessors", "PaymentFormJSON",
                 "PaymentFormEncryption", "PaymentFormSamples",
             ],
-            path: "Sources/Testing"
+            path: "Sources/EngineTesting"
         ),
 
         // Previews of a form: HTML for Swift servers and tests, text for terminals (used by `payform`).
@@ -244,7 +245,7 @@ let package = Package(
         ),
 
         // Tests mirror the folders they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/Support"),
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/TestSupport"),
         .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormEngine", "PaymentFormTestSupport"]),
         .testTarget(
             name: "ValidationTests",
@@ -256,7 +257,7 @@ let package = Package(
         .testTarget(name: "ConcurrencyTests", dependencies: ["PaymentFormConcurrency"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
         .testTarget(
-            name: "FormEngineTests",
+            name: "CoreTests",
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormMasking", "PaymentFormLocalization",
                 "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSandbox",

@@ -203,9 +203,9 @@ var typed = "4"
 # What one document's snippets run with besides RUN_PRELUDE: its running example (declared in a
 # scope around each snippet, so a snippet's own declarations still win).
 RUN_CONTEXT = {
-    "Sources/PaymentFormEngine/PaymentFormEngine.docc/AccountsOnFile.md": 'let product = try ShippedSamples.product(named: "mastercard-accounts-on-file")',
-    "Sources/PaymentFormEngine/PaymentFormEngine.docc/CardBrands.md": 'let detection = try BrandDetector.shipped.detect("3782 82")',
-    "Sources/PaymentFormEngine/PaymentFormEngine.docc/Requests.md": """
+    "Sources/Engine/PaymentFormEngine.docc/AccountsOnFile.md": 'let product = try ShippedSamples.product(named: "mastercard-accounts-on-file")',
+    "Sources/Engine/PaymentFormEngine.docc/CardBrands.md": 'let detection = try BrandDetector.shipped.detect("3782 82")',
+    "Sources/Engine/PaymentFormEngine.docc/Requests.md": """
         var __request = PaymentRequest(product: product)
         try __request.setValue("12", forField: "cvv")
         let error = __request.validate(in: context).errors.first { $0.fieldId == "cvv" } ?? placeholder(FieldError.self, "error")""",
@@ -219,7 +219,7 @@ RUN_CONTEXT = {
     "Sources/FormEngine/CardNumbers/PaymentFormController+IIN.swift": """
         var controller = PaymentFormController(item: product, localizer: localizer, context: context)
         try controller.set("cardNumber", value: "4000 0025 0000 1001")""",
-    "Sources/Testing/ClientAPISandbox.swift": """
+    "Sources/EngineTesting/ClientAPISandbox.swift": """
         var request = PaymentRequest(product: product)
         try request.setValue("4111 1111 1111 1111", forField: "cardNumber")
         try request.setValue("12/30", forField: "expiryDate")

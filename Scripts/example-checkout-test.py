@@ -237,7 +237,7 @@ def check_bad_payments(url):
 
 
 SITE = os.path.join(ROOT, "Web", "dist", "site")
-WEB_FORM_DOC = os.path.join(ROOT, "Sources", "PaymentFormEngine", "PaymentFormEngine.docc", "WebForm.md")
+WEB_FORM_DOC = os.path.join(ROOT, "Sources", "Engine", "PaymentFormEngine.docc", "WebForm.md")
 IMMUTABLE = "public, max-age=31536000, immutable"
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".css": "text/css", ".json": "application/json"}
 

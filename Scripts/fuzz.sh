@@ -116,15 +116,15 @@ done < <(python3 Scripts/target-graph.py build-order $(grep -ho '^import Payment
 for name in "${targets[@]}"; do
   binary="$build/fuzz-$name"
   if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
-        || Tests/Support/HTMLStructure.swift -nt "$binary" || Tests/Support/JSONText.swift -nt "$binary" \
-        || Tests/Support/RendererAllowList.swift -nt "$binary" \
+        || Tests/TestSupport/HTMLStructure.swift -nt "$binary" || Tests/TestSupport/JSONText.swift -nt "$binary" \
+        || Tests/TestSupport/RendererAllowList.swift -nt "$binary" \
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
-    # Tests/Support's HTML and JSON helpers are shared with the tests (one copy of each).
+    # Tests/TestSupport's HTML and JSON helpers are shared with the tests (one copy of each).
     # Into a file, then shown without the linker's noise: the status is swiftc's own, so the
     # message below is reached under `set -e -o pipefail`.
     link_status=0
-    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/Support/HTMLStructure.swift Tests/Support/JSONText.swift Tests/Support/RendererAllowList.swift \
+    swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/TestSupport/HTMLStructure.swift Tests/TestSupport/JSONText.swift Tests/TestSupport/RendererAllowList.swift \
       "Fuzz/Targets/$name.swift" \
       "$build"/modules/*.o -o "$binary" > "$build/link-$name.log" 2>&1 || link_status=$?
     grep -v 'Cannot export local symbol' "$build/link-$name.log" || true

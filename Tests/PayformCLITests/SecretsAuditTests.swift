@@ -3,7 +3,7 @@ import Testing
 @testable import PayformCLI
 import PaymentFormTestSupport
 
-/// The command-line tool's side of the secrets audit (FormEngineTests has the library's): card
+/// The command-line tool's side of the secrets audit (CoreTests has the library's): card
 /// data passed in arguments or stdin never comes back in output or error messages, except where
 /// printing it is the command's job (`mask`, `edit`, `decrypt`).
 @Suite("Secrets audit (payform)")

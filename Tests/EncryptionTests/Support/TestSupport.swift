@@ -2,7 +2,7 @@ import Foundation
 @testable import PaymentFormEncryption
 import PaymentFormTestSupport
 
-/// The demo key pair of `Fixtures` (Tests/Support) as the encryption module's own types (public,
+/// The demo key pair of `Fixtures` (Tests/TestSupport) as the encryption module's own types (public,
 /// NOT for production).
 extension Fixtures {
     /// The demo public key response's key id and base64 DER key.

@@ -10,7 +10,7 @@ import PaymentFormEngine
 import PaymentFormTestSupport
 
 /// Small JSON builders for the form engine's tests, beside the shared samples and keys of
-/// `Fixtures` (Tests/Support).
+/// `Fixtures` (Tests/TestSupport).
 extension Fixtures {
     static func decode<Model: JSONModel>(_ type: Model.Type, _ json: String) throws(DefinitionError) -> Decoded<Model> {
         try Model.decode(from: Array(json.utf8))
