@@ -244,15 +244,19 @@ let package = Package(
             dependencies: ["PaymentFormEmbedResourcesTool"], path: "Plugins/EmbedResources"
         ),
 
-        // Tests mirror the folders they test; shared helpers live in one support target.
-        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormEngine", "PaymentFormConcurrency", "PaymentFormJSON"], path: "Tests/TestSupport"),
-        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormEngine", "PaymentFormTestSupport"]),
+        // Tests mirror the folders they test. The leaf modules' tests (JSON, concurrency, encryption,
+        // masking, validation, localization, cards) depend on their module, what it depends on and
+        // PaymentFormTestSupport, which depends on the building blocks only: the compiler checks
+        // that a leaf's tests need nothing above it. PaymentFormFixtures adds the samples and the
+        // demo key as the core's types, for the tests above.
+        .target(name: "PaymentFormTestSupport", dependencies: ["PaymentFormJSON", "PaymentFormConcurrency"], path: "Tests/TestSupport"),
+        .target(name: "PaymentFormFixtures", dependencies: ["PaymentFormCore", "PaymentFormTestSupport"], path: "Tests/Fixtures"),
+        .testTarget(name: "MaskingTests", dependencies: ["PaymentFormMasking", "PaymentFormTestSupport"]),
         .testTarget(
-            name: "ValidationTests",
-            dependencies: ["PaymentFormValidation", "PaymentFormPatternFallback", "PaymentFormEngine", "PaymentFormTestSupport"]
+            name: "ValidationTests", dependencies: ["PaymentFormValidation", "PaymentFormPatternFallback", "PaymentFormTestSupport"]
         ),
-        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormEngine", "PaymentFormTestSupport"]),
-        .testTarget(name: "CardsTests", dependencies: ["PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormTestSupport"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["PaymentFormLocalization", "PaymentFormTestSupport"]),
+        .testTarget(name: "CardsTests", dependencies: ["PaymentFormCards", "PaymentFormLocalization", "PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["PaymentFormJSON", "PaymentFormTestSupport"]),
         .testTarget(name: "ConcurrencyTests", dependencies: ["PaymentFormConcurrency"]),
         .testTarget(name: "EncryptionTests", dependencies: ["PaymentFormEncryption", "PaymentFormTestSupport"]),
@@ -261,29 +265,29 @@ let package = Package(
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormMasking", "PaymentFormLocalization",
                 "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption", "PaymentFormEngineTesting", "PaymentFormSandbox",
-                "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSamples", "PaymentFormTestSupport", "PaymentFormFixtures",
             ]
         ),
         .testTarget(
             name: "SessionTests",
             dependencies: [
                 "PaymentFormSession", "PaymentFormCore", "PaymentFormCards", "PaymentFormEngine", "PaymentFormJSON",
-                "PaymentFormEngineTesting", "PaymentFormSandbox", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormEngineTesting", "PaymentFormSandbox", "PaymentFormSamples", "PaymentFormTestSupport", "PaymentFormFixtures",
             ]
         ),
         .testTarget(
             name: "ProcessorsTests",
             dependencies: [
                 "PaymentFormProcessors", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEngineTesting", "PaymentFormSandbox",
-                "PaymentFormTestSupport",
+                "PaymentFormTestSupport", "PaymentFormFixtures",
             ]
         ),
-        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["PaymentFormRendering", "PaymentFormEngine", "PaymentFormSamples", "PaymentFormTestSupport", "PaymentFormFixtures"]),
         .testTarget(
             name: "SandboxTests",
             dependencies: [
                 "PaymentFormSandbox", "PaymentFormEngineTesting", "PaymentFormEngine", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormSamples", "PaymentFormTestSupport", "PaymentFormFixtures",
             ]
         ),
         .testTarget(
@@ -291,7 +295,7 @@ let package = Package(
             dependencies: [
                 "PayformCLI", "PayformCommands", "PaymentFormEngine", "PaymentFormCore", "PaymentFormCards", "PaymentFormValidation", "PaymentFormSandbox",
                 "PaymentFormEngineTesting", "PaymentFormJSON",
-                "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport",
+                "PaymentFormEncryption", "PaymentFormSamples", "PaymentFormTestSupport", "PaymentFormFixtures",
             ]
         ),
     ],
