@@ -192,7 +192,7 @@ let package = Package(
             dependencies: [
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormJSON", "PaymentFormLocalization", "PaymentFormMasking", "PaymentFormValidation",
             ],
-            path: "Sources/FormProtocol", swiftSettings: core
+            path: "Sources/Protocol", swiftSettings: core
         ),
 
         // The commands of `payform` that need nothing from the operating system (mask, unmask, edit,
