@@ -80,7 +80,7 @@ build() { # build VARIANT(full|page) OUTPUT
 }
 [[ $only != page ]] && build full payform-engine.wasm
 [[ $only != full ]] && build page payform-form-engine.wasm
-cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/dist/
+cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/src/payform-engine.d.mts Web/src/payform-form.d.mts Web/dist/
 
 # The languages the page's module leaves out, each a file the form fetches when its locale asks
 # for it (English is inside the module).

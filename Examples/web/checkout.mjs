@@ -14,6 +14,9 @@ import { languages, language, money, text } from "/texts.mjs";
 /** Wallets need their own button and flow (Apple Pay, Google Pay): not part of this example. */
 const WALLETS = new Set([302, 320]);
 
+/** The card products' group: one "Card" choice, whose form takes every card (the number decides). */
+const CARDS = "cards";
+
 /** The web form's module: its content-hashed URL when the server names it (cached for good). */
 const FORM_MODULE = document.querySelector('meta[name="payform-form-module"]')?.content || "/web/payform-form.mjs";
 
@@ -86,10 +89,10 @@ function errorMessage(error) {
   return String((error && error.message) || error);
 }
 
-/** The payment methods for the order, from the Client API (the browser calls it directly). */
-async function listProducts(session, order) {
+/** `GET <path>` on the Client API for the order (the browser calls it directly), without fields. */
+async function clientAPI(session, order, path) {
   const base = session.clientApiUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
-  const url = new URL(`${base}/v1/${encodeURIComponent(session.customerId)}/products`);
+  const url = new URL(`${base}/v1/${encodeURIComponent(session.customerId)}/${path}`);
   const query = {
     countryCode: order.countryCode,
     currencyCode: order.amountOfMoney.currencyCode,
@@ -103,13 +106,27 @@ async function listProducts(session, order) {
     headers: { Authorization: `GCS v1Client:${session.clientSessionId}`, Accept: "application/json" },
   });
   const json = await response.json().catch(() => null);
-  if (!response.ok || !json || !Array.isArray(json.paymentProducts)) {
+  if (!response.ok || !json) {
     const first = json && Array.isArray(json.errors) ? json.errors[0] : null;
     throw new Error(`HTTP ${response.status}${first ? ` ${first.errorCode || first.code}` : ""}`);
   }
-  return json.paymentProducts
+  return json;
+}
+
+/** The payment methods for the order: the products, the card products as their group. */
+async function listProducts(session, order) {
+  const [list, groups] = await Promise.all([clientAPI(session, order, "products"), clientAPI(session, order, "productgroups")]);
+  if (!Array.isArray(list.paymentProducts)) throw new Error("the product list has no paymentProducts");
+  const products = list.paymentProducts
     .filter((product) => Number.isInteger(product.id) && !WALLETS.has(product.id))
     .sort((a, b) => (a.displayHints?.displayOrder ?? 0) - (b.displayHints?.displayOrder ?? 0));
+  // Every card product is one choice, "Card", in the place of the first: its form takes them all.
+  const cards = products.findIndex((product) => product.paymentProductGroup === CARDS);
+  const group = (groups.paymentProductGroups ?? []).find((candidate) => candidate.id === CARDS);
+  if (cards < 0 || !group) return products;
+  const choices = products.filter((product) => product.paymentProductGroup !== CARDS);
+  choices.splice(cards, 0, { id: CARDS, displayHints: { label: text(lang, "card"), logo: group.displayHints?.logo } });
+  return choices;
 }
 
 function renderProducts(products) {
@@ -139,7 +156,10 @@ function renderProducts(products) {
   elements.products.replaceChildren(...buttons);
 }
 
-/** Mounts the payment form of product `productId` (the module fetches the product and key). */
+/**
+ * Mounts the payment form of product `productId`, or of every card for `cards` (the module fetches
+ * the definitions and the key).
+ */
 async function select(productId) {
   if (state.busy || state.done) return;
   const attempt = ++state.mounting;
@@ -167,7 +187,7 @@ async function select(productId) {
         customerId: state.session.customerId,
         clientSessionId: state.session.clientSessionId,
       },
-      productId,
+      ...(productId === CARDS ? { groupId: CARDS } : { productId }),
       context: {
         amount: state.order.amountOfMoney.amount,
         currency: state.order.amountOfMoney.currencyCode,
@@ -263,7 +283,7 @@ async function start() {
     elements.checkout.addEventListener("submit", (event) => {
       pay(event);
     });
-    const wanted = Number(parameters.get("product"));
+    const wanted = parameters.get("product") === CARDS ? CARDS : Number(parameters.get("product"));
     if (products.some((product) => product.id === wanted)) await select(wanted);
   } catch (error) {
     const key = { session: "failedSession", products: "failedProducts" }[step] || "failedForm";

@@ -194,14 +194,23 @@ function platformErrors(json) {
   }));
 }
 
-/** What the browser learns about a payment: id, status, category, and whether it is authorised. */
+/**
+ * What the browser learns about a payment: id, status, category, whether it is authorised, and
+ * the product the platform created it with (the card's, as the customer chose it).
+ */
 function paymentSummary(payment) {
   const output = (payment && payment.statusOutput) || {};
+  const paymentOutput = (payment && payment.paymentOutput) || {};
+  const productId = paymentOutput.cardPaymentMethodSpecificOutput?.paymentProductId
+    ?? paymentOutput.redirectPaymentMethodSpecificOutput?.paymentProductId
+    ?? paymentOutput.sepaDirectDebitPaymentMethodSpecificOutput?.paymentProductId
+    ?? paymentOutput.paymentProductId;
   return {
     paymentId: String(payment.id),
     status: String(payment.status),
     statusCategory: output.statusCategory,
     isAuthorized: output.isAuthorized === true,
+    paymentProductId: Number.isInteger(productId) ? productId : null,
   };
 }
 

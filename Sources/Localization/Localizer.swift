@@ -88,6 +88,17 @@ public struct Localizer: Sendable {
         return nil
     }
 
+    /// The language the texts are in: ``languageTag`` when it, or a shorter form of it, has a
+    /// shipped table or a merchant's texts (`fr-CA` → `fr-CA`: French texts), else `en`, the
+    /// language the lookups fall back to (`pl` → `en`). What a page's `lang` attribute says, so a
+    /// screen reader reads the texts in their own language.
+    package var textLanguageTag: String {
+        for tag in fallbackChain.prefix(requestedLanguageDepth) where tables[tag] != nil || overrides[tag] != nil {
+            return tag == languageTag || languageTag.hasPrefix(tag + "-") ? languageTag : tag
+        }
+        return Self.baseLanguage
+    }
+
     /// The text for `key`, trying each language of `fallbackChain` (override, then shipped table).
     /// `nil` when no language has it.
     package func string(forKey key: String) -> String? {

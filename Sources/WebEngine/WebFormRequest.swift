@@ -39,7 +39,7 @@ enum WebFormRequest {
         let localizer = Localizer(languageTag: try string(request, "locale") ?? "en", overrides: try texts(request))
         guard let first = request["product"] else { throw .usage("\"product\" must be \(productShape)") }
         let product = try definition(first, at: "product", localizer: localizer)
-        var others: [PaymentProduct] = []
+        var others: [AnyPaymentItem] = []
         switch request["products"] {
         case .array(let items)?:
             for (index, item) in items.enumerated() {
@@ -60,27 +60,31 @@ enum WebFormRequest {
         }
         guard let now = YearMonth(parsing: nowText) else { throw .usage("\"now\" must be YYYY-MM with a month from 01 to 12") }
         let encryption = try self.encryption(request)
-        let options = FormOptions(product: product, otherProducts: others, accountOnFile: accountOnFile, localizer: localizer,
-                                  validation: ValidationContext(now: now))
+        let options = FormOptions(item: product, otherItems: others, accountOnFile: accountOnFile, localizer: localizer,
+                                  validation: ValidationContext(now: now), preferredBrand: try string(request, "preferredBrand"))
         return (options, encryption)
     }
 
     #if PAYFORM_WEB_FORM_ONLY
-    private static let productShape = "a Client API product (a JSON object)"
+    private static let productShape = "a Client API product or product group (a JSON object)"
     #else
-    private static let productShape = "a Client API product (a JSON object) or \"sample:NAME\""
+    private static let productShape = "a Client API product or product group (a JSON object) or \"sample:NAME\""
     #endif
 
-    /// The product at `path` of the request.
-    private static func definition(_ json: JSONValue, at path: String, localizer: Localizer) throws(WebRequestError) -> PaymentProduct {
+    /// The product or product group at `path` of the request.
+    private static func definition(_ json: JSONValue, at path: String, localizer: Localizer) throws(WebRequestError) -> AnyPaymentItem {
         var decoding = json
         switch json {
         case .object: break
         #if !PAYFORM_WEB_FORM_ONLY
         case .string(let name) where name.hasPrefix("sample:"):
             let sample = String(name.dropFirst("sample:".count))
+            if Samples.product(named: sample) == nil, let group = Samples.group(withId: sample), let parsed = try? JSONParser().parse(group) {
+                decoding = parsed
+                break
+            }
             guard let bytes = Samples.product(named: sample), let parsed = try? JSONParser().parse(bytes) else {
-                throw .usage("\(path): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
+                throw .usage("\(path): no such sample (samples: \((Samples.productNames + Samples.groupIds).joined(separator: ", ")))")
             }
             // In the form's language, as the platform serves a product for a request's locale.
             decoding = DefinitionTexts.product(parsed, locale: localizer.languageTag)
@@ -88,7 +92,8 @@ enum WebFormRequest {
         default: throw .usage("\"\(path)\" must be \(productShape)")
         }
         do {
-            return try PaymentProduct.decode(from: decoding).value
+            var diagnostics: [DefinitionDiagnostic] = []
+            return try AnyPaymentItem.decode(json: decoding, diagnostics: &diagnostics)
         } catch {
             throw WebRequestError(code: error.code, message: "\(path): \(error)")
         }

@@ -160,7 +160,7 @@ enum WebForms {
         let controller = session.controller
         let form = controller.form
         let localizer = controller.localizer
-        let definitions = controller.item.product
+        let definitions = controller.item.fields
         var byId: [String: FormFieldState] = [:]
         for state in controller.fields { byId[state.id] = state }
         let account: JSONValue = form.accountOnFile.map {
@@ -178,16 +178,28 @@ enum WebForms {
             (key: "otherCard", value: .string(localizer.string(forKey: "gc.app.webForm.otherCard") ?? "Another card")),
             (key: "invalidForm", value: .string(localizer.string(forKey: "gc.app.webForm.invalidForm") ?? "Please check the highlighted fields.")),
         ])
+        let choice = controller.brandChoice
+        let brandOptions: [JSONValue] = choice.options.map { brand in
+            .object(JSONObject([
+                (key: "brand", value: .string(brand.id)),
+                (key: "paymentProductId", value: choice.paymentProductId(forBrandId: brand.id).map { .number(String($0)) } ?? .null),
+            ]))
+        }
         return .object(JSONObject([
-            (key: "lang", value: .string(localizer.languageTag)),
+            // The language the texts are in (a language without texts falls back to English).
+            (key: "lang", value: .string(localizer.textLanguageTag)),
             (key: "product", value: .object(JSONObject([
                 (key: "id", value: .string(form.productId)), (key: "label", value: .string(form.productLabel)),
                 (key: "logo", value: form.logo.map { .string($0) } ?? .null),
+                (key: "kind", value: .string(controller.item.kind.rawValue)),
             ]))),
             (key: "accountOnFile", value: account),
             (key: "accountsOnFile", value: .array(accounts)),
-            (key: "fields", value: .array(form.fields.map { $0.jsonValue(definition: definitions?.field(withId: $0.id), state: byId[$0.id]) })),
+            (key: "fields", value: .array(form.fields.map { field in
+                field.jsonValue(definition: definitions.first { $0.id == field.id }, state: byId[field.id])
+            })),
             (key: "brand", value: controller.selectedBrandId.map { .string($0) } ?? .null),
+            (key: "brandOptions", value: .array(brandOptions)),
             (key: "texts", value: .object(texts)),
         ]))
     }

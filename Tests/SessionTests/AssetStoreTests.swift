@@ -66,12 +66,12 @@ struct AssetStoreTests {
 
         let first = try sandbox.session(store: FileSystemAssetStore(directory: directory), exchanges: exchanges)
         let downloaded = try await first.assetData(for: Self.logo)
-        #expect(downloaded.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(downloaded.starts(with: Array("<svg ".utf8)))
         // A new launch: a new store on the same folder, a new session.
         let store = FileSystemAssetStore(directory: directory)
         let kept = try #require(await store.asset(for: try sandbox.url(Self.logo)))
         #expect(kept.data == downloaded)
-        #expect(kept.entityTag == #""placeholder-1""#)
+        #expect(kept.entityTag == #""sandbox-badge-1""#)
         #expect(kept.lastModified == "Sun, 01 Nov 2026 00:00:00 GMT")
         let second = try sandbox.session(store: store, exchanges: exchanges)
         #expect(try await second.assetData(for: Self.logo) == downloaded)
@@ -88,7 +88,7 @@ struct AssetStoreTests {
 
     @Test("C34: a changed asset replaces the kept one; Last-Modified alone confirms too", arguments: [
         (StoredAsset(data: [1, 2, 3], entityTag: #""old""#), 200),
-        (StoredAsset(data: [1, 2, 3], entityTag: #"W/"old", "placeholder-1""#), 304),
+        (StoredAsset(data: [1, 2, 3], entityTag: #"W/"old", "sandbox-badge-1""#), 304),
         (StoredAsset(data: [1, 2, 3], lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"), 304),
         (StoredAsset(data: [1, 2, 3], lastModified: "Sat, 31 Oct 2026 00:00:00 GMT"), 200),
         (StoredAsset(data: [1, 2, 3]), 200),
@@ -105,8 +105,8 @@ struct AssetStoreTests {
         if status == 304 {
             #expect(data == [1, 2, 3])
         } else {
-            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-            #expect(await store.asset(for: url) == StoredAsset(data: data, entityTag: #""placeholder-1""#, lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"))
+            #expect(data.starts(with: Array("<svg ".utf8)))
+            #expect(await store.asset(for: url) == StoredAsset(data: data, entityTag: #""sandbox-badge-1""#, lastModified: "Sun, 01 Nov 2026 00:00:00 GMT"))
         }
     }
 

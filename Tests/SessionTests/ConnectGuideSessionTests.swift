@@ -38,7 +38,7 @@ struct ConnectGuideSessionTests {
         let first = try await harness.session.assetData(for: logo)
         let second = try await harness.session.assetData(for: logo)
         #expect(first == second)
-        #expect(first.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(first.starts(with: Array("<svg ".utf8)))
         #expect(assets.count(logo) == 1)
         // The same image through its absolute URL is the same entry.
         _ = try await harness.session.assetData(for: harness.server.assetUrl + "/" + logo)

@@ -5,7 +5,8 @@
 //   import { mountPaymentForm } from "./payform-form.mjs";
 //   const form = await mountPaymentForm(document.querySelector("#card"), {
 //     session,            // {clientApiUrl, assetUrl, customerId, clientSessionId} from your server
-//     productId: 1,       // the module fetches the product, the public key and IIN details itself
+//     groupId: "cards",   // one form for every card (or productId: 809 for one product); the module
+//                         // fetches the definitions, the public key and IIN details itself
 //     context: { amount: 1000, currency: "EUR", countryCode: "NL" },
 //     locale: "fr",
 //   });
@@ -158,8 +159,10 @@ class ClientAPI {
     return this.answer(await this.fetch(this.url(path), init), path);
   }
 
-  products() { return this.get("products", { ...this.query, hide: "fields" }); }
+  /** The product list; with `fields`, each product's fields too (what a card form switches to). */
+  products(fields = false) { return this.get("products", fields ? this.query : { ...this.query, hide: "fields" }); }
   product(id) { return this.get(`products/${encodeURIComponent(id)}`, this.query); }
+  group(id) { return this.get(`productgroups/${encodeURIComponent(id)}`, this.query); }
   publicKey() { return this.get("crypto/publickey"); }
 
   /** The getIINdetails answer for `bin`; `{}` (nothing known) when the platform does not know it. */
@@ -174,6 +177,15 @@ class ClientAPI {
     }
   }
 }
+
+/** Whether a definition is a card product or group with its fields (a card form, or one it can switch to). */
+function isCardProduct(definition) {
+  return typeof definition === "object" && definition !== null && Array.isArray(definition.fields)
+    && definition.fields.some((field) => field && field.id === "cardNumber");
+}
+
+/** Fields whose text reads left to right whatever the page's direction: numbers, dates, an IBAN. */
+const LEFT_TO_RIGHT = new Set(["cardNumber", "expiryDate", "cvv", "iban"]);
 
 /** The `autocomplete` tokens of the card fields, so the browser's card autofill fills them. */
 const AUTOCOMPLETE = { cardNumber: "cc-number", expiryDate: "cc-exp", cvv: "cc-csc", cardholderName: "cc-name", emailAddress: "email" };
@@ -197,10 +209,17 @@ function stylesheetSettled(link) {
  *
  * @param {Element} element where the form goes (its content is replaced; a shadow root is attached).
  * @param {object} options
- * @param {object|string} [options.product] a Client API product definition (JSON object), or
- *   "sample:NAME" for a shipped sample; or give `session` and `productId`.
+ * @param {object|string} [options.product] a Client API product or product group definition (JSON
+ *   object), or "sample:NAME" for a shipped sample (the full engine only); or give `session` and
+ *   `groupId` or `productId`.
  * @param {object} [options.session] `{clientApiUrl, assetUrl, customerId, clientSessionId}`.
+ * @param {string} [options.groupId] the product group to fetch through the session (`"cards"`: one
+ *   form for every card the merchant takes; the card number decides the product).
  * @param {string|number} [options.productId] the product to fetch through the session.
+ * @param {object[]} [options.products] the merchant's other products, full definitions: on a card
+ *   form the card number picks among the card products (fetched through the session by default).
+ * @param {string} [options.preferredBrand] the co-badge brand to pre-select when a card offers it
+ *   (default: the brand the card lists first); the customer can change it.
  * @param {object} [options.context] `{amount, currency, countryCode, locale, isRecurring}` for the Client API calls.
  * @param {string} [options.locale] the language of the form's texts (default: the page's `lang`, then en).
  * @param {string} [options.accountOnFile] the id of an account on file to start with.
@@ -208,7 +227,8 @@ function stylesheetSettled(link) {
  * @param {string} [options.clientSessionId] the session id the encrypted request carries (default: the session's).
  * @param {string} [options.now] the current month `YYYY-MM` for expiry checks (default: the browser's clock, UTC).
  * @param {string} [options.assetUrl] where logos are (default: the session's `assetUrl`).
- * @param {boolean} [options.submitButton] draw a localized Pay button that calls `submit()`.
+ * @param {boolean} [options.submitButton] draw a localized Pay button that calls `submit()` (also
+ *   on Enter in a field, unless a `submitrequest` listener prevents it).
  * @param {URL|string} [options.wasmUrl] the engine's module (default: payform-form-engine.wasm beside this file).
  * @param {URL|string} [options.stylesheet] the form's CSS (default: payform-form.css beside this file).
  * @param {(bin: string) => Promise<object>} [options.lookupIIN] answers IIN lookups without a session.
@@ -245,21 +265,30 @@ export async function mountPaymentForm(element, options = {}) {
   let publicKey = options.publicKey;
   const products = [];
   if (api) {
+    if (!product && options.groupId == null && options.productId == null) {
+      throw new PaymentFormError("usage", "with a session, give groupId (\"cards\") or productId: the item the form is for");
+    }
     const [definition, key, list] = await Promise.all([
-      product ? Promise.resolve(product) : api.product(options.productId),
+      product ? Promise.resolve(product) : options.groupId != null ? api.group(options.groupId) : api.product(options.productId),
       publicKey ? Promise.resolve(publicKey) : api.publicKey(),
-      api.products().catch(() => ({ paymentProducts: [] })),
+      // With their fields: a card form switches to the product the card number names.
+      api.products(!options.products).catch(() => ({ paymentProducts: [] })),
     ]);
     product = definition;
     publicKey = key;
     products.push(...(list.paymentProducts ?? []));
   }
-  if (!product) throw new PaymentFormError("usage", "give product (a definition or \"sample:NAME\"), or session and productId");
+  if (!product) throw new PaymentFormError("usage", "give product (a definition), or session and groupId or productId");
   const [engine, languageTexts] = await Promise.all([loading, texts, styled]);
   const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
   const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
   if (Object.keys(languageTexts).length > 0) request.texts = languageTexts;
-  if (options.products) request.products = options.products;
+  // The merchant's other products: on a card form the card number picks among the card products
+  // (only those, with their fields: what the form can switch to; a sample name is the engine's to read).
+  const cardForm = typeof product === "string" || isCardProduct(product);
+  const others = (options.products ?? products).filter((other) => !cardForm || (isCardProduct(other) && String(other.id) !== String(product.id)));
+  if (others.length > 0 && (cardForm || options.products)) request.products = others;
+  if (options.preferredBrand != null) request.preferredBrand = String(options.preferredBrand);
   if (options.accountOnFile != null) request.accountOnFile = String(options.accountOnFile);
   if (publicKey && clientSessionId) Object.assign(request, { publicKey, clientSessionId, appIdentifier: options.appIdentifier ?? "PaymentFormEngine web form" });
   const opened = engine.call(request);
@@ -272,10 +301,19 @@ export async function mountPaymentForm(element, options = {}) {
 }
 
 /**
- * A mounted form. Events (on the form and bubbling from the element): `change` (a field's state
- * changed: `{field, state, complete, errorId}`, never its value), `brand` (`{brand, brands,
- * options}`), `valid` (`{valid}` when the whole form's validity flips) and `submit` (what
- * `submit()` resolved to).
+ * A mounted form. Events, on the form and (named `payform-<type>`, bubbling) on the element; a
+ * detail never holds what was typed:
+ * - `ready` `{product}`: the form is drawn and takes input;
+ * - `focus`, `blur` `{field}`;
+ * - `change` `{field, state, complete, empty, errorId}`: a field's state changed;
+ * - `brand` `{brand, brands, options, product}`: the card's brand (the co-badge brand that pays,
+ *   else the one detected), the brands detected, the co-badge choice, the product the form is on;
+ * - `iin` `{bin}`: the card number's first digits changed (6, or 8 once typed: what an IIN lookup
+ *   sends; never more);
+ * - `valid` `{valid}`: the whole form's validity flipped;
+ * - `submitrequest` `{field}`: Enter in a field (cancelable: the form's Pay button then does not submit);
+ * - `submit`: what `submit()` resolved to;
+ * - `error` `{code, message}`: a Client API call, the engine or the encryption failed.
  */
 export class PaymentForm extends EventTarget {
   #engine;
@@ -290,6 +328,7 @@ export class PaymentForm extends EventTarget {
   #chosenBrand = null;
   #brandOptions = [];
   #lookedUp = null;
+  #bin = null;
   #composition = null;
   #prefix;
   #listeners = [];
@@ -307,6 +346,9 @@ export class PaymentForm extends EventTarget {
     this.#prefix = `pf${++formCount}`;
     this.#root = element.shadowRoot ?? element.attachShadow({ mode: "open" });
     this.#draw(opened.view);
+    // Ready once drawn and after the mount's promise settled, so listeners added then hear it.
+    const frame = globalThis.requestAnimationFrame ?? ((callback) => setTimeout(callback, 0));
+    frame(() => { if (!this.#destroyed) this.#emit("ready", { product: this.#view.product }); });
     // The brand list (names, products for logos) is read in idle time after the form is drawn,
     // so the first digit typed finds it ready.
     if (this.#fields.has("cardNumber")) {
@@ -325,7 +367,7 @@ export class PaymentForm extends EventTarget {
   get lang() { return this.#view.lang; }
   /** Whether the whole form validates now. */
   get valid() { return this.#valid; }
-  /** The product shown: `{id, label, logo}`. */
+  /** The product (or group) the form is on: `{id, label, logo, kind}`; on a card form the product the card number named. */
   get product() { return this.#view.product; }
   /** The detected or chosen card brand id, if any. */
   get brand() { return this.#brand; }
@@ -341,15 +383,18 @@ export class PaymentForm extends EventTarget {
     this.#redraw();
     let result;
     if (!answer.valid) {
-      // The focus stays where it is: the engine shows a focused empty field's error only once it
-      // is left, and after submit every other field in error shows its message now.
-      this.#announce(this.#view.texts.invalidForm);
+      // Every field in error shows its message now; the focus goes to the first, and the
+      // announcement names it.
+      const first = answer.errors[0];
+      const entry = first ? this.#fields.get(first.fieldId) : null;
+      if (entry && !entry.field.readOnly) entry.control.focus();
+      this.#announce(entry ? `${entry.field.label}: ${first.message}` : this.#view.texts.invalidForm);
       result = { valid: false, errors: answer.errors };
     } else {
       // The engine wrote the token's header and payload; WebCrypto does the primitives.
       const prepared = answer.encrypt ? await this.#encrypted(answer.encrypt) : answer.prepared;
       result = {
-        valid: true, paymentProductId: Number(this.#view.product.id),
+        valid: true, paymentProductId: Number(answer.paymentProductId ?? this.#view.product.id),
         encryptedCustomerInput: prepared?.encryptedFields ?? null, encodedClientMetaInfo: prepared?.encodedClientMetaInfo ?? null,
       };
       if (this.#options.accountOnFileId) result.accountOnFileId = this.#options.accountOnFileId;
@@ -443,15 +488,20 @@ export class PaymentForm extends EventTarget {
     this.#listeners = [];
     this.#view = view;
     this.#fields.clear();
+    this.#brand = null; // the brand badge is drawn anew with the fields
+    // The language the texts are in (a page in a language the engine lacks gets English, said so).
     this.#element.setAttribute("lang", view.lang);
     const sheet = this.#root.querySelector("link[rel=stylesheet]") ?? this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
     const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang });
     if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
-    for (const field of view.fields) container.append(this.#drawField(field));
+    // The co-badge choice sits right below the card number it belongs to.
     const choice = this.#make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
     choice.append(this.#make("legend", {}, view.texts.brandChoice));
     this.#brandChoice = choice;
-    container.append(choice);
+    for (const field of view.fields) {
+      container.append(this.#drawField(field));
+      if (field.id === "cardNumber") container.append(choice);
+    }
     if (this.#options.submitButton) {
       const button = this.#make("button", { type: "button", class: "pf-submit", part: "submit" }, view.texts.pay);
       this.#listen(button, "click", () => { this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message })); });
@@ -465,7 +515,7 @@ export class PaymentForm extends EventTarget {
     this.#root.append(container);
     this.#valid = false;
     for (const field of view.fields) if (field.text !== undefined) this.#showState(this.#fields.get(field.id), field);
-    this.#drawBrandChoice(this.#brandOptions, view.brand);
+    this.#drawBrandChoice(view.brandOptions ?? this.#brandOptions, view.brand);
   }
 
   #brandChoice = null;
@@ -490,7 +540,8 @@ export class PaymentForm extends EventTarget {
 
   #drawField(field) {
     const id = `${this.#prefix}-${field.id}`;
-    const wrapper = this.#make("div", { class: "pf-field", part: "field", "data-field": field.id, "data-state": field.state ?? "incomplete" });
+    // Each part also has a name per field (`field-cvv`), so a page can lay fields out one by one.
+    const wrapper = this.#make("div", { class: "pf-field", part: `field field-${field.id}`, "data-field": field.id, "data-state": field.state ?? "incomplete" });
     const described = [];
     const tooltip = field.tooltip ? this.#make("p", { class: "pf-tooltip", part: "tooltip", id: `${id}-tip` }, field.tooltip) : null;
     if (tooltip) described.push(tooltip.id);
@@ -520,7 +571,9 @@ export class PaymentForm extends EventTarget {
         this.#listen(control, "change", () => this.#setValue(entry, control.value));
       } else {
         control = this.#make("input", {
-          type: "text", id, name: field.id, class: field.obfuscate ? "pf-input pf-obfuscated" : "pf-input", part: "input",
+          type: "text", id, name: field.id, class: field.obfuscate ? "pf-input pf-obfuscated" : "pf-input", part: `input input-${field.id}`,
+          // Digits read left to right on a right-to-left page too (1111 … 4111 would reverse the groups).
+          dir: LEFT_TO_RIGHT.has(field.id) || field.inputType === "numeric" || field.inputType === "date" ? "ltr" : null,
           inputmode: INPUT_MODE[field.inputType] ?? "text", autocomplete: AUTOCOMPLETE[field.id] ?? "off", spellcheck: "false",
           autocapitalize: "off", placeholder: field.placeholder, "aria-describedby": described.join(" "),
           "aria-required": field.required && !field.readOnly ? "true" : null, "aria-invalid": "false", readonly: field.readOnly,
@@ -529,7 +582,7 @@ export class PaymentForm extends EventTarget {
         this.#wireTextInput(entry, control);
       }
       if (field.id === "cardNumber") {
-        const row = this.#make("div", { class: "pf-input-row" });
+        const row = this.#make("div", { class: "pf-input-row", dir: "ltr" });
         entry.brand = this.#make("span", { class: "pf-brand", part: "brand", hidden: true });
         row.append(control, entry.brand);
         wrapper.append(row);
@@ -541,8 +594,25 @@ export class PaymentForm extends EventTarget {
     wrapper.append(message);
     entry.control = control;
     this.#fields.set(field.id, entry);
-    this.#listen(control, "focus", () => this.send({ event: "focus", field: field.id }));
-    this.#listen(control, "blur", () => { if (!this.#destroyed) this.send({ event: "blur", field: field.id }); });
+    this.#listen(control, "focus", () => {
+      if (this.#refocusing) return;
+      this.send({ event: "focus", field: field.id });
+      this.#emit("focus", { field: field.id });
+    });
+    this.#listen(control, "blur", () => {
+      if (this.#destroyed) return;
+      this.send({ event: "blur", field: field.id });
+      this.#emit("blur", { field: field.id });
+    });
+    // Enter asks to pay, as in a form: a page may take it (preventDefault) or let the Pay button.
+    this.#listen(control, "keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing || control.type === "checkbox") return;
+      event.preventDefault();
+      const request = new CustomEvent("submitrequest", { detail: { field: field.id }, cancelable: true });
+      const proceed = this.dispatchEvent(request)
+        && this.#element.dispatchEvent(new CustomEvent("payform-submitrequest", { detail: { field: field.id }, bubbles: true, composed: true, cancelable: true }));
+      if (proceed && this.#options.submitButton) this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message }));
+    });
     return wrapper;
   }
 
@@ -610,6 +680,12 @@ export class PaymentForm extends EventTarget {
 
   /** Draws a field event's answer. */
   #applyField(answer, placesCaret = false) {
+    // The card number named another product: its fields, masks and texts are drawn anew, and the
+    // customer goes on typing where they were.
+    if (answer.itemChanged) {
+      this.#switchedItem(answer, placesCaret);
+      return;
+    }
     const entry = this.#fields.get(answer.field);
     if (!entry) return;
     const control = entry.control;
@@ -618,6 +694,9 @@ export class PaymentForm extends EventTarget {
       if (placesCaret && this.#root.activeElement === control) control.setSelectionRange(answer.cursor, answer.cursor);
     }
     this.#showState(entry, answer);
+    if (answer.brandOptions && !sameOptions(answer.brandOptions, this.#brandOptions, answer.brand, this.#chosenBrand)) {
+      this.#drawBrandChoice(answer.brandOptions, answer.brand);
+    }
     if (answer.brands) this.#showBrand(answer.brands);
     if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
       this.#valid = answer.valid;
@@ -633,8 +712,63 @@ export class PaymentForm extends EventTarget {
     }
   }
 
+  /**
+   * Draws the whole form anew from the engine's view (another product's fields), the focus kept
+   * where it was: the same field with its caret (or `caret`, the engine's, after an edit), or the
+   * same co-badge option.
+   */
+  #redrawKeepingFocus(caret = null) {
+    const active = this.#root.activeElement;
+    const field = active?.closest?.(".pf-brand-choice") ? null : active?.getAttribute?.("name") ?? null;
+    const option = active?.closest?.(".pf-brand-choice") ? active.value : null;
+    const selection = active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+    this.#draw(this.#call({ op: "form.view", form: this.#number }));
+    if (option) {
+      this.#brandChoice?.querySelector(`input[value="${CSS.escape(option)}"]`)?.focus();
+      return;
+    }
+    const entry = field ? this.#fields.get(field) : null;
+    if (!entry) return;
+    // The new input takes the focus without telling the engine again: it already has it there.
+    this.#refocusing = true;
+    try {
+      entry.control.focus();
+    } finally {
+      this.#refocusing = false;
+    }
+    if (entry.control.type === "text") {
+      const length = entry.control.value.length;
+      const [start, end] = caret !== null ? [caret, caret] : selection ?? [length, length];
+      entry.control.setSelectionRange(Math.min(start, length), Math.min(end, length));
+    }
+  }
+
+  #refocusing = false;
+
+  /** The form after a product switch: drawn from the engine's view, the focus and caret kept. */
+  #switchedItem(answer, placesCaret) {
+    this.#redrawKeepingFocus(placesCaret && answer.field === this.#root.activeElement?.getAttribute?.("name") ? answer.cursor : null);
+    if (answer.fields) for (const field of answer.fields) this.#showState(this.#fields.get(field.field), field);
+    if (answer.brands) this.#showBrand(answer.brands);
+    if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
+      this.#valid = answer.valid;
+      this.#emit("valid", { valid: answer.valid });
+    }
+    if (answer.field === "cardNumber" && answer.outcome === "changed") this.#lookUpIIN(answer.value);
+    if (answer.advance && answer.next) this.#fields.get(answer.next)?.control.focus();
+  }
+
   /** Draws a form-level answer (account, product or brand selection, an IIN answer). */
   #applyForm(answer) {
+    if (answer.itemChanged) {
+      // A co-badge choice or an IIN answer named another product: drawn anew, the focus kept.
+      this.#redrawKeepingFocus();
+      if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
+        this.#valid = answer.valid;
+        this.#emit("valid", { valid: answer.valid });
+      }
+      return;
+    }
     for (const field of answer.fields) this.#applyField(field);
     this.#drawBrandChoice(answer.brandOptions, answer.brand);
     if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
@@ -661,14 +795,17 @@ export class PaymentForm extends EventTarget {
       entry.control.value = state.text ?? "";
     }
     if (shown && shown !== before) this.#announce(shown);
-    this.#emit("change", { field: state.field ?? state.id, state: state.state, complete: Boolean(state.complete), errorId: state.errorId ?? null });
+    this.#emit("change", {
+      field: state.field ?? state.id, state: state.state, complete: Boolean(state.complete), empty: (state.text ?? entry.text) === "",
+      errorId: state.errorId ?? null,
+    });
   }
 
-  /** The card number's brand as detected offline: its logo (from a product it stands for) or name. */
-  #showBrand(brands) {
+  /** The card's brand: the co-badge brand that pays, else the one detected; its logo (from a product it stands for) or name. */
+  #showBrand(brands, redrawn = false) {
     const entry = this.#fields.get("cardNumber");
     const id = this.#brandOptions.length > 1 ? this.#chosenBrand : brands.length === 1 ? brands[0] : null;
-    if (!entry?.brand || id === this.#brand && entry.brand.dataset.brand === (id ?? "")) return;
+    if (!entry?.brand || (!redrawn && id === this.#brand && entry.brand.dataset.brand === (id ?? ""))) return;
     this.#brand = id;
     const brand = id ? this.#brandList().find((b) => b.id === id) : null;
     entry.brand.replaceChildren();
@@ -680,7 +817,7 @@ export class PaymentForm extends EventTarget {
       else entry.brand.append(this.#make("span", { class: "pf-brand-name" }, brand.name));
       this.#announce(this.#view.texts.detectedBrand.replace("{brand}", brand.name));
     }
-    this.#emit("brand", { brand: id, brands, options: this.#brandOptions.map((o) => o.brand) });
+    this.#emit("brand", { brand: id, brands, options: this.#brandOptions.map((o) => o.brand), product: this.#view.product.id });
   }
 
   /** A logo for a brand: that of the first product it stands for that the platform lists. */
@@ -718,11 +855,18 @@ export class PaymentForm extends EventTarget {
     if (this.#brandOptions.length > 1) this.#showBrand(this.#brandOptions.map((option) => option.brand));
   }
 
-  /** Looks the card number's prefix up on the platform when it reaches the engine's lookup rule. */
+  /**
+   * When the card number's first digits (the engine's lookup rule: 8, else 6) change: says so
+   * (`iin`), and looks them up on the platform when the form can.
+   */
   async #lookUpIIN(value) {
+    const { prefix } = this.#engine.call({ op: "card.lookupPrefix", number: value });
+    if (prefix !== this.#bin) {
+      this.#bin = prefix;
+      if (prefix) this.#emit("iin", { bin: prefix });
+    }
     const lookup = this.#options.lookupIIN ?? (this.#options.api ? (bin) => this.#options.api.iinDetails(bin) : null);
     if (!lookup) return;
-    const { prefix } = this.#engine.call({ op: "card.lookupPrefix", number: value });
     if (!prefix || prefix === this.#lookedUp) return;
     this.#lookedUp = prefix;
     let result;
@@ -809,6 +953,12 @@ function base64url(bytes) {
   let binary = "";
   for (let index = 0; index < view.length; index += 0x8000) binary += String.fromCharCode(...view.subarray(index, index + 0x8000));
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Whether two co-badge choices (and their chosen brands) are the same. */
+function sameOptions(options, others, chosen, otherChosen) {
+  return chosen === otherChosen && options.length === others.length
+    && options.every((option, index) => option.brand === others[index].brand && option.paymentProductId === others[index].paymentProductId);
 }
 
 /** Sets (or, with `null`, removes) an attribute when it differs from what the element has. */

@@ -58,6 +58,8 @@ def page_file(path):
         return os.path.join(DIST, os.path.basename(path))
     if path == "/samples/demo-key.json":
         return os.path.join(ROOT, "Resources", "Keys", "demo-public-key-NOT-FOR-PRODUCTION.json")
+    if path == "/samples/cards.json":
+        return os.path.join(ROOT, "Resources", "Groups", "cards.json")
     if path.startswith("/samples/"):
         return os.path.join(ROOT, "Resources", "Products", os.path.basename(path))
     return os.path.join(PAGE, os.path.basename(path) or "index.html")
@@ -605,6 +607,63 @@ def case_hostile_definitions(run):
     page.close()
 
 
+def case_interface(run):
+    """The form's interface as a merchant's code expects: events, Enter, focus after an invalid submit, RTL, the texts' language, dark."""
+    page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}&dir=rtl", native=False)
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'ready')", timeout=10000)
+    card = page.field("cardNumber")
+    card.focus()
+    page.page.keyboard.type("378282246310005")
+    events = page.page.evaluate("window.formEvents")
+    types = [e["type"] for e in events]
+    expect(types.count("ready") == 1, f"ready: {types.count('ready')} times")
+    expect({"field": "cardNumber"} in [e["detail"] for e in events if e["type"] == "focus"], "no focus event for the card number")
+    bins = [e["detail"]["bin"] for e in events if e["type"] == "iin"]
+    expect(bins == ["378282", "37828224"], f"the iin events: {bins}")
+    brands = [e["detail"] for e in events if e["type"] == "brand"]
+    expect(brands and brands[-1]["brand"] == "american-express" and brands[-1]["product"] == "2", f"the brand events: {brands[-3:]}")
+    changes = [e["detail"] for e in events if e["type"] == "change" and e["detail"]["field"] == "cvv"]
+    expect(changes and all(c["empty"] is True for c in changes), f"the cvv's change events: {changes[:2]}")
+    # At most the first 8 digits (the iin event's bin): never the number, nor 9 of its digits.
+    for event in events:
+        text = json.dumps(event)
+        expect("378282246" not in text and "822463" not in text and "10005" not in text, f"an event carries the card number: {event['type']}")
+    # Right to left: the digits stay in order, the form's container follows the page.
+    seen = page.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        const input = root.querySelector('[name=cardNumber]');
+        return {dir: input.getAttribute('dir'), direction: getComputedStyle(input).direction, value: input.value,
+                lang: document.getElementById('payment-form').getAttribute('lang'),
+                cvvLabel: root.querySelector('.pf-field[data-field=cvv] label').textContent}; }""")
+    expect(seen["dir"] == "ltr" and seen["direction"] == "ltr" and seen["value"] == "3782 822463 10005", f"under an RTL page: {seen}")
+    expect("4" in seen["cvvLabel"], f"the American Express CVV label: {seen['cvvLabel']!r}")
+    run.screenshot(page, "interface-rtl-amex")
+    # Enter in a field asks to submit; with the Pay button drawn the form submits: invalid, the focus
+    # goes to the first invalid field and the announcement names it.
+    page.field("cardholderName").focus()
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'submit')", timeout=10000)
+    after = page.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        return {focused: root.activeElement && root.activeElement.name, live: root.querySelector('.pf-live').textContent,
+                requests: window.formEvents.filter((e) => e.type === 'submitrequest').map((e) => e.detail.field)}; }""")
+    expect(after["requests"] == ["cardholderName"], f"submitrequest: {after['requests']}")
+    expect(after["focused"] == "expiryDate", f"after an invalid submit the focus is on {after['focused']!r}")
+    expect(after["live"].startswith("Expiry date"), f"the announcement: {after['live']!r}")
+    page.close()
+    # A language the engine has no texts for: the texts are English, and the form says so.
+    polish = run.open(f"product=sample:visa&now={NOW}&locale=pl", native=False, locale="pl")
+    lang = polish.page.evaluate("document.getElementById('payment-form').getAttribute('lang')")
+    expect(lang == "en", f"a Polish page gets English texts marked lang={lang!r}")
+    polish.close()
+    # Dark: the colours follow prefers-color-scheme, none is fixed.
+    dark = run.open(f"product=sample:visa&now={NOW}", native=False)
+    dark.page.emulate_media(color_scheme="dark")
+    colours = dark.page.evaluate("""() => { const input = document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]');
+        const style = getComputedStyle(input); return {background: style.backgroundColor, color: style.color}; }""")
+    expect(colours["background"] != "rgb(255, 255, 255)" and colours["color"] != "rgb(27, 31, 36)", f"dark colours: {colours}")
+    run.screenshot(dark, "interface-dark")
+    dark.close()
+
+
 def case_checkout_example(run):
     """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
     process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
@@ -624,7 +683,7 @@ def case_checkout_example(run):
             headers = fetched.value.all_headers()
             expect(headers.get("content-encoding") == "br" and "immutable" in headers.get("cache-control", "")
                    and headers.get("content-type") == "application/wasm", f"the engine was served with {headers}")
-            page.locator("[data-product-id='1']").click()
+            page.locator("[data-product-id='cards']").click()
             card = page.locator("#payment-form [name='cardNumber']")
             card.wait_for(state="visible", timeout=20000)
             card.focus()
@@ -648,8 +707,91 @@ def case_checkout_example(run):
         expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
 
 
+def case_card_form_checkout(run):
+    """The example checkout's one Card choice: the number decides the product, the customer's co-badge choice is what is paid."""
+    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = process.stdout.readline().strip()
+        expect(url.startswith("http://127.0.0.1:"), f"run.sh's first line is not the page's URL: {url!r}")
+        page = run.context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        pays = []
+        page.on("request", lambda request: pays.append(request.url) if "/api/pay" in request.url else None)
+        read = """() => {
+          const root = document.querySelector('#payment-form .payment-form-host').shadowRoot;
+          const card = root.querySelector('[name=cardNumber]');
+          return {text: card.value, message: root.getElementById(card.id + '-msg').textContent,
+                  badge: root.querySelector('.pf-brand img')?.alt ?? root.querySelector('.pf-brand')?.textContent ?? null,
+                  choice: [...root.querySelectorAll('.pf-brand-choice input')].map((i) => ({brand: i.value, checked: i.checked})),
+                  choiceAfterNumber: root.querySelector('.pf-field[data-field=cardNumber]')?.nextElementSibling?.classList.contains('pf-brand-choice') ?? false,
+                  dir: card.getAttribute('dir')};
+        }"""
+        scenarios = [("378282246310005", "3782 822463 10005", "American Express", None, 2),
+                     ("5555555555554444", "5555 5555 5555 4444", "Mastercard", None, 3),
+                     ("4000002500001001", "4000 0025 0000 1001", "Cartes Bancaires", "cartes-bancaires", 130),
+                     ("4000002500001001", "4000 0025 0000 1001", "Visa", "visa", 1)]
+        for number, text, badge, choose, product in scenarios:
+            page.goto(url)
+            tiles = page.locator("#products button")
+            tiles.first.wait_for(timeout=20000)
+            ids = [tiles.nth(index).get_attribute("data-product-id") for index in range(tiles.count())]
+            expect(ids.count("cards") == 1 and not any(i in ids for i in ("1", "2", "3", "130")), f"the payment methods shown: {ids}")
+            page.locator("[data-product-id='cards']").click()
+            card = page.locator("#payment-form [name='cardNumber']")
+            card.wait_for(state="visible", timeout=20000)
+            card.focus()
+            page.keyboard.type(number)
+            if choose:
+                # The co-badge choice comes from the Client API's IIN answer, right below the number.
+                page.wait_for_function("() => document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelectorAll('.pf-brand-choice input').length === 2", timeout=20000)
+            seen = page.evaluate(read)
+            expect(seen["text"] == text and seen["dir"] == "ltr", f"{number[:4]}…: the number shows {seen['text']!r} (dir {seen['dir']})")
+            if choose:
+                expect(seen["choiceAfterNumber"], "the co-badge choice is not right below the card number")
+                expect([c["brand"] for c in seen["choice"] if c["checked"]] == ["cartes-bancaires"], f"the brand pre-selected: {seen['choice']}")
+                page.locator(f"#payment-form .pf-brand-choice input[value='{choose}']").check()
+            page.wait_for_function("(name) => { const b = document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelector('.pf-brand'); return b && !b.hidden && (b.querySelector('img')?.alt ?? b.textContent) === name; }",
+                                   arg=badge, timeout=10000)
+            page.locator("#payment-form [name='expiryDate']").focus()
+            page.keyboard.type("1235")
+            page.locator("#payment-form [name='cvv']").focus()
+            page.keyboard.type("1234" if product == 2 else "123")
+            page.locator("#pay").click()
+            page.wait_for_function("() => ['paid', 'declined', 'refused', 'error', 'invalid'].includes(document.getElementById('outcome')?.dataset.state)", timeout=20000)
+            shown = json.loads(page.locator("#outcome").text_content())
+            expect(shown.get("state") == "paid" and shown.get("paymentProductId") == product,
+                   f"{number[:4]}… {choose or ''}: the sandbox created {shown}, not product {product}")
+            if product == 2:
+                run.screenshot_page(page, "checkout-card-amex")
+        # A Discover card, which the merchant takes no product for: the field says so, nothing is sent.
+        page.goto(url)
+        page.locator("[data-product-id='cards']").click()
+        card = page.locator("#payment-form [name='cardNumber']")
+        card.wait_for(state="visible", timeout=20000)
+        card.focus()
+        before = len(pays)
+        page.keyboard.type("6011111111111117")
+        seen = page.evaluate(read)
+        expect(seen["message"] in ("This card is not accepted. Please use another card.",), f"a Discover number shows {seen['message']!r}")
+        page.locator("#payment-form [name='expiryDate']").focus()
+        page.keyboard.type("1235")
+        page.locator("#payment-form [name='cvv']").focus()
+        page.keyboard.type("123")
+        page.locator("#pay").click()
+        page.wait_for_function("() => document.getElementById('outcome')?.dataset.state === 'invalid'", timeout=20000)
+        expect(len(pays) == before, f"a request was sent for a card not accepted: {pays[before:]}")
+        expect(not errors, f"the checkout page threw: {errors[:3]}")
+        page.close()
+    finally:
+        process.terminate()
+        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
+
+
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_checkout_example,
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_interface,
+         case_checkout_example, case_card_form_checkout,
          case_random_sequences]
 
 

@@ -47,6 +47,10 @@ public struct FormFieldState: Sendable, Hashable {
     package internal(set) var wasEdited: Bool
     /// Whether the field lost the focus at least once.
     package internal(set) var wasBlurred: Bool
+    /// Whether a submit showed the field's error and the customer has not edited the field since:
+    /// the error then stays shown when the field gets the focus (a form moves the focus to the
+    /// first field in error), until the customer changes it.
+    package var showsSubmitError = false
     /// Card-number fields: what offline detection says about the digits typed (the brand, its
     /// co-badge partners, or the candidates while ambiguous); `nil` for other fields. Grouping,
     /// the maximum length and ``complete`` follow the resolved brand.

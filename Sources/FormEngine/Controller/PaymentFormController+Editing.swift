@@ -240,6 +240,7 @@ extension PaymentFormController {
         fields[index].selection = caret..<caret
         fields[index].prefilled = false
         fields[index].wasEdited = true
+        fields[index].showsSubmitError = false
     }
 
     /// The first `count` UTF-16 units of `text`, as a string (a unit that splits a character

@@ -214,7 +214,7 @@ extension FormFieldState {
         // More than the mask holds (a value set or pasted whole, a product switch): the customer
         // sees every character, and at once what is wrong with them.
         if overflowsMask { return error }
-        if hasFocus { return state == .invalid ? error : nil }
+        if hasFocus { return state == .invalid || showsSubmitError ? error : nil }
         if isSubmitted { return error }
         guard wasBlurred else { return nil }
         if value.isEmpty { return required && wasEdited ? error : nil }

@@ -116,6 +116,7 @@ extension PaymentFormController {
             guard let old = previous[definition.id] else { return state }
             state.hasFocus = old.hasFocus
             state.wasEdited = old.wasEdited
+            state.showsSubmitError = old.showsSubmitError
             state.wasBlurred = old.wasBlurred
             if !old.readOnly, !old.prefilled, !old.value.isEmpty {
                 let formatter = Self.isCardNumber(definition)

@@ -6,6 +6,8 @@ extension PaymentFormController {
     public mutating func submit() -> FormSubmission {
         let before = fields
         isSubmitted = true
+        // Each field's error stays shown, focused or not, until the customer edits the field.
+        for index in fields.indices { fields[index].showsSubmitError = true }
         refresh()   // the display policy changed for every field
         return FormSubmission(isValid: isValid, errors: report.errors, fields: changedFields(since: before, always: nil), prepared: nil,
                               paymentProductId: item.kind == .product ? item.id : nil)

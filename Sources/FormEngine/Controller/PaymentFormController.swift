@@ -23,12 +23,13 @@ import PaymentFormValidation
 /// - Editing is cursor-aware and works in value space (backspace right after a separator deletes
 ///   the digit before it); ``replace(_:range:with:)`` maps UIKit's `shouldChangeCharactersIn`
 ///   call to a backspace, a forward delete or an insertion from the caret the controller last saw.
-/// - Expiry dates take shortcuts (`2` → `02`, month `13` refused as it is typed, a pasted
-///   `12/2030` fills `MM/YY` as `12/30`); a fully typed but expired date is `invalid`.
+/// - Expiry dates take shortcuts (`2` → `02`, `1` then `3` → `01/3`, a pasted `12/2030` fills
+///   `MM/YY` as `12/30`); a fully typed but expired date is `invalid`.
 /// - At most one message per field, its first error, shown: while the field has the focus only
 ///   when the value can no longer become valid; after the field lost the focus when it holds a
 ///   value that is not valid, or is empty, required and was edited; after ``submit()`` for every
-///   field with an error; at once when the field holds more than its mask; never for a read-only
+///   field with an error, focused or not, until it is edited again (so a screen can move the focus
+///   to the first one); at once when the field holds more than its mask; never for a read-only
 ///   field. A field that shows a message is ``InputState/invalid``.
 /// - No typed character is lost silently: a keystroke into a full field is `.rejected`; a value
 ///   set, pasted or carried over by a product switch that is longer than the mask is kept whole

@@ -1,4 +1,4 @@
-internal import PaymentFormJSON
+package import PaymentFormJSON
 
 /// A product or a product group: one of the things a customer can pay with, whichever it is.
 ///
@@ -93,7 +93,11 @@ public enum AnyPaymentItem: PaymentItem, Hashable {
             throw DefinitionError(path: .root, kind: .malformedJSON(error.description))
         }
         if document.hasDuplicateKeys { diagnostics += duplicateKeyDiagnostics(in: document.root, at: .root) }
-        let json = document.root
+        return try decode(json: document.root, diagnostics: &diagnostics)
+    }
+
+    /// Reads a product or a group (see ``init(jsonEncoded:)``) from a parsed document.
+    package static func decode(json: JSONValue, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> AnyPaymentItem {
         if json["paymentMethod"] == nil, case .string(let id)? = json["id"], !id.isEmpty,
            !id.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {
             return .group(try PaymentProductGroup(json: json, at: .root, diagnostics: &diagnostics))

@@ -5,7 +5,7 @@ import PaymentFormCore
 extension FormFieldState: Codable {
     private enum CodingKeys: String, CodingKey {
         case field, text, selection, value, state, message, error, complete, prefilled, required
-        case brands, ambiguous, focused, edited, blurred, firstError, editingMask, expiryShortcuts, cardLayout
+        case brands, ambiguous, focused, edited, blurred, submitError, firstError, editingMask, expiryShortcuts, cardLayout
     }
 
     private enum LayoutKeys: String, CodingKey {
@@ -18,7 +18,7 @@ extension FormFieldState: Codable {
     /// {"field": {...}, "text": "4111 1", "selection": [6, 6], "value": "41111", "state": "incomplete",
     ///  "message": null, "error": null, "complete": false, "prefilled": false, "required": true,
     ///  "brands": ["visa"], "ambiguous": false,
-    ///  "focused": true, "edited": true, "blurred": false, "firstError": {...} | null,
+    ///  "focused": true, "edited": true, "blurred": false, ("submitError": true, after a submit until the field is edited,) "firstError": {...} | null,
     ///  "editingMask": "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}", "expiryShortcuts": false,
     ///  "cardLayout": {"gaps": [4, 8, 12], "maximumLength": 19, "allowedLengths": [16, 18, 19]}}
     /// ```
@@ -47,6 +47,7 @@ extension FormFieldState: Codable {
         try container.encode(hasFocus, forKey: .focused)
         try container.encode(wasEdited, forKey: .edited)
         try container.encode(wasBlurred, forKey: .blurred)
+        if showsSubmitError { try container.encode(true, forKey: .submitError) }
         try container.encode(firstError, forKey: .firstError)
         try container.encode(formatter.mask?.pattern, forKey: .editingMask)
         try container.encode(formatter.expiryShortcuts, forKey: .expiryShortcuts)
@@ -124,8 +125,10 @@ extension FormFieldState: Codable {
             brands: detection, firstError: try container.decodeIfPresent(FieldError.self, forKey: .firstError),
             formatter: FieldFormatter(mask: mask, expiryShortcuts: try container.decode(Bool.self, forKey: .expiryShortcuts)),
             cardLayout: layout, required: try container.decode(Bool.self, forKey: .required))
-        if let (key, reason) = state.inconsistency { throw refuse(key, reason) }
-        self = state
+        var decoded = state
+        decoded.showsSubmitError = try container.decodeIfPresent(Bool.self, forKey: .submitError) ?? false
+        if let (key, reason) = decoded.inconsistency { throw refuse(key, reason) }
+        self = decoded
     }
 
     /// The first way the state contradicts itself, as the member to blame and why; `nil` when

@@ -74,8 +74,9 @@ package struct SandboxData: Sendable {
     let decryptionKey: DecryptionKey
     /// `{"keyId", "publicKey"}` as the Client API serves it.
     let publicKeyResponse: PublicKeyResponse
-    /// Every logo and tooltip-image path the products and groups mention (served as placeholders).
-    let assetPaths: Set<String>
+    /// Every logo and tooltip-image path the products and groups mention, with the badge drawn
+    /// for it.
+    let assets: [String: SandboxBadge]
 
     /// The ids of the products served, in file-name order.
     package var productIds: [String] { products.map(\.model.id) }
@@ -202,7 +203,7 @@ package struct SandboxData: Sendable {
         privateKeyPEM: String?
     ) throws(SandboxError) {
         var productItems: [Item<PaymentProduct>] = []
-        var assets = Set<String>()
+        var assets: [String: SandboxBadge] = [:]
         for (source, data) in products {
             let json = try Self.parse(data, source: source)
             let product: PaymentProduct
@@ -215,7 +216,8 @@ package struct SandboxData: Sendable {
                 throw SandboxError(code: "invalid_value", message: "\(source): product id \(product.id) is served twice")
             }
             productItems.append(Item(json: json, model: product, localized: { DefinitionTexts.product($0, localizer: $1) }))
-            assets.formUnion(Self.assetPaths(of: product.displayHints, fields: product.fields, accounts: product.accountsOnFile))
+            Self.addAssets(of: product.displayHints, name: product.displayHints.label ?? product.id, fields: product.fields,
+                           accounts: product.accountsOnFile, to: &assets)
         }
         var groupItems: [Item<PaymentProductGroup>] = []
         for (source, data) in groups {
@@ -227,7 +229,8 @@ package struct SandboxData: Sendable {
                 throw SandboxError(code: error.code, message: "\(source): \(error)")
             }
             groupItems.append(Item(json: json, model: group, localized: { DefinitionTexts.group($0, localizer: $1) }))
-            assets.formUnion(Self.assetPaths(of: group.displayHints, fields: group.fields, accounts: group.accountsOnFile))
+            Self.addAssets(of: group.displayHints, name: group.displayHints.label ?? group.id, fields: group.fields,
+                           accounts: group.accountsOnFile, to: &assets)
         }
         var directoryItems: [String: JSONValue] = [:]
         for (productId, source, data) in directories {
@@ -276,7 +279,7 @@ package struct SandboxData: Sendable {
         self.groups = groupItems
         self.directories = directoryItems
         self.iinAnswers = answers
-        self.assetPaths = assets
+        self.assets = assets
     }
 
     private static func parse(_ data: Data, source: String) throws(SandboxError) -> JSONValue {
@@ -287,16 +290,19 @@ package struct SandboxData: Sendable {
         }
     }
 
-    private static func assetPaths(of hints: DisplayHints, fields: [PaymentProductField], accounts: [AccountOnFile]) -> Set<String> {
-        var paths = Set<String>()
-        if let logo = hints.logo { paths.insert(logo) }
+    /// The logo of an item named `name`, its fields' tooltip images and its accounts' logos.
+    private static func addAssets(of hints: DisplayHints, name: String, fields: [PaymentProductField], accounts: [AccountOnFile],
+                                  to assets: inout [String: SandboxBadge]) {
+        if let logo = hints.logo, assets[logo] == nil { assets[logo] = SandboxBadge(label: name, kind: .logo) }
         for field in fields {
-            if let image = field.displayHints.tooltip?.image { paths.insert(image) }
+            // The tooltip shows where the value is: a CVV's image shows "123".
+            if let image = field.displayHints.tooltip?.image, assets[image] == nil {
+                assets[image] = SandboxBadge(label: field.displayHints.placeholderLabel ?? field.id, kind: .tooltip)
+            }
         }
         for account in accounts {
-            if let logo = account.logo { paths.insert(logo) }
+            if let logo = account.logo, assets[logo] == nil { assets[logo] = SandboxBadge(label: name, kind: .logo) }
         }
-        return paths
     }
 
     /// The product with `id`.

@@ -1,3 +1,4 @@
+import PaymentFormEngine
 import PaymentFormJSON
 
 /// An IIN answer the sandbox serves for a card-number prefix, where the brand table cannot tell:
@@ -57,5 +58,25 @@ struct SandboxIINAnswer: Sendable, Hashable {
         self.prefix = prefix
         paymentProductIds = ids
         countryCode = country
+    }
+}
+
+extension SandboxData {
+    /// What the platform knows of a card number as the Server API judges a payment: the IIN
+    /// answer of the data whose prefix the number starts with (a co-badged Cartes Bancaires card,
+    /// which no brand table can tell), for the products served; `nil` when the data has none for
+    /// it (the request's own offline detection then decides). A request that takes it pays with
+    /// any of the card's products, so `4000 0025 0000 1001` is a card of product 130 as well as 1.
+    func platformIINLookup(forCardNumber number: String) -> IINLookupResult? {
+        guard let digits = CardNumberDigits.digits(of: number) else { return nil }
+        let offered = Set(products.compactMap { Int($0.model.id) })
+        for answer in iinAnswers where digits.hasPrefix(answer.prefix) {
+            let ids = answer.paymentProductIds.filter(offered.contains)
+            guard let first = ids.first else { continue }
+            let coBrands = ids.count > 1 ? ids.map { IINDetailsResponse.CoBrand(paymentProductId: $0, isAllowedInContext: true) } : []
+            return IINLookupResult(status: .supported, source: .server, details: IINDetailsResponse(
+                paymentProductId: first, isAllowedInContext: true, countryCode: answer.countryCode, coBrands: coBrands))
+        }
+        return nil
     }
 }

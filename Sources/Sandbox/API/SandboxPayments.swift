@@ -75,6 +75,10 @@ struct SandboxPayments {
                 payloadError("unknownField", "the product has no field \(key)", fieldId: key)
             }
         }
+        // The platform knows the card's co-brands (a Cartes Bancaires card carries a Visa number).
+        if let number = request.value(forField: PaymentRequest.cardNumberFieldId), let lookup = data.platformIINLookup(forCardNumber: number) {
+            request.applyIINLookup(lookup)
+        }
         let report = request.validateAsSent(in: .current())
         let localizer = Localizer(languageTag: "en")
         for error in report.errors {

@@ -61,25 +61,26 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    /// The placeholder PNG, with the validators an asset server sends (`ETag`, `Last-Modified`);
-    /// a conditional `GET` that names them (`If-None-Match`, else `If-Modified-Since`) gets
-    /// `304 Not Modified`, so an app's asset store can be tried against the sandbox.
+    /// A logo or tooltip image the products mention, drawn (``SandboxBadge``), with the
+    /// validators an asset server sends (`ETag`, `Last-Modified`); a conditional `GET` that names
+    /// them (`If-None-Match`, else `If-Modified-Since`) gets `304 Not Modified`, so an app's asset
+    /// store can be tried against the sandbox.
     private func asset(_ request: HTTPRequest, path: String) -> HTTPResponse {
         guard request.method == "GET" else { return methodNotAllowed("GET") }
-        guard data.assetPaths.contains(path) else { return SandboxErrorBody.notFound("no such asset") }
-        let validators = [HTTPHeaderField("ETag", Self.placeholderETag), HTTPHeaderField("Last-Modified", Self.placeholderLastModified)]
+        guard let badge = data.assets[path] else { return SandboxErrorBody.notFound("no such asset") }
+        let validators = [HTTPHeaderField("ETag", Self.assetETag), HTTPHeaderField("Last-Modified", Self.assetLastModified)]
         let notModified = if let tags = request.header("If-None-Match") {
-            tags == "*" || tags.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == Self.placeholderETag }
+            tags == "*" || tags.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == Self.assetETag }
         } else {
-            request.header("If-Modified-Since") == Self.placeholderLastModified
+            request.header("If-Modified-Since") == Self.assetLastModified
         }
         if notModified { return HTTPResponse(status: 304, headers: HTTPHeaders(validators)) }
-        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPHeaderField("Content-Type", "image/png")] + validators), body: Self.placeholderPNG)
+        return HTTPResponse(status: 200, headers: HTTPHeaders([HTTPHeaderField("Content-Type", "image/svg+xml")] + validators), body: badge.svg)
     }
 
-    /// The placeholder's entity tag and date (it never changes).
-    static let placeholderETag = #""placeholder-1""#
-    static let placeholderLastModified = "Sun, 01 Nov 2026 00:00:00 GMT"
+    /// The assets' entity tag and date (what is drawn for a path never changes while the sandbox runs).
+    static let assetETag = #""sandbox-badge-1""#
+    static let assetLastModified = "Sun, 01 Nov 2026 00:00:00 GMT"
 
     // MARK: - The Client API
 
@@ -326,12 +327,4 @@ struct SandboxRouter: Sendable {
     func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         SandboxErrorBody.methodNotAllowed(allowed)
     }
-
-    /// A 1×1 transparent PNG, served for every asset the products mention.
-    static let placeholderPNG: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
-        0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41,
-        0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49,
-        0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
-    ]
 }

@@ -7,7 +7,8 @@ import PaymentFormJSON
 /// `redirectUrl` (and `http://` + `partialRedirectUrl`) sends the customer.
 ///
 /// - `GET /sandbox/v1/hostedcheckouts/<id>`: the page: the order's amount and the card form of
-///   the checkout's own client session (the Visa product; see ``productId``), a Pay button, a
+///   the checkout's own client session (the `cards` group: one form for every card, the number
+///   naming the product; see ``groupId``), a Pay button, a
 ///   status line and `#outcome` (the page's state as JSON, for tests; never card data). A paid
 ///   checkout shows its payment's status. Without the web form's files (``webDist``), a page
 ///   that says how to build them (503).
@@ -18,13 +19,13 @@ import PaymentFormJSON
 ///   merchant's `returnUrl` with `hostedCheckoutId` and `RETURNMAC` (and `paymentId`) in its
 ///   query. The first payment counts: a second is 409.
 /// - `GET /sandbox/v1/hostedcheckout.mjs`: the page's script; `GET /sandbox/v1/web/<file>`: the
-///   web form's files from ``webDist`` (only the four the page loads).
+///   web form's files from ``webDist`` (only those the page loads: the four of ``webFiles`` and
+///   the texts of another language, `payform-texts.<tag>.json`).
 struct HostedCheckoutPage: Sendable {
     /// Where the pages live.
     static let pathPrefix = "/sandbox/v1/hostedcheckouts/"
-    /// The product whose form the page shows.
-    // TODO(issue 46): mount the `cards` group (one form for every card) once the web form takes it.
-    static let productId = 1
+    /// The product group whose form the page shows: every card the sandbox's products take.
+    static let groupId = "cards"
     /// The web form's files the page loads, with their types.
     static let webFiles: [String: String] = [
         "payform-form.mjs": "text/javascript; charset=utf-8", "payform-engine.mjs": "text/javascript; charset=utf-8",
@@ -65,11 +66,20 @@ struct HostedCheckoutPage: Sendable {
     }
 
     private func webFile(_ name: String) -> HTTPResponse {
-        guard let type = Self.webFiles[name] else { return SandboxErrorBody.notFound("the sandbox serves no such web form file") }
+        guard let type = Self.webFiles[name] ?? (Self.isTextsFile(name) ? "application/json; charset=utf-8" : nil) else {
+            return SandboxErrorBody.notFound("the sandbox serves no such web form file")
+        }
         guard let webDist, let bytes = try? Data(contentsOf: webDist.appendingPathComponent(name)) else {
             return SandboxErrorBody.notFound("\(name) is missing: build the web form (Scripts/build-web.sh) or give --web-dist DIR")
         }
         return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", type), HTTPHeaderField("Cache-Control", "no-cache")], body: Array(bytes))
+    }
+
+    /// Whether `name` is a language's texts file (`payform-texts.fr.json`): letters, digits and `-` between the dots.
+    private static func isTextsFile(_ name: String) -> Bool {
+        guard name.hasPrefix("payform-texts."), name.hasSuffix(".json") else { return false }
+        let tag = name.dropFirst("payform-texts.".count).dropLast(".json".count)
+        return !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
     }
 
     /// Whether the web form's files are there.
@@ -123,7 +133,7 @@ struct HostedCheckoutPage: Sendable {
             "hostedCheckoutId": .string(checkout.id),
             "session": ["clientApiUrl": .string(base + "/client"), "assetUrl": .string(base + "/assets"), "customerId": .string(checkout.customerId),
                         "clientSessionId": .string(checkout.clientSessionId)],
-            "productId": .number(String(Self.productId)),
+            "groupId": .string(Self.groupId),
             "context": ["amount": .number(String(checkout.amount)), "currency": .string(checkout.currencyCode),
                         "countryCode": .string(checkout.countryCode ?? "NL"), "isRecurring": false],
             "locale": .string(String((checkout.locale ?? "en").prefix(2)).lowercased()),
@@ -181,8 +191,9 @@ struct HostedCheckoutPage: Sendable {
 
     /// The page's script: mounts the web form, pays with what it encrypted, follows the answer.
     static let script = """
-        // The sandbox's hosted checkout page: the web form of the checkout's product, mounted with
-        // the checkout's own client session; Pay encrypts in the form and posts to the sandbox.
+        // The sandbox's hosted checkout page: the web form of every card (the cards group: the
+        // number names the product), mounted with the checkout's own client session; Pay
+        // encrypts in the form and posts to the sandbox.
         import { mountPaymentForm } from "/sandbox/v1/web/payform-form.mjs";
 
         const root = document.getElementById("checkout");
@@ -200,12 +211,12 @@ struct HostedCheckoutPage: Sendable {
         try {
           form = await mountPaymentForm(document.getElementById("payment-form"), {
             session: config.session,
-            productId: config.productId,
+            groupId: config.groupId,
             context: { ...config.context, locale: config.locale },
             locale: config.locale,
           });
           pay.disabled = false;
-          report("form", { productId: config.productId });
+          report("form", { groupId: config.groupId });
         } catch (error) {
           message.textContent = `The form could not be shown: ${error.message || error}`;
           report("error", { step: "form", message: String(error.message || error) });

@@ -251,6 +251,10 @@ extension ServerAPI {
                     propertyName: property(SandboxServer.loggable(key))))
             }
         }
+        // The platform knows the card's co-brands (a Cartes Bancaires card carries a Visa number).
+        if let number = request.value(forField: PaymentRequest.cardNumberFieldId), let lookup = data.platformIINLookup(forCardNumber: number) {
+            request.applyIINLookup(lookup)
+        }
         let report = request.validateAsSent(in: .current())
         var reported = Set<String>()
         let localizer = Localizer(languageTag: "en")

@@ -197,6 +197,25 @@ struct PaymentFormControllerFlowTests {
         #expect(controller[field: "cardholderName"]?.message == nil)
     }
 
+    @Test("after submit, a field in error keeps its message when it gets the focus, until it is edited")
+    func submitErrorsSurviveFocus() throws {
+        var controller = try ControllerFixtures.controller("visa")
+        let submission = controller.submit()
+        #expect(submission.errors.first?.fieldId == "cardNumber")
+        // A screen moves the focus to the first field in error: its message stays.
+        let focused = try controller.focus("cardNumber")
+        #expect(focused["cardNumber"]?.message == "This field is required." || controller[field: "cardNumber"]?.message == "This field is required.")
+        #expect(controller[field: "cardNumber"]?.error?.errorId == "required")
+        // The customer types: the field is judged as typed again, while focused.
+        try controller.type("4", into: "cardNumber")
+        #expect(controller[field: "cardNumber"]?.message == nil)
+        #expect(controller[field: "cardNumber"]?.state == .incomplete)
+        // Before any submit, an empty focused field shows nothing.
+        var fresh = try ControllerFixtures.controller("visa")
+        try fresh.focus("cvv")
+        #expect(fresh[field: "cvv"]?.message == nil)
+    }
+
     @Test("a field with two failing validators shows only the first")
     func firstErrorOnly() throws {
         var controller = try ControllerFixtures.controller("visa")

@@ -1,6 +1,7 @@
 // The browser suite's page (Web/test/web_form_test.py): mounts the web form as the query says,
 // keeps it at window.paymentForm, and writes what happened into #outcome.
 //   ?product=sample:visa&locale=fr&now=2026-11&account=1001   (sample:NAME: Resources/Products/NAME.json, fetched)
+//   ?product=sample:cards&products=visa,amex&dir=rtl&preferredBrand=visa   (a group, the merchant's products)
 //   ?session=<JSON of the sandbox's first line>&productId=1&locale=fr
 import { mountPaymentForm } from "/web/payform-form.mjs";
 
@@ -10,6 +11,7 @@ window.sample = async (name) => (await fetch(`/samples/${name}.json`)).json();
 const query = new URLSearchParams(location.search);
 const locale = query.get("locale") ?? "en";
 document.documentElement.lang = locale;
+if (query.get("dir")) document.documentElement.dir = query.get("dir");
 const outcome = document.getElementById("outcome");
 const options = { locale, submitButton: true, now: query.get("now") ?? undefined };
 if (query.get("session")) {
@@ -24,12 +26,17 @@ if (query.get("session")) {
   if (query.get("clientSessionId")) options.clientSessionId = query.get("clientSessionId");
 }
 if (query.get("account")) options.accountOnFile = query.get("account");
+if (query.get("products")) options.products = await Promise.all(query.get("products").split(",").map((name) => window.sample(name)));
+if (query.get("preferredBrand")) options.preferredBrand = query.get("preferredBrand");
 window.formEvents = [];
+// Every event, from before the mount resolves (the element's bubbling payform-* events).
+for (const type of ["ready", "focus", "blur", "change", "brand", "iin", "valid", "submitrequest", "submit", "error"]) {
+  document.getElementById("payment-form").addEventListener(`payform-${type}`, (event) => window.formEvents.push({ type, detail: event.detail }));
+}
 try {
   const started = performance.now();
   const form = await mountPaymentForm(document.getElementById("payment-form"), options);
   window.mountMilliseconds = performance.now() - started;
-  for (const type of ["change", "brand", "valid", "submit"]) form.addEventListener(type, (event) => window.formEvents.push({ type, detail: event.detail }));
   form.addEventListener("submit", (event) => { outcome.textContent = JSON.stringify(event.detail); });
   document.getElementById("title").textContent = form.product.label;
   window.paymentForm = form;

@@ -1,0 +1,75 @@
+import PaymentFormJSON
+
+/// What the sandbox serves for a logo or tooltip image a definition names: a small drawing
+/// (SVG) with the product's name as text, so a page shows which brand it detected, where the
+/// platform would serve its artwork. Not the brands' own marks: a labelled badge.
+struct SandboxBadge: Sendable, Hashable {
+    /// What the image stands for.
+    enum Kind: Sendable, Hashable {
+        /// A product's, group's or account's logo: a badge with the name.
+        case logo
+        /// A field's tooltip image (where the CVV is, say): a card with the text on it.
+        case tooltip
+    }
+
+    /// The text drawn.
+    let label: String
+    let kind: Kind
+
+    /// The SVG document (UTF-8): 64 × 40 for a logo, 96 × 60 for a tooltip image.
+    var svg: [UInt8] {
+        let text = Self.escaped(label)
+        let document: String
+        switch kind {
+        case .logo:
+            // Longer names get smaller letters so they fit the badge.
+            let size = label.count <= 4 ? 15 : label.count <= 8 ? 11 : label.count <= 12 ? 8 : 6
+            let (fill, ink) = Self.colors(for: label)
+            document = """
+                <svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40" role="img" aria-label="\(text)">\
+                <rect x="0.5" y="0.5" width="63" height="39" rx="6" fill="\(fill)" stroke="#00000033"/>\
+                <text x="32" y="24.5" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="\(size)" \
+                font-weight="700" fill="\(ink)">\(text)</text></svg>
+                """
+        case .tooltip:
+            document = """
+                <svg xmlns="http://www.w3.org/2000/svg" width="96" height="60" viewBox="0 0 96 60" role="img" aria-label="\(text)">\
+                <rect x="0.5" y="0.5" width="95" height="59" rx="6" fill="#e8ebef" stroke="#00000033"/>\
+                <rect x="0" y="10" width="96" height="12" fill="#3a3f47"/>\
+                <rect x="10" y="30" width="50" height="12" fill="#ffffff"/>\
+                <text x="78" y="40" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="11" \
+                font-weight="700" fill="#b00020">\(text)</text></svg>
+                """
+        }
+        return Array(document.utf8)
+    }
+
+    /// A background and a text colour with enough contrast, the same for a name every time.
+    private static func colors(for label: String) -> (fill: String, ink: String) {
+        let palette: [(String, String)] = [
+            ("#1a1f71", "#ffffff"), ("#eb001b", "#ffffff"), ("#2e77bc", "#ffffff"), ("#0b3b60", "#ffffff"),
+            ("#cc0066", "#ffffff"), ("#00695c", "#ffffff"), ("#f2f2f2", "#1a1a1a"), ("#4a148c", "#ffffff"),
+        ]
+        var hash: UInt32 = 2_166_136_261
+        for byte in label.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return palette[Int(hash % UInt32(palette.count))]
+    }
+
+    /// `text` with XML's special characters written as references.
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                // Controls never reach the document.
+                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { result.append(character) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+// Types of payform-engine.mjs: the engine (WebAssembly) behind one call that takes and gives JSON.
+// Checked against Web/test/types/consumer.mts in CI (tsc --strict).
+
+/** An error from the engine, the form or the Client API, with its stable code. */
+export class PaymentFormError extends Error {
+  constructor(code: string, message: string);
+  readonly name: "PaymentFormError";
+  /** `usage`, `engine_failed`, `client_api`, `encryption_failed`, `encryption_unavailable`, or an engine error code. */
+  readonly code: string;
+}
+
+/** Options of {@link PaymentFormEngine.load}. */
+export interface PaymentFormEngineOptions {
+  /** Reads a file, for the command-line contract in node (throws when it cannot); a page leaves it out. */
+  readFile?: (path: string) => Uint8Array;
+}
+
+/** The engine, instantiated: a request object in, the answer object out. */
+export class PaymentFormEngine {
+  /** Loads and instantiates the module (default: payform-engine.wasm beside the loader). */
+  static load(source?: URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module,
+              options?: PaymentFormEngineOptions): Promise<PaymentFormEngine>;
+  /** How many instances the engine has dropped after a failure; a form of an earlier generation is gone. */
+  readonly generation: number;
+  /** How many patterns the host holds compiled for the engine now. */
+  readonly compiledPatternCount: number;
+  /** Sends a request (`{op: ...}`) and returns the engine's answer, parsed. Throws `engine_failed` when the engine fails. */
+  call(request: { op: string; [member: string]: unknown }): any;
+  /** Sends a JSON request as text and returns the answer's JSON text. */
+  callText(text: string): string;
+}
+
+/** The host's RegExp for an ICU pattern anchored to whole values, or null when it will not run it. */
+export function hostPattern(pattern: string): RegExp | null;
+/** Whether a pattern could make a backtracking engine take exponential time. */
+export function backtracksWithoutBound(pattern: string): boolean;

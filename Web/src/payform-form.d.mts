@@ -1,0 +1,141 @@
+// Types of payform-form.mjs: the web payment form. Checked against Web/test/types/consumer.mts in
+// CI (tsc --strict), so a TypeScript checkout gets these, not `any`.
+
+/** An error from the engine, the form or the Client API, with its stable code. */
+export class PaymentFormError extends Error {
+  constructor(code: string, message: string);
+  readonly name: "PaymentFormError";
+  /** `usage`, `engine_failed`, `client_api`, `encryption_failed`, `encryption_unavailable`, or an engine error code. */
+  readonly code: string;
+}
+
+/** The four values of a client session, as the merchant's server got them from the Server API. */
+export interface ClientSession {
+  clientApiUrl: string;
+  assetUrl: string;
+  customerId: string;
+  clientSessionId: string;
+}
+
+/** The payment context the Client API calls carry. */
+export interface PaymentContext {
+  amount: number;
+  currency: string;
+  countryCode: string;
+  /** The Client API's locale (`fr_FR`); the form's texts follow {@link MountOptions.locale}. */
+  locale?: string;
+  isRecurring?: boolean;
+}
+
+/** A Client API product or product group definition (its JSON). */
+export type Definition = { id: string | number; [member: string]: unknown };
+
+/** The Client API's public-key answer. */
+export interface PublicKey {
+  keyId: string;
+  publicKey: string;
+}
+
+/** Options of {@link mountPaymentForm}. */
+export interface MountOptions {
+  /** The product or group definition; or give `session` and `groupId` or `productId`. */
+  product?: Definition | string;
+  session?: ClientSession;
+  /** The product group to fetch through the session: `"cards"` takes every card. */
+  groupId?: string;
+  /** The product to fetch through the session. */
+  productId?: string | number;
+  /** The merchant's other products, full definitions (fetched through the session by default). */
+  products?: Definition[];
+  context?: PaymentContext;
+  /** The language of the form's texts (default: the page's `lang`, then en). */
+  locale?: string;
+  /** The co-badge brand to pre-select when a card offers it (default: the one the card lists first). */
+  preferredBrand?: string;
+  accountOnFile?: string | number;
+  publicKey?: PublicKey | string;
+  clientSessionId?: string;
+  appIdentifier?: string;
+  /** The current month `YYYY-MM` for expiry checks (default: the browser's clock, UTC). */
+  now?: string;
+  assetUrl?: string;
+  /** Draw a localized Pay button that calls submit() (also on Enter, unless submitrequest is prevented). */
+  submitButton?: boolean;
+  wasmUrl?: URL | string;
+  stylesheet?: URL | string;
+  /** Answers IIN lookups without a session. */
+  lookupIIN?: (bin: string) => Promise<object>;
+  fetch?: typeof fetch;
+}
+
+/** One error of an invalid form. */
+export interface FieldError {
+  fieldId: string;
+  errorId: string;
+  message: string;
+  [parameter: string]: unknown;
+}
+
+/** What {@link PaymentForm.submit} resolves to. */
+export type SubmitResult =
+  | { valid: false; errors: FieldError[] }
+  | {
+      valid: true;
+      /** The product the card number and the customer's co-badge choice named. */
+      paymentProductId: number;
+      /** The encrypted request for the merchant's server (null without a key and session id). */
+      encryptedCustomerInput: string | null;
+      encodedClientMetaInfo: string | null;
+      accountOnFileId?: number;
+    };
+
+/** The product (or group) a form is on. */
+export interface ShownProduct {
+  id: string;
+  label: string;
+  logo: string | null;
+  kind: "product" | "group";
+}
+
+/** The events of a form and what each carries (never what was typed). */
+export interface PaymentFormEventMap {
+  ready: CustomEvent<{ product: ShownProduct }>;
+  focus: CustomEvent<{ field: string }>;
+  blur: CustomEvent<{ field: string }>;
+  change: CustomEvent<{ field: string; state: "valid" | "incomplete" | "invalid"; complete: boolean; empty: boolean; errorId: string | null }>;
+  brand: CustomEvent<{ brand: string | null; brands: string[]; options: string[]; product: string }>;
+  iin: CustomEvent<{ bin: string }>;
+  valid: CustomEvent<{ valid: boolean }>;
+  submitrequest: CustomEvent<{ field: string }>;
+  submit: CustomEvent<SubmitResult>;
+  error: CustomEvent<{ code: string; message: string }>;
+}
+
+/** A mounted form. */
+export class PaymentForm extends EventTarget {
+  /** The language the form's texts are in. */
+  readonly lang: string;
+  /** Whether the whole form validates now. */
+  readonly valid: boolean;
+  readonly product: ShownProduct;
+  /** The card's brand: the co-badge brand that pays, else the one detected. */
+  readonly brand: string | null;
+  submit(): Promise<SubmitResult>;
+  /** Sends one event of the form protocol (as `payform form` reads them); returns the engine's answer. */
+  send(event: { event: string; [member: string]: unknown }): any;
+  selectAccountOnFile(id: string | number | null): any;
+  destroy(): void;
+  addEventListener<K extends keyof PaymentFormEventMap>(type: K, listener: (event: PaymentFormEventMap[K]) => void,
+                                                         options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PaymentFormEventMap>(type: K, listener: (event: PaymentFormEventMap[K]) => void,
+                                                            options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}
+
+/** Mounts a payment form into `element` (a shadow root is attached). */
+export function mountPaymentForm(element: Element, options: MountOptions): Promise<PaymentForm>;
+/** Starts loading the engine (and the texts of `locale`) ahead of the first form. */
+export function loadPaymentFormEngine(options?: { wasmUrl?: URL | string; locale?: string; fetch?: typeof fetch }): Promise<void>;
+/** The JWE compact token of a submit's `encrypt`, with WebCrypto. */
+export function encryptPayload(input: { alg: string; header: string; key: { n: string; e: string }; payload: string }): Promise<string>;
