@@ -112,7 +112,7 @@ let package = Package(
         // The layers an app sees through PaymentFormEngine.
         .target(name: "PaymentFormMasking", path: "Sources/Masking", swiftSettings: core),
         .target(
-            name: "PaymentFormValidation", dependencies: ["PaymentFormConcurrency", "PaymentFormPatternFallback"],
+            name: "PaymentFormValidation", dependencies: ["PaymentFormConcurrency", "PaymentFormPatternFallback", "PaymentFormJSON"],
             path: "Sources/Validation", swiftSettings: core
         ),
         .target(

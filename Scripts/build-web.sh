@@ -55,8 +55,9 @@ command -v wasm-opt > /dev/null || { echo "build-web: wasm-opt is missing (Binar
 command -v brotli > /dev/null || { echo "build-web: brotli is missing (Debian: apt-get install brotli)" >&2; exit 1; }
 
 mkdir -p .build-wasm Web/dist
-# The features the Swift toolchain's wasm32 code uses; every browser with WebAssembly SIMD-free
-# baseline support since 2021 (and node 16+) runs them.
+# The WebAssembly features the toolchain's wasm32 code uses (wasm-opt must be told): bulk memory,
+# sign extension, mutable globals, non-trapping float-to-int; every current browser and node 16+
+# runs them.
 features=(--enable-bulk-memory --enable-sign-ext --enable-mutable-globals --enable-nontrapping-float-to-int)
 
 build() { # build VARIANT(full|page) OUTPUT
@@ -72,11 +73,15 @@ build() { # build VARIANT(full|page) OUTPUT
     exit 1
   fi
   # Binaryen's size optimizations on the linked module: smaller code, the same answers
-  # (Scripts/wasm-differential.py compares both modules with the native engine).
+  # (Scripts/wasm-differential.py compares both modules with the native engine). A function with
+  # one caller is inlined only when it is small (-ocimfs 20): -Oz's default inlines any size, which
+  # made one function of 93 KB that the browser compiles on the first call (the first form.open
+  # took 27-33 ms instead of 16-20 in node) and compressed worse (brotli 302 KB instead of 289).
   echo "== $1 module: wasm-opt -Oz"
   local names=()
   [[ $keep_names == 1 ]] && names=(--debuginfo)
-  wasm-opt -Oz "${features[@]}" "${names[@]}" "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" -o "Web/dist/$2"
+  wasm-opt -Oz --one-caller-inline-max-function-size 20 "${features[@]}" "${names[@]}" \
+    "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" -o "Web/dist/$2"
 }
 [[ $only != page ]] && build full payform-engine.wasm
 [[ $only != full ]] && build page payform-form-engine.wasm

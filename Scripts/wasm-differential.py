@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""The WebAssembly engine against the native one: random inputs through `payform` and
-`Web/bin/payform-wasm`, answers compared byte for byte.
+"""The WebAssembly engines against the native one: random inputs through `payform`,
+`Web/bin/payform-wasm` (the full module) and the page's module, answers compared.
 
     Scripts/wasm-differential.py PAYFORM [--cases N] [--seed S]
 
 Per sample product, `validate --batch` with random requests (values drawn from digits, spaces,
 separators, letters, non-ASCII and the samples' own good values; accounts on file; IIN answers)
 and `payform form` with random event sequences (edits at random places, pastes, deletes over a
-selection, focus, blur, set, submit). Every answer line and the exit status must be the same.
-Needs node and Web/dist/ (Scripts/build-web.sh). Exits 1 on the first difference, naming the
-command and the line (the inputs are test data, not card data)."""
+selection, focus, blur, set, submit). Every answer line and the exit status must be the same,
+byte for byte. The same event sequences also go to payform-form-engine.wasm, the page's module
+(built apart, without the command line, with its own Unicode lists and runs), as a page sends
+them (form.open with the definition, form.event): each answer must equal the native one, but for
+the "valid" member the page's field answers add. Needs node and Web/dist/ (Scripts/build-web.sh).
+Exits 1 on the first difference, naming the command and the line (the inputs are test data, not
+card data)."""
 import json, os, random, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,6 +29,21 @@ def random_value(rng):
 def fields_of(name):
     data = json.load(open(os.path.join(ROOT, "Resources", "Products", name + ".json")))
     return [field["id"] for field in data.get("fields", [])], [str(a["id"]) for a in data.get("accountsOnFile", [])]
+
+
+# The page's module driven as a page drives it: argv[1] the definition's path, stdin one event per line.
+PAGE_DRIVER = r"""
+import { readFileSync } from "node:fs";
+import { PaymentFormEngine } from "./Web/dist/payform-engine.mjs";
+const engine = await PaymentFormEngine.load(readFileSync("./Web/dist/payform-form-engine.wasm"));
+const product = JSON.parse(readFileSync(process.argv[1], "utf8"));
+const opened = engine.call({ op: "form.open", product, now: "2026-11", locale: "en" });
+if (opened.error) { console.log(JSON.stringify(opened)); process.exit(2); }
+const lines = readFileSync(0, "utf8").split("\n").filter((line) => line !== "");
+const out = [];
+for (const line of lines) out.push(engine.callText(`{"op":"form.event","form":${opened.form},"event":${line}}`));
+process.stdout.write(out.join("\n") + "\n");
+"""
 
 
 def run(command, args, stdin):
@@ -72,7 +91,9 @@ def main():
             else:
                 events.append({"event": "submit"})
         args = ["form", "--product", f"sample:{name}", "--now", "2026-11"]
-        compared += compare(native, wasm, args, "\n".join(json.dumps(e, ensure_ascii=False) for e in events) + "\n", name)
+        stdin = "\n".join(json.dumps(e, ensure_ascii=False) for e in events) + "\n"
+        compared += compare(native, wasm, args, stdin, name)
+        compared += compare_page(payform, name, stdin)
     print(f"wasm-differential: {compared} answers compared, native and WebAssembly identical (seed {seed})")
 
 
@@ -85,6 +106,29 @@ def compare(native, wasm, args, stdin, name):
             sys.exit(f"wasm-differential: {' '.join(args)}: answer line {number} differs:\n  native {a[:300]}\n  wasm   {b[:300]}")
     if len(lines_n) != len(lines_w) or status_n != status_w:
         sys.exit(f"wasm-differential: {' '.join(args)}: {len(lines_n)} native lines (exit {status_n}), {len(lines_w)} wasm lines (exit {status_w})")
+    return len(lines_n)
+
+
+def compare_page(payform, name, stdin):
+    """The form events through the page's module against `payform form` on the same definition."""
+    path = os.path.join(ROOT, "Resources", "Products", name + ".json")
+    _, out_n = run([payform], ["form", "--product", path, "--now", "2026-11", "--locale", "en"], stdin)
+    done = subprocess.run(["node", "--input-type=module", "-e", PAGE_DRIVER, path], input=stdin.encode(), capture_output=True,
+                          timeout=600, cwd=ROOT)
+    if done.returncode != 0:
+        sys.exit(f"wasm-differential: the page's module could not open {name}: {done.stdout.decode()[:300]} {done.stderr.decode()[-300:]}")
+    lines_n, lines_p = out_n.splitlines(), done.stdout.decode().splitlines()
+    if len(lines_n) != len(lines_p):
+        sys.exit(f"wasm-differential: page module on {name}: {len(lines_n)} native answers, {len(lines_p)} from the page")
+    for number, (a, b) in enumerate(zip(lines_n, lines_p), 1):
+        native_answer, page_answer = json.loads(a), json.loads(b)
+        if "error" in native_answer and "error" in page_answer:
+            # The command line's messages say which line; the page's do not (and are not terminal-escaped).
+            native_answer["error"]["message"] = native_answer["error"]["message"].split(": ", 1)[-1]
+        if "valid" in page_answer and "valid" not in native_answer:
+            del page_answer["valid"]
+        if native_answer != page_answer:
+            sys.exit(f"wasm-differential: page module on {name}: answer {number} differs:\n  native {a[:300]}\n  page   {b[:300]}")
     return len(lines_n)
 
 

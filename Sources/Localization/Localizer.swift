@@ -272,14 +272,14 @@ public struct Localizer: Sendable {
     /// their entries are merged; on a key both define, the canonically spelled one wins.
     private static func normalized(_ overrides: [String: [String: String]]) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
-        // Canonical spellings last, so they overwrite; otherwise a stable order.
-        let ordered = overrides.sorted { lhs, rhs in
-            let lhsCanonical = LanguageTag(lhs.key)?.text == lhs.key
-            let rhsCanonical = LanguageTag(rhs.key)?.text == rhs.key
-            return lhsCanonical == rhsCanonical ? lhs.key < rhs.key : !lhsCanonical
-        }
-        for (spelling, texts) in ordered {
-            guard let tag = LanguageTag(spelling)?.text else { continue }
+        // Canonical spellings last, so they overwrite; otherwise a stable order. (The spellings
+        // are sorted as plain strings: a sort of the entries was one more generic specialisation
+        // in the page's WebAssembly engine.)
+        let spellings = overrides.keys.sorted()
+        let canonical = spellings.map { LanguageTag($0)?.text == $0 }
+        let ordered = spellings.indices.filter { !canonical[$0] } + spellings.indices.filter { canonical[$0] }
+        for index in ordered {
+            guard let tag = LanguageTag(spellings[index])?.text, let texts = overrides[spellings[index]] else { continue }
             for (key, text) in texts { result[tag, default: [:]][key] = text }
         }
         return result

@@ -69,7 +69,9 @@ package enum FormEvent {
             }
         case "submit": self = .submit
         default:
-            let shown = name.count <= 40 && name.allSatisfy { $0.isASCII && $0.isLetter } ? "'\(name)'" : "this event"
+            // ASCII letters only (read from the bytes: every byte a letter means every character one).
+            let isWord = name.utf8.count <= 40 && name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+            let shown = isWord ? "'\(name)'" : "this event"
             throw Self.bad("unknown event \(shown) (edit, replace, set, select, focus, blur, selectAccountOnFile, selectProduct, selectBrand, iin, submit)")
         }
     }
@@ -101,6 +103,11 @@ package enum FormEvent {
             return Self.formAnswer(update, controller, outcome: update.outcome)
         case .submit:
             let submission: FormSubmission
+            #if PAYFORM_WEB_PAGE
+            // The page's engine carries no encryption: its page encrypts with WebCrypto what the
+            // web engine hands it (WebForms), so a session there never has a preparation.
+            submission = controller.submit()
+            #else
             if let preparation {
                 do {
                     submission = try controller.submit(clientSessionId: preparation.clientSessionId, key: preparation.key,
@@ -111,6 +118,7 @@ package enum FormEvent {
             } else {
                 submission = controller.submit()
             }
+            #endif
             return submissionAnswer(submission, controller.localizer)
         }
     }

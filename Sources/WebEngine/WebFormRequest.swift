@@ -12,8 +12,10 @@ import PaymentFormSamples
 /// and a member that is wrong is named in the error as the page wrote it (`"now"`,
 /// `products[1]: fields[0].id: ...`), never as a command-line flag.
 ///
-/// The members: `product` (a Client API product, a JSON object), `products` (more products the
-/// form may switch to), `accountOnFile` (an id), `locale` (a language tag), `texts` (`{TAG:
+/// The members: `product` (a Client API product or product group, a JSON object), `products`
+/// (more products the form may switch to: on a card form, the merchant's other card products,
+/// among which the card number picks), `accountOnFile` (an id), `preferredBrand` (the co-badge
+/// brand to pre-select), `locale` (a language tag), `texts` (`{TAG:
 /// {KEY: TEXT}}`: the texts of a language this module does not carry, or a merchant's own
 /// wording, layered over the module's tables), `now` (`YYYY-MM`, required: the module has no
 /// clock), `publicKey` (the Client API's public-key answer `{"keyId", "publicKey"}`) with
@@ -38,7 +40,7 @@ enum WebFormRequest {
     static func options(_ request: JSONValue) throws(WebRequestError) -> (FormOptions, Encryption?) {
         let localizer = Localizer(languageTag: try string(request, "locale") ?? "en", overrides: try texts(request))
         guard let first = request["product"] else { throw .usage("\"product\" must be \(productShape)") }
-        let product = try definition(first, at: "product", localizer: localizer)
+        let item = try definition(first, at: "product", localizer: localizer)
         var others: [AnyPaymentItem] = []
         switch request["products"] {
         case .array(let items)?:
@@ -59,9 +61,10 @@ enum WebFormRequest {
             throw .usage("\"now\" (the current month, YYYY-MM) is required: the module has no clock")
         }
         guard let now = YearMonth(parsing: nowText) else { throw .usage("\"now\" must be YYYY-MM with a month from 01 to 12") }
+        let preferredBrand = try string(request, "preferredBrand")
         let encryption = try self.encryption(request)
-        let options = FormOptions(item: product, otherItems: others, accountOnFile: accountOnFile, localizer: localizer,
-                                  validation: ValidationContext(now: now), preferredBrand: try string(request, "preferredBrand"))
+        let options = FormOptions(item: item, otherItems: others, accountOnFile: accountOnFile, localizer: localizer,
+                                  validation: ValidationContext(now: now), preferredBrand: preferredBrand)
         return (options, encryption)
     }
 
@@ -71,7 +74,8 @@ enum WebFormRequest {
     private static let productShape = "a Client API product or product group (a JSON object) or \"sample:NAME\""
     #endif
 
-    /// The product or product group at `path` of the request.
+    /// The product or group at `path` of the request (a group is told apart as the Client API
+    /// sends one: no `paymentMethod`, an id that is not a number).
     private static func definition(_ json: JSONValue, at path: String, localizer: Localizer) throws(WebRequestError) -> AnyPaymentItem {
         var decoding = json
         switch json {
@@ -79,15 +83,14 @@ enum WebFormRequest {
         #if !PAYFORM_WEB_FORM_ONLY
         case .string(let name) where name.hasPrefix("sample:"):
             let sample = String(name.dropFirst("sample:".count))
-            if Samples.product(named: sample) == nil, let group = Samples.group(withId: sample), let parsed = try? JSONParser().parse(group) {
+            if let bytes = Samples.product(named: sample), let parsed = try? JSONParser().parse(bytes) {
+                // In the form's language, as the platform serves a product for a request's locale.
+                decoding = DefinitionTexts.product(parsed, locale: localizer.languageTag)
+            } else if let bytes = Samples.group(withId: sample), let parsed = try? JSONParser().parse(bytes) {
                 decoding = parsed
-                break
+            } else {
+                throw .usage("\(path): no such sample (samples: \(Samples.productNames.joined(separator: ", ")))")
             }
-            guard let bytes = Samples.product(named: sample), let parsed = try? JSONParser().parse(bytes) else {
-                throw .usage("\(path): no such sample (samples: \((Samples.productNames + Samples.groupIds).joined(separator: ", ")))")
-            }
-            // In the form's language, as the platform serves a product for a request's locale.
-            decoding = DefinitionTexts.product(parsed, locale: localizer.languageTag)
         #endif
         default: throw .usage("\"\(path)\" must be \(productShape)")
         }

@@ -27,12 +27,38 @@ struct ServerAPISecurityTests {
 
     // MARK: - Date
 
-    @Test("a Date that is not an RFC 1123 date within 15 minutes is 401 9002 naming Date, even when signed", arguments: [
-        "", "x", "Thu, 01 Jan 1970 00:00:00 GMT", ServerAPISigner.now(offset: 366 * 86_400), ServerAPISigner.now(offset: -16 * 60),
-        ServerAPISigner.now(offset: 16 * 60), String(repeating: "D", count: 8192), "2026-11-28T10:00:00Z",
-        ServerAPISigner.now().replacingOccurrences(of: "GMT", with: "UTC"),
-    ])
-    func dates(date: String) {
+    /// A refused `Date`: a fixed text, or the clock moved by an offset when the test runs (not
+    /// when the arguments are listed: a suite can start minutes later).
+    enum RefusedDate: Sendable, CustomTestStringConvertible {
+        case text(String)
+        case offset(TimeInterval)
+        case utc
+
+        var date: String {
+            switch self {
+            case .text(let text): text
+            case .offset(let seconds): ServerAPISigner.now(offset: seconds)
+            case .utc: ServerAPISigner.now().replacingOccurrences(of: "GMT", with: "UTC")
+            }
+        }
+
+        var testDescription: String {
+            switch self {
+            case .text(let text): "\(text.prefix(30).debugDescription)"
+            case .offset(let seconds): "now \(seconds >= 0 ? "+" : "")\(Int(seconds)) s"
+            case .utc: "now, UTC instead of GMT"
+            }
+        }
+    }
+
+    static let refusedDates: [RefusedDate] = [
+        .text(""), .text("x"), .text("Thu, 01 Jan 1970 00:00:00 GMT"), .offset(31_622_400), .offset(-960),
+        .offset(960), .text(String(repeating: "D", count: 8192)), .text("2026-11-28T10:00:00Z"), .utc,
+    ]
+
+    @Test("a Date that is not an RFC 1123 date within 15 minutes is 401 9002 naming Date, even when signed", arguments: refusedDates)
+    func dates(refused: RefusedDate) {
+        let date = refused.date
         for version in ["v1", "v2"] {
             let answer = signed("POST", "/\(version)/\(Self.merchant)/sessions", body: "{}", date: date)
             #expect(answer.status == 401, "\(date.prefix(40))")

@@ -1,7 +1,8 @@
 // Cold start in node (a benchmark, not a test): a fresh node process each time, from its spawn
 // to a form ready for the customer's first keystroke, beside the Online Payments JavaScript client
 // SDK's time to a payment request when a build of it is given. Rounds alternate the two, so the
-// machine's drift over minutes weighs on both alike.
+// machine's drift over minutes weighs on both alike. Each figure is given since the process
+// started (node's start-up included, the same for both) and since the script started.
 //
 //   ours: import the engine's loader, compile and instantiate payform-form-engine.wasm (read from
 //     disk, as a fresh process must), form.open on the Visa definition (Resources/Products/visa.json),
@@ -10,11 +11,13 @@
 //     answered from the same Visa definition by a stub fetch (no network), new PaymentRequest,
 //     the first setValue and validate.
 //
-// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR]
+// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR] [--before DIST]
 //   DIR holds the SDK compiled to CommonJS (index.js, with node-forge resolvable from it): the
 //   repository does not ship it. Built outside the repository, for example: the SDK's sources
 //   (github.com/wl-online-payments-direct/sdk-client-js) compiled with Debian's node-typescript
 //   (`tsc` with module commonjs, target ES2020) and node-forge's lib/ as node_modules/node-forge.
+//   --before DIST times another build's Web/dist too (an earlier one: its form.open takes the
+//   Visa definition the same way), in the same alternating rounds.
 // Needs Web/dist/ (Scripts/build-web.sh).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -27,19 +30,20 @@ const root = path.resolve(here, "..", "..");
 const visaPath = path.join(root, "Resources", "Products", "visa.json");
 
 if (process.argv[2] === "--child") {
-  await child(process.argv[3], process.argv[4]);
+  await child(process.argv[3], process.argv[4], process.argv[5]);
 } else {
   await parent();
 }
 
 /** One cold start in this process; prints `{"ready": ms since the process began, "steps": {...}}`. */
-async function child(kind, sdkDirectory) {
+async function child(kind, sdkDirectory, dist) {
   const mark = () => performance.now(); // since the process's time origin
-  const steps = {};
-  if (kind === "ours") {
-    const { PaymentFormEngine } = await import(pathToFileURL(path.join(root, "Web", "dist", "payform-engine.mjs")).href);
+  // Node's own start-up (the same for both) ends here: "script" is ready - start.
+  const steps = { start: mark() };
+  if (kind !== "sdk") {
+    const { PaymentFormEngine } = await import(pathToFileURL(path.join(dist, "payform-engine.mjs")).href);
     steps.imported = mark();
-    const engine = await PaymentFormEngine.load(readFileSync(path.join(root, "Web", "dist", "payform-form-engine.wasm")));
+    const engine = await PaymentFormEngine.load(readFileSync(path.join(dist, "payform-form-engine.wasm")));
     steps.instantiated = mark();
     const product = JSON.parse(readFileSync(visaPath, "utf8"));
     const opened = engine.call({ op: "form.open", product, locale: "en", now: "2026-11" });
@@ -70,14 +74,14 @@ async function child(kind, sdkDirectory) {
     request.validate();
   }
   steps.ready = mark();
-  process.stdout.write(`${JSON.stringify({ ready: steps.ready, steps })}\n`);
+  process.stdout.write(`${JSON.stringify({ ready: steps.ready, script: steps.ready - steps.start, steps })}\n`);
 }
 
 /** Spawns `node this --child KIND` and times it from the spawn to its exit. */
-function run(kind, sdkDirectory) {
+function run(kind, sdkDirectory, dist) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkDirectory ?? ""], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkDirectory ?? "", dist], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk) => { output += chunk; });
     child.on("error", reject);
@@ -100,34 +104,48 @@ async function parent() {
   const rounds = roundsIndex > 0 ? Number(process.argv[roundsIndex + 1]) : 21;
   const sdkIndex = process.argv.indexOf("--sdk");
   const sdkDirectory = sdkIndex > 0 ? process.argv[sdkIndex + 1] : null;
-  const kinds = sdkDirectory ? ["ours", "sdk"] : ["ours"];
+  const beforeIndex = process.argv.indexOf("--before");
+  const dists = { ours: path.join(root, "Web", "dist"), before: beforeIndex > 0 ? path.resolve(process.argv[beforeIndex + 1]) : null };
+  const kinds = ["ours", ...(dists.before ? ["before"] : []), ...(sdkDirectory ? ["sdk"] : [])];
   const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
   for (let round = 0; round < rounds; round++) {
     // Alternating, and which goes first alternates too.
-    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkDirectory));
+    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkDirectory, dists[kind] ?? ""));
   }
   const results = [];
   for (const kind of kinds) {
     const ready = median(samples[kind].map((sample) => sample.ready));
     const steps = {};
     for (const step of Object.keys(samples[kind][0].steps)) steps[step] = median(samples[kind].map((sample) => sample.steps[step]));
+    const names = {
+      ours: ["cold.node.form-ready", "fresh node process to the Visa form ready (first form.brands and keystroke included)"],
+      before: ["cold.node.form-ready.before", `the same, ${path.relative(process.cwd(), dists.before ?? "")}`],
+      sdk: ["cold.node.sdk-payment-request", "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge)"],
+    };
     results.push({
-      id: kind === "ours" ? "cold.node.form-ready" : "cold.node.sdk-payment-request",
-      name: kind === "ours" ? "fresh node process to the Visa form ready (first form.brands and keystroke included)"
-        : "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge)",
-      unit: "ms", median: ready, wallMedian: median(samples[kind].map((sample) => sample.wall)), runs: samples[kind].length, steps,
+      id: names[kind][0],
+      name: names[kind][1],
+      unit: "ms", median: ready, scriptMedian: median(samples[kind].map((sample) => sample.script)),
+      wallMedian: median(samples[kind].map((sample) => sample.wall)), runs: samples[kind].length, steps,
     });
   }
+  const median_ = (id) => results.find((result) => result.id === id)?.median;
+  const script_ = (id) => results.find((result) => result.id === id)?.scriptMedian;
   if (sdkDirectory) {
-    const [ours, sdk] = results;
-    results.push({ id: "cold.node.ratio", name: "ours / SDK (medians)", unit: "ratio", value: ours.median / sdk.median });
+    const ratio = (id, name, of) => results.push({ id, name, unit: "ratio", value: of("cold.node.form-ready" + (id.endsWith(".before") ? ".before" : "")) / of("cold.node.sdk-payment-request") });
+    ratio("cold.node.ratio", "ours / SDK (medians, since the process started)", median_);
+    ratio("cold.node.ratio.script", "ours / SDK (medians, since the script started: node's start-up left out)", script_);
+    if (dists.before) {
+      ratio("cold.node.ratio.before", "before / SDK (medians, since the process started)", median_);
+      ratio("cold.node.ratio.script.before", "before / SDK (medians, since the script started)", script_);
+    }
   }
   for (const result of results) {
     if (json) console.log(JSON.stringify(result));
     else if (result.unit === "ratio") console.log(`${result.name.padEnd(92)} ${result.value.toFixed(2)}×`);
     else {
       const steps = Object.entries(result.steps).map(([step, ms]) => `${step} ${ms.toFixed(1)}`).join(", ");
-      console.log(`${result.name.padEnd(92)} median ${result.median.toFixed(1)} ms (process exit ${result.wallMedian.toFixed(1)} ms; ${result.runs} runs; at: ${steps})`);
+      console.log(`${result.name.padEnd(92)} median ${result.median.toFixed(1)} ms since the process started, ${result.scriptMedian.toFixed(1)} ms since the script did (process exit ${result.wallMedian.toFixed(1)} ms; ${result.runs} runs; at: ${steps})`);
     }
   }
 }

@@ -268,15 +268,18 @@ export async function mountPaymentForm(element, options = {}) {
     if (!product && options.groupId == null && options.productId == null) {
       throw new PaymentFormError("usage", "with a session, give groupId (\"cards\") or productId: the item the form is for");
     }
-    const [definition, key, list] = await Promise.all([
+    // The product list, with the products' fields: a card form switches to the product the card
+    // number names, so it waits for them; any other form is drawn without waiting (the list then
+    // only gives logos, and a brand found later finds them there).
+    const listing = options.products ? null : api.products(true).then((list) => list.paymentProducts ?? [], () => []);
+    const [definition, key] = await Promise.all([
       product ? Promise.resolve(product) : options.groupId != null ? api.group(options.groupId) : api.product(options.productId),
       publicKey ? Promise.resolve(publicKey) : api.publicKey(),
-      // With their fields: a card form switches to the product the card number names.
-      api.products(!options.products).catch(() => ({ paymentProducts: [] })),
     ]);
     product = definition;
     publicKey = key;
-    products.push(...(list.paymentProducts ?? []));
+    if (listing && isCardProduct(product)) products.push(...(await listing));
+    else listing?.then((list) => { products.push(...list); });
   }
   if (!product) throw new PaymentFormError("usage", "give product (a definition), or session and groupId or productId");
   const [engine, languageTexts] = await Promise.all([loading, texts, styled]);
@@ -394,6 +397,7 @@ export class PaymentForm extends EventTarget {
       // The engine wrote the token's header and payload; WebCrypto does the primitives.
       const prepared = answer.encrypt ? await this.#encrypted(answer.encrypt) : answer.prepared;
       result = {
+        // The product the engine submits: on a card form, the one the card number and the co-badge choice named.
         valid: true, paymentProductId: Number(answer.paymentProductId ?? this.#view.product.id),
         encryptedCustomerInput: prepared?.encryptedFields ?? null, encodedClientMetaInfo: prepared?.encodedClientMetaInfo ?? null,
       };

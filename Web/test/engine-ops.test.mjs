@@ -157,6 +157,27 @@ test("submit with a key: the engine writes the token's header and payload, WebCr
   assert.notEqual(decrypt(again).payload.nonce, payload.nonce);
 });
 
+test("a card form on the cards group: the number names the product, and the encrypted request carries it", async () => {
+  const group = JSON.parse(readFileSync(new URL("../../Resources/Groups/cards.json", import.meta.url), "utf8"));
+  const opened = open({ product: group, products: [visa, definition("amex")], publicKey: demoKey, clientSessionId: "s" });
+  assert.ok(!opened.error, opened.error?.message);
+  assert.equal(opened.view.product.id, "cards");
+  const { form } = opened;
+  let answer;
+  for (const digit of "378282246310005") {
+    const caret = send(form, { event: "select", field: "cardNumber", selection: [0, 0] }).text.length;
+    answer = send(form, { event: "edit", field: "cardNumber", selection: [caret, caret], insert: digit });
+  }
+  assert.equal(answer.text, "3782 822463 10005");
+  assert.equal(engine.call({ op: "form.view", form }).product.id, "2");
+  send(form, { event: "set", field: "expiryDate", value: "1230" });
+  send(form, { event: "set", field: "cvv", value: "1234" });
+  const submitted = send(form, { event: "submit" });
+  assert.equal(submitted.valid, true, JSON.stringify(submitted.errors));
+  assert.equal(submitted.paymentProductId, "2");
+  assert.equal(decrypt(await encryptPayload(submitted.encrypt)).payload.paymentProductId, 2);
+});
+
 test("encryptPayload says why when it cannot encrypt", async () => {
   const { form } = open({ publicKey: demoKey, clientSessionId: "s" });
   for (const [field, value] of [["cardNumber", "4111111111111111"], ["expiryDate", "1230"], ["cvv", "123"]]) send(form, { event: "set", field, value });

@@ -108,7 +108,8 @@ extension PaymentFormController {
             let definition = controller.definitions[index]
             var formatter = controller.fields[index].formatter
             if Self.isCardNumber(definition) {
-                let digits = String(value.filter { $0.isASCII && $0.isNumber })
+                // One-scalar ASCII digits (`isASCII && isNumber`), read from the bytes.
+                let digits = String(value.filter { $0.utf8.count == 1 && $0.utf8.first.map { (0x30...0x39).contains($0) } == true })
                 formatter = Self.cardNumberFormat(field: definition, value: digits, detector: controller.brandDetector).formatter
             }
             var result = formatter.text(forValue: value)

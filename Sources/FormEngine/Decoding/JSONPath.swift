@@ -47,7 +47,10 @@ package struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             switch component {
             case .index(let index): text += "[\(index)]"
             case .key(let key):
-                let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+                let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                }
                 if plain {
                     text += text.isEmpty ? key : "." + key
                 } else {

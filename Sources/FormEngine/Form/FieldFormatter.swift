@@ -140,6 +140,6 @@ public struct FieldFormatter: Sendable, Hashable {
 }
 
 extension Character {
-    /// `0`–`9`.
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    /// `0`–`9` (a one-scalar ASCII character that is a number), read from its bytes.
+    fileprivate var isASCIIDigit: Bool { utf8.count == 1 && utf8.first.map { (0x30...0x39).contains($0) } == true }
 }

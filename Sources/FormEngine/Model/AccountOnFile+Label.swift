@@ -1,3 +1,4 @@
+internal import PaymentFormJSON
 import PaymentFormMasking
 
 extension AccountOnFile {
@@ -23,10 +24,12 @@ extension AccountOnFile {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing white space (Unicode white space and newlines).
+    /// The text without leading and trailing white space (Unicode white space and newlines):
+    /// characters whose first scalar has `White_Space`, as `Character.isWhitespace` says.
     package func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        func isWhitespace(_ character: Character) -> Bool { character.unicodeScalars.first.map(UnicodeWhiteSpace.contains) ?? false }
+        guard let first = firstIndex(where: { !isWhitespace($0) }),
+              let last = lastIndex(where: { !isWhitespace($0) }) else { return "" }
         return String(self[first...last])
     }
 }

@@ -96,7 +96,7 @@ public enum AnyPaymentItem: PaymentItem, Hashable {
         return try decode(json: document.root, diagnostics: &diagnostics)
     }
 
-    /// Reads a product or a group (see ``init(jsonEncoded:)``) from a parsed document.
+    /// Reads a product or a group from a JSON value already parsed (the web engine's requests).
     package static func decode(json: JSONValue, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> AnyPaymentItem {
         if json["paymentMethod"] == nil, case .string(let id)? = json["id"], !id.isEmpty,
            !id.utf8.allSatisfy({ $0 &- 0x30 < 10 }) {

@@ -17,7 +17,9 @@ struct LanguageTag: Hashable, Sendable {
         if let cut = core.firstIndex(where: { $0 == "." || $0 == "@" }) {
             core = core[..<cut]
         }
-        let upperCore = core.uppercased()
+        // ASCII case folding: text that full case mapping would turn into `C` or `POSIX` (`poſix`)
+        // is not ASCII, and no tag either (its subtags must be ASCII).
+        let upperCore = Self.asciiUppercased(core)
         if upperCore == "C" || upperCore == "POSIX" { return nil }
         var subtags: [String] = []
         for raw in core.split(separator: "-", omittingEmptySubsequences: false).flatMap({
@@ -41,17 +43,28 @@ struct LanguageTag: Hashable, Sendable {
         (1...subtags.count).reversed().map { subtags.prefix($0).joined(separator: "-") }
     }
 
+    /// The subtag (ASCII letters and digits) in its canonical case.
     private static func canonical(_ subtag: Substring, position: Int) -> String {
-        if position == 0 { return subtag.lowercased() }
+        if position == 0 { return asciiLowercased(subtag) }
         let isLetters = subtag.utf8.allSatisfy(isASCIILetter)
         switch subtag.utf8.count {
         case 4 where isLetters:
-            return subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+            return asciiUppercased(subtag.prefix(1)) + asciiLowercased(subtag.dropFirst())
         case 2 where isLetters:
-            return subtag.uppercased()
+            return asciiUppercased(subtag)
         default:
-            return subtag.lowercased()
+            return asciiLowercased(subtag)
         }
+    }
+
+    /// `text` with `a`–`z` upper-cased and everything else as it is.
+    private static func asciiUppercased(_ text: Substring) -> String {
+        String(decoding: text.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// `text` with `A`–`Z` lower-cased and everything else as it is.
+    private static func asciiLowercased(_ text: Substring) -> String {
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -25,7 +25,9 @@ struct ShippedTables: Sendable {
     init(files: [String: String]) {
         var texts: [String: (path: String, text: String)] = [:]
         var defects: [String] = []
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+        // The paths sorted as plain strings (one generic specialisation fewer than sorting the entries).
+        for path in files.keys.sorted() {
+            guard let text = files[path] else { continue }
             guard path.hasPrefix(Self.folder), path.hasSuffix(Self.fileExtension) else { continue }
             let stem = String(path.dropFirst(Self.folder.count).dropLast(Self.fileExtension.count))
             guard let tag = LanguageTag(stem), tag.text == stem else {

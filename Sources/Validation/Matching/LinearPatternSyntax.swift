@@ -84,6 +84,11 @@ enum LinearSyntax: Sendable {
     /// `fi`, ...): under `(?i)` ICU may match such a pair of literals against that one character.
     static let foldedPairs: Set<String> = ["ss", "ff", "fi", "fl", "st"]
 
+    /// `A`–`Z`, `a`–`z`: for an ASCII scalar, what `properties.isAlphabetic` answers.
+    static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value)
+    }
+
     private struct Reader {
         let scalars: [Unicode.Scalar]
         var index = 0
@@ -114,7 +119,7 @@ enum LinearSyntax: Sendable {
             while let scalar = peek(), scalar != "|", scalar != ")" {
                 // Under `(?i)`, a literal letter after a literal letter: not a pair that full case
                 // folding reads as one character.
-                let letter = caseInsensitive && scalar.isASCII && scalar.properties.isAlphabetic ? scalar : nil
+                let letter = caseInsensitive && LinearSyntax.isASCIILetter(scalar) ? scalar : nil
                 if let letter, let previous = previousLetter {
                     let pair = String(decoding: [UInt8(previous.value | 0x20), UInt8(letter.value | 0x20)], as: UTF8.self)
                     if LinearSyntax.foldedPairs.contains(pair) { return nil }
@@ -264,7 +269,7 @@ enum LinearSyntax: Sendable {
             default:
                 // A backslash quotes ASCII punctuation; other escapes are left to ICU.
                 guard letter.isASCII, letter.value > 0x20, letter.value < 0x7F,
-                      !letter.properties.isAlphabetic, !("0"..."9").contains(letter)
+                      !LinearSyntax.isASCIILetter(letter), !("0"..."9").contains(letter)
                 else { return nil }
                 return .scalar(letter.value)
             }

@@ -90,7 +90,17 @@ struct GeneralCategories: OptionSet, Sendable, Hashable {
 
     /// The category of `scalar` as a one-bit set.
     static func of(_ scalar: Unicode.Scalar) -> GeneralCategories {
-        GeneralCategories(rawValue: 1 << bit(scalar.properties.generalCategory))
+        GeneralCategories(rawValue: 1 << UInt32(categoryBit(scalar)))
+    }
+
+    /// The category bit of `scalar`: the standard library's answer, or in the page's WebAssembly
+    /// engine the same read from ``GeneralCategoryRuns`` (which a test holds to it).
+    static func categoryBit(_ scalar: Unicode.Scalar) -> UInt8 {
+        #if PAYFORM_WEB_PAGE
+        GeneralCategoryRuns.bit(of: scalar.value)
+        #else
+        UInt8(bit(scalar.properties.generalCategory))
+        #endif
     }
 
     /// The category of the scalar with value `value` (a value that is no scalar — a surrogate,
@@ -158,7 +168,7 @@ struct GeneralCategories: OptionSet, Sendable, Hashable {
     /// The category bit of each scalar below ``tableCount``, built once per process.
     private static let table: [UInt8] = (0..<UInt32(tableCount)).map { value in
         // 0..<0x800 holds no surrogates, so every value is a scalar.
-        Unicode.Scalar(value).map { UInt8(bit($0.properties.generalCategory)) } ?? 29
+        Unicode.Scalar(value).map(categoryBit) ?? 29
     }
 
     static func bit(_ category: Unicode.GeneralCategory) -> UInt32 {

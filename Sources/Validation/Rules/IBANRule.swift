@@ -1,3 +1,5 @@
+import PaymentFormJSON
+
 /// `iban`: whitespace dropped and ASCII letters upper-cased, the value is 2 letters (country),
 /// 2 digits (check digits) and 11–30 letters or digits (15–34 characters in all), and its
 /// ISO 7064 mod-97 (first four characters moved to the end, A = 10 … Z = 35) is 1.
@@ -23,7 +25,7 @@ enum IBANRule {
         }
         // A character counts as whitespace only when all its scalars are: a space carrying a
         // combining mark is not silently dropped.
-        for character in value where !character.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
+        for character in value where !character.unicodeScalars.allSatisfy(UnicodeWhiteSpace.contains) {
             guard character.utf8.count == 1, let byte = character.utf8.first, append(byte, to: &bytes)
             else { return nil }
         }

@@ -16,6 +16,12 @@ struct ReadableIdentifierTests {
         ("x", "X"),
         ("", ""),
         ("__", ""),
+        // Outside ASCII: letters without case, kept as written.
+        ("numéroCarte", "Numéro carte"),
+        ("étatCivil", "état civil"),
+        ("ÉTAT_civil", "État civil"),
+        ("straße2", "Straße 2"),
+        ("line\r\n2", "Line 2"),
     ])
     func label(id: String, expected: String) {
         #expect(ReadableIdentifier.label(for: id) == expected)
