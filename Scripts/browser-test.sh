@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The real-browser check (Scripts/browser-test.py): the example web client of Examples/client-api runs
 # the card flow in headless Chromium against payform sandbox, from a second origin; then the
-# sandbox's 3-D Secure page has its two buttons pressed in Chromium (over its DevTools pipe).
+# sandbox's 3-D Secure page has its two buttons pressed in Chromium. Playwright drives it.
 #
 # Usage: Scripts/browser-test.sh [PAYFORM_BINARY]   (default .build/debug/payform, built if missing)
 #
 # Chromium missing: installed with apt-get (Debian's `chromium`) when this runs as root or with
-# password-less sudo; otherwise the check is skipped with a loud notice (exit 0), never silently.
+# password-less sudo. Playwright for Python goes into the virtual environment the web form's suite
+# uses too, .build-venv/web-form (PAYFORM_WEB_VENV=DIR for another; Scripts/lib/venv.py); it
+# drives Debian's chromium and never downloads a browser. When any of them cannot be had, the
+# check is skipped with a loud notice (exit 0), never silently.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 payform=${1:-.build/debug/payform}
+venv=${PAYFORM_WEB_VENV:-.build-venv/web-form}
 
 skip() {
   echo "################################################################################"
@@ -19,21 +23,9 @@ skip() {
   exit 0
 }
 
-find_chromium() { command -v chromium || command -v chromium-browser || command -v google-chrome || true; }
-
 command -v python3 > /dev/null || skip "python3 is missing"
-chromium=$(find_chromium)
-if [[ -z $chromium ]] && command -v apt-get > /dev/null; then
-  sudo=""
-  if [[ $(id -u) -ne 0 ]]; then
-    if command -v sudo > /dev/null && sudo -n true 2> /dev/null; then sudo="sudo -n"; else skip "Chromium is missing and apt-get needs root"; fi
-  fi
-  echo "browser test: Chromium is missing; installing Debian's chromium with apt-get (log: /tmp/payform-chromium-install.log)"
-  { $sudo apt-get install -y chromium || { $sudo apt-get update && $sudo apt-get install -y chromium; }; } \
-    > /tmp/payform-chromium-install.log 2>&1 || true
-  chromium=$(find_chromium)
-fi
-[[ -n $chromium ]] || skip "Chromium is missing and could not be installed (install chromium, or pass it to Scripts/browser-test.py --chromium)"
+chromium=$(python3 Scripts/lib/chromium.py --install) || skip "$chromium"
+python=$(python3 Scripts/lib/venv.py "$venv" browser axe) || skip "$python"
 
 if [[ ! -x $payform ]]; then swift build --product payform; fi
-exec python3 Scripts/browser-test.py --payform "$payform" --chromium "$chromium"
+exec "$python" Scripts/browser-test.py --payform "$payform" --chromium "$chromium"

@@ -47,32 +47,14 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN = os.path.join(ROOT, "Examples", "web", "run.sh")
+sys.path.insert(0, os.path.join(ROOT, "Scripts"))
 
-
-class Failure(Exception):
-    """A check failed; the message says which and what was seen."""
-
-
-def expect(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def request(url, method="GET", body=None, headers=None, timeout=20):
-    """(status, headers, body bytes) of any answer, errors included."""
-    data = body if isinstance(body, (bytes, type(None))) else body.encode()
-    call = urllib.request.Request(url, data=data, headers=headers or {}, method=method)
-    try:
-        with urllib.request.urlopen(call, timeout=timeout) as answer:
-            return answer.status, answer.headers, answer.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.headers, error.read()
+from lib.checks import Failure, expect  # noqa: E402
+from lib.fetch import request  # noqa: E402
 
 
 def post_json(url, value, headers=None):

@@ -6,12 +6,18 @@ JSON line: {"finalUrl": ..., "state": ...}. Never prints the card number.
 
 Usage: Scripts/pay-hosted-checkout.py --chromium /usr/bin/chromium URL [--card NUMBER] [--screenshot FILE]
 Needs Playwright for Python (it drives Debian's chromium through executable_path and never
-downloads a browser). Exit status: 0 paid, 1 the page did not get there, 2 usage.
+downloads a browser: Scripts/lib/chromium.py). Exit status: 0 paid, 1 the page did not get there,
+2 usage.
 """
 
 import argparse
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from lib import chromium  # noqa: E402
 
 
 def pay(page, url, card, expiry="12/35", cvv="123", timeout=30_000):
@@ -50,7 +56,7 @@ def main():
         print("pay-hosted-checkout: Playwright for Python is not installed", file=sys.stderr)
         return 2
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=arguments.chromium, args=["--no-sandbox"])
+        browser = chromium.launch(playwright, arguments.chromium)
         try:
             page = browser.new_page()
             messages = []

@@ -42,48 +42,41 @@ import sys
 import tempfile
 import threading
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from lib.pages import PageServer  # noqa: E402
+from lib.sandbox import Sandbox  # noqa: E402
 
 ID = re.compile(r"^(sandbox[0-9a-z-]+|[0-9a-f]{32})$")
 
 
 class Listener:
-    """The shop on loopback: /return for hosted checkouts and 3-D Secure, /webhooks for events."""
+    """The shop on loopback (Scripts/lib/pages.py): /return for hosted checkouts and 3-D Secure,
+    /webhooks for events, each event's X-GCS-Signature checked with the sandbox's webhook secret."""
 
     def __init__(self, secret):
         self.events, self.bad = [], []
-        owner = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):
-                body = b"<p>back at the shop</p>"
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+        def returned(handler):
+            handler.reply(200, b"<p>back at the shop</p>", "text/html")
+            return True
 
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                expected = base64.b64encode(hmac.new(secret.encode(), body, hashlib.sha256).digest()).decode()
-                if hmac.compare_digest(expected, self.headers.get("X-GCS-Signature") or ""):
-                    owner.events.append(json.loads(body))
-                else:
-                    owner.bad.append(body[:80])
-                self.send_response(204)
-                self.end_headers()
+        def webhook(handler, body):
+            expected = base64.b64encode(hmac.new(secret.encode(), body, hashlib.sha256).digest()).decode()
+            if hmac.compare_digest(expected, handler.headers.get("X-GCS-Signature") or ""):
+                self.events.append(json.loads(body))
+            else:
+                self.bad.append(body[:80])
+            handler.reply(204)
+            return True
 
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.pages = PageServer(get=returned, post=webhook)
+        self.port = self.pages.port
 
     def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        self.pages.stop()
 
 
 def shape(value):
@@ -261,11 +254,10 @@ def main():
     exchanges = [json.loads(line) for line in open(arguments.recording) if line.strip()]
     secret = "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000"
     listener = Listener(secret)
-    sandbox = subprocess.Popen([arguments.payform, "sandbox", "--webhook-url", f"http://127.0.0.1:{listener.port}/webhooks"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
+    sandbox = None
     try:
-        line = json.loads(sandbox.stdout.readline())
-        replay = Replay(arguments.payform, line["serverApi"], listener.port, arguments.chromium, sys.executable)
+        sandbox = Sandbox(arguments.payform, ["--webhook-url", f"http://127.0.0.1:{listener.port}/webhooks"])
+        replay = Replay(arguments.payform, sandbox.api, listener.port, arguments.chromium, sys.executable)
         replay.run(exchanges)
         threading.Event().wait(1)
         if listener.bad or len(listener.events) < 20:
@@ -281,11 +273,10 @@ def main():
         print(f"{replay.passed} passed, {len(replay.failures)} failed")
         return 0 if not replay.failures else 1
     finally:
-        sandbox.terminate()
-        sandbox.wait(10)
+        if sandbox:
+            sandbox.stop()
         listener.close()
 
 
 if __name__ == "__main__":
-    import urllib.request
     sys.exit(main())

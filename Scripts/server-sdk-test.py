@@ -30,25 +30,19 @@ import argparse
 import html.parser
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
 import threading
-import urllib.error
 import urllib.parse
 import urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Scripts"))
 
-class Failure(Exception):
-    """A check failed; the message says which and what was seen."""
-
-
-def expect(condition, message):
-    if not condition:
-        raise Failure(message)
-
+from lib.checks import Failure, expect, tail  # noqa: E402
+from lib.pages import PageServer  # noqa: E402
+from lib.sandbox import Sandbox  # noqa: E402
 
 # Values a valid client sends (unmasked), and the sandbox's test cards.
 GOOD = {"cardNumber": "4111111111111111", "expiryDate": "1235", "cvv": "123"}
@@ -57,77 +51,47 @@ CHALLENGE = "4012000000003002"
 SLOW = "4012000000009009"
 
 
-class Sandbox:
-    """`payform sandbox` as a process, with the Server API options given, and its first line."""
-
-    def __init__(self, payform, work, webhook_url=None):
-        self.log = open(os.path.join(work, "sandbox.log"), "w")
-        secret = os.path.join(work, "secret")
-        with open(secret, "w") as file:
-            file.write("python-sdk-tests-secret-NOT-FOR-PRODUCTION\n")
-        self.process = subprocess.Popen(
-            [payform, "sandbox", "--merchant-id", "python-tests", "--secret-api-key-file", secret]
-            + (["--webhook-url", webhook_url] if webhook_url else []),
-            stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL, text=True)
-        result = []
-        reader = threading.Thread(target=lambda: result.append(self.process.stdout.readline()), daemon=True)
-        reader.start()
-        reader.join(60)
-        if not result or not result[0].strip():
-            raise Failure("payform sandbox printed no first line within 60 s")
-        self.info = json.loads(result[0])
-        self.api = self.info["serverApi"]
-        expect(self.api["merchantId"] == "python-tests", f"serverApi: {self.api}")
-        expect(self.api["secretApiKey"] == "python-sdk-tests-secret-NOT-FOR-PRODUCTION", "the secret file's value is not the one printed")
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        self.log.close()
-        return self.process.returncode
+def start_sandbox(payform, work, webhook_url=None):
+    """`payform sandbox` with the Server API options given (Scripts/lib/sandbox.py), its first line checked."""
+    secret = os.path.join(work, "secret")
+    with open(secret, "w") as file:
+        file.write("python-sdk-tests-secret-NOT-FOR-PRODUCTION\n")
+    sandbox = Sandbox(payform, ["--merchant-id", "python-tests", "--secret-api-key-file", secret]
+                      + (["--webhook-url", webhook_url] if webhook_url else []), os.path.join(work, "sandbox.log"))
+    expect(sandbox.api["merchantId"] == "python-tests", f"serverApi: {sandbox.api}")
+    expect(sandbox.api["secretApiKey"] == "python-sdk-tests-secret-NOT-FOR-PRODUCTION", "the secret file's value is not the one printed")
+    return sandbox
 
 
 class Shop:
-    """The shop's return page on loopback: where the 3-D Secure page sends the customer back."""
+    """The shop's return page on loopback (Scripts/lib/pages.py): where the 3-D Secure page sends the
+    customer back, and where the sandbox posts its webhooks."""
 
     def __init__(self):
-        self.returns = []
-        self.webhooks = []
-        owner = self
+        def returned(handler):
+            handler.pages.record("returns", handler.query)
+            handler.reply(200, b"<p>back at the shop</p>", "text/html")
+            return True
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):
-                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                owner.webhooks.append((body, self.headers.get("X-GCS-Signature"), self.headers.get("X-GCS-KeyId")))
-                self.send_response(204)
-                self.end_headers()
+        def webhook(handler, body):
+            handler.pages.record("webhooks", (body, handler.headers.get("X-GCS-Signature"), handler.headers.get("X-GCS-KeyId")))
+            handler.reply(204)
+            return True
 
-            def do_GET(self):
-                owner.returns.append(urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query))
-                body = b"<p>back at the shop</p>"
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+        self.pages = PageServer(get=returned, post=webhook)
+        self.url = f"{self.pages.origin}/checkout/return?order=42"
+        self.webhook_url = f"{self.pages.origin}/webhooks"
 
-            def log_message(self, format, *args):
-                pass
+    @property
+    def returns(self):
+        return self.pages.recorded.setdefault("returns", [])
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/checkout/return?order=42"
-        self.webhook_url = f"http://127.0.0.1:{self.server.server_address[1]}/webhooks"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+    @property
+    def webhooks(self):
+        return self.pages.recorded.setdefault("webhooks", [])
 
     def close(self):
-        self.server.shutdown()
-        self.server.server_close()
+        self.pages.stop()
 
 
 class FormReader(html.parser.HTMLParser):
@@ -705,7 +669,7 @@ def main():
     table = []
     try:
         shop = Shop()
-        sandbox = Sandbox(arguments.payform, work, webhook_url=shop.webhook_url)
+        sandbox = start_sandbox(arguments.payform, work, webhook_url=shop.webhook_url)
         print(f"sandbox {sandbox.api['apiEndpoint']} (merchant {sandbox.api['merchantId']})")
         for sdk_class in [Connect, OnlinePayments]:
             if arguments.only and not sdk_class.__name__.lower().startswith(arguments.only):
@@ -725,8 +689,7 @@ def main():
         print(f"server SDK test: FAILED: {failure}", file=sys.stderr)
         log = os.path.join(work, "sandbox.log")
         if os.path.exists(log):
-            with open(log, errors="replace") as file:
-                print("--- sandbox.log (last lines)\n" + "".join(file.readlines()[-25:]), file=sys.stderr)
+            print("--- sandbox.log (last lines)\n" + tail(log), file=sys.stderr)
         return 1
     finally:
         if sandbox:

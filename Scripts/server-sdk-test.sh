@@ -9,9 +9,10 @@
 # Usage: Scripts/server-sdk-test.sh [PAYFORM_BINARY]   (default .build/debug/payform, built if missing)
 #
 # The SDKs (connect-sdk-python3==6.3.0, onlinepayments-sdk-python3==10.3.0, from PyPI) go into a
-# virtual environment, .build-venv/server-sdk (ignored by git; PAYFORM_SDK_VENV=DIR for another),
-# with Playwright (playwright==1.65.2) to pay hosted checkouts in Debian's chromium when it is
-# installed (Scripts/browser-test.sh installs it; Playwright never downloads a browser here).
+# virtual environment, .build-venv/server-sdk (ignored by git; PAYFORM_SDK_VENV=DIR for another;
+# Scripts/lib/venv.py holds the pins), with Playwright (playwright==1.65.2) to pay hosted
+# checkouts in Debian's chromium when it is installed (Scripts/browser-test.sh installs it;
+# Playwright never downloads a browser here).
 # Without Playwright or Chromium the hosted checkouts are paid by posting what the page's form
 # posts, and the run says so.
 # When python3, its venv module or PyPI is not there, the check is skipped with a loud notice
@@ -20,7 +21,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 payform=${1:-.build/debug/payform}
 venv=${PAYFORM_SDK_VENV:-.build-venv/server-sdk}
-sdks=(connect-sdk-python3==6.3.0 onlinepayments-sdk-python3==10.3.0)
 
 skip() {
   echo "################################################################################"
@@ -31,28 +31,15 @@ skip() {
 }
 
 command -v python3 > /dev/null || skip "python3 is missing"
-if [[ ! -x $venv/bin/python ]]; then
-  echo "server SDK test: making the virtual environment $venv"
-  python3 -m venv "$venv" > /tmp/payform-server-sdk-venv.log 2>&1 \
-    || { rm -rf "$venv"; skip "python3 cannot make a virtual environment (install python3-venv; log: /tmp/payform-server-sdk-venv.log)"; }
-fi
-if ! "$venv/bin/python" -c "import worldline.connect.sdk, onlinepayments.sdk" 2> /dev/null \
-  || [[ $("$venv/bin/python" -m pip freeze 2> /dev/null | grep -ciE '^(connect-sdk-python3==6\.3\.0|onlinepayments-sdk-python3==10\.3\.0)$') -ne 2 ]]; then
-  echo "server SDK test: installing ${sdks[*]} with pip (log: /tmp/payform-server-sdk-pip.log)"
-  "$venv/bin/python" -m pip install --disable-pip-version-check -q "${sdks[@]}" > /tmp/payform-server-sdk-pip.log 2>&1 \
-    || skip "pip could not install ${sdks[*]} (no network or no PyPI? log: /tmp/payform-server-sdk-pip.log)"
-fi
+python=$(python3 Scripts/lib/venv.py "$venv" server-sdks) || skip "$python"
 
+# Hosted checkouts are paid in Chromium with Playwright when both can be had (Scripts/lib).
 browser=()
-chromium=$(command -v chromium || command -v chromium-browser || true)
-if [[ -n $chromium ]]; then
-  if ! "$venv/bin/python" -c "import playwright" 2> /dev/null; then
-    "$venv/bin/python" -m pip install --disable-pip-version-check -q playwright==1.65.2 > /tmp/payform-server-sdk-playwright.log 2>&1 || true
-  fi
-  if "$venv/bin/python" -c "import playwright" 2> /dev/null; then browser=(--chromium "$chromium"); fi
+if chromium=$(python3 Scripts/lib/chromium.py) && python3 Scripts/lib/venv.py "$venv" browser > /dev/null; then
+  browser=(--chromium "$chromium")
 fi
 [[ ${#browser[@]} -gt 0 ]] || echo "server SDK test: no Chromium or Playwright: hosted checkouts are paid by the page's own post, not in a browser"
 
 if [[ ! -x $payform ]]; then swift build --product payform; fi
-"$venv/bin/python" Scripts/server-sdk-test.py --payform "$payform" "${browser[@]}"
-exec "$venv/bin/python" Scripts/server-sdk-replay.py --payform "$payform" "${browser[@]}"
+"$python" Scripts/server-sdk-test.py --payform "$payform" "${browser[@]}"
+exec "$python" Scripts/server-sdk-replay.py --payform "$payform" "${browser[@]}"

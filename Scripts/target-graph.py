@@ -10,15 +10,49 @@ check-doc-snippets.py). They never keep their own copy of which folder is which 
     Scripts/target-graph.py reexports MODULE        the modules MODULE re-exports (@_exported)
     Scripts/target-graph.py public-folders          the source folders whose public symbols an app
         sees: the library products' targets and the modules they re-export
+
+As a module (Scripts/check-layers.py loads it): `all_targets()` is every target of any kind,
+`embedded_targets()` the ones the WebAssembly build compiles with Embedded Swift.
 """
-import json, os, re, subprocess, sys
+import functools, json, os, re, subprocess, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def package():
-    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, check=True)
+@functools.lru_cache(maxsize=None)
+def package(wasm=False):
+    """`swift package dump-package`; with `wasm`, as Scripts/build-web.sh's environment makes it."""
+    environment = dict(os.environ, PAYFORM_WASM="1") if wasm else {k: v for k, v in os.environ.items() if not k.startswith("PAYFORM_WASM")}
+    dump = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, env=environment)
+    if dump.returncode != 0:
+        sys.exit(f"target-graph: swift package dump-package failed:\n{dump.stderr.strip()}")
     return json.loads(dump.stdout)
+
+
+def default_folder(target):
+    """Where SwiftPM looks for a target without a `path`."""
+    kind = target["type"]
+    base = "Tests" if kind == "test" else "Plugins" if kind == "plugin" else "Sources"
+    return f"{base}/{target['name']}"
+
+
+def all_targets():
+    """Every target, of any kind: name -> {type, folder, dependencies (targets of this package)}."""
+    result = {}
+    for target in package()["targets"]:
+        dependencies = []
+        for dependency in target["dependencies"]:
+            (kind, value), = dependency.items()
+            dependencies.append(value[0])
+        result[target["name"]] = {"type": target["type"], "folder": target.get("path") or default_folder(target),
+                                  "dependencies": dependencies, "plugins": bool(target.get("pluginUsages"))}
+    return result
+
+
+def embedded_targets():
+    """The targets the WebAssembly build compiles with Embedded Swift (Package.swift's `core` settings)."""
+    return sorted(target["name"] for target in package(wasm=True)["targets"]
+                  if '"Embedded"' in json.dumps(target.get("settings") or []))
 
 
 def library_targets():
@@ -26,17 +60,8 @@ def library_targets():
 
 
 def targets():
-    result = {}
-    for target in package()["targets"]:
-        if target["type"] not in ("regular",):
-            continue
-        dependencies = []
-        for dependency in target["dependencies"]:
-            (kind, value), = dependency.items()
-            dependencies.append(value[0])
-        result[target["name"]] = {"folder": target.get("path") or f"Sources/{target['name']}", "dependencies": dependencies,
-                                  "plugins": bool(target.get("pluginUsages"))}
-    return result
+    """The library targets (type regular): name -> {type, folder, dependencies, plugins}."""
+    return {name: target for name, target in all_targets().items() if target["type"] == "regular"}
 
 
 def embedded_folders():

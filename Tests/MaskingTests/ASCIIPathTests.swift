@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormMasking
 
 /// Plain ASCII text takes byte paths (a byte loop for format, run-by-run copying for digits in a
 /// digits-only mask, byte loops for edits); everything else takes the `Character` path. On ASCII

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormMasking
 
 /// `format`, its cursor variant, `unformat` and `isComplete` (semantics §1). The Connect examples
 /// are the verified ones of research/client-sdks.md §3.2, with our corrected cursors.

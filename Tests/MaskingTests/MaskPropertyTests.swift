@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormMasking
 import PaymentFormTestSupport
 
 /// Seeded random masks, inputs and edits: invariants that must hold for all of them.

@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormMasking
 
 /// The grammar: which patterns give which slots, literals and runs.

@@ -8,6 +8,7 @@ import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Inputs whose meaning would depend on which of two occurrences a reader picks are refused with a
 /// clear error: a repeated member in an event, a batch request, a sealed message or a decrypted

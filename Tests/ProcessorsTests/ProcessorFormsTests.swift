@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// The Sips and Saferpay definitions through the form controller, like any Client API product:
 /// typed keystroke by keystroke, validated, and turned into the platform's input.

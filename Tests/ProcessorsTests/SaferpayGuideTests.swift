@@ -2,6 +2,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Saferpay's answers against the mobile integration guide (seed 004) and the JSON API's error
 /// list: each test names the line it answers.

@@ -8,6 +8,7 @@ import PaymentFormProcessors
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the
 /// sandbox's stand-in over loopback.

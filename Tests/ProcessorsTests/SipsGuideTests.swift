@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// What users of the three Sips In-App iOS guides (Sogenactif, Mercanet, Worldline Sips: the
 /// seeds 000–002) would still miss: each test names the guide line it answers.

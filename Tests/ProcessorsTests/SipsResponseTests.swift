@@ -3,6 +3,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Sips answers: typed, classified, and mapped back onto the form.
 @Suite("Sips responses")

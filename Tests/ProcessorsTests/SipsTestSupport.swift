@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// The shipped Sips definitions and an initialize answer, for the Sips tests.
 enum SipsFixtures {

@@ -2,6 +2,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormRendering
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// The HTML preview as a page: no length limit that cuts input, localized button, accessible
 /// help, required markers and errors, read-only fields, and no raw card data posted.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PaymentFormTestSupport
+import PaymentFormFixtures
 import PaymentFormEngine
 import PaymentFormEncryption
 import PaymentFormJSON

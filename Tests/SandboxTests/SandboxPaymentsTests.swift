@@ -5,6 +5,7 @@ import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 @Suite("Sandbox payments endpoint", .timeLimit(.minutes(10)))
 struct SandboxPaymentsTests {
     let server: SandboxServer

@@ -1,11 +1,13 @@
 import Foundation
-import PaymentFormEngine
 
 /// The shipped sample products and the demo key pair, for every test target: the one way tests
 /// reach them. Read from the checkout's `Resources` (the files the binaries embed), so a test can
 /// also hand a command-line tool their path.
 ///
-/// The demo key pair is public (its private half is in the repository): for tests only.
+/// Here as files and bytes only, so the leaf modules' tests can use them without the form engine;
+/// decoded into the engine's types (`PaymentProduct`, `EncryptionKey`) by `PaymentFormFixtures`
+/// (Tests/Fixtures). The demo key pair is public (its private half is in the repository): for
+/// tests only.
 package enum Fixtures {
     /// Why a fixture could not be read.
     package struct Missing: Error, CustomStringConvertible {
@@ -49,11 +51,6 @@ package enum Fixtures {
         return data
     }
 
-    /// A shipped sample product, decoded; throws when it is missing or does not decode.
-    package static func sample(_ name: String) throws -> PaymentProduct {
-        try PaymentProduct(jsonEncoded: sampleJSON(name))
-    }
-
     /// The path of a shipped sample product group's file (`cards`).
     package static func groupPath(_ id: String) -> String {
         PackageFiles.url("Resources/Groups/\(id).json").path
@@ -70,16 +67,6 @@ package enum Fixtures {
     /// The demo public key as the Client API answers it: `{"keyId": ..., "publicKey": ...}`.
     package static func demoPublicKeyJSON() throws -> Data {
         try read("Resources/Keys/demo-public-key-NOT-FOR-PRODUCTION.json")
-    }
-
-    /// The demo public key response, decoded.
-    package static func demoPublicKeyResponse() throws -> PublicKeyResponse {
-        try PublicKeyResponse(jsonEncoded: demoPublicKeyJSON())
-    }
-
-    /// The demo public key, ready to prepare requests with.
-    package static func demoEncryptionKey() throws -> EncryptionKey {
-        try EncryptionKey(demoPublicKeyResponse())
     }
 
     /// The demo private key, PKCS#8 PEM.

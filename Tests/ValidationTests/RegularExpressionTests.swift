@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormValidation
 @testable import PaymentFormPatternFallback
 

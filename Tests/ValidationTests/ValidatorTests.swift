@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 
 @Suite("Validator names and parameters")
 struct ValidatorTests {

@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 import PaymentFormValidation
 
 @Suite("YearMonth")

@@ -35,101 +35,52 @@ import random
 import re
 import subprocess
 import sys
-import threading
 import time
 import traceback
 import urllib.parse
-import urllib.request
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIST = os.path.join(ROOT, "Web", "dist")
 PAGE = os.path.join(ROOT, "Web", "test", "page")
 NOW = "2026-11"
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-       "img-src 'self' http://127.0.0.1:*; connect-src 'self' http://127.0.0.1:*; base-uri 'none'; object-src 'none'")
+sys.path.insert(0, os.path.join(ROOT, "Scripts"))
+
+from lib.checks import Failure, expect  # noqa: E402
+from lib.pages import STRICT_CSP as CSP, PageServer as LoopbackPageServer  # noqa: E402
+from lib.sandbox import Sandbox  # noqa: E402
 
 
-class Failure(Exception):
-    """A check failed; the message says what was seen."""
+def page_file(path):
+    """What the test page's origin serves: Web/dist at /web/, the shipped definitions and the demo
+    key at /samples/ (for the page to pass as a page passes what the Client API gave it: the page's
+    engine carries no samples), the test page at /."""
+    if path.startswith("/web/"):
+        return os.path.join(DIST, os.path.basename(path))
+    if path == "/samples/demo-key.json":
+        return os.path.join(ROOT, "Resources", "Keys", "demo-public-key-NOT-FOR-PRODUCTION.json")
+    if path == "/samples/cards.json":
+        return os.path.join(ROOT, "Resources", "Groups", "cards.json")
+    if path.startswith("/samples/"):
+        return os.path.join(ROOT, "Resources", "Products", os.path.basename(path))
+    return os.path.join(PAGE, os.path.basename(path) or "index.html")
 
 
-def expect(condition, message):
-    if not condition:
-        raise Failure(message)
+def icon_or_delay(handler):
+    """No icon: an empty answer, not a 404 in the console; ?delay=MS: a slow answer (the stylesheet case)."""
+    if handler.route == "/favicon.ico":
+        handler.reply(204)
+        return True
+    delay = handler.query.get("delay")
+    if delay:
+        time.sleep(int(delay[0]) / 1000)
+    return False
 
 
-class PageServer:
-    """Serves Web/dist at /web/ and the test page at /, with the CSP a shop would send."""
+class PageServer(LoopbackPageServer):
+    """Serves Web/dist at /web/ and the test page at /, with the CSP a shop would send (Scripts/lib/pages.py)."""
 
     def __init__(self):
-        class Handler(SimpleHTTPRequestHandler):
-            extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm", ".mjs": "text/javascript"}
-
-            def translate_path(self, path):
-                path = path.split("?", 1)[0]
-                if path.startswith("/web/"):
-                    return os.path.join(DIST, os.path.basename(path))
-                # The shipped definitions and the demo key, for the page to pass as a page passes
-                # what the Client API gave it (the page's engine carries no samples).
-                if path == "/samples/demo-key.json":
-                    return os.path.join(ROOT, "Resources", "Keys", "demo-public-key-NOT-FOR-PRODUCTION.json")
-                if path == "/samples/cards.json":
-                    return os.path.join(ROOT, "Resources", "Groups", "cards.json")
-                if path.startswith("/samples/"):
-                    return os.path.join(ROOT, "Resources", "Products", os.path.basename(path))
-                return os.path.join(PAGE, os.path.basename(path) or "index.html")
-
-            def do_GET(self):
-                if self.path == "/favicon.ico":  # no icon: an empty answer, not a 404 in the console
-                    self.send_response(204)
-                    self.end_headers()
-                    return
-                # ?delay=MS: a slow answer (the stylesheet case).
-                delay = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("delay")
-                if delay:
-                    time.sleep(int(delay[0]) / 1000)
-                super().do_GET()
-
-            def end_headers(self):
-                self.send_header("Content-Security-Policy", CSP)
-                self.send_header("Cache-Control", "no-store")
-                super().end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.server.shutdown()
-
-
-class Sandbox:
-    """`payform sandbox` on a free port; its first line is the session."""
-
-    def __init__(self, payform):
-        self.process = subprocess.Popen([payform, "sandbox"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        expect(line, "payform sandbox printed no first line")
-        self.info = json.loads(line)
-        self.session = {k: self.info[k] for k in ("clientApiUrl", "assetUrl", "customerId", "clientSessionId")}
-
-    def payments(self, product_id, encrypted):
-        url = self.info["clientApiUrl"].rsplit("/client", 1)[0] + "/sandbox/v1/payments"
-        body = json.dumps({"paymentProductId": product_id, "encryptedCustomerInput": encrypted}).encode()
-        request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                return answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"null")
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
+        super().__init__(resolve=page_file, csp=CSP, headers={"Cache-Control": "no-store"}, get=icon_or_delay)
 
 
 class NativeForm:

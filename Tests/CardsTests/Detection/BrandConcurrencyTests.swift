@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormCards
 
 /// The shipped detector, loaded on first use from many tasks at once and then shared, gives the

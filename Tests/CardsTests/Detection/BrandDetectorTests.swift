@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormCards
 import PaymentFormTestSupport
 

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormCards
 
 /// The card errors read like the engine's other errors (PaymentRequestError, PrepareError, ...):
 /// a lower-case sentence without a final period, so the CLI and apps can put it after a flag or

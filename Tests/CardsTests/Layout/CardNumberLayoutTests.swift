@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormCards
 
 @Suite("Card-number layout: grouping, maximum length, completeness")

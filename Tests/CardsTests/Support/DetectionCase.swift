@@ -1,4 +1,4 @@
-import PaymentFormEngine
+import PaymentFormCards
 import Testing
 
 /// One expected answer of the detector: an input and the brands (ids) it must give.

@@ -1,4 +1,4 @@
-import PaymentFormEngine
+import PaymentFormCards
 
 /// The resolution rule written the obvious way — every range of every brand checked on every
 /// call, fractions compared as rationals by cross-multiplication — to check the detector's

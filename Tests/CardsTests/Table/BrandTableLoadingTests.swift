@@ -1,5 +1,4 @@
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormCards
 
 @Suite("Loading a brand table: every problem reported, never a crash")

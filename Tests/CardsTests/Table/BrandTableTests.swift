@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormCards
+import PaymentFormLocalization
 import PaymentFormTestSupport
 
 @Suite("The shipped brand table")

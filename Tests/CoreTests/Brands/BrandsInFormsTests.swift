@@ -9,6 +9,7 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// What the core does with card brands: product ids on offer, card-number layouts within a
 /// field's limits, and the co-badge choice riding with a request.

@@ -4,6 +4,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormCore
 @testable import PaymentFormCards
 import PaymentFormTestSupport
+import PaymentFormFixtures
 import PaymentFormJSON
 
 /// One card form for every card (issue: "the number decides the product, the shopper's brand

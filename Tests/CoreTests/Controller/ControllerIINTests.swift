@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Server IIN answers for tests: what `getIINdetails` answers, as a session hands it over.
 enum IINAnswers {

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Builders and helpers for driving a controller in tests.
 enum ControllerFixtures {

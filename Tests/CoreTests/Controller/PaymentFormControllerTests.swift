@@ -9,6 +9,7 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 @Suite("Form controller: editing")
 struct PaymentFormControllerEditingTests {

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Account-on-file labels from their label templates.
 @Suite("Account-on-file labels")

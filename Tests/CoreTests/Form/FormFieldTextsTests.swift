@@ -7,6 +7,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// What a form field carries for a front end: texts from the right source, filled links,
 /// resolved images and logos, and a length limit that fits the mask.

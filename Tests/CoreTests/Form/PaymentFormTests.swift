@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormEngine
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Forms and requests over products and groups alike, and their JSON for servers.
 @Suite("Payment forms and items")

@@ -9,6 +9,7 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
 /// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Security review: the backtracking budget was per match, so a definition of 1,000 fields with
 /// `^(a|aa)+$` and 61-character values took 17.8 s to validate. Now the common patterns run on

@@ -7,6 +7,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Hostile or broken definitions and values: each gets an error or a bounded result, never a
 /// crash, a hang or unbounded memory. The documented limits are in docs/limits.md.

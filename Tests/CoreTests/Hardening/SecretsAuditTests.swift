@@ -10,6 +10,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormEncryption
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Card data and keys must never reach a description, a debug description, a `dump`, or an error
 /// message. The request is filled with known, distinctive values; every type that held them, and

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormTestSupport
+import PaymentFormFixtures
 import PaymentFormSamples
 import Testing
 

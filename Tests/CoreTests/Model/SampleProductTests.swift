@@ -8,6 +8,7 @@ import PaymentFormEngine
 import PaymentFormSamples
 import Testing
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 @Suite("Shipped sample products")
 struct SampleProductTests {

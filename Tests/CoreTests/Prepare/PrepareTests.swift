@@ -10,6 +10,7 @@ import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// `prepare`: only valid requests, a payload built by an encoder, fresh randomness, no leaks.
 @Suite("Preparing a payment request")

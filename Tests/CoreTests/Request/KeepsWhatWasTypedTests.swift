@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormLocalization
 import Testing
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// A request validates and sends what the customer typed, less the mask's literals: never a
 /// value cut to the mask's capacity (issue: a 16-digit number on the 15-digit Amex form used to

@@ -6,6 +6,7 @@ import PaymentFormEngine
 @testable import PaymentFormMasking
 @testable import PaymentFormLocalization
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")

@@ -50,4 +50,20 @@ struct UncheckablePatternTests {
         #expect(language == "en" || text != Localizer(languageTag: "en").message(for: FieldError(fieldId: "f", error: ValidationError(id: "uncheckable"))))
         #expect(text != localizer.message(for: FieldError(fieldId: "f", error: ValidationError(id: "unknown"))))
     }
+
+    @Test("a definition's broken pattern is still a decoding diagnostic, whichever engine would run it",
+          arguments: ["[z-a]", "a{2,1}", "([0-9", "(?i)[a-"])
+    func brokenPatternIsADiagnostic(pattern: String) throws {
+        let field = #"{"id": "f", "displayHints": {"formElement": {"type": "text"}}, "dataRestrictions": {"validators": "#
+            + #"{"regularExpression": {"regularExpression": "\#(pattern)"}}}}"#
+        let json = #"{"id": 1, "paymentMethod": "card", "displayHints": {"logo": "x"}, "fields": [\#(field)]}"#
+        let decoded = try PaymentProduct.decode(from: Array(json.utf8))
+        #expect(decoded.diagnostics.contains { diagnostic in
+            if case .invalidRegularExpression(pattern, _) = diagnostic.kind { return true }
+            return false
+        })
+        let validator = try #require(decoded.value.fields.first?.dataRestrictions.validators.first)
+        #expect(validator.name == "regularExpression")
+        #expect(validator.validate("a", in: .current())?.id == "uncheckable")
+    }
 }

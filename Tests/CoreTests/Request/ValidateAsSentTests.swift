@@ -1,6 +1,7 @@
 import Testing
 @testable import PaymentFormEngine
 import PaymentFormTestSupport
+import PaymentFormFixtures
 
 /// `PaymentRequest.validateAsSent(in:)`: what a server that decrypted a payload judges, with no
 /// mask applied, against `validate(in:)`, which reads typed values through the mask first.

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import PaymentFormEngine
 @testable import PaymentFormLocalization
 
 /// The shipped string tables, checked as the module embeds them.

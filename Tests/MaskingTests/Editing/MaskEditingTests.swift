@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormMasking
 
 /// The editing engine, rule by rule (semantics §5). Field states use `|` for the caret and
 /// `[` `]` for a selection (see `FieldState`).

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormMasking
 
 /// Plain-text editing, for fields without a mask (or with a mask that has no placeholders).
 struct TextEditPlainTextTests {

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 import PaymentFormTestSupport
 
 /// Seeded random inputs for every validator: nothing traps, `inputState` agrees with `validate`,

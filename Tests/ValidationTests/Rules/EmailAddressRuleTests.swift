@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 
 /// Samples from the Client SDK test suites (research/client-sdks.md §2.2) and the edges of the
 /// shape semantics §2 defines.

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 
 @Suite("fixedList")
 struct FixedListRuleTests {

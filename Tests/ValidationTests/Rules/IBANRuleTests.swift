@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 
 /// IBANs from the national examples published in the SWIFT IBAN registry (facts, cited), plus
 /// 34-character ones constructed for these tests (check digits computed independently with

@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 import PaymentFormTestSupport
 
 @Suite("luhn")

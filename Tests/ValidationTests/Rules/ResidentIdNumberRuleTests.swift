@@ -1,5 +1,5 @@
 import Testing
-import PaymentFormEngine
+import PaymentFormValidation
 
 /// `11010519491231002X` is the worked example of GB 11643-1999; the other check characters were
 /// computed independently from the ISO 7064 MOD 11-2 definition.
