@@ -252,7 +252,7 @@ let package = Package(
                 "PaymentFormCore", "PaymentFormCards", "PaymentFormMasking", "PaymentFormValidation", "PaymentFormLocalization",
                 "PaymentFormJSON", "PaymentFormWebSupport", "PaymentFormProtocol", "PaymentFormEncryption",
             ] + (formOnly ? [] : ["PayformCommands", "PaymentFormSamples"]),
-            path: "Sources/WebEngine",
+            path: "Sources/Web",
             swiftSettings: wasm ? core + [.enableExperimentalFeature("Extern")] + (formOnly ? [.define("PAYFORM_WEB_FORM_ONLY")] : []) : core,
             linkerSettings: web, plugins: ["PaymentFormEmbedResources"]
         ),

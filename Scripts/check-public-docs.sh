@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 files=$(find Sources -name '*.swift' -not -path 'Sources/PayformCLI/*' -not -path 'Sources/payform/*' \
-  -not -path 'Sources/payform-bench/*' -not -path 'Sources/EmbedResourcesTool/*' -not -path 'Sources/WebEngine/*' | sort)
+  -not -path 'Sources/payform-bench/*' -not -path 'Sources/EmbedResourcesTool/*' -not -path 'Sources/Web/*' | sort)
 
 if [[ "${1:-}" == "--count" ]]; then
   # Which product each source folder's public symbols reach, read from the target graph
