@@ -18,6 +18,7 @@
 #   payform-form.mjs           the web form, with the loader inside it
 #   payform-form.css           its stylesheet
 #   payform-texts.LANG.json    the other languages' texts, fetched by the form when its locale asks
+#   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift)
 # Web/dist/site/: the page's files with their content's hash in their names (the form module
 #   naming the others by theirs), each beside its brotli (.br, -q 11) and gzip (.gz, -9) copy, and
 #   manifest.json mapping each name to its hashed one: what a server sends with long-lived
@@ -188,6 +189,32 @@ if [[ -f Web/dist/payform-form-engine.wasm ]]; then
     echo
     echo "}"
   } > Web/dist/site/manifest.json
+fi
+
+# The npm package a front-end team installs without Swift: Web/package.json with the engine's
+# version (Sources/FormEngine/Prepare/EngineVersion.swift, the one place it is written), the page's
+# files above, site/, Web/README.md and LICENSE, packed by npm into
+# Web/dist/payform-web-form-VERSION.tgz. Web/test/npm_package_test.py installs it into a fresh page.
+if [[ $only != full ]]; then
+  version=$(sed -n 's/.*static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/FormEngine/Prepare/EngineVersion.swift)
+  [[ -n "$version" ]] || { echo "build-web: no version in Sources/FormEngine/Prepare/EngineVersion.swift" >&2; exit 1; }
+  if command -v npm > /dev/null; then
+    echo "== npm package payform-web-form $version"
+    package=.build-wasm/npm/payform-web-form
+    rm -rf "$package" && mkdir -p "$package"
+    sed "s/\"0.0.0-set-by-build-web\"/\"$version\"/" Web/package.json > "$package/package.json"
+    grep -q "\"version\": \"$version\"" "$package/package.json" \
+      || { echo "build-web: Web/package.json has no version placeholder to fill" >&2; exit 1; }
+    cp Web/README.md LICENSE Web/dist/payform-form.mjs Web/dist/payform-form.d.mts Web/dist/payform-form.css \
+      Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-texts.*.json "$package/"
+    cp -R Web/dist/site "$package/site"
+    rm -f Web/dist/payform-web-form-*.tgz
+    (cd "$package" && npm pack --silent --pack-destination "$OLDPWD/Web/dist" > /dev/null) \
+      || { echo "build-web: npm pack failed" >&2; exit 1; }
+    echo "Web/dist/payform-web-form-$version.tgz: $(wc -c < "Web/dist/payform-web-form-$version.tgz") bytes"
+  else
+    echo "build-web: npm is not on PATH, so no npm package (Web/dist/ has the files)"
+  fi
 fi
 
 size() { printf 'Web/dist/%-28s %8s bytes, %7s gzip -9, %7s brotli -q 11\n' "$1" "$(wc -c < "Web/dist/$1")" \
