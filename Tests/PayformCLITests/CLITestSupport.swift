@@ -24,11 +24,17 @@ enum CLI {
         return Payform.run(arguments, context: CommandContext(readStandardInput: { input }, environment: environment, isTerminal: false))
     }
 
+    /// A program that exits before reading all of its standard input (a usage error, an input
+    /// over a limit) must not kill the test process with SIGPIPE, whose default action ends it:
+    /// ignored, the write fails with EPIPE instead, and the program's own answer is what is checked.
+    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// The program the portable commands run in instead of in-process, if any.
     static let programUnderTest: String? = ProcessInfo.processInfo.environment["PAYFORM_CLI_UNDER_TEST"].flatMap { $0.isEmpty ? nil : $0 }
 
     /// Runs `program` with `arguments`, `stdin` and only the locale variables of `environment`.
     private static func runProcess(_ program: String, _ arguments: [String], stdin: String, environment: [String: String]) -> CommandResult {
+        _ = brokenPipesIgnored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
