@@ -180,7 +180,7 @@ let package = Package(
             name: "PaymentFormSandbox",
             dependencies: [
                 "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption",
-                "PaymentFormSamples", "PaymentFormConcurrency",
+                "PaymentFormSamples", "PaymentFormConcurrency", "PaymentFormRendering",
             ],
             path: "Sources/Sandbox"
         ),

@@ -146,6 +146,24 @@ struct ServerAPILifecycleTests {
         #expect(session.json["invalidTokens"] == ["unknown"])
     }
 
+    @Test("hosted checkout page: a merchant reference is text, also a quote with a combining mark after it")
+    func hostedCheckoutPageEscapesScalars() throws {
+        // Escaping by Character would leave `"` + U+0301 (one grapheme cluster) as is, and an
+        // HTML parser would see the quote end the attribute.
+        let created = call("POST", "v2/M/hostedcheckouts",
+                           body: #"{"order": {"amountOfMoney": {"amount": 1500, "currencyCode": "EUR"}, "references": {"merchantReference": "a\"\#u{301} onclick=x <b>"}}, "hostedCheckoutSpecificInput": {"returnUrl": "https://shop.example/back"}}"#)
+        #expect(created.status == 201)
+        let id = try #require(created.string("hostedCheckoutId"))
+        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: FileManager.default.temporaryDirectory, create: true)
+        for name in HostedCheckoutPage.webFiles.keys { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+        let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webDist: folder)
+        let html = String(decoding: page.respond(to: HTTPRequest(method: "GET", target: HostedCheckoutPage.pathPrefix + id), segments: ["hostedcheckouts", id]).body, as: UTF8.self)
+        #expect(html.contains("a&quot;\u{301} onclick=x &lt;b&gt;"), "the reference as text")
+        #expect(!html.contains("<b>"))
+        let scalars = Array(html.unicodeScalars)
+        #expect(!zip(scalars, scalars.dropFirst()).contains { $0 == "\"" && $1 == "\u{301}" }, "a raw quote, then the combining mark")
+    }
+
     @Test("hosted checkout: create, the page (an error page without the web form), pay on it, GET shows PAYMENT_CREATED", arguments: ["v1", "v2"])
     func hostedCheckout(version: String) throws {
         let created = call("POST", "\(version)/M/hostedcheckouts",

@@ -1,4 +1,5 @@
 import PaymentFormJSON
+import PaymentFormRendering
 
 /// What the sandbox serves for a logo or tooltip image a definition names: a small drawing
 /// (SVG) with the product's name as text, so a page shows which brand it detected, where the
@@ -18,7 +19,7 @@ struct SandboxBadge: Sendable, Hashable {
 
     /// The SVG document (UTF-8): 64 × 40 for a logo, 96 × 60 for a tooltip image.
     var svg: [UInt8] {
-        let text = Self.escaped(label)
+        let text = HTMLEscaping.escape(label)
         let document: String
         switch kind {
         case .logo:
@@ -31,7 +32,7 @@ struct SandboxBadge: Sendable, Hashable {
             let baselines = lines.count == 1 ? [20 + size / 3] : [19 - size / 6, 20 + size * 5 / 6]
             let (fill, ink) = Self.colors(for: label)
             let spans = zip(lines, baselines).map { line, baseline in
-                "<tspan x=\"32\" y=\"\(baseline)\">\(Self.escaped(line))</tspan>"
+                "<tspan x=\"32\" y=\"\(baseline)\">\(HTMLEscaping.escape(line))</tspan>"
             }.joined()
             document = """
                 <svg xmlns="http://www.w3.org/2000/svg" width="64" height="40" viewBox="0 0 64 40" role="img" aria-label="\(text)">\
@@ -71,23 +72,5 @@ struct SandboxBadge: Sendable, Hashable {
         var hash: UInt32 = 2_166_136_261
         for byte in label.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return palette[Int(hash % UInt32(palette.count))]
-    }
-
-    /// `text` with XML's special characters written as references.
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default:
-                // Controls never reach the document.
-                if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { result.append(character) }
-            }
-        }
-        return result
     }
 }

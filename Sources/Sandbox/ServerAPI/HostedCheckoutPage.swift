@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormRendering
 
 /// The hosted checkout page the sandbox serves itself, built on this project's web form
 /// (`Web/dist/payform-form.mjs`, the engine compiled to WebAssembly): where a hosted checkout's
@@ -111,20 +112,20 @@ struct HostedCheckoutPage: Sendable {
         guard let (checkout, ledger) = checkout(id) else {
             return html(404, "<h1>No such hosted checkout</h1><p id=\"outcome\" data-state=\"unknown\">The sandbox knows no hosted checkout with this id.</p>")
         }
-        let amount = ThreeDSecurePage.escaped("\(checkout.amount) \(checkout.currencyCode) (minor units)")
+        let amount = HTMLEscaping.escape("\(checkout.amount) \(checkout.currencyCode) (minor units)")
         if checkout.status != .inProgress {
             let status = checkout.paymentId.flatMap(ledger.payment(withId:)).map { $0.status.name(checkout.version) } ?? checkout.status.rawValue
             return html(200, """
                 <h1>Sandbox hosted checkout</h1>
                 <p>Order: \(amount).</p>
-                <p id="outcome" data-state="done">\(ThreeDSecurePage.escaped(checkout.status.rawValue)): \(ThreeDSecurePage.escaped(status))</p>
+                <p id="outcome" data-state="done">\(HTMLEscaping.escape(checkout.status.rawValue)): \(HTMLEscaping.escape(status))</p>
                 """)
         }
         guard hasWebForm else {
             return html(503, """
                 <h1>The hosted checkout page needs the web form</h1>
                 <p id="outcome" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was not
-                found\(webDist.map { " in " + ThreeDSecurePage.escaped($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
+                found\(webDist.map { " in " + HTMLEscaping.escape($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
                 (it makes <code>Web/dist</code>), or start the sandbox with <code>--web-dist DIR</code>.</p>
                 """)
         }
@@ -139,10 +140,10 @@ struct HostedCheckoutPage: Sendable {
             "locale": .string(String((checkout.locale ?? "en").prefix(2)).lowercased()),
         ]
         return html(200, """
-            <main id="checkout" data-config="\(ThreeDSecurePage.escaped(JSONWriter().string(from: config)))">
+            <main id="checkout" data-config="\(HTMLEscaping.escape(JSONWriter().string(from: config)))">
             <h1>Sandbox hosted checkout</h1>
             <p>A test tool standing in for the platform's payment page: no real payment is made.</p>
-            <p>Order: <span id="amount">\(amount)</span>\(checkout.merchantReference.map { ", reference " + ThreeDSecurePage.escaped($0) } ?? "").</p>
+            <p>Order: <span id="amount">\(amount)</span>\(checkout.merchantReference.map { ", reference " + HTMLEscaping.escape($0) } ?? "").</p>
             <div id="payment-form"></div>
             <button type="button" id="pay" disabled>Pay</button>
             <p id="message" role="status"></p>

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormProcessors
+import PaymentFormRendering
 
 /// The sandbox's stand-in for a card issuer's 3-D Secure challenge: where a challenge test card's
 /// `merchantAction.redirectData.redirectURL` sends the customer.
@@ -42,16 +43,16 @@ struct ThreeDSecurePage: Sendable {
         guard let (payment, _) = find(paymentId), let mac = payment.returnMAC else {
             return SandboxErrorBody.notFound("no payment \(SandboxServer.loggable(paymentId)) is waiting for its 3-D Secure authentication")
         }
-        let id = Self.escaped(payment.id)
-        let amount = Self.escaped("\(payment.amount) \(payment.currencyCode)")
-        let card = Self.escaped(payment.maskedCardNumber ?? "")
+        let id = HTMLEscaping.escape(payment.id)
+        let amount = HTMLEscaping.escape("\(payment.amount) \(payment.currencyCode)")
+        let card = HTMLEscaping.escape(payment.maskedCardNumber ?? "")
         let state = payment.status == .redirected
             ? "Waiting for the customer's authentication."
             : "This payment's authentication was decided already; the first choice counts."
         func button(_ outcome: String, _ label: String) -> String {
             """
             <form method="post" action="\(Self.pathPrefix)\(id)">
-            <input type="hidden" name="RETURNMAC" value="\(Self.escaped(mac))"><input type="hidden" name="outcome" value="\(outcome)">
+            <input type="hidden" name="RETURNMAC" value="\(HTMLEscaping.escape(mac))"><input type="hidden" name="outcome" value="\(outcome)">
             <button type="submit" id="\(outcome)">\(label)</button>
             </form>
             """
@@ -121,21 +122,5 @@ struct ThreeDSecurePage: Sendable {
         let query = PercentEncoding.formBody(parameters.map { (name: $0.0, value: $0.1) })
         let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
         return String(base) + separator + query + String(fragment)
-    }
-
-    /// `text` safe inside HTML text and double-quoted attributes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
