@@ -29,6 +29,7 @@ The page is served with a strict Content-Security-Policy (no inline script or st
 """
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -675,13 +676,23 @@ def case_interface(run):
     dark.close()
 
 
-def case_checkout_example(run):
-    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
-    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
+@contextlib.contextmanager
+def example_checkout(payform):
+    """Examples/web/run.sh (the sandbox and the shop's server): its page's URL; stopped with SIGTERM, which must exit 0."""
+    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), payform], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
     try:
         url = process.stdout.readline().strip()
         expect(url.startswith("http://127.0.0.1:"), f"run.sh's first line is not the page's URL: {url!r}")
+        yield url
+    finally:
+        process.terminate()
+        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
+
+
+def case_checkout_example(run):
+    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
+    with example_checkout(run.payform) as url:
         page = run.context.new_page()
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -713,18 +724,11 @@ def case_checkout_example(run):
                 run.screenshot_page(page, "checkout-paid")
         expect(not errors, f"the checkout page threw: {errors[:3]}")
         page.close()
-    finally:
-        process.terminate()
-        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
 
 
 def case_card_form_checkout(run):
     """The example checkout's one Card choice: the number decides the product, the customer's co-badge choice is what is paid."""
-    process = subprocess.Popen([os.path.join(ROOT, "Examples", "web", "run.sh"), run.payform], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True)
-    try:
-        url = process.stdout.readline().strip()
-        expect(url.startswith("http://127.0.0.1:"), f"run.sh's first line is not the page's URL: {url!r}")
+    with example_checkout(run.payform) as url:
         page = run.context.new_page()
         errors = []
         page.on("pageerror", lambda error: errors.append(str(error)))
@@ -795,9 +799,6 @@ def case_card_form_checkout(run):
         expect(len(pays) == before, f"a request was sent for a card not accepted: {pays[before:]}")
         expect(not errors, f"the checkout page threw: {errors[:3]}")
         page.close()
-    finally:
-        process.terminate()
-        expect(process.wait(timeout=15) == 0, "run.sh did not exit 0 on SIGTERM")
 
 
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
