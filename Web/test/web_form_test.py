@@ -670,8 +670,12 @@ def case_interface(run):
     dark = run.open(f"product=sample:visa&now={NOW}", native=False)
     dark.page.emulate_media(color_scheme="dark")
     colours = dark.page.evaluate("""() => { const input = document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]');
-        const style = getComputedStyle(input); return {background: style.backgroundColor, color: style.color}; }""")
+        const style = getComputedStyle(input); const host = getComputedStyle(document.getElementById('payment-form'));
+        return {background: style.backgroundColor, color: style.color, label: getComputedStyle(input.closest('.pf-field').querySelector('.pf-label')).color,
+                host: host.backgroundColor}; }""")
     expect(colours["background"] != "rgb(255, 255, 255)" and colours["color"] != "rgb(27, 31, 36)", f"dark colours: {colours}")
+    # On a page that stays light, the dark form draws its own background: light labels on white would be unreadable.
+    expect(colours["host"] == colours["background"] and colours["label"] == colours["color"], f"the dark form's own background and label colour: {colours}")
     run.screenshot(dark, "interface-dark")
     dark.close()
 
