@@ -26,6 +26,11 @@ public struct DecryptionKey: Sendable, CustomStringConvertible {
         }
     }
 
+    /// A key already read and checked (the sandbox reads its key once and uses it both ways).
+    package init(checked privateKey: RSAPrivateKey) {
+        self.privateKey = privateKey
+    }
+
     /// The key's size only.
     public var description: String { "DecryptionKey(\(privateKey.publicKey.bitCount) bits)" }
 }

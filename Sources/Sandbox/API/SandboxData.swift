@@ -249,22 +249,13 @@ package struct SandboxData: Sendable {
         // The most specific prefix answers first.
         answers.sort { $0.prefix.count != $1.prefix.count ? $0.prefix.count > $1.prefix.count : $0.prefix < $1.prefix }
 
-        let pem: String
-        if let privateKeyPEM {
-            pem = privateKeyPEM
-        } else {
-            guard let demo = Samples.demoPrivateKeyPEM else {
-                throw SandboxError(code: "invalid_private_key", message: "the demo private key is missing from this build")
-            }
-            pem = String(decoding: demo, as: UTF8.self)
-        }
         let privateKey: RSAPrivateKey
-        do {
-            privateKey = try RSAPrivateKey(pemRepresentation: pem)
-            decryptionKey = try DecryptionKey(pemRepresentation: pem)
-        } catch {
-            throw SandboxError(code: "invalid_private_key", message: "--private-key: the private key cannot be used: \(error)")
+        if let privateKeyPEM {
+            privateKey = try Self.readPrivateKey(privateKeyPEM)
+        } else {
+            privateKey = try Self.demoPrivateKey.get()
         }
+        decryptionKey = DecryptionKey(checked: privateKey)
         let publicDER = privateKey.publicKey.derRepresentation
         let demoKeyId = Samples.demoPublicKeyResponse.flatMap { try? PublicKeyResponse.decode(from: $0).value }
         if let demoKeyId, (try? RSAPublicKey(base64DER: demoKeyId.publicKey))?.derRepresentation == publicDER {
@@ -280,6 +271,28 @@ package struct SandboxData: Sendable {
         self.directories = directoryItems
         self.iinAnswers = answers
         self.assets = assets
+    }
+
+    /// The shipped demo key, read and checked once per process: every sandbox started without
+    /// `--private-key` uses it, and checking a 2048-bit key (its primes) is most of a start's work.
+    private static let demoPrivateKey: Result<RSAPrivateKey, SandboxError> = {
+        guard let demo = Samples.demoPrivateKeyPEM else {
+            return .failure(SandboxError(code: "invalid_private_key", message: "the demo private key is missing from this build"))
+        }
+        do throws(SandboxError) {
+            return .success(try readPrivateKey(String(decoding: demo, as: UTF8.self)))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// A PEM private key, read and checked.
+    private static func readPrivateKey(_ pem: String) throws(SandboxError) -> RSAPrivateKey {
+        do {
+            return try RSAPrivateKey(pemRepresentation: pem)
+        } catch {
+            throw SandboxError(code: "invalid_private_key", message: "--private-key: the private key cannot be used: \(error)")
+        }
     }
 
     private static func parse(_ data: Data, source: String) throws(SandboxError) -> JSONValue {
