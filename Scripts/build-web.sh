@@ -84,8 +84,22 @@ build() { # build VARIANT(full|page) OUTPUT
   wasm-opt -Oz --one-caller-inline-max-function-size 20 "${features[@]}" "${names[@]}" \
     "$scratch/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm" -o "Web/dist/$2"
 }
-[[ $only != page ]] && build full payform-engine.wasm
-[[ $only != full ]] && build page payform-form-engine.wasm
+# Both modules at once when both are asked for: each build alone leaves a core idle much of the
+# time (one module's whole-module compile at a time), so together they take little more than the
+# longer one. Each has its own scratch folder and log; a failure of either stops the script.
+if [[ -z $only ]]; then
+  build full payform-engine.wasm &
+  full_build=$!
+  build page payform-form-engine.wasm &
+  page_build=$!
+  failed=0
+  wait "$full_build" || failed=1
+  wait "$page_build" || failed=1
+  [[ $failed == 0 ]] || { echo "build-web: a WebAssembly build failed (see above)" >&2; exit 1; }
+else
+  [[ $only != page ]] && build full payform-engine.wasm
+  [[ $only != full ]] && build page payform-form-engine.wasm
+fi
 cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/src/payform-engine.d.mts Web/src/payform-form.d.mts Web/dist/
 
 # The languages the page's module leaves out, each a file the form fetches when its locale asks
