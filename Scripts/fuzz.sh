@@ -113,40 +113,54 @@ while read -r kind module folder dependencies resources; do
   build_module "$module" "$folder" ${inputs[@]+"${inputs[@]}"} ${generated[@]+"${generated[@]}"}
 done < <(python3 Scripts/target-graph.py build-order $(grep -ho '^import PaymentForm[A-Za-z]*' Fuzz/Targets/*.swift Fuzz/Support/*.swift | cut -d' ' -f2 | sort -u))
 
-for name in "${targets[@]}"; do
-  binary="$build/fuzz-$name"
+# Links run two at a time (each is one process, the machine has two cores); a failure of any
+# stops the script after the others.
+link_one() { # link_one NAME: links fuzz-NAME when it is older than what goes into it
+  local name=$1 binary="$build/fuzz-$1"
   if [[ ! -f "$binary" || "Fuzz/Targets/$name.swift" -nt "$binary" || "Fuzz/Support/FuzzInput.swift" -nt "$binary" \
         || Tests/TestSupport/HTMLStructure.swift -nt "$binary" || Tests/TestSupport/JSONText.swift -nt "$binary" \
         || Tests/TestSupport/RendererAllowList.swift -nt "$binary" \
         || -n "$(find "$build/modules" -name '*.o' -newer "$binary" -print -quit)" ]]; then
     echo "== linking fuzz-$name"
     # Tests/TestSupport's HTML and JSON helpers are shared with the tests (one copy of each).
-    # Into a file, then shown without the linker's noise: the status is swiftc's own, so the
-    # message below is reached under `set -e -o pipefail`.
-    link_status=0
+    # Into a file, then shown without the linker's noise.
+    local link_status=0
     swiftc "${flags[@]}" -module-name "Fuzz" Fuzz/Support/*.swift Tests/TestSupport/HTMLStructure.swift Tests/TestSupport/JSONText.swift Tests/TestSupport/RendererAllowList.swift \
       "Fuzz/Targets/$name.swift" \
       "$build"/modules/*.o -o "$binary" > "$build/link-$name.log" 2>&1 || link_status=$?
     grep -v 'Cannot export local symbol' "$build/link-$name.log" || true
-    [[ $link_status -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed (exit $link_status)" >&2; exit 1; }
+    [[ $link_status -eq 0 ]] || { echo "fuzz.sh: linking fuzz-$name failed (exit $link_status)" >&2; return 1; }
   fi
+}
+link_failed=0
+running=0
+for name in "${targets[@]}"; do
+  if (( running >= 2 )); then wait -n || link_failed=1; running=$((running - 1)); fi
+  link_one "$name" &
+  running=$((running + 1))
 done
+while (( running > 0 )); do wait -n || link_failed=1; running=$((running - 1)); done
+[[ $link_failed -eq 0 ]] || exit 1
 [[ $build_only -eq 1 ]] && exit 0
 
-failed=()
-summary=()
-details=()
-for name in "${targets[@]}"; do
-  corpus="$build/corpus/$name"
+# Targets run two at a time, each for its full time on its own core (libFuzzer runs one
+# process per target here); each writes its summary line to $build/result-NAME and, after a
+# finding, what the report said to $build/details-NAME, read back in target order below.
+fuzz_one() { # fuzz_one NAME
+  local name=$1
+  local corpus="$build/corpus/$name"
   mkdir -p "$corpus" "Fuzz/Corpus/$name"
-  log="$build/fuzz-$name.log"
+  local log="$build/fuzz-$name.log"
+  rm -f "$build/result-$name" "$build/details-$name"
   echo "== fuzzing $name for ${seconds}s (log: $log)"
+  local start
   start=$(date +%s)
-  status=0
+  local status=0
   # A target may add libFuzzer flags on a line `// libfuzzer-options: ...` (see Fuzz/README.md).
+  local extra=()
   read -r -a extra <<< "$(sed -n 's|^// libfuzzer-options: *||p' "Fuzz/Targets/$name.swift" | head -n 1)"
   # Without leak detection per input, AddressSanitizer's check at exit must be off as well.
-  asan_options="${ASAN_OPTIONS:-}"
+  local asan_options="${ASAN_OPTIONS:-}"
   [[ " ${extra[*]+"${extra[*]}"} " == *" -detect_leaks=0 "* ]] && asan_options="detect_leaks=0${asan_options:+:$asan_options}"
   # Leaks inside the toolchain's Foundation are suppressed by name (Fuzz/lsan-suppressions.txt
   # says which and why); any other leak still stops the target.
@@ -154,19 +168,43 @@ for name in "${targets[@]}"; do
   ASAN_OPTIONS="$asan_options" SWIFT_BACKTRACE=enable=no "$build/fuzz-$name" "$corpus" "Fuzz/Corpus/$name" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 ${extra[@]+"${extra[@]}"} \
     -artifact_prefix="fuzz-artifacts/$name-" -print_final_stats=1 > "$log" 2>&1 || status=$?
-  elapsed=$(( $(date +%s) - start ))
+  local elapsed=$(( $(date +%s) - start ))
+  local runs coverage
   runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo "?")
   coverage=$(grep -Eo 'cov: [0-9]+' "$log" | tail -n 1 | grep -Eo '[0-9]+' || echo "?")
   if [[ $status -ne 0 ]]; then
-    failed+=("$name")
-    summary+=("$(printf '%-20s FOUND SOMETHING after %ss (exit %s); see %s and fuzz-artifacts/' "$name" "$elapsed" "$status" "$log")")
-    # What the report said, kept for the end of the output (CI shows only the tail): the error,
-    # the first frames of its stack, and the input (libFuzzer prints small ones as base64).
-    details+=("-- $name: $(grep -m 1 -E 'ERROR|invariant violated|Fatal error' "$log" || echo 'no error line (see the log)')")
-    details+=("$(grep -m 1 -A 10 -E '^(Direct|Indirect) leak|^==[0-9]+==ERROR' "$log" | grep -E '^ +#[0-9]+ ' | head -n 10 || true)")
-    details+=("$(grep -E 'SUMMARY|Test unit written|^Base64:' "$log" | head -n 4 || true)")
+    printf '%-20s FOUND SOMETHING after %ss (exit %s); see %s and fuzz-artifacts/\n' "$name" "$elapsed" "$status" "$log" > "$build/result-$name"
+    # What the report said, kept for the end of the output: the error, the first frames of its
+    # stack, and the input (libFuzzer prints small ones as base64).
+    {
+      echo "-- $name: $(grep -m 1 -E 'ERROR|invariant violated|Fatal error' "$log" || echo 'no error line (see the log)')"
+      grep -m 1 -A 10 -E '^(Direct|Indirect) leak|^==[0-9]+==ERROR' "$log" | grep -E '^ +#[0-9]+ ' | head -n 10 || true
+      grep -E 'SUMMARY|Test unit written|^Base64:' "$log" | head -n 4 || true
+    } > "$build/details-$name"
   else
-    summary+=("$(printf '%-20s ok  %5ss  %10s runs  coverage %s edges' "$name" "$elapsed" "$runs" "$coverage")")
+    printf '%-20s ok  %5ss  %10s runs  coverage %s edges\n' "$name" "$elapsed" "$runs" "$coverage" > "$build/result-$name"
+  fi
+}
+running=0
+for name in "${targets[@]}"; do
+  if (( running >= 2 )); then wait -n || true; running=$((running - 1)); fi
+  fuzz_one "$name" &
+  running=$((running + 1))
+done
+wait
+failed=()
+summary=()
+details=()
+for name in "${targets[@]}"; do
+  if [[ -f "$build/result-$name" ]]; then
+    summary+=("$(cat "$build/result-$name")")
+  else
+    summary+=("$(printf '%-20s did not report (see %s)' "$name" "$build/fuzz-$name.log")")
+    failed+=("$name")
+  fi
+  if [[ -f "$build/details-$name" ]]; then
+    failed+=("$name")
+    details+=("$(cat "$build/details-$name")")
   fi
 done
 
