@@ -91,15 +91,14 @@ package enum JWE {
             throw .invalidSegmentLength(segment: .ciphertext, length: ciphertext.count)
         }
         // RFC 7516 §11.5: on any unwrap failure carry on with a random key, so a bad encrypted
-        // key and a bad tag are indistinguishable to the sender.
+        // key and a bad tag are indistinguishable to the sender: the key that unwraps and the
+        // random one are chosen between without a branch on the decrypted data.
         var generator = BulkSystemRandomNumberGenerator()
         defer { generator.wipe() }
-        var cek = RandomBytes.make(count: A256CBCHS512.keyByteCount, using: &generator)
+        var random = RandomBytes.make(count: A256CBCHS512.keyByteCount, using: &generator)
+        defer { wipe(&random) }
+        var cek = header.algorithm.unwrap(encryptedKey, with: key, orSubstitute: random)
         defer { wipe(&cek) }
-        if let unwrapped = try? header.algorithm.unwrap(encryptedKey, with: key), unwrapped.count == A256CBCHS512.keyByteCount {
-            wipe(&cek)
-            cek = unwrapped   // takes over the buffer, which the deferred wipe clears
-        }
         do {
             let plaintext = try A256CBCHS512.open(
                 ciphertext, tag: tag, key: cek, iv: iv, additionalData: Array(parts[0]))

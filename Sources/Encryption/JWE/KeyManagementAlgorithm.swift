@@ -18,6 +18,16 @@ package enum KeyManagementAlgorithm: String, Sendable, Hashable, CaseIterable {
         case .rsaOAEP256: try RSAOAEP.decrypt(encryptedKey, with: key, hash: SHA256.self)
         }
     }
+
+    /// The content encryption key of `substitute.count` bytes the encrypted key holds, or
+    /// `substitute` when it holds none, chosen without branching on the decrypted data
+    /// (``RSAOAEP/decrypt(_:with:hash:orSubstitute:)``).
+    func unwrap(_ encryptedKey: [UInt8], with key: RSAPrivateKey, orSubstitute substitute: [UInt8]) -> [UInt8] {
+        switch self {
+        case .rsaOAEP: RSAOAEP.decrypt(encryptedKey, with: key, hash: SHA1.self, orSubstitute: substitute)
+        case .rsaOAEP256: RSAOAEP.decrypt(encryptedKey, with: key, hash: SHA256.self, orSubstitute: substitute)
+        }
+    }
 }
 
 /// How the payload itself is encrypted (JWE `enc`, RFC 7518 §5.1). Only the one the payment

@@ -69,11 +69,46 @@ package enum RSAOAEP {
     static func decrypt<Hash: HashFunction>(
         _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type, label: [UInt8]
     ) throws(RSAOAEPError) -> [UInt8] {
+        guard let decoded = decode(ciphertext, with: key, hash: hash, label: label), decoded.valid == 1 else {
+            throw .decryptionFailed
+        }
+        return Array(decoded.db[(decoded.separator + 1)...])
+    }
+
+    /// The message of exactly `substitute.count` bytes the ciphertext holds, or `substitute` when it
+    /// holds none: a padding failure, or a message of another length. Which of the two is chosen
+    /// without branching on the decrypted data, and the message is read from fixed positions (the
+    /// end of the data block), so a ciphertext that unwraps and one that does not take the same
+    /// path (RFC 7516 §11.5: a JWE's bad encrypted key must look like a bad tag). Only what is
+    /// public (the ciphertext's length, a ciphertext not below the modulus) gives `substitute`
+    /// early.
+    package static func decrypt<Hash: HashFunction>(
+        _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type, orSubstitute substitute: [UInt8]
+    ) -> [UInt8] {
+        guard let decoded = decode(ciphertext, with: key, hash: hash, label: []), decoded.db.count > substitute.count + Hash.digestByteCount else {
+            return substitute
+        }
+        let start = decoded.db.count - substitute.count
+        let holds = decoded.valid & ConstantTime.isEqual(decoded.separator, start - 1)
+        var message = substitute
+        for index in message.indices {
+            message[index] = ConstantTime.select(holds, decoded.db[start + index], substitute[index])
+        }
+        return message
+    }
+
+    /// The RSA operation and OAEP's checks: the data block (label hash ‖ PS ‖ 0x01 ‖ M), the
+    /// separator's index in it and whether every check passed (1) or not (0), all computed without
+    /// branching on secret data; nil only for what is public (the ciphertext's length, a value
+    /// not below the modulus).
+    private static func decode<Hash: HashFunction>(
+        _ ciphertext: some Collection<UInt8>, with key: RSAPrivateKey, hash: Hash.Type, label: [UInt8]
+    ) -> (db: [UInt8], separator: Int, valid: UInt8)? {
         let k = key.publicKey.byteCount
         let hLen = Hash.digestByteCount
         let ciphertext = Array(ciphertext)
         guard ciphertext.count == k, k >= 2 * hLen + 2, let encoded = key.rawDecrypt(ciphertext) else {
-            throw .decryptionFailed
+            return nil
         }
         let maskedSeed = encoded[1...hLen]
         var db = Array(encoded[(hLen + 1)...])
@@ -99,7 +134,6 @@ package enum RSAOAEP {
         }
         invalid |= searching
         let valid = ConstantTime.isZero(encoded[0]) & ConstantTime.isZero(labelDifference) & (invalid ^ 1)
-        guard valid == 1 else { throw .decryptionFailed }
-        return Array(db[(separator + 1)...])
+        return (db, separator, valid)
     }
 }

@@ -28,6 +28,21 @@ package enum ConstantTime {
         isZero(lhs ^ rhs)
     }
 
+    /// 1 when `lhs == rhs`, otherwise 0, without branching.
+    @inline(__always)
+    static func isEqual(_ lhs: Int, _ rhs: Int) -> UInt8 {
+        let difference = UInt64(bitPattern: Int64(lhs ^ rhs))
+        // The top bit of d | -d is set for every d but 0.
+        return UInt8(truncatingIfNeeded: ((difference | (0 &- difference)) >> 63) ^ 1)
+    }
+
+    /// `ifOne` when `condition` is 1, `ifZero` when it is 0, without branching.
+    @inline(__always)
+    static func select(_ condition: UInt8, _ ifOne: UInt8, _ ifZero: UInt8) -> UInt8 {
+        let mask = 0 &- condition
+        return (ifOne & mask) | (ifZero & ~mask)
+    }
+
     /// `ifOne` when `condition` is 1, `ifZero` when it is 0, without branching.
     @inline(__always)
     static func select(_ condition: UInt8, _ ifOne: Int, _ ifZero: Int) -> Int {

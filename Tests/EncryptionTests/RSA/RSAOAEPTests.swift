@@ -89,4 +89,35 @@ struct RSAOAEPTests {
             #expect(throws: RSAOAEPError.decryptionFailed) { try RSAOAEP.decrypt(raw(bad), with: privateKey, hash: SHA1.self) }
         }
     }
+
+    @Test("decrypt or substitute: the message of the expected length, else the substitute, never an error")
+    func decryptOrSubstitute() throws {
+        let privateKey = try Fixtures.demoRSAPrivateKey()
+        var generator = SeededGenerator(seed: 7)
+        let substitute = RandomBytes.make(count: 64, using: &generator)
+        for hash in [SHA1.self, SHA256.self] as [any HashFunction.Type] {
+            func open(_ ciphertext: [UInt8]) -> [UInt8] {
+                switch hash {
+                case is SHA1.Type: RSAOAEP.decrypt(ciphertext, with: privateKey, hash: SHA1.self, orSubstitute: substitute)
+                default: RSAOAEP.decrypt(ciphertext, with: privateKey, hash: SHA256.self, orSubstitute: substitute)
+                }
+            }
+            func seal(_ message: [UInt8]) throws -> [UInt8] {
+                switch hash {
+                case is SHA1.Type: try RSAOAEP.encrypt(message, for: privateKey.publicKey, hash: SHA1.self, using: &generator)
+                default: try RSAOAEP.encrypt(message, for: privateKey.publicKey, hash: SHA256.self, using: &generator)
+                }
+            }
+            let key = RandomBytes.make(count: 64, using: &generator)
+            #expect(open(try seal(key)) == key, "a 64-byte key unwraps")
+            for length in [0, 63, 65] {
+                #expect(open(try seal(RandomBytes.make(count: length, using: &generator))) == substitute, "a \(length)-byte message is not a key")
+            }
+            var tampered = try seal(key)
+            tampered[100] ^= 1
+            #expect(open(tampered) == substitute, "a tampered ciphertext")
+            #expect(open(Array(tampered.dropLast())) == substitute, "a ciphertext one byte short")
+            #expect(open([UInt8](repeating: 0xFF, count: 256)) == substitute, "a value above the modulus")
+        }
+    }
 }
