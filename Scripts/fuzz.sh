@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets under Fuzz/Targets with AddressSanitizer and runs each for a while.
+# Builds the libFuzzer targets under Fuzz/Targets with AddressSanitizer and runs each for a while,
+# two targets at a time (one process each, one per core).
 #
 #   Scripts/fuzz.sh                      every target, 60 seconds each
 #   Scripts/fuzz.sh --time 600 mask-editing validators
@@ -24,7 +25,7 @@ while [[ $# -gt 0 ]]; do
     --time) seconds="${2:?--time needs a number of seconds}"; shift 2 ;;
     --build-only) build_only=1; shift ;;
     --list) for f in Fuzz/Targets/*.swift; do basename "$f" .swift; done; exit 0 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -91,27 +92,70 @@ build_c_module() {
   done
   clang -r "${objects[@]}" -o "$object"
 }
-# The modules the fuzz targets import, and what they need, in dependency order: the package's
-# target graph (Scripts/target-graph.py reads `swift package dump-package`).
-while read -r kind module folder dependencies resources; do
+# The modules the fuzz targets import, and what they need: the package's target graph
+# (Scripts/target-graph.py reads `swift package dump-package`). Each module starts as soon as
+# every module it imports is built, two at a time; a failure stops the script once the running
+# builds end.
+build_one() { # build_one KIND MODULE FOLDER DEPENDENCIES RESOURCES
+  local kind=$1 module=$2 folder=$3 dependencies=$4 resources=$5
   if [[ "$kind" == c ]]; then
     build_c_module "$module" "$folder"
-    continue
+    return
   fi
-  inputs=()
+  local inputs=() generated=()
   [[ "$dependencies" != - ]] && IFS=',' read -r -a inputs <<< "$dependencies"
-  generated=()
   if [[ "$resources" != - ]]; then
-    folders=()
+    local folders=() files=() one
     IFS=',' read -r -a folders <<< "$resources"
-    files=()
     for one in "${folders[@]}"; do files+=(Resources/"$one"/*); done
     mkdir -p "$build/generated/$module"
     embed "$module" "${files[@]}"
     generated=(-- "$build/generated/$module/EmbeddedResources.swift")
   fi
   build_module "$module" "$folder" ${inputs[@]+"${inputs[@]}"} ${generated[@]+"${generated[@]}"}
+}
+declare -A line_of=() state=() module_of_job=()
+modules=()
+while read -r kind module folder dependencies resources; do
+  modules+=("$module")
+  line_of[$module]="$kind $module $folder $dependencies $resources"
 done < <(python3 Scripts/target-graph.py build-order $(grep -ho '^import PaymentForm[A-Za-z]*' Fuzz/Targets/*.swift Fuzz/Support/*.swift | cut -d' ' -f2 | sort -u))
+running=0
+left=${#modules[@]}
+build_failed=0
+while (( left > 0 )); do
+  if (( build_failed == 0 )); then
+    for module in "${modules[@]}"; do
+      (( running < 2 )) || break
+      [[ -z "${state[$module]:-}" ]] || continue
+      read -r _ _ _ dependencies _ <<< "${line_of[$module]}"
+      ready=1
+      if [[ "$dependencies" != - ]]; then
+        IFS=',' read -r -a needed <<< "$dependencies"
+        for dependency in "${needed[@]}"; do
+          [[ -z "${line_of[$dependency]:-}" || "${state[$dependency]:-}" == done ]] || { ready=0; break; }
+        done
+      fi
+      (( ready == 1 )) || continue
+      # shellcheck disable=SC2086 # the line's five words are build_one's arguments
+      build_one ${line_of[$module]} &
+      module_of_job[$!]=$module
+      state[$module]=running
+      running=$((running + 1))
+    done
+  fi
+  if (( running == 0 )); then
+    (( build_failed == 1 )) && break
+    echo "fuzz.sh: no module can be built next (a dependency outside the build order?)" >&2
+    exit 1
+  fi
+  finished=""
+  wait -n -p finished || build_failed=1
+  state[${module_of_job[$finished]}]=done
+  running=$((running - 1))
+  left=$((left - 1))
+done
+[[ $build_failed -eq 0 ]] || { echo "fuzz.sh: a module did not build (see above)" >&2; exit 1; }
 
 # Links run two at a time (each is one process, the machine has two cores); a failure of any
 # stops the script after the others.
