@@ -12,13 +12,6 @@ package enum KeyManagementAlgorithm: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    func unwrap(_ encryptedKey: [UInt8], with key: RSAPrivateKey) throws(RSAOAEPError) -> [UInt8] {
-        switch self {
-        case .rsaOAEP: try RSAOAEP.decrypt(encryptedKey, with: key, hash: SHA1.self)
-        case .rsaOAEP256: try RSAOAEP.decrypt(encryptedKey, with: key, hash: SHA256.self)
-        }
-    }
-
     /// The content encryption key of `substitute.count` bytes the encrypted key holds, or
     /// `substitute` when it holds none, chosen without branching on the decrypted data
     /// (``RSAOAEP/decrypt(_:with:hash:orSubstitute:)``).
