@@ -10,19 +10,8 @@ import PaymentFormFixtures
 
 /// Whole-request validation (accounts on file, required fields, validators), rule by rule, on the shipped samples.
 @Suite("Payment request validation")
-struct PaymentRequestTests {
+struct PaymentRequestTests: SampleRequestBuilding {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
-
-    func request(_ sample: String, account: String? = nil, _ values: [String: String]) throws -> PaymentRequest {
-        var request = PaymentRequest(product: try Fixtures.sample(sample))
-        try request.selectAccountOnFile(withId: account)
-        for (field, value) in values { try request.setValue(value, forField: field) }
-        return request
-    }
-
-    func errors(_ report: ValidationReport) -> [String] {
-        report.errors.map { "\($0.fieldId).\($0.errorId)" }
-    }
 
     @Test("a complete, correct card request is valid; masked and unmasked input alike")
     func validCard() throws {

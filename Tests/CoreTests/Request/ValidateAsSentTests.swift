@@ -6,19 +6,9 @@ import PaymentFormFixtures
 /// `PaymentRequest.validateAsSent(in:)`: what a server that decrypted a payload judges, with no
 /// mask applied, against `validate(in:)`, which reads typed values through the mask first.
 @Suite("Validation of values as sent")
-struct ValidateAsSentTests {
+struct ValidateAsSentTests: SampleRequestBuilding {
     static let now = ValidationContext(now: YearMonth(year: 2026, month: 11)!)
 
-    func request(_ sample: String, account: String? = nil, _ values: [String: String]) throws -> PaymentRequest {
-        var request = PaymentRequest(product: try Fixtures.sample(sample))
-        try request.selectAccountOnFile(withId: account)
-        for (field, value) in values { try request.setValue(value, forField: field) }
-        return request
-    }
-
-    func errors(_ report: ValidationReport) -> [String] {
-        report.errors.map { "\($0.fieldId).\($0.errorId)" }
-    }
 
     static let good = ["cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"]
 
