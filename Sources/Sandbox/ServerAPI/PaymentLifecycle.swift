@@ -55,12 +55,8 @@ enum PaymentLifecycle {
     static func capture(_ payment: inout ServerAPIPayment, amount: Int?, property: String, version: ServerAPIVersion, now: Date = Date())
         throws(Refusal) -> ServerAPIPayment.Capture
     {
-        let left = payment.capturableAmount
-        guard left > 0 else { throw wrongState("capture", payment, version) }
-        let wanted = amount ?? left
-        guard wanted > 0, wanted <= left else {
-            throw badAmount("\(property) must be from 1 to \(left), what is left to capture", property: property)
-        }
+        let wanted = try portion(amount, of: payment.capturableAmount, operation: "capture", payment, version,
+                                 property: property, bound: ", what is left to capture")
         guard payment.captures.count < maximumOperations else { throw tooMany("captures") }
         let id = "\(payment.id)-c\(payment.captures.count + 1)"
         if payment.behaviour == .captureFails {
@@ -79,16 +75,24 @@ enum PaymentLifecycle {
         return capture
     }
 
+    /// The part of `left` an operation takes: `amount`, or all of it when `nil`. Nothing left is
+    /// the wrong state for `operation`; an amount outside 1...left names `property`, and `bound` ends the message.
+    private static func portion(_ amount: Int?, of left: Int, operation: String, _ payment: ServerAPIPayment, _ version: ServerAPIVersion,
+                                property: String, bound: String) throws(Refusal) -> Int {
+        guard left > 0 else { throw wrongState(operation, payment, version) }
+        let wanted = amount ?? left
+        guard wanted > 0, wanted <= left else {
+            throw badAmount("\(property) must be from 1 to \(left)\(bound)", property: property)
+        }
+        return wanted
+    }
+
     /// Cancels what was not captured: an authorised payment becomes `CANCELLED`; a partly captured
     /// one stays `CAPTURED` with nothing left to capture. `amount` (Online Payments' partial
     /// cancel) releases only that much.
     static func cancel(_ payment: inout ServerAPIPayment, amount: Int?, version: ServerAPIVersion, now: Date = Date()) throws(Refusal) {
-        let left = payment.capturableAmount
-        guard left > 0 else { throw wrongState("cancel", payment, version) }
-        let released = amount ?? left
-        guard released > 0, released <= left else {
-            throw badAmount("amountOfMoney.amount must be from 1 to \(left), what is left to cancel", property: "amountOfMoney.amount")
-        }
+        let released = try portion(amount, of: payment.capturableAmount, operation: "cancel", payment, version,
+                                   property: "amountOfMoney.amount", bound: ", what is left to cancel")
         payment.cancelledAmount += released
         if payment.status == .authorized, payment.capturableAmount == 0 {
             payment.status = .cancelled
@@ -105,12 +109,8 @@ enum PaymentLifecycle {
         now: Date = Date()
     ) throws(Refusal) -> ServerAPIPayment.Refund {
         guard payment.status == .captured else { throw wrongState("refund", payment, version) }
-        let left = payment.refundableAmount
-        guard left > 0 else { throw wrongState("refund", payment, version) }
-        let wanted = amount ?? left
-        guard wanted > 0, wanted <= left else {
-            throw badAmount("\(property) must be from 1 to \(left): a refund never passes the captured amount", property: property)
-        }
+        let wanted = try portion(amount, of: payment.refundableAmount, operation: "refund", payment, version,
+                                 property: property, bound: ": a refund never passes the captured amount")
         guard payment.refunds.count < maximumOperations else { throw tooMany("refunds") }
         let id = "\(payment.id)-r\(payment.refunds.count + 1)"
         if payment.behaviour == .refundFails {
