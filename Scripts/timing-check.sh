@@ -3,10 +3,12 @@
 #   - the RSA private operation, a fixed ciphertext against random ones;
 #   - RSA-OAEP decoding errors (bad leading byte vs bad label hash vs no separator);
 #   - JWE errors (wrong tag vs an encrypted key that does not unwrap).
-# Each check times two classes of inputs in random interleaved order and is flagged when Welch's t
-# between them exceeds 4.5 (in absolute value) over all samples or any percentile crop; a flagged
-# check runs again with three times the samples and fails only when flagged again (one noisy crop
-# on a shared machine is not a leak). The control leak must be flagged on every run.
+# Each check times two classes of inputs in random interleaved order (each input copied into one
+# buffer first, so where an input lies in memory cannot tell the classes apart) and is flagged
+# when Welch's t between them exceeds 4.5 (in absolute value) over all samples or any percentile
+# crop; a flagged check runs again in a fresh process, with fresh inputs and three times the
+# samples, and fails only when flagged again in the same direction (one noisy crop on a shared
+# machine is not a leak). The control leak must be flagged on every run.
 #
 #   Scripts/timing-check.sh                 10 s of CPU per check (a flagged one runs again for 30 s)
 #   Scripts/timing-check.sh --seconds 300   a longer run by hand (more samples, finer differences)
@@ -21,7 +23,7 @@ seconds=10
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "timing-check.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done

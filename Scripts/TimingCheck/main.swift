@@ -5,12 +5,17 @@
 // For each check, two classes of inputs are timed in random interleaved order; Welch's t-test
 // compares the classes over all samples and over samples cropped at several percentiles (which
 // removes the long tail of interrupts and blinding refreshes). |t| > 4.5 in any crop is evidence
-// of a timing difference between the classes. On a shared machine one crop now and then crosses
-// it by noise, so a flagged check is run again with three times the samples, and fails only when
-// the difference shows again. The control (an early-exit comparison) must be flagged on its one
-// run, every time: otherwise the harness could not see a leak at all.
+// of a timing difference between the classes. Each input is copied into one buffer before it is
+// timed, so where the classes' inputs lie in memory cannot tell them apart (it did: two classes of
+// byte-identical inputs in buffers of their own differed at |t| 50-250). On a shared machine one
+// crop now and then crosses the threshold by noise, so every run draws fresh inputs, and a flagged
+// check runs again in a fresh process with three times the samples: it fails only when the
+// difference shows again in the same direction, as a real leak does. The control (an early-exit
+// comparison) must be flagged on its one run, every time: otherwise the harness could not see a
+// leak at all.
 //
 //     timing-check PRIVATE_KEY_PEM [SECONDS_PER_CHECK]
+//     timing-check PRIVATE_KEY_PEM SECONDS --again INDEX DIRECTION   (the re-run of one check)
 
 import Foundation
 #if canImport(Glibc)
@@ -45,26 +50,41 @@ struct Outcome {
     let samples: Int
     let statistics: [(crop: String, t: Double)]
     var worst: Double { statistics.map { abs($0.t) }.max() ?? 0 }
+    /// The flagged crops' direction: +1 when class 0 was slower in all of them, -1 when class 1
+    /// was, 0 when none is flagged or they disagree.
+    var direction: Int {
+        let signs = Set(statistics.filter { abs($0.t) >= threshold }.map { $0.t > 0 ? 1 : -1 })
+        return signs.count == 1 ? signs.first ?? 0 : 0
+    }
 }
 
-/// Times `operation` on inputs of class 0 and class 1 (`input(class, index)`), interleaved at
-/// random, for about `seconds` of CPU time.
-func check(_ name: String, seconds: Double, input: (Int, Int) -> [UInt8], operation: ([UInt8]) -> Void) -> Outcome {
+/// Times `operation` on inputs of class 0 and class 1, interleaved at random, for about `seconds`
+/// of CPU time. `inputs` makes the two classes' pools (equal sizes); it runs before the clock starts.
+func check(_ name: String, seconds: Double, inputs: () -> [[[UInt8]]], operation: ([UInt8]) -> Void) -> Outcome {
+    // Every input is copied, before the clock starts, into one buffer the operation then reads:
+    // where an input lies in memory must not tell the classes apart. (With each class read from
+    // buffers of its own, two classes of byte-identical inputs differed at |t| 50-250 over a
+    // million samples of a 2 µs operation, the slower class following the buffers' placement.)
+    let pools = inputs()
+    let entries = zip(pools[0], pools[1]).flatMap { [(inputClass: 0, data: $0), (inputClass: 1, data: $1)] }
     var generator = SystemRandomNumberGenerator()
     var times: [[Double]] = [[], []]
     let budget = UInt64(seconds * 1e9)
-    let start = cpuNanoseconds()
-    var index = 0
+    var count = 0
+    var input = [UInt8]()
+    input.reserveCapacity(entries.map(\.data.count).max() ?? 0)
     // Warm up both classes first (caches, the blinding pair, lazily built tables).
-    for warm in 0..<20 { operation(input(warm & 1, warm)) }
+    for warm in 0..<min(20, entries.count) { operation(entries[warm].data) }
+    let start = cpuNanoseconds()
     while cpuNanoseconds() - start < budget {
-        let inputClass = Int(generator.next() & 1)
-        let data = input(inputClass, index)
+        let entry = entries[Int.random(in: 0..<entries.count, using: &generator)]
+        input.removeAll(keepingCapacity: true)
+        input.append(contentsOf: entry.data)
         let before = cpuNanoseconds()
-        operation(data)
+        operation(input)
         let after = cpuNanoseconds()
-        times[inputClass].append(Double(after - before))
-        index += 1
+        times[entry.inputClass].append(Double(after - before))
+        count += 1
     }
     let all = (times[0] + times[1]).sorted()
     var statistics = [("all", welch(times[0], times[1]))]
@@ -72,7 +92,7 @@ func check(_ name: String, seconds: Double, input: (Int, Int) -> [UInt8], operat
         let cut = all[min(all.count - 1, Int(Double(all.count) * percentile))]
         statistics.append(("below p\(Int(percentile * 100))", welch(times[0].filter { $0 <= cut }, times[1].filter { $0 <= cut })))
     }
-    return Outcome(name: name, samples: index, statistics: statistics)
+    return Outcome(name: name, samples: count, statistics: statistics)
 }
 
 let arguments = CommandLine.arguments
@@ -83,6 +103,9 @@ else {
     exit(2)
 }
 let seconds = arguments.count >= 3 ? Double(arguments[2]) ?? 10 : 10
+/// `--again INDEX DIRECTION`: this process is the re-run of check INDEX, flagged first in DIRECTION.
+let again: (index: Int, direction: Int)? = arguments.count >= 6 && arguments[3] == "--again"
+    ? Int(arguments[4]).flatMap { index in Int(arguments[5]).map { (index, $0) } } : nil
 let publicKey = key.publicKey
 let k = publicKey.byteCount
 
@@ -115,82 +138,98 @@ func oaepCiphertext(_ flaw: Flaw) -> [UInt8] {
 }
 
 let pool = 512
-// Both classes read their inputs from a pool of `pool` separate buffers, so their memory access
-// is the same: a fixed input read from one buffer stays in the L1 cache while random inputs
-// come from further away, which a quiet machine shows as a difference that is the harness's own.
-let fixed = randomBelowModulus()
-let fixedCopies = (0..<pool).map { _ in fixed.map { $0 } }
-let randomCiphertexts = (0..<pool).map { _ in randomBelowModulus() }
-let leading = (0..<pool).map { _ in oaepCiphertext(.leadingByte) }
-let label = (0..<pool).map { _ in oaepCiphertext(.labelHash) }
-let separator = (0..<pool).map { _ in oaepCiphertext(.separator) }
-
-// JWE: a well-formed token with a wrong tag, and one whose encrypted key does not unwrap.
-let payload = [UInt8](repeating: 0x61, count: 300)
-func tamperedTokens(keyDoesNotUnwrap: Bool) -> [String] {
-    (0..<64).map { _ in
-        guard let token = try? JWE.encrypt(payload, for: publicKey, keyId: "k") else { return "" }
-        var parts = token.split(separator: ".").map(String.init)
-        if keyDoesNotUnwrap {
-            parts[1] = Base64URL.encode(oaepCiphertext(.labelHash))
-        } else {
-            var tag = (try? Base64URL.decode(parts[4])) ?? []
-            tag[0] ^= 1
-            parts[4] = Base64URL.encode(tag)
-        }
-        return parts.joined(separator: ".")
+/// Two pools of `pool` inputs, one per class, made in turn.
+func pools(_ class0: () -> [UInt8], _ class1: () -> [UInt8]) -> [[[UInt8]]] {
+    var pools: [[[UInt8]]] = [[], []]
+    for _ in 0..<pool {
+        pools[0].append(class0())
+        pools[1].append(class1())
     }
+    return pools
 }
-let badTag = tamperedTokens(keyDoesNotUnwrap: false), badKey = tamperedTokens(keyDoesNotUnwrap: true)
 
-print("timing-check: \(seconds) s of CPU per check, threshold |t| < \(threshold); a flagged check runs again for \(seconds * 3) s")
-/// The checks, each a function of the CPU time it may take.
-let checks: [(String, (Double) -> Outcome)] = [
-    ("private op: fixed vs random ciphertexts", { seconds in
-        check("private op: fixed vs random ciphertexts", seconds: seconds,
-              input: { inputClass, index in inputClass == 0 ? fixedCopies[index % pool] : randomCiphertexts[index % pool] },
-              operation: { _ = key.rawDecrypt($0) }) }),
-    ("OAEP errors: bad leading byte vs bad label hash", { seconds in
-        check("OAEP errors: bad leading byte vs bad label hash", seconds: seconds,
-              input: { inputClass, index in inputClass == 0 ? leading[index % pool] : label[index % pool] },
-              operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }) }),
-    ("OAEP errors: bad leading byte vs no separator", { seconds in
-        check("OAEP errors: bad leading byte vs no separator", seconds: seconds,
-              input: { inputClass, index in inputClass == 0 ? leading[index % pool] : separator[index % pool] },
-              operation: { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }) }),
-    ("JWE errors: wrong tag vs key that does not unwrap", { seconds in
-        check("JWE errors: wrong tag vs key that does not unwrap", seconds: seconds,
-              input: { inputClass, index in Array((inputClass == 0 ? badTag : badKey)[index % 64].utf8) },
-              operation: { _ = try? JWE.decrypt(String(decoding: $0, as: UTF8.self), with: key) }) }),
+// JWE: well-formed tokens with a wrong tag, each paired with the same token whose encrypted key
+// does not unwrap (every other byte equal, the wrong tag included).
+let payload = [UInt8](repeating: 0x61, count: 300)
+func tokenPools() -> [[[UInt8]]] {
+    var pools: [[[UInt8]]] = [[], []]
+    for _ in 0..<pool {
+        guard let token = try? JWE.encrypt(payload, for: publicKey, keyId: "k") else { continue }
+        var parts = token.split(separator: ".").map(String.init)
+        var tag = (try? Base64URL.decode(parts[4])) ?? []
+        tag[0] ^= 1
+        parts[4] = Base64URL.encode(tag)
+        pools[0].append(Array(parts.joined(separator: ".").utf8))
+        parts[1] = Base64URL.encode(oaepCiphertext(.labelHash))
+        pools[1].append(Array(parts.joined(separator: ".").utf8))
+    }
+    return pools
+}
+
+/// The checks: a name, the inputs of each class and the operation timed.
+let checks: [(name: String, inputs: () -> [[[UInt8]]], operation: ([UInt8]) -> Void)] = [
+    ("private op: fixed vs random ciphertexts",
+     { let fixed = randomBelowModulus(); return pools({ fixed }, randomBelowModulus) },
+     { _ = key.rawDecrypt($0) }),
+    ("OAEP errors: bad leading byte vs bad label hash",
+     { pools({ oaepCiphertext(.leadingByte) }, { oaepCiphertext(.labelHash) }) },
+     { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }),
+    ("OAEP errors: bad leading byte vs no separator",
+     { pools({ oaepCiphertext(.leadingByte) }, { oaepCiphertext(.separator) }) },
+     { _ = try? RSAOAEP.decrypt($0, with: key, hash: SHA1.self) }),
+    ("JWE errors: wrong tag vs key that does not unwrap",
+     tokenPools,
+     { _ = try? JWE.decrypt(String(decoding: $0, as: UTF8.self), with: key) }),
 ]
-// A control that must be flagged, or the harness could not see a leak at all: an early-exit
-// comparison of 4 KiB buffers that are equal (class 0) or differ in the first byte (class 1).
-let reference = [UInt8](repeating: 7, count: 4096)
-let control = check("control: early-exit comparison (must be flagged)", seconds: min(seconds, 1),
-                    input: { inputClass, _ in inputClass == 0 ? reference : [8] + reference.dropFirst() },
-                    operation: { blackHole($0 == reference) })
 
-var failed = false
 func report(_ outcome: Outcome, verdict: String) {
     let details = outcome.statistics.map { "\($0.crop) \(String(format: "%+.2f", $0.t))" }.joined(separator: ", ")
     print("\(outcome.name): \(outcome.samples) samples, max |t| = \(String(format: "%.2f", outcome.worst)) → \(verdict)")
     print("    t: \(details)")
 }
-for (_, run) in checks {
-    let first = run(seconds)
+
+if let again {
+    // The re-run: exit 1 when the difference shows again in the same direction.
+    guard checks.indices.contains(again.index) else { exit(2) }
+    let check = checks[again.index]
+    let outcome = PaymentFormEncryption.check(check.name, seconds: seconds, inputs: check.inputs, operation: check.operation)
+    let reproduced = outcome.worst >= threshold && outcome.direction == again.direction && again.direction != 0
+    report(outcome, verdict: reproduced
+        ? "TIMING DIFFERENCE (shown twice, in the same direction)"
+        : "ok (the first run's difference did not show again in the same direction: noise)")
+    exit(reproduced ? 1 : 0)
+}
+
+print("timing-check: \(seconds) s of CPU per check, threshold |t| < \(threshold); a flagged check runs again for \(seconds * 3) s in a fresh process")
+var failed = false
+for (index, check) in checks.enumerated() {
+    let first = PaymentFormEncryption.check(check.name, seconds: seconds, inputs: check.inputs, operation: check.operation)
     guard first.worst >= threshold else {
         report(first, verdict: "ok")
         continue
     }
-    report(first, verdict: "flagged: run again with more samples")
-    let again = run(seconds * 3)
-    if again.worst >= threshold {
-        report(again, verdict: "TIMING DIFFERENCE (shown twice)")
+    report(first, verdict: "flagged (class \(first.direction > 0 ? "0" : first.direction < 0 ? "1" : "0 and 1") slower): run again in a fresh process with more samples")
+    let rerun = Process()
+    rerun.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    rerun.arguments = [arguments[1], String(seconds * 3), "--again", String(index), String(first.direction)]
+    fflush(nil)  // this process's lines first, then the re-run's (nil: every output stream)
+    do {
+        try rerun.run()
+        rerun.waitUntilExit()
+    } catch {
+        print("could not start the re-run: \(error)")
         failed = true
-    } else {
-        report(again, verdict: "ok (the first run's difference did not show again: noise)")
+        continue
     }
+    if rerun.terminationStatus != 0 { failed = true }
 }
+
+// A control that must be flagged, or the harness could not see a leak at all: an early-exit
+// comparison of 4 KiB buffers that are equal (class 0) or differ in the first byte (class 1).
+let reference = [UInt8](repeating: 7, count: 4096)
+let control = check("control: early-exit comparison (must be flagged)", seconds: min(seconds, 1),
+                    inputs: { pools({ reference }, { [8] + reference.dropFirst() }) },
+                    operation: { blackHole($0 == reference) })
 print("\(control.name): \(control.samples) samples, max |t| = \(String(format: "%.1f", control.worst)) → \(control.worst >= threshold ? "flagged, as it must be" : "NOT FLAGGED: the harness cannot see timing differences")")
 if control.worst < threshold { failed = true }
 exit(failed ? 1 : 0)
