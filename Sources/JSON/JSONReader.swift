@@ -43,7 +43,7 @@ struct JSONReader {
         // A UTF-8 byte order mark is tolerated, as many editors write one.
         if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { position = 3 }
         skipWhitespace()
-        let root = try readValue(depth: 0)
+        let root = try readValue()
         skipWhitespace()
         if position != count { throw error(.trailingContent, at: position) }
         return JSONDocument(root: root, hasDuplicateKeys: hasDuplicateKeys)
@@ -87,18 +87,105 @@ struct JSONReader {
 
     // MARK: - Values
 
-    private mutating func readValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
-        switch byte(position) {
-        case UInt8(ascii: "\""): return .string(try readString())
-        case UInt8(ascii: "{"): return try readObject(depth: depth + 1)
-        case UInt8(ascii: "["): return try readArray(depth: depth + 1)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try readNumber())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        default: throw unexpected(at: position)
+    /// An array or object being read: where its members (or elements) start on the scratch
+    /// stack, and for an object the key whose value comes next.
+    private struct OpenContainer {
+        let isObject: Bool
+        /// The index on ``members`` (objects) or ``elements`` (arrays) of the first child.
+        let start: Int
+        /// The key of the member being read, and where it starts (objects only).
+        var key = ""
+        var keyStart = 0
+        /// Keys seen so far, once the object is too large to compare each new key with all of them.
+        var seenKeys: Set<String>?
+    }
+
+    /// Reads one value, however deeply nested, without recursion: open arrays and objects are on
+    /// an explicit stack, so a document as deep as ``maximumDepth`` costs heap, never the thread's
+    /// stack, whatever the build (a debug build's frames are several KB).
+    private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+        var open: [OpenContainer] = []
+        while true {
+            // A value starts here: a scalar completes it; `{` or `[` opens a container whose first
+            // child comes next (or completes an empty one).
+            guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+            var value: JSONValue
+            switch byte(position) {
+            case UInt8(ascii: "\""): value = .string(try readString())
+            case UInt8(ascii: "{"):
+                if open.count >= maximumDepth { throw error(.nestingTooDeep(limit: maximumDepth), at: position) }
+                position += 1  // {
+                skipWhitespace()
+                if position < count, byte(position) == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    var container = OpenContainer(isObject: true, start: members.count)
+                    try readKey(into: &container)
+                    open.append(container)
+                    continue
+                }
+            case UInt8(ascii: "["):
+                if open.count >= maximumDepth { throw error(.nestingTooDeep(limit: maximumDepth), at: position) }
+                position += 1  // [
+                skipWhitespace()
+                if position < count, byte(position) == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    open.append(OpenContainer(isObject: false, start: elements.count))
+                    skipWhitespace()
+                    continue
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try readNumber())
+            case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+            default: throw unexpected(at: position)
+            }
+            // The value is complete: it becomes its container's next child. A `,` then starts the
+            // next child; a closing bracket completes the container, which is a value in turn.
+            while let last = open.indices.last {
+                if open[last].isObject {
+                    let key = open[last].key
+                    noteDuplicate(key, start: open[last].start, seenKeys: &open[last].seenKeys)
+                    // The first repetition sets the flag, so in this mode it is this key.
+                    if rejectsDuplicateKeys, hasDuplicateKeys { throw error(.duplicateKey(key), at: open[last].keyStart) }
+                    members.push((key, value))
+                } else {
+                    elements.push(value)
+                }
+                skipWhitespace()
+                guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
+                let next = byte(position)
+                position += 1
+                if next == UInt8(ascii: ",") {
+                    if open[last].isObject { try readKey(into: &open[last]) } else { skipWhitespace() }
+                    break
+                }
+                if open[last].isObject, next == UInt8(ascii: "}") {
+                    value = .object(JSONObject(members.popArray(from: open[last].start)))
+                } else if !open[last].isObject, next == UInt8(ascii: "]") {
+                    value = .array(elements.popArray(from: open[last].start))
+                } else {
+                    throw unexpected(at: position - 1)
+                }
+                open.removeLast()
+            }
+            if open.isEmpty { return value }
         }
+    }
+
+    /// Reads an object member's key and its `:`, up to the start of its value.
+    private mutating func readKey(into container: inout OpenContainer) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < count, byte(position) == UInt8(ascii: "\"") else { throw unexpected(at: position) }
+        container.keyStart = position
+        container.key = try readString()
+        skipWhitespace()
+        guard position < count, byte(position) == UInt8(ascii: ":") else { throw unexpected(at: position) }
+        position += 1
+        skipWhitespace()
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
@@ -111,43 +198,6 @@ struct JSONReader {
         position += length
     }
 
-    private mutating func readObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > maximumDepth { throw error(.nestingTooDeep(limit: maximumDepth), at: position) }
-        position += 1  // {
-        let start = members.count
-        skipWhitespace()
-        if position < count, byte(position) == UInt8(ascii: "}") {
-            position += 1
-            return .object(JSONObject())
-        }
-        // Keys seen so far, once the object is too large to compare each new key with all of them.
-        var seenKeys: Set<String>?
-        while true {
-            skipWhitespace()
-            guard position < count, byte(position) == UInt8(ascii: "\"") else { throw unexpected(at: position) }
-            let keyStart = position
-            let key = try readString()
-            skipWhitespace()
-            guard position < count, byte(position) == UInt8(ascii: ":") else { throw unexpected(at: position) }
-            position += 1
-            skipWhitespace()
-            let value = try readValue(depth: depth)
-            noteDuplicate(key, start: start, seenKeys: &seenKeys)
-            // The first repetition sets the flag, so in this mode it is this key.
-            if rejectsDuplicateKeys, hasDuplicateKeys { throw error(.duplicateKey(key), at: keyStart) }
-            members.push((key, value))
-            skipWhitespace()
-            guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
-            let next = byte(position)
-            position += 1
-            if next == UInt8(ascii: ",") { continue }
-            if next == UInt8(ascii: "}") {
-                return .object(JSONObject(members.popArray(from: start)))
-            }
-            throw unexpected(at: position - 1)
-        }
-    }
-
     /// Records whether `key` is already a member of the object whose members start at `start`.
     @inline(__always)
     private mutating func noteDuplicate(_ key: String, start: Int, seenKeys: inout Set<String>?) {
@@ -158,28 +208,6 @@ struct JSONReader {
         }
         if seenKeys == nil { seenKeys = members.keys(from: start) }
         if seenKeys?.insert(key).inserted == false { hasDuplicateKeys = true }
-    }
-
-    private mutating func readArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        if depth > maximumDepth { throw error(.nestingTooDeep(limit: maximumDepth), at: position) }
-        position += 1  // [
-        let start = elements.count
-        skipWhitespace()
-        if position < count, byte(position) == UInt8(ascii: "]") {
-            position += 1
-            return .array([])
-        }
-        while true {
-            skipWhitespace()
-            elements.push(try readValue(depth: depth))
-            skipWhitespace()
-            guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
-            let next = byte(position)
-            position += 1
-            if next == UInt8(ascii: ",") { continue }
-            if next == UInt8(ascii: "]") { return .array(elements.popArray(from: start)) }
-            throw unexpected(at: position - 1)
-        }
     }
 
     @inline(__always)

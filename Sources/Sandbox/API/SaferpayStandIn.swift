@@ -70,7 +70,13 @@ final class SaferpayStandIn: Sendable {
     }
 
     private func makeToken(_ body: [UInt8], host: String) -> HTTPResponse {
-        guard case .object(let object)? = try? JSONParser().parse(body), case .string(let returnURL)? = object["ReturnUrl"],
+        let object: JSONObject
+        switch SandboxJSONBody.object(body, rejectsDuplicateKeys: false) {
+        case .success(let read): object = read
+        case .failure(let problem):
+            return Self.error(400, name: "VALIDATION_FAILED", behavior: "DO_NOT_RETRY", message: problem.message("the body must be a JSON object {\"ReturnUrl\": ...}"))
+        }
+        guard case .string(let returnURL)? = object["ReturnUrl"],
               returnURL.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
               let url = URL(string: returnURL), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             return Self.error(

@@ -65,14 +65,10 @@ extension SandboxRouter {
 
     /// The body of an Online Payments service call: a JSON object, no member repeated.
     static func serviceBody(_ body: [UInt8], shape: String) throws(Rejection) -> JSONValue {
-        let json: JSONValue
-        do {
-            json = try JSONParser(rejectsDuplicateKeys: true).parse(body)
-        } catch {
-            throw Rejection(response: SandboxErrorBody.badRequest("the body must be a JSON object \(shape) (\(error))"))
+        switch SandboxJSONBody.object(body) {
+        case .success(let object): return .object(object)
+        case .failure(let problem): throw Rejection(response: SandboxErrorBody.badRequest(problem.message("the body must be a JSON object \(shape)")))
         }
-        guard case .object = json else { throw Rejection(response: SandboxErrorBody.badRequest("the body must be a JSON object \(shape)")) }
-        return json
     }
 
     /// The account on file a token stands for (the sandbox's tokens are account-on-file ids), and its product.

@@ -16,15 +16,12 @@ struct SandboxPayments {
 
     func respond(to body: [UInt8]) -> HTTPResponse {
         let json: JSONValue
-        do {
-            // A repeated member would leave which product or token counts to a guess.
-            json = try JSONParser(rejectsDuplicateKeys: true).parse(body)
-        } catch {
-            if case .duplicateKey = error.reason { return SandboxErrorBody.badRequest("the body is ambiguous: \(error)") }
-            return SandboxErrorBody.badRequest("the body must be a JSON object {\"paymentProductId\", \"encryptedCustomerInput\"}")
-        }
-        guard case .object = json else {
-            return SandboxErrorBody.badRequest("the body must be a JSON object {\"paymentProductId\", \"encryptedCustomerInput\"}")
+        // A repeated member would leave which product or token counts to a guess.
+        switch SandboxJSONBody.object(body) {
+        case .success(let object): json = .object(object)
+        case .failure(let problem) where problem.isDuplicateKey: return SandboxErrorBody.badRequest("the body is ambiguous: \(problem.reason)")
+        case .failure(let problem):
+            return SandboxErrorBody.badRequest(problem.message("the body must be a JSON object {\"paymentProductId\", \"encryptedCustomerInput\"}"))
         }
         let productId: String
         switch json["paymentProductId"] {

@@ -33,8 +33,10 @@ extension SandboxRouter {
     }
 
     func iinDetails(_ body: [UInt8]) -> HTTPResponse {
-        guard let json = try? JSONParser().parse(body), case .object = json else {
-            return SandboxErrorBody.badRequest("the body must be a JSON object {\"bin\": \"...\"}", property: "bin")
+        let json: JSONValue
+        switch SandboxJSONBody.object(body, rejectsDuplicateKeys: false) {
+        case .success(let object): json = .object(object)
+        case .failure(let problem): return SandboxErrorBody.badRequest(problem.message("the body must be a JSON object {\"bin\": \"...\"}"), property: "bin")
         }
         guard case .string(let bin)? = json["bin"], (6...19).contains(bin.count), bin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return SandboxErrorBody.badRequest("bin must be a string of 6 to 19 digits", property: "bin")

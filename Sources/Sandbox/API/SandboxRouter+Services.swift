@@ -31,11 +31,11 @@ extension SandboxRouter {
     func paymentProductSession(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         guard id == "302" else { return SandboxErrorBody.unknownProduct() }
         let input: JSONValue?
-        do {
-            input = try JSONParser(rejectsDuplicateKeys: true).parse(body)["paymentProductSession302SpecificInput"]
-        } catch {
+        switch SandboxJSONBody.value(body) {
+        case .success(let json): input = json["paymentProductSession302SpecificInput"]
+        case .failure(let problem):
             return SandboxErrorBody.badRequest(
-                "the body must be a JSON object {\"paymentProductSession302SpecificInput\": {\"displayName\", \"domainName\", \"validationUrl\"}}",
+                problem.message("the body must be a JSON object {\"paymentProductSession302SpecificInput\": {\"displayName\", \"domainName\", \"validationUrl\"}}"),
                 property: "paymentProductSession302SpecificInput")
         }
         guard case .object? = input else {

@@ -304,7 +304,11 @@ struct SandboxRouter: Sendable {
 
     func customerDetails(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         guard data.product(withId: id) != nil else { return SandboxErrorBody.unknownProduct() }
-        guard let json = try? JSONParser().parse(body), case .string(let country)? = json["countryCode"],
+        let parsed = SandboxJSONBody.value(body, rejectsDuplicateKeys: false)
+        if case .failure(let problem) = parsed {
+            return SandboxErrorBody.badRequest(problem.message("the body must be {\"countryCode\": \"..\", \"values\": [{\"key\": \"..\", \"value\": \"..\"}, ...]}"))
+        }
+        guard case .success(let json) = parsed, case .string(let country)? = json["countryCode"],
               case .array(let values)? = json["values"], !values.isEmpty
         else {
             return SandboxErrorBody.badRequest("the body must be {\"countryCode\": \"..\", \"values\": [{\"key\": \"..\", \"value\": \"..\"}, ...]}", property: "values")

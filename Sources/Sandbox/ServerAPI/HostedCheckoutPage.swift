@@ -160,8 +160,13 @@ struct HostedCheckoutPage: Sendable {
             return serverAPI.errors(409, [SandboxErrorBody.Item(
                 code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: "this hosted checkout is \(checkout.status.rawValue)")], version)
         }
-        guard case .object(let request)? = try? JSONParser(rejectsDuplicateKeys: true).parse(body), case .string(let input)? = request["encryptedCustomerInput"]
-        else {
+        let request: JSONObject
+        switch SandboxJSONBody.object(body) {
+        case .success(let object): request = object
+        case .failure(let problem):
+            return serverAPI.errors(400, [ServerAPI.badRequest(problem.message("the body must be {\"encryptedCustomerInput\": ...}"))], version)
+        }
+        guard case .string(let input)? = request["encryptedCustomerInput"] else {
             return serverAPI.errors(400, [ServerAPI.badRequest("the body must be {\"encryptedCustomerInput\": ...}", property: "encryptedCustomerInput")], version)
         }
         var paymentRequest = JSONObject([(key: "encryptedCustomerInput", value: .string(input))])

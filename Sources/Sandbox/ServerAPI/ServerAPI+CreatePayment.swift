@@ -70,7 +70,7 @@ extension ServerAPI {
         let version = call.version
         let json: JSONObject
         switch call.object() {
-        case .failure: return Answer(refuse("the body must be a JSON object (a CreatePaymentRequest) without repeated members", nil, version))
+        case .failure(let item): return Answer(refuse(item.message.replacingOccurrences(of: "a JSON object", with: "a JSON object (a CreatePaymentRequest)"), nil, version))
         case .success(let object): json = object
         }
         let order: Order

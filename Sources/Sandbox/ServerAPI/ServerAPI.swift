@@ -81,10 +81,9 @@ struct ServerAPI: Sendable {
         /// The body as a JSON object (an empty body is `{}`), or the 400 refusing it.
         func object() -> Result<JSONObject, SandboxErrorBody.Item> {
             if request.body.isEmpty { return .success(JSONObject()) }
-            guard case .object(let object)? = try? JSONParser(rejectsDuplicateKeys: true).parse(request.body) else {
-                return .failure(ServerAPI.badRequest("the body must be a JSON object without repeated members"))
+            return SandboxJSONBody.object(request.body).mapError { problem in
+                ServerAPI.badRequest(problem.message("the body must be a JSON object without repeated members"))
             }
-            return .success(object)
         }
     }
 
