@@ -2,20 +2,36 @@ import PaymentFormCards
 
 extension PaymentFormController {
     /// Switches to the card product the card number names now (``AcceptedCardProducts``'s rule);
-    /// `true` when the item changed. While the number names none (too few digits, or a brand the
-    /// form does not take, which its error says), the form stays on the item it is on. The card
-    /// number keeps its text, caret and focus; the other fields keep what fits (see
+    /// `true` when the item changed. A number of a brand the form does not take stays on the
+    /// item it is on (its error says why). A number that names no product (emptied, too few
+    /// digits, only a lookup can tell, no brand has it) returns the form to the item it was on
+    /// before the number chose one, so no product is shown that the number no longer names. The
+    /// card number keeps its text, caret and focus; the other fields keep what fits (see
     /// ``selectProduct(_:)``).
     mutating func followCardNumber() -> Bool {
-        guard request.acceptedCards != nil else { return false }
+        guard request.acceptedCards != nil, fieldIndex.cardNumber != nil else { return false }
         var switched = false
         // A switch can change what decides (the new product's co-badge options): look twice at most.
         for _ in 0..<2 {
-            guard let card = fieldIndex.cardNumber,
-                  case .product(let id) = request.cardDecision(forCardNumber: fields[card].value),
-                  let target = cardItem(withId: id), target.id != item.id || target.kind != item.kind
-            else { return switched }
+            guard let card = fieldIndex.cardNumber else { return switched }
+            let target: AnyPaymentItem
+            let returning: Bool
+            switch request.cardDecision(forCardNumber: fields[card].value) {
+            case .product(let id):
+                guard let named = cardItem(withId: id) else { return switched }
+                target = named
+                returning = false
+            case .undecided:
+                guard let before = itemBeforeCardNumber else { return switched }
+                target = before
+                returning = true
+            case .notAccepted:
+                return switched
+            }
+            guard target.id != item.id || target.kind != item.kind else { return switched }
+            if !returning, itemBeforeCardNumber == nil { itemBeforeCardNumber = item }
             switchItem(keepingCardNumberOf: card, to: target)
+            if returning { itemBeforeCardNumber = nil }
             switched = true
         }
         return switched
@@ -25,6 +41,7 @@ extension PaymentFormController {
     private func cardItem(withId id: Int) -> AnyPaymentItem? {
         let text = String(id)
         if item.kind == .product && item.id == text { return item }
+        if let before = itemBeforeCardNumber, before.kind == .product, before.id == text { return before }
         return otherItems.first { $0.kind == .product && $0.id == text }
     }
 

@@ -17,10 +17,13 @@ extension PaymentRequest {
     /// number, else offline detection, with the customer's co-badge choice (``selectedBrand``).
     /// `undecided` when the form does not decide the product from the number.
     package func cardDecision(forCardNumber value: String?) -> AcceptedCardProducts.Decision {
-        guard let acceptedCards, let value, let digits = CardNumberDigits.digits(of: value), !digits.isEmpty else { return .undecided }
+        guard let acceptedCards, let value else { return .undecided(.needsDigits) }
+        // As the validators see it: a character the mask filters (a letter) is not a digit of it.
+        let digits = CardNumberDigits.digits(of: value) ?? String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value &- 0x30 < 10 }))
+        guard !digits.isEmpty else { return .undecided(.needsDigits) }
         let serverOptions = iinAnswer.flatMap { $0.applies(to: value) ? $0.brandOptions(in: brandDetector.table) : nil }
         let detection = (try? brandDetector.detect(digits)) ?? .unknown
-        return acceptedCards.decide(detection: detection, serverOptions: serverOptions, chosenBrandId: selectedBrand?.id)
+        return acceptedCards.decide(detection: detection, digitCount: digits.utf8.count, serverOptions: serverOptions, chosenBrandId: selectedBrand?.id)
     }
 }
 
@@ -53,10 +56,12 @@ extension PaymentRequest {
 
 extension PaymentRequest {
     /// Lets the card number decide the product among the request's item and `otherItems`, when
-    /// the item is a card form (``AcceptedCardProducts/decideProduct(of:)``) and some card product
-    /// is known: a number of a brand none of them is for then fails `cardNotAccepted`.
+    /// the item is a card form (``AcceptedCardProducts/decideProduct(of:)``) and it has some card
+    /// product: a number of a known brand that none of them can be for then fails
+    /// `cardNotAccepted`, and one that names none of them yet fails `cardUndecided` when the whole
+    /// request is validated.
     package mutating func takeCards(among otherItems: [AnyPaymentItem], detector: BrandDetector = .shipped) {
-        let accepted = AcceptedCardProducts([item] + otherItems)
+        let accepted = AcceptedCardProducts([item] + otherItems, table: detector.table)
         guard AcceptedCardProducts.decideProduct(of: item), !accepted.productIds.isEmpty else { return }
         acceptedCards = accepted
         brandDetector = detector
@@ -65,8 +70,8 @@ extension PaymentRequest {
     /// The request on the card product its card number names among `otherItems` (the form
     /// controller's rule), with every value carried over to the field of the same id and the same
     /// account, IIN answer and brand; the request itself when the number names none (its
-    /// validation then says why: `cardNotAccepted`, `length`, ...). What `payform validate`
-    /// checks for a product group.
+    /// validation then says why: `cardNotAccepted`, `cardUndecided`, `length`, ...). What
+    /// `payform validate` checks for a product group.
     package func onCardProduct(among otherItems: [AnyPaymentItem]) -> PaymentRequest {
         guard case .product(let id) = cardDecision(forCardNumber: value(forField: Self.cardNumberFieldId)),
               let named = otherItems.first(where: { $0.kind == .product && $0.id == String(id) }), named.id != item.id

@@ -179,6 +179,9 @@ extension PaymentFormController {
             // A card the platform refuses in this context, or of a brand the form takes no
             // product for, cannot become valid by typing on.
             if firstError?.error == .allowedInContext || firstError?.error == .cardNotAccepted { state = .invalid }
+            // A number that names no product of the form yet waits (for the IIN lookup): it can
+            // still become valid, and it is not complete, so the form does not move on.
+            if firstError?.error == .cardUndecided, state == .valid { state = .incomplete }
             let length = Self.characterCount(of: value)
             let full = maximumLength.map { length >= $0 } ?? false
             let brandComplete = layout?.isComplete(digitCount: length) ?? false

@@ -34,6 +34,8 @@ extension PaymentFormController {
             otherItems.append(previousItem)
         }
         return perform(.form, fieldIndex: nil, completes: false) { controller in
+            // The customer's choice: the number no longer chose the item.
+            controller.itemBeforeCardNumber = nil
             controller.switchItem(to: newItem)
             return .changed
         }

@@ -46,8 +46,11 @@ import PaymentFormValidation
 ///   `otherItems`, the card number decides the product: as it grows, the server's IIN answer or
 ///   the offline brand names one of the card products, and the form switches to it (its fields,
 ///   mask, validators and texts: American Express 4-6-5 with a 4-digit CVV); the chosen co-badge
-///   brand's product is the one paid with. A card of a brand none of the products is for fails
-///   `cardNotAccepted` and blocks ``submit()``.
+///   brand's product is the one paid with. Offline detection narrows, it never refuses on its
+///   own (``applyIINLookup(_:)``'s answer decides what only a lookup can tell, such as Cartes
+///   Bancaires on a Visa number): a card of a known brand that none of the products can be for
+///   fails `cardNotAccepted`; a number that names no product yet fails `cardUndecided` at
+///   ``submit()``, so the product is never guessed — apply the lookup's answer and submit again.
 /// - Switching the product keeps the values of the fields both products have.
 ///
 /// It is a `Sendable` value: copy it, keep it in a view model, or drive it from a test.
@@ -85,6 +88,10 @@ public struct PaymentFormController: Sendable {
     private(set) var fieldIndex: FormFieldIndex
     /// The field that has the focus (at most one has).
     var focusedIndex: Int?
+    /// The item the form was on when the card number first named a product (the group it was
+    /// opened on, say); the form returns to it when the number names none any more. `nil` while
+    /// the number has not chosen the item.
+    var itemBeforeCardNumber: AnyPaymentItem?
     /// Each field's last validation and as-you-type state (aligned with ``definitions``), reused
     /// while what decides them is unchanged; emptied when the fields change.
     var validationMemos: [FieldValidationMemo] = []

@@ -210,6 +210,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         /// Whether the card number's brand names none of the products the form takes
         /// (`cardNotAccepted`).
         var notAccepted = false
+        /// Whether the card number names no product of the form yet (`cardUndecided`, when
+        /// nothing else is wrong with it).
+        var undecided = false
     }
 
     /// The input of the validation of `fields[index]` (the item's fields in display order), whose
@@ -222,11 +225,13 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         let required = restrictions.isRequired
             || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
         let refusedByIIN = iinAnswer?.refuses(fieldId: fieldId, value: value) ?? false
+        var decision: AcceptedCardProducts.Decision?
+        if !refusedByIIN, acceptedCards != nil, fieldId == Self.cardNumberFieldId { decision = cardDecision(forCardNumber: value) }
+        var undecided = false
+        if case .undecided? = decision { undecided = true }
         return FieldValidationInput(
             value: value, required: required, status: accountOnFile?.attribute(forField: fieldId)?.status,
-            refusedByIIN: refusedByIIN,
-            notAccepted: !refusedByIIN && acceptedCards != nil && fieldId == Self.cardNumberFieldId
-                && cardDecision(forCardNumber: value) == .notAccepted)
+            refusedByIIN: refusedByIIN, notAccepted: decision == .notAccepted, undecided: undecided)
     }
 
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
@@ -266,6 +271,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         if input.refusedByIIN { append(FieldError(fieldId: fieldId, error: .allowedInContext), to: &errors) }
         // Likewise a card of a brand the form does not take.
         if input.notAccepted { append(FieldError(fieldId: fieldId, error: .cardNotAccepted), to: &errors) }
+        let errorsBefore = errors.count
         for validator in fields[index].dataRestrictions.validators {
             if let failure = validator.validate(unmasked, in: context, budget: &budget) {
                 append(FieldError(fieldId: fieldId, error: failure), to: &errors)
@@ -275,6 +281,9 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         if let failure = fields[index].type.error(for: unmasked) {
             append(FieldError(fieldId: fieldId, error: failure), to: &errors)
         }
+        // A number valid by its own rules that names no product of the form yet: the product
+        // is never guessed (an error only when nothing else is wrong with the number).
+        if input.undecided, errors.count == errorsBefore { append(FieldError(fieldId: fieldId, error: .cardUndecided), to: &errors) }
         return unmasked
     }
 

@@ -71,8 +71,9 @@ package enum FormCommand {
         and the session goes on. Exit 0 at the end of input; 2 when a product cannot be read.
         Positions are UTF-16 offsets. The first --product is the form's: a product, or a product
         group (sample:cards). More --product options are the merchant's other products: on a card
-        form, the card number picks among the card products (a number of a brand none of them is
-        for fails cardNotAccepted), and the co-badge brand listed first is pre-selected
+        form, the card number picks among the card products as validate does (a number of a known
+        brand none of them can be for fails cardNotAccepted; one that names none of them yet,
+        cardUndecided at submit: send the iin event first), and the co-badge brand listed first is pre-selected
         (--preferred-brand changes that); selectProduct can switch to any. Card data never goes to
         stderr.
         """,

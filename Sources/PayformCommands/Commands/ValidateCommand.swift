@@ -42,11 +42,18 @@ package enum ValidateCommand {
         fixedList, iban, termsAndConditions, residentIdNumber, allowedInContext, cardNotAccepted,
         uncheckable (a regularExpression whose pattern cannot run here) or an unknown validator's
         name; then, after the validators, integer (a type: integer field takes an optional sign and
-        ASCII digits) or numericString (a type: numericstring field takes ASCII digits only).
+        ASCII digits) or numericString (a type: numericstring field takes ASCII digits only); then
+        cardUndecided.
         On a card form (a product group such as sample:cards, or a card product) the card number
         decides the product among the --product options, as the form does: the values are
-        validated against the product it names ("paymentProductId" in the output); a number of a
-        brand none of them is for fails cardNotAccepted.
+        validated against the product it names ("paymentProductId" in the output). Offline
+        detection narrows, it never refuses on its own: a number of a known brand fails
+        cardNotAccepted only when every option is a product the brand table knows and none is for
+        that brand, its co-badge partners or a brand its cards may carry; a product the table does
+        not know takes any number its own validators accept. A number valid by its own rules that
+        names no option yet (a Visa or Mastercard number when Cartes Bancaires is an option: only
+        an IIN lookup can tell; or a number no brand has, among several options) fails
+        cardUndecided: give the lookup's answer with --iin.
         --iin FILE gives what a server IIN lookup answered for the card number (a getIINdetails
         answer, or payform fetch iin's output): when it says the card exists but cannot pay in the
         payment context (neither its product nor a co-brand is allowed), the card number fails

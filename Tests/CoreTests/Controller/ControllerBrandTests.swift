@@ -27,7 +27,7 @@ struct ControllerBrandTests {
 
     @Test("Mastercard stops at 16 digits; a wrong check digit there is invalid at once")
     func mastercardMaximum() throws {
-        var controller = try ControllerFixtures.cardForm("visa")
+        var controller = try ControllerFixtures.cardForm("visa", takingCartesBancaires: false)
         try controller.focus("cardNumber")
         let updates = try controller.type("55555555555544441", into: "cardNumber")
         #expect(updates[15].advance)
@@ -35,7 +35,7 @@ struct ControllerBrandTests {
         #expect(try controller.state(ofField: "cardNumber").text == "5555 5555 5555 4444")
         // On a card form that takes Mastercard the number switches it to Mastercard, where the
         // wrong check digit at the 16th digit is the error.
-        var wrong = try ControllerFixtures.cardForm("visa")
+        var wrong = try ControllerFixtures.cardForm("visa", takingCartesBancaires: false)
         try wrong.focus("cardNumber")
         let last = try wrong.type("5555555555554445", into: "cardNumber").last
         #expect(wrong.item.id == "3")

@@ -115,7 +115,7 @@ struct ControllerIINTests {
           arguments: [("en", "This card cannot be used for this payment. Please use another card."),
                       ("fr", "Cette carte ne peut pas être utilisée pour ce paiement. Veuillez utiliser une autre carte.")])
     func notAllowed(language: String, message: String) throws {
-        var controller = try ControllerFixtures.cardForm("visa", language: language)
+        var controller = try ControllerFixtures.cardForm("visa", language: language, takingCartesBancaires: false)
         try controller.focus("cardNumber")
         try controller.type("41111111", into: "cardNumber")
         let update = controller.applyIINLookup(IINAnswers.server(1, allowed: false))

@@ -42,8 +42,13 @@ enum ControllerFixtures {
 
     /// A card form the card number decides: on `opened` (the `cards` group by default, else the
     /// sample of that name), with every other card product of ``cardProducts()`` beside it.
-    static func cardForm(_ opened: String? = nil, language: String = "en", preferredBrandId: String? = nil) throws -> PaymentFormController {
-        let products = try cardProducts()
+    /// A card form on the `cards` group (or on the sample `opened`) taking the merchant's card
+    /// products: Visa, Amex, Mastercard, Cartes Bancaires and Dankort, or without Cartes
+    /// Bancaires (where a Visa or Mastercard number then names its product offline: with CB
+    /// taken, only an IIN lookup can tell).
+    static func cardForm(_ opened: String? = nil, language: String = "en", preferredBrandId: String? = nil,
+                         takingCartesBancaires: Bool = true) throws -> PaymentFormController {
+        let products = try cardProducts().filter { takingCartesBancaires || $0.id != "130" }
         let item: AnyPaymentItem = try opened.map { name in .product(try Fixtures.sample(name)) } ?? .group(try cardsGroup())
         let others = products.filter { $0.id != item.id }.map(AnyPaymentItem.product)
         return PaymentFormController(item: item, localizer: Localizer(languageTag: language), context: now, otherItems: others,

@@ -45,11 +45,16 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// is a domestic scheme; `nil` for a brand issued in many countries (Visa, Mastercard, ...).
     /// What an IIN lookup answers as `countryCode` when nothing more precise is known.
     package let country: String?
+    /// For a brand only a server lookup can tell (no prefix ranges): the ids of the brands whose
+    /// cards may carry it co-badged (Cartes Bancaires: `visa`, `mastercard`). A number of one of
+    /// those brands may then be this brand's card too, which only the lookup can say. Empty for a
+    /// brand with prefix ranges (its co-badges are on its ranges).
+    package let carriedBy: [String]
 
     /// A brand; `BrandTable` checks the values when it is built.
     package init(
         id: String, name: String, prefixRanges: [BrandPrefixRange], lengths: [Int], gaps: [Int],
-        cvcName: String?, cvcLength: Int, paymentProductIds: [Int], country: String? = nil
+        cvcName: String?, cvcLength: Int, paymentProductIds: [Int], country: String? = nil, carriedBy: [String] = []
     ) {
         self.id = id
         self.name = name
@@ -60,6 +65,7 @@ public struct Brand: Sendable, Hashable, Identifiable, CustomStringConvertible {
         self.cvcLength = cvcLength
         self.paymentProductIds = paymentProductIds
         self.country = country
+        self.carriedBy = carriedBy
     }
 
     /// The longest card number the brand issues (19 when the table gives no length).

@@ -57,8 +57,8 @@ struct BrandTableJSONReader {
 
     private mutating func readBrand(_ value: JSONValue, at path: String) -> Brand? {
         let keys: Set<String> = ["id", "name", "ranges", "lengths", "gaps", "cvc", "productIds"]
-        // `country` is optional: only a domestic scheme has one.
-        guard let object = members(of: value, at: path, allowed: keys.union(["country"]), required: keys) else { return nil }
+        // `country` is optional: only a domestic scheme has one; `carriedBy` only a brand without ranges.
+        guard let object = members(of: value, at: path, allowed: keys.union(["country", "carriedBy"]), required: keys) else { return nil }
         let before = problems.count
         let id = object["id"].flatMap { string($0, at: "\(path).id") } ?? ""
         let name = object["name"].flatMap { string($0, at: "\(path).name") } ?? ""
@@ -82,9 +82,13 @@ struct BrandTableJSONReader {
                 problems.append("\(path).country: \"\(code)\" is not an ISO 3166-1 alpha-2 country code such as \"FR\"")
             }
         }
+        var carriedBy: [String] = []
+        for (offset, carrier) in (object["carriedBy"].flatMap { array($0, at: "\(path).carriedBy") } ?? []).enumerated() {
+            if let carrierId = string(carrier, at: "\(path).carriedBy[\(offset)]") { carriedBy.append(carrierId) }
+        }
         guard problems.count == before else { return nil }
         return Brand(id: id, name: name, prefixRanges: ranges, lengths: lengths, gaps: gaps,
-                     cvcName: cvcName, cvcLength: cvcLength, paymentProductIds: productIds, country: country)
+                     cvcName: cvcName, cvcLength: cvcLength, paymentProductIds: productIds, country: country, carriedBy: carriedBy)
     }
 
     /// `"51-55"`, `"4571"`, or `{"range": "4571", "with": ["visa"]}`: range `offset` of the brand

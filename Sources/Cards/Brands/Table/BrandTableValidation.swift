@@ -41,6 +41,29 @@ enum BrandTableValidation {
                 }
             }
             problems += rangeProblems(brand, path: path, knownIds: ids)
+            problems += carrierProblems(brand, path: path, brands: brands)
+        }
+        return problems
+    }
+
+    /// `carriedBy` names other brands of the table that offline detection can report, once each,
+    /// and only a brand without prefix ranges has it.
+    private static func carrierProblems(_ brand: Brand, path: String, brands: [Brand]) -> [String] {
+        var problems: [String] = []
+        if !brand.carriedBy.isEmpty, !brand.prefixRanges.isEmpty {
+            problems.append("\(path).carriedBy: only a brand without ranges has carriers (a range's co-badges go in its \"with\")")
+        }
+        var seen: Set<String> = []
+        for (offset, carrier) in brand.carriedBy.enumerated() {
+            let carrierPath = "\(path).carriedBy[\(offset)]"
+            if carrier == brand.id {
+                problems.append("\(carrierPath): a brand does not carry itself")
+            } else if let found = brands.first(where: { $0.id == carrier }) {
+                if found.prefixRanges.isEmpty { problems.append("\(carrierPath): \"\(carrier)\" has no ranges, so no number is of it offline") }
+            } else {
+                problems.append("\(carrierPath): \"\(carrier)\" is not a brand of the table")
+            }
+            if !seen.insert(carrier).inserted { problems.append("\(carrierPath): \"\(carrier)\" is listed twice") }
         }
         return problems
     }
