@@ -105,7 +105,9 @@ struct ServerAPITests {
             let answer = ServerAnswer(server.respond(to: request, fromLoopback: true))
             #expect(answer.status == 401)
             #expect(answer.error("code") == "9002" && answer.error("errorCode") == "9002")
-            #expect(answer.error("message") == "MISSING_OR_INVALID_AUTHORIZATION")
+            // The platform's id, then the sandbox's explanation (ServerAPISignatureDiagnosisTests).
+            #expect(answer.error("id") == "MISSING_OR_INVALID_AUTHORIZATION")
+            #expect(answer.error("message")?.stringValue.hasPrefix("MISSING_OR_INVALID_AUTHORIZATION: ") == true)
             #expect(answer.json["errorId"] != nil)
         }
         #expect(ServerAnswer(server.respond(to: good, fromLoopback: true)).status == 201)

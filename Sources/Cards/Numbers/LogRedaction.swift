@@ -7,10 +7,21 @@ package enum LogRedaction {
     /// escapes and any script's digits read as a browser would: ``CardNumberRuns``), then
     /// printable ASCII only, at most 200 characters.
     package static func loggable(_ text: String) -> String {
+        loggable(text, allowingSpaces: false, limit: 200)
+    }
+
+    /// A sentence (spaces kept) safe for a log line, by the same rule: an explanation a log line
+    /// ends with, at most `limit` characters.
+    package static func loggableSentence(_ text: String, limit: Int = 800) -> String {
+        loggable(text, allowingSpaces: true, limit: limit)
+    }
+
+    private static func loggable(_ text: String, allowingSpaces: Bool, limit: Int) -> String {
         // The whole text is scanned (a request head is bounded): a cut first could leave part
         // of a number too short to be masked.
         let masked = CardNumberRuns(text, separators: .anyNonDigit).masked(minimumDigits: 12, with: "[digits]")
-        let line = String(String.UnicodeScalarView(masked.unicodeScalars.map { $0.value >= 0x21 && $0.value < 0x7F ? $0 : "?" }))
-        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+        let lowest: UInt32 = allowingSpaces ? 0x20 : 0x21
+        let line = String(String.UnicodeScalarView(masked.unicodeScalars.map { $0.value >= lowest && $0.value < 0x7F ? $0 : "?" }))
+        return line.count > limit ? String(line.prefix(limit)) + "…" : line
     }
 }

@@ -9,6 +9,9 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     package var headers: HTTPHeaders
     /// The body.
     package var body: [UInt8]
+    /// Why the answer is what it is, for the sandbox's log line only (never sent): a 401's
+    /// explanation, say. Never card data or a secret.
+    package var logNote: String?
 
     /// A response.
     package init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = []) {

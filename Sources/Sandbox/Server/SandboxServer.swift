@@ -399,7 +399,7 @@ package final class SandboxServer: @unchecked Sendable {
                 let response = configuration.intercept?(request) ?? admission?.refusal(of: request)
                     ?? router.respond(to: request, fromLoopback: fromLoopback)
                 let keepAlive = request.keepsAlive && isRunning
-                record(method: request.method, path: request.path, status: response.status, started: started)
+                record(method: request.method, path: request.path, status: response.status, started: started, note: response.logNote)
                 // An answer the client did not take in time ends the connection at once.
                 guard Socket.write(descriptor, response.bytes(closing: !keepAlive), deadline: writeDeadline, orWake: wake) else { return }
                 guard keepAlive else {
@@ -451,13 +451,13 @@ package final class SandboxServer: @unchecked Sendable {
     /// Counts and logs an answer before it is sent (a client that has it sees it counted and
     /// logged): `GET /client/v1/c/products 200 3ms`, the milliseconds from the request's first
     /// byte to its answer.
-    private func record(method: String, path: String, status: Int, started: Date) {
+    private func record(method: String, path: String, status: Int, started: Date, note: String? = nil) {
         condition.lock()
         served += 1
         condition.unlock()
         guard let log = configuration.log else { return }
         let milliseconds = Int((Date().timeIntervalSince(started) * 1000).rounded())
-        log("\(Self.loggable(method)) \(Self.loggable(path)) \(status) \(milliseconds)ms")
+        log("\(Self.loggable(method)) \(Self.loggable(path)) \(status) \(milliseconds)ms" + (note.map { " — " + LogRedaction.loggableSentence($0) } ?? ""))
     }
 
     /// `text` safe for one log line: the one rule, `LogRedaction.loggable(_:)` in the engine (the session's

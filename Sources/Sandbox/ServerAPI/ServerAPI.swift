@@ -114,15 +114,21 @@ struct ServerAPI: Sendable {
             table, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
         if case .noSuchRoute = resolution { return SandboxErrorBody.noSuchRoute }
 
-        // The platform's 401 says no more than its code and message; a Date out of bounds names
-        // the header (propertyName), never what it held.
-        let unauthorized = { (property: String?) in
-            errors(401, [SandboxErrorBody.Item(
-                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: "MISSING_OR_INVALID_AUTHORIZATION", propertyName: property)], version)
+        // The platform's 401 says no more than its code and id; the sandbox, a test tool, says why
+        // in the message and its log line (the string it signed; never the secret). A Date out of
+        // bounds names the header (propertyName).
+        let unauthorized = { (property: String?, message: String) in
+            var response = errors(401, [SandboxErrorBody.Item(
+                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: message, propertyName: property)], version)
+            response.logNote = message
+            return response
         }
-        guard ServerAPIInput.isAcceptableDate(request.header("Date")) else { return unauthorized("Date") }
-        guard V1HMACSignature.verify(request, apiKeyId: credentials.apiKeyId, secretApiKey: credentials.secretApiKey) else {
-            return unauthorized(nil)
+        guard ServerAPIInput.isAcceptableDate(request.header("Date")) else {
+            return unauthorized("Date", "MISSING_OR_INVALID_AUTHORIZATION: the Date header must be an RFC 1123 date in GMT "
+                + "(\"Sun, 06 Nov 1994 08:49:37 GMT\") within 15 minutes of the sandbox's clock")
+        }
+        if let diagnosis = SignatureDiagnosis.of(request, apiKeyId: credentials.apiKeyId, secretApiKey: credentials.secretApiKey) {
+            return unauthorized(nil, diagnosis.message)
         }
         if case .merchantGroups = prefix {
             // A merchant group is not a merchant: any group id is the sandbox merchant's own.
