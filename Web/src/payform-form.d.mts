@@ -108,7 +108,8 @@ export interface PaymentFormEventMap {
   valid: CustomEvent<{ valid: boolean }>;
   submitrequest: CustomEvent<{ field: string }>;
   submit: CustomEvent<SubmitResult>;
-  error: CustomEvent<{ code: string; message: string }>;
+  /** A Client API call, the engine or the encryption failed; `card_undecided` (with `field`): at submit, the card number named no product. */
+  error: CustomEvent<{ code: string; message: string; field?: string }>;
 }
 
 /** A mounted form. */

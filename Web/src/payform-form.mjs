@@ -348,6 +348,10 @@ export class PaymentForm extends EventTarget {
   #brandOptions = [];
   #lookedUp = null;
   #bin = null;
+  /** The IIN lookup under way, `{prefix, promise}` (the promise resolves when it ends, either way). */
+  #inflight = null;
+  /** The first digits whose lookup failed last (looked up again once, by submit). */
+  #failedPrefix = null;
   #composition = null;
   #prefix;
   #listeners = [];
@@ -398,6 +402,10 @@ export class PaymentForm extends EventTarget {
    * encodedClientMetaInfo}` (both `null` when the form has no public key and session id).
    */
   async submit() {
+    // What is sent never depends on timing: the card number's IIN answer, when one is under way
+    // or failed, is waited for first (see #settleLookup).
+    await this.#settleLookup();
+    if (this.#destroyed) throw new PaymentFormError("destroyed", "the form was destroyed while it waited for the card's IIN lookup");
     const answer = this.#call({ op: "form.event", form: this.#number, event: { event: "submit" } });
     this.#redraw();
     let result;
@@ -409,6 +417,10 @@ export class PaymentForm extends EventTarget {
       if (entry && !entry.field.readOnly) entry.control.focus();
       this.#announce(entry ? `${entry.field.label}: ${first.message}` : this.#view.texts.invalidForm);
       result = { valid: false, errors: answer.errors };
+      // The number names no product (the lookup that would tell did not answer): said on the
+      // number field, and as an event, never sent as a guess.
+      const undecided = answer.errors.find((error) => error.errorId === "cardUndecided");
+      if (undecided) this.#emit("error", { code: "card_undecided", field: undecided.fieldId, message: undecided.message });
     } else {
       // The engine wrote the token's header and payload; WebCrypto does the primitives.
       const prepared = answer.encrypt ? await this.#encrypted(answer.encrypt) : answer.prepared;
@@ -886,22 +898,61 @@ export class PaymentForm extends EventTarget {
       this.#bin = prefix;
       if (prefix) this.#emit("iin", { bin: prefix });
     }
-    const lookup = this.#options.lookupIIN ?? (this.#options.api ? (bin) => this.#options.api.iinDetails(bin) : null);
-    if (!lookup) return;
-    if (!prefix || prefix === this.#lookedUp) return;
+    const lookup = this.#iinLookup();
+    // A failed prefix is not asked again on every keystroke: submit asks once more.
+    if (!lookup || !prefix || prefix === this.#lookedUp || prefix === this.#failedPrefix) return;
+    await this.#runLookup(prefix, lookup);
+  }
+
+  /** How the form looks IIN details up (the merchant's `lookupIIN`, else the session's), or null. */
+  #iinLookup() {
+    return this.#options.lookupIIN ?? (this.#options.api ? (bin) => this.#options.api.iinDetails(bin) : null);
+  }
+
+  /**
+   * Looks `prefix` up; the answer goes to the engine when the number still starts with it. A
+   * failure is said once per prefix (an `error` event). Resolves to whether an answer was applied.
+   */
+  #runLookup(prefix, lookup) {
     this.#lookedUp = prefix;
-    let result;
-    try {
-      result = await lookup(prefix);
-    } catch (error) {
-      this.#lookedUp = null;
-      this.#emit("error", { code: error.code ?? "client_api", message: error.message });
-      return;
-    }
-    if (this.#destroyed || this.#lookedUp !== prefix) return;
-    const current = this.#engine.call({ op: "card.lookupPrefix", number: this.#fields.get("cardNumber")?.text ?? "" });
-    if (current.prefix !== prefix) return; // the number changed meanwhile: that answer says nothing about it
-    this.send({ event: "iin", result: result ?? {} });
+    const promise = (async () => {
+      let result;
+      try {
+        result = await lookup(prefix);
+      } catch (error) {
+        if (this.#lookedUp === prefix) this.#lookedUp = null;
+        if (this.#failedPrefix !== prefix) {
+          this.#failedPrefix = prefix;
+          if (!this.#destroyed) this.#emit("error", { code: error.code ?? "client_api", message: error.message });
+        }
+        return false;
+      }
+      if (this.#failedPrefix === prefix) this.#failedPrefix = null;
+      if (this.#destroyed || this.#lookedUp !== prefix) return false;
+      const current = this.#engine.call({ op: "card.lookupPrefix", number: this.#fields.get("cardNumber")?.text ?? "" });
+      if (current.prefix !== prefix) return false; // the number changed meanwhile: that answer says nothing about it
+      this.send({ event: "iin", result: result ?? {} });
+      return true;
+    })();
+    const inflight = { prefix, promise };
+    this.#inflight = inflight;
+    promise.finally(() => { if (this.#inflight === inflight) this.#inflight = null; });
+    return promise;
+  }
+
+  /**
+   * Before a submit: waits (at most IIN_WAIT_MS) for the lookup of the card number's first
+   * digits when one is under way, and looks them up once more (as long) when the last try failed,
+   * so the engine submits with the platform's answer whenever the platform gives one.
+   */
+  async #settleLookup() {
+    const lookup = this.#iinLookup();
+    const text = this.#fields.get("cardNumber")?.control?.value;
+    if (!lookup || !text) return;
+    const { prefix } = this.#engine.call({ op: "card.lookupPrefix", number: text });
+    if (!prefix) return;
+    if (this.#inflight?.prefix === prefix) await withinIINWait(this.#inflight.promise);
+    if (this.#failedPrefix === prefix && this.#lookedUp !== prefix && !this.#destroyed) await withinIINWait(this.#runLookup(prefix, lookup));
   }
 
   /** Redraws every field's state from the engine (after submit, or everything after a selection). */
@@ -974,6 +1025,16 @@ function base64url(bytes) {
   let binary = "";
   for (let index = 0; index < view.length; index += 0x8000) binary += String.fromCharCode(...view.subarray(index, index + 0x8000));
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** How long submit waits for a card number's IIN lookup (each of: the one under way, one retry). */
+const IIN_WAIT_MS = 3000;
+
+/** `promise`, or `false` once IIN_WAIT_MS have passed. */
+function withinIINWait(promise) {
+  let timer;
+  const timeout = new Promise((resolve) => { timer = setTimeout(resolve, IIN_WAIT_MS, false); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The languages written right to left (their primary subtag). */

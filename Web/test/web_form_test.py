@@ -714,13 +714,21 @@ def case_checkout_example(run):
             card.wait_for(state="visible", timeout=20000)
             card.focus()
             page.keyboard.type(number)
+            # A Visa number can grow to 19 digits, and on this form (which takes Cartes Bancaires)
+            # its product waits for the IIN answer: the customer moves on to the expiry.
+            page.locator("#payment-form [name='expiryDate']").focus()
             page.keyboard.type("1235")
+            page.locator("#payment-form [name='cvv']").focus()
             page.keyboard.type("123")
             page.locator("#pay").click()
             if number.startswith("401200000000"):
                 page.wait_for_url("**/sandbox/v1/authentication/**", timeout=20000)
                 page.locator("#complete").click()
-            page.wait_for_function("(state) => document.getElementById('outcome')?.dataset.state === state", arg=outcome, timeout=20000)
+            try:
+                page.wait_for_function("(state) => document.getElementById('outcome')?.dataset.state === state", arg=outcome, timeout=20000)
+            except Exception:
+                seen = page.evaluate("() => ({state: document.getElementById('outcome')?.dataset.state, text: document.getElementById('outcome')?.textContent})")
+                raise Failure(f"checkout with {number[:6]}…: no {outcome!r} outcome; the page shows {str(seen)[:400]}")
             shown = json.loads(page.locator("#outcome").text_content())
             status = shown.get("status") or shown.get("payment", {}).get("status")
             expect(status in ("PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
@@ -805,9 +813,85 @@ def case_card_form_checkout(run):
         page.close()
 
 
+def case_card_rules(run):
+    """The card rule in Chromium: CB alone and a product no table knows pay offline; a CB + Visa card
+    paid while its IIN answer is 3 s late goes as the pre-selected choice; a failing lookup is tried
+    once more at submit, then said on the number field, and nothing is sent."""
+    cb_visa = {"paymentProductId": 130, "isAllowedInContext": True, "countryCode": "FR",
+               "coBrands": [{"paymentProductId": 130, "isAllowedInContext": True}, {"paymentProductId": 1, "isAllowedInContext": True}]}
+    visa = {"paymentProductId": 1, "isAllowedInContext": True, "countryCode": "NL"}
+    key = "&publicKey=sample:demo&clientSessionId=card-rules"
+
+    def fill(page, number, cvv="123", name=True):
+        page.field("cardNumber").focus()
+        page.page.keyboard.type(number)
+        page.field("expiryDate").focus()
+        page.page.keyboard.type("1235")
+        page.field("cvv").focus()
+        page.page.keyboard.type(cvv)
+        if name and page.page.locator("#payment-form [name='cardholderName']").count():
+            page.field("cardholderName").focus()
+            page.page.keyboard.type("Jane Doe")
+
+    def pay(page):
+        page.page.evaluate("document.getElementById('outcome').textContent = ''")
+        started = time.monotonic()
+        page.page.locator("#payment-form .pf-submit").click()
+        page.page.wait_for_function("() => document.getElementById('outcome').textContent !== ''", timeout=20000)
+        return json.loads(page.page.locator("#outcome").text_content()), time.monotonic() - started
+
+    # Cartes Bancaires alone pays with its co-badged (Visa-numbered) card, with no lookup at all.
+    page = run.open("product=sample:cartes-bancaires" + key, native=False)
+    fill(page, "4000002500001001")
+    outcome, _ = pay(page)
+    expect(outcome.get("valid") is True and outcome.get("paymentProductId") == 130 and outcome.get("encryptedCustomerInput"),
+           f"CB alone: {str(outcome)[:200]}")
+    page.close()
+
+    # A card product whose id no brand table knows pays with a Luhn-valid Mastercard number.
+    page = run.open("product=sample:visa@987" + key, native=False)
+    fill(page, "5555555555554444")
+    outcome, _ = pay(page)
+    expect(outcome.get("valid") is True and outcome.get("paymentProductId") == 987, f"a product no table knows: {str(outcome)[:200]}")
+    page.close()
+
+    products = "&products=visa,amex,mastercard-accounts-on-file,cartes-bancaires"
+    # A CB + Visa card typed and paid at once while the IIN answer takes 3 s: submit waits for it,
+    # the choice appears with CB pre-selected, and CB (130) is what is sent.
+    iin = urllib.parse.quote(json.dumps({"40000025": cb_visa, "400000": cb_visa}))
+    page = run.open(f"product=sample:cards{products}&iin={iin}&iinDelay=3000" + key, native=False)
+    fill(page, "4000002500001001")
+    outcome, waited = pay(page)
+    expect(outcome.get("valid") is True and outcome.get("paymentProductId") == 130,
+           f"a co-badged card paid before its IIN answer: {str(outcome)[:200]} (after {waited:.1f} s)")
+    offered = page.page.evaluate("[...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-brand-choice input')].map(i => [i.value, i.checked])")
+    expect(offered == [["cartes-bancaires", True], ["visa", False]], f"the co-badge choice shown: {offered}")
+    page.close()
+
+    # The lookup fails: one error event for it, one more try at submit, then the number field says
+    # the product cannot be named, an error event card_undecided, and nothing is encrypted.
+    iin = urllib.parse.quote(json.dumps({"41111111": visa, "411111": visa}))
+    page = run.open(f"product=sample:cards{products}&iin={iin}&iinFail=99" + key, native=False)
+    fill(page, "4111111111111111")
+    page.page.wait_for_function("() => window.iinCalls.length >= 2", timeout=10000)   # 6 and 8 digits
+    calls_before = page.page.evaluate("window.iinCalls.map(c => c.bin)")
+    outcome, _ = pay(page)
+    calls = page.page.evaluate("window.iinCalls.map(c => c.bin)")
+    events = page.page.evaluate("window.formEvents.filter(e => e.type === 'error').map(e => e.detail)")
+    message = page.page.evaluate("(() => { const root = document.getElementById('payment-form').shadowRoot; const card = root.querySelector('[name=cardNumber]'); return root.getElementById(card.id + '-msg').textContent; })()")
+    expect(outcome.get("valid") is False and [e["errorId"] for e in outcome.get("errors", []) if e["fieldId"] == "cardNumber"] == ["cardUndecided"],
+           f"a failing lookup: {str(outcome)[:300]}")
+    expect("encryptedCustomerInput" not in outcome, "something was encrypted for an undecided card")
+    expect(calls == calls_before + ["41111111"], f"the lookups: {calls_before} before submit, {calls} after (one retry of the 8 digits)")
+    expect([e["code"] for e in events].count("client_api") == len(set(calls_before)) and events[-1].get("code") == "card_undecided"
+           and events[-1].get("field") == "cardNumber", f"the error events: {events}")
+    expect(message.startswith("We could not confirm this card"), f"the number's message: {message!r}")
+    page.close()
+
+
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_interface,
-         case_checkout_example, case_card_form_checkout,
+         case_checkout_example, case_card_form_checkout, case_card_rules,
          case_random_sequences]
 
 

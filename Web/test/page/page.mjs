@@ -3,10 +3,18 @@
 //   ?product=sample:visa&locale=fr&now=2026-11&account=1001   (sample:NAME: Resources/Products/NAME.json, fetched)
 //   ?product=sample:cards&products=visa,amex&dir=rtl&preferredBrand=visa   (a group, the merchant's products)
 //   ?session=<JSON of the sandbox's first line>&productId=1&locale=fr
+//   ?product=sample:visa@999   (a sample under another id: a product no brand table knows)
+//   ?iin=<JSON {"<bin>": getIINdetails answer}>&iinDelay=3000&iinFail=2   (IIN lookups without a
+//     session: answered from the map after iinDelay ms, the first iinFail of them failing; each
+//     call is noted in window.iinCalls)
 import { mountPaymentForm } from "/web/payform-form.mjs";
 
-/** A shipped definition (or the demo key: "demo-key"), as a page passes what the Client API gave it. */
-window.sample = async (name) => (await fetch(`/samples/${name}.json`)).json();
+/** A shipped definition (or the demo key: "demo-key"), as a page passes what the Client API gave it; `NAME@ID` under id ID. */
+window.sample = async (name) => {
+  const [file, id] = name.split("@");
+  const definition = await (await fetch(`/samples/${file}.json`)).json();
+  return id ? { ...definition, id: Number(id) } : definition;
+};
 
 const query = new URLSearchParams(location.search);
 const locale = query.get("locale") ?? "en";
@@ -28,6 +36,21 @@ if (query.get("session")) {
 if (query.get("account")) options.accountOnFile = query.get("account");
 if (query.get("products")) options.products = await Promise.all(query.get("products").split(",").map((name) => window.sample(name)));
 if (query.get("preferredBrand")) options.preferredBrand = query.get("preferredBrand");
+if (query.get("iin")) {
+  const answers = JSON.parse(query.get("iin"));
+  const delay = Number(query.get("iinDelay") ?? 0);
+  let failures = Number(query.get("iinFail") ?? 0);
+  window.iinCalls = [];
+  options.lookupIIN = async (bin) => {
+    window.iinCalls.push({ bin, at: performance.now() });
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    if (failures > 0) {
+      failures -= 1;
+      throw Object.assign(new Error("the IIN service did not answer"), { code: "client_api" });
+    }
+    return answers[bin] ?? answers[bin.slice(0, 6)] ?? {};
+  };
+}
 window.formEvents = [];
 // Every event, from before the mount resolves (the element's bubbling payform-* events).
 for (const type of ["ready", "focus", "blur", "change", "brand", "iin", "valid", "submitrequest", "submit", "error"]) {
