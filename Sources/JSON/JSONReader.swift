@@ -22,6 +22,10 @@ struct JSONReader {
 
     private var members = JSONScratchStack<Member>()
     private var elements = JSONScratchStack<JSONValue>()
+    /// The keys of the members being read, one per open object, until their values complete.
+    private var keys = JSONScratchStack<String>()
+    /// The keys seen so far by the open objects too large to compare each new key with all of them.
+    private var seenKeySets: [Set<String>] = []
     private var strings = JSONStringTable()
     /// Reused buffer for strings with escapes.
     private var unescaped: [UInt8] = []
@@ -37,6 +41,7 @@ struct JSONReader {
     mutating func releaseScratch() {
         members.release()
         elements.release()
+        keys.release()
     }
 
     mutating func readDocument() throws(JSONSyntaxError) -> JSONDocument {
@@ -88,16 +93,17 @@ struct JSONReader {
     // MARK: - Values
 
     /// An array or object being read: where its members (or elements) start on the scratch
-    /// stack, and for an object the key whose value comes next.
+    /// stack; for an object, where the key whose value comes next starts (the key itself waits on
+    /// ``keys``) and which of ``seenKeySets`` is its own, once it has one. Plain numbers only, so
+    /// pushing and popping one costs no reference counting.
     private struct OpenContainer {
         let isObject: Bool
         /// The index on ``members`` (objects) or ``elements`` (arrays) of the first child.
         let start: Int
-        /// The key of the member being read, and where it starts (objects only).
-        var key = ""
+        /// Where the key of the member being read starts (objects only).
         var keyStart = 0
-        /// Keys seen so far, once the object is too large to compare each new key with all of them.
-        var seenKeys: Set<String>?
+        /// The index of this object's set in ``seenKeySets``, or -1 while it has none.
+        var seenKeysSlot = -1
     }
 
     /// Reads one value, however deeply nested, without recursion: open arrays and objects are on
@@ -105,7 +111,7 @@ struct JSONReader {
     /// stack, whatever the build (a debug build's frames are several KB).
     private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
         var open: [OpenContainer] = []
-        while true {
+        nextValue: while true {
             // A value starts here: a scalar completes it; `{` or `[` opens a container whose first
             // child comes next (or completes an empty one).
             guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
@@ -121,7 +127,7 @@ struct JSONReader {
                     value = .object(JSONObject())
                 } else {
                     var container = OpenContainer(isObject: true, start: members.count)
-                    try readKey(into: &container)
+                    container.keyStart = try readKey()
                     open.append(container)
                     continue
                 }
@@ -146,46 +152,53 @@ struct JSONReader {
             // The value is complete: it becomes its container's next child. A `,` then starts the
             // next child; a closing bracket completes the container, which is a value in turn.
             while let last = open.indices.last {
-                if open[last].isObject {
-                    let key = open[last].key
-                    noteDuplicate(key, start: open[last].start, seenKeys: &open[last].seenKeys)
+                let container = open[last]
+                if container.isObject {
+                    // Every open object pushed its pending key (`readKey`).
+                    let key = keys.popLast() ?? ""
+                    noteDuplicate(key, in: &open[last])
                     // The first repetition sets the flag, so in this mode it is this key.
-                    if rejectsDuplicateKeys, hasDuplicateKeys { throw error(.duplicateKey(key), at: open[last].keyStart) }
-                    members.push((key, value))
+                    if rejectsDuplicateKeys, hasDuplicateKeys { throw error(.duplicateKey(key), at: container.keyStart) }
+                    // Moved, not copied: `value` is set again before it is read.
+                    members.push((key, consume value))
                 } else {
-                    elements.push(value)
+                    elements.push(consume value)
                 }
                 skipWhitespace()
                 guard position < count else { throw error(.unexpectedEndOfInput, at: position) }
                 let next = byte(position)
                 position += 1
                 if next == UInt8(ascii: ",") {
-                    if open[last].isObject { try readKey(into: &open[last]) } else { skipWhitespace() }
-                    break
+                    if container.isObject { open[last].keyStart = try readKey() } else { skipWhitespace() }
+                    continue nextValue
                 }
-                if open[last].isObject, next == UInt8(ascii: "}") {
-                    value = .object(JSONObject(members.popArray(from: open[last].start)))
-                } else if !open[last].isObject, next == UInt8(ascii: "]") {
-                    value = .array(elements.popArray(from: open[last].start))
+                if container.isObject, next == UInt8(ascii: "}") {
+                    value = .object(JSONObject(members.popArray(from: container.start)))
+                    if container.seenKeysSlot >= 0 { seenKeySets.removeLast() }
+                } else if !container.isObject, next == UInt8(ascii: "]") {
+                    value = .array(elements.popArray(from: container.start))
                 } else {
                     throw unexpected(at: position - 1)
                 }
                 open.removeLast()
             }
-            if open.isEmpty { return value }
+            // Every container closed: the document's value.
+            return value
         }
     }
 
-    /// Reads an object member's key and its `:`, up to the start of its value.
-    private mutating func readKey(into container: inout OpenContainer) throws(JSONSyntaxError) {
+    /// Reads an object member's key and its `:`, up to the start of its value; the key waits on
+    /// ``keys`` for its value. Returns where the key starts.
+    private mutating func readKey() throws(JSONSyntaxError) -> Int {
         skipWhitespace()
         guard position < count, byte(position) == UInt8(ascii: "\"") else { throw unexpected(at: position) }
-        container.keyStart = position
-        container.key = try readString()
+        let keyStart = position
+        keys.push(try readString())
         skipWhitespace()
         guard position < count, byte(position) == UInt8(ascii: ":") else { throw unexpected(at: position) }
         position += 1
         skipWhitespace()
+        return keyStart
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
@@ -198,16 +211,21 @@ struct JSONReader {
         position += length
     }
 
-    /// Records whether `key` is already a member of the object whose members start at `start`.
+    /// Records whether `key` is already a member of the object `container` (whose members start
+    /// at its `start`).
     @inline(__always)
-    private mutating func noteDuplicate(_ key: String, start: Int, seenKeys: inout Set<String>?) {
-        let memberCount = members.count - start
+    private mutating func noteDuplicate(_ key: String, in container: inout OpenContainer) {
+        let memberCount = members.count - container.start
         if memberCount < 32 {
-            if !hasDuplicateKeys, members.containsKey(key, from: start) { hasDuplicateKeys = true }
+            if !hasDuplicateKeys, members.containsKey(key, from: container.start) { hasDuplicateKeys = true }
             return
         }
-        if seenKeys == nil { seenKeys = members.keys(from: start) }
-        if seenKeys?.insert(key).inserted == false { hasDuplicateKeys = true }
+        // A large object: its keys in a set from now on (the sets of open objects nest as they do).
+        if container.seenKeysSlot < 0 {
+            container.seenKeysSlot = seenKeySets.count
+            seenKeySets.append(members.keys(from: container.start))
+        }
+        if !seenKeySets[container.seenKeysSlot].insert(key).inserted { hasDuplicateKeys = true }
     }
 
     @inline(__always)

@@ -45,6 +45,14 @@ struct JSONScratchStack<Element> {
         return array
     }
 
+    /// Moves the top element off the stack (`nil` when it is empty).
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0, let base else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
     /// Destroys the elements left and frees the storage.
     mutating func release() {
         if let base {
