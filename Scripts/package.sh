@@ -102,7 +102,7 @@ jar --create --file "$out/payform-junit-$version.jar" --manifest .build-package/
 
 echo "== the npm package"
 cp "Web/dist/payform-web-form-$version.tgz" "$out/"
-tar -tzf "$out/payform-web-form-$version.tgz" | grep -qx 'package/payform-sandbox.mjs' \
+tar -tzf "$out/payform-web-form-$version.tgz" | grep -x 'package/payform-sandbox.mjs' > /dev/null \
   || fail "the npm package has no payform-sandbox.mjs (rebuild it: Scripts/build-web.sh)"
 
 (cd "$out" && sha256sum payform "$(basename "$wheel")" "payform-junit-$version.jar" "payform-web-form-$version.tgz" > SHA256SUMS)

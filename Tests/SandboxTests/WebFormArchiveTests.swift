@@ -61,32 +61,27 @@ struct WebFormArchiveTests {
         #expect(try WebFormArchive.appended(to: URL(fileURLWithPath: "/nonexistent/payform")) == nil)
     }
 
+    /// `bytes` with the byte at `index` (from the end when negative) set to `value`.
+    static func setting(_ bytes: [UInt8], at index: Int, to value: UInt8) -> [UInt8] {
+        var bytes = bytes
+        bytes[index < 0 ? bytes.count + index : index] = value
+        return bytes
+    }
+
     @Test("a damaged archive is an error saying what is wrong, never a crash", arguments: [
-        ("digest", { () -> [UInt8] in
-            var bytes = WebFormArchive(files: WebFormArchiveTests.files).encoded()
-            bytes[3] ^= 0x01
-            return [0x7F] + bytes
-        }, "SHA-256 does not match"),
-        ("length past the file", { () -> [UInt8] in
-            var bytes = WebFormArchive(files: ["a": [1]]).encoded()
-            bytes[bytes.count - 16] = 0xFF
-            return bytes
-        }, "more than the file holds"),
-        ("length past the bound", { () -> [UInt8] in
-            var bytes = WebFormArchive(files: ["a": [1]]).encoded()
-            bytes[bytes.count - 10] = 0x7F
-            return bytes
-        }, "more than 67108864"),
-        ("a path as a name", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("../etc", [1])) }, "not a plain file name"),
-        ("a hidden name", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry(".env", [1])) }, "not a plain file name"),
-        ("a name that is not ASCII", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("caf\u{E9}.js", [1])) }, "not a plain file name"),
-        ("an empty name", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("", [1])) }, "runs past the end"),
-        ("a name twice", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1]) + WebFormArchiveTests.entry("a.js", [2])) }, "a.js is in the archive twice"),
-        ("a size past the end", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1, 2], statedSize: 1000)) }, "1000 bytes run past the end"),
-        ("a cut name length", { WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1]) + [0x05]) }, "the name's length is cut off"),
-    ] as [(String, @Sendable () -> [UInt8], String)])
-    func damaged(name: String, bytes: @Sendable () -> [UInt8], message: String) throws {
-        let url = try Self.file(bytes())
+        ("digest", [0x7F] + WebFormArchiveTests.setting(WebFormArchive(files: WebFormArchiveTests.files).encoded(), at: 3, to: 0xEE), "SHA-256 does not match"),
+        ("length past the file", WebFormArchiveTests.setting(WebFormArchive(files: ["a": [1]]).encoded(), at: -16, to: 0xFF), "more than the file holds"),
+        ("length past the bound", WebFormArchiveTests.setting(WebFormArchive(files: ["a": [1]]).encoded(), at: -10, to: 0x7F), "more than 67108864"),
+        ("a path as a name", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("../etc", [1])), "not a plain file name"),
+        ("a hidden name", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry(".env", [1])), "not a plain file name"),
+        ("a name that is not ASCII", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("caf\u{E9}.js", [1])), "not a plain file name"),
+        ("an empty name", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("", [1])), "runs past the end"),
+        ("a name twice", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1]) + WebFormArchiveTests.entry("a.js", [2])), "a.js is in the archive twice"),
+        ("a size past the end", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1, 2], statedSize: 1000)), "1000 bytes run past the end"),
+        ("a cut name length", WebFormArchiveTests.archive(entries: WebFormArchiveTests.entry("a.js", [1]) + [0x05]), "the name's length is cut off"),
+    ] as [(String, [UInt8], String)])
+    func damaged(name: String, bytes: [UInt8], message: String) throws {
+        let url = try Self.file(bytes)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(throws: WebFormArchiveError.self, "\(name)") { try WebFormArchive.appended(to: url) }
         do {
@@ -94,7 +89,7 @@ struct WebFormArchiveTests {
         } catch {
             #expect(error.message.contains(message), "\(name): \(error.message)")
         }
-        #expect(throws: WebFormArchiveError.self, "\(name), decoded from bytes") { try WebFormArchive.decode(bytes()) }
+        #expect(throws: WebFormArchiveError.self, "\(name), decoded from bytes") { try WebFormArchive.decode(bytes) }
     }
 
     @Test("more files than the bound is an error")

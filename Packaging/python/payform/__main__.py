@@ -2,16 +2,19 @@
 import os
 import sys
 
-from .sandbox import PayformNotFound, bundled_payform, find_payform
+from .sandbox import PayformNotFound, find_payform
 
 
 def main():
     try:
-        # The wheel's own binary first: this command is that binary. PAYFORM still wins, as in
-        # the fixture, so one variable picks the payform of a whole test run.
-        binary = find_payform(os.environ.get("PAYFORM") or bundled_payform())
+        # $PAYFORM, else the wheel's own binary, else payform on PATH: as the fixture finds it, so
+        # one variable picks the payform of a whole test run.
+        binary = find_payform()
     except PayformNotFound as error:
         print(f"payform: {error}", file=sys.stderr)
+        return 127
+    if os.path.realpath(binary) == os.path.realpath(sys.argv[0]):
+        print(f"payform: {binary} is this command itself, not the binary (the wheel's payform/bin/payform is missing)", file=sys.stderr)
         return 127
     os.execv(binary, [binary, *sys.argv[1:]])
 
