@@ -14,6 +14,7 @@
 #   payform-engine.wasm        every request, the command-line contract too (Web/bin/payform-wasm,
 #                              the benchmarks, pages that want the shipped samples)
 #   payform-engine.mjs         the loader of either module (node, or a page that wants the engine alone)
+#   payform-sandbox.mjs        starts `payform sandbox` for a node test (the npm package's `./sandbox`)
 #   payform-form-engine.wasm   what a page loads: the form and card requests only, English texts
 #   payform-form.mjs           the web form, with the loader inside it
 #   payform-form.css           its stylesheet
@@ -100,7 +101,8 @@ else
   [[ $only != page ]] && build full payform-engine.wasm
   [[ $only != full ]] && build page payform-form-engine.wasm
 fi
-cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/src/payform-engine.d.mts Web/src/payform-form.d.mts Web/dist/
+cp Web/src/payform-engine.mjs Web/src/payform-form.css Web/src/payform-engine.d.mts Web/src/payform-form.d.mts \
+  Web/src/payform-sandbox.mjs Web/src/payform-sandbox.d.mts Web/dist/
 
 # The languages the page's module leaves out, each a file the form fetches when its locale asks
 # for it (English is inside the module).
@@ -220,7 +222,8 @@ if [[ $only != full ]]; then
     grep -q "\"version\": \"$version\"" "$package/package.json" \
       || { echo "build-web: Web/package.json has no version placeholder to fill" >&2; exit 1; }
     cp Web/README.md LICENSE Web/dist/payform-form.mjs Web/dist/payform-form.d.mts Web/dist/payform-form.css \
-      Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-texts.*.json "$package/"
+      Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-sandbox.mjs \
+      Web/dist/payform-sandbox.d.mts Web/dist/payform-texts.*.json "$package/"
     cp -R Web/dist/site "$package/site"
     rm -f Web/dist/payform-web-form-*.tgz
     (cd "$package" && npm pack --silent --pack-destination "$OLDPWD/Web/dist" > /dev/null) \

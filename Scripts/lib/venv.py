@@ -5,7 +5,7 @@ the server SDKs. Made once (under .build-venv/, ignored by git), checked on ever
     python3 Scripts/lib/venv.py DIR SET...   prints DIR's python; when the environment cannot be
                                              had (no venv module, no PyPI), the reason, exit 3
 
-SET is a name of SETS (browser, axe, server-sdks) or a PACKAGE==VERSION. The shell wrappers skip
+SET is a name of SETS (browser, axe, server-sdks, pytest) or a PACKAGE==VERSION. The shell wrappers skip
 their check loudly on exit 3.
 """
 import fcntl
@@ -20,6 +20,8 @@ SETS = {
     "browser": ["playwright==1.65.2"],
     "axe": ["axe-playwright-python==0.1.8"],
     "server-sdks": ["connect-sdk-python3==6.3.0", "onlinepayments-sdk-python3==10.3.0"],
+    # The payform wheel's install test (Scripts/package-test.sh): its pytest plugin.
+    "pytest": ["pytest==8.3.5"],
 }
 
 

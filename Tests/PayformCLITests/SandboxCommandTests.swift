@@ -11,15 +11,16 @@ struct SandboxCommandTests {
     /// A `payform sandbox` running in-process until `stop()`, and its first line.
     final class Running: Sendable {
         private let output = Shared("")
+        private let errors = Shared("")
         private let stopped = Shared(false)
         let task: Task<CommandResult, Never>
 
         init(_ arguments: [String]) async throws {
-            let output = output, stopped = stopped
+            let output = output, errors = errors, stopped = stopped
             let context = CommandContext(
                 readStandardInput: { Data() }, environment: [:],
                 writeStandardOutput: { text in output.withLock { $0 += text }; return true },
-                writeStandardError: { _ in true },
+                writeStandardError: { text in errors.withLock { $0 += text }; return true },
                 waitForTermination: { while !stopped.value { try? await Task.sleep(nanoseconds: 5_000_000) } })
             task = Task { await Payform.execute(["sandbox"] + arguments, context: context) }
         }
@@ -35,6 +36,15 @@ struct SandboxCommandTests {
                 if let line = output.withLock({ output in output.firstIndex(of: "\n").map { String(output[..<$0]) } }) {
                     return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
                 }
+                try await Task.sleep(nanoseconds: 5_000_000)
+            }
+            throw CancellationError()
+        }
+
+        /// The start-up line on stderr (waits up to 5 s).
+        func startUpLine() async throws -> String {
+            for _ in 0..<1_000 {
+                if let line = errors.withLock({ $0.split(separator: "\n").first { $0.contains("stop with Ctrl-C") } }) { return String(line) }
                 try await Task.sleep(nanoseconds: 5_000_000)
             }
             throw CancellationError()
@@ -58,6 +68,25 @@ struct SandboxCommandTests {
             headers: [HTTPHeaderField("Authorization", "GCS v1Client:\(session)")]))
         #expect(answer.statusCode == 200)
         #expect(await sandbox.stop()?.exitCode == 0)
+    }
+
+    @Test("the start-up line says where the hosted checkout page's web form comes from, or what it lacks")
+    func startUpLineNamesTheWebForm() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sandbox-web-dist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("payform-form.mjs"))
+        let partial = try await Running(["--web-dist", folder.path])
+        let lacking = try await partial.startUpLine()
+        #expect(lacking.contains("hosted checkout pages UNAVAILABLE (\(folder.path) lacks payform-engine.mjs, payform-form-engine.wasm, payform-form.css;"), "\(lacking)")
+        #expect(lacking.contains("Scripts/build-web.sh builds Web/dist, or give --web-dist DIR"))
+        #expect(await partial.stop()?.exitCode == 0)
+        for name in ["payform-engine.mjs", "payform-form-engine.wasm", "payform-form.css"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let complete = try await Running(["--web-dist", folder.path])
+        #expect(try await complete.startUpLine().contains("; hosted checkout pages from the web form in \(folder.path); stop with Ctrl-C"))
+        #expect(await complete.stop()?.exitCode == 0)
     }
 
     @Test("--allow-origin restricts the pages that may call it; a value that is no origin is a usage error")

@@ -156,7 +156,7 @@ struct ServerAPILifecycleTests {
         let id = try #require(created.string("hostedCheckoutId"))
         let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: FileManager.default.temporaryDirectory, create: true)
         for name in HostedCheckoutPage.webFiles.keys { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
-        let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webDist: folder)
+        let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webForm: .folder(folder))
         let html = String(decoding: page.respond(to: HTTPRequest(method: "GET", target: HostedCheckoutPage.pathPrefix + id), segments: ["hostedcheckouts", id]).body, as: UTF8.self)
         #expect(html.contains("a&quot;\u{301} onclick=x &lt;b&gt;"), "the reference as text")
         #expect(!html.contains("<b>"))
@@ -176,7 +176,7 @@ struct ServerAPILifecycleTests {
 
         // The page: without the web form's files, a page saying how to build them.
         let missing = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: FileManager.default.temporaryDirectory, create: true)
-        let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webDist: missing)
+        let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webForm: .folder(missing))
         let error = page.respond(to: HTTPRequest(method: "GET", target: HostedCheckoutPage.pathPrefix + id), segments: ["hostedcheckouts", id])
         #expect(error.status == 503 && String(decoding: error.body, as: UTF8.self).contains("Scripts/build-web.sh"))
         for name in HostedCheckoutPage.webFiles.keys { try Data("x".utf8).write(to: missing.appendingPathComponent(name)) }

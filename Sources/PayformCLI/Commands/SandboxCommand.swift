@@ -30,7 +30,7 @@ enum SandboxCommand {
             case .webhookURL:
                 OptionSpec("--webhook-url", "URL", help: "Post the platform's webhook events (signed: X-GCS-Signature, X-GCS-KeyId) to this http(s) URL.")
             case .webDist:
-                OptionSpec("--web-dist", "DIR", help: "The built web form the hosted checkout page loads (default: Web/dist here or above the binary).")
+                OptionSpec("--web-dist", "DIR", help: "The built web form the hosted checkout page loads (default: the one built into a packaged payform, else Web/dist here or above the binary).")
             }
         }
 
@@ -103,7 +103,9 @@ enum SandboxCommand {
         \(SandboxTestCards.helpText)
         DIR holds products (*.json), groups/*.json, directories/<productId>.json and
         iin/<prefix>.json (regular files only); the default is the shipped Client API samples.
-        The default key is the demo key, NOT FOR PRODUCTION. stderr gets one line per request:
+        The default key is the demo key, NOT FOR PRODUCTION. stderr's start-up line says where
+        the hosted checkout page's web form comes from, or that the page is unavailable and why;
+        then stderr gets one line per request:
         method, path, status, ms (digits that could be a card number shown as [digits]); when
         nobody reads stderr, the lines are dropped and it keeps serving.
         Limits: head 16 KiB (431), body 1 MiB (413), 10 s to read a request (408), 10 s to send an
@@ -170,7 +172,7 @@ enum SandboxCommand {
         }
         let data = server.configuration.data
         let key = data.keyId.hasPrefix("demo-") ? " with the demo key (NOT FOR PRODUCTION)" : ""
-        log("a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); stop with Ctrl-C")
+        log("a test tool, not a production server; serving \(data.productIds.count) products\(key) on \(server.baseURL); \(server.hostedCheckoutPages); stop with Ctrl-C")
         await context.waitForTermination()
         server.stop()
         log("stopped after \(server.answeredRequestCount) requests")

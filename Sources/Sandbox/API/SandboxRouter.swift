@@ -18,8 +18,8 @@ struct SandboxRouter: Sendable {
     let saferpay: SaferpayStandIn
     /// Which web pages may call the Client API and fetch assets from a browser.
     var cors = SandboxCORS()
-    /// The built web form (`Web/dist`) the hosted checkout page loads, or `nil`.
-    var webDist: URL?
+    /// The web form files the hosted checkout page loads (`Web/dist`, or built into `payform`).
+    var webForm = WebFormFiles.folder(nil)
 
     /// The answer to `request`; `fromLoopback` says whether the peer is on this machine.
     func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
@@ -40,7 +40,7 @@ struct SandboxRouter: Sendable {
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
             return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
         case "sandbox" where segments.count >= 3 && segments[1] == "v1":
-            return HostedCheckoutPage(serverAPI: serverAPI, webDist: webDist).respond(to: request, segments: Array(segments.dropFirst(2)))
+            return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst(2)))
         case "v2" where segments.count > 1 && segments[1] == "merchant-groups":
             return serverAPI.respond(to: request, prefix: .merchantGroups, segments: Array(segments.dropFirst(2)), catalogue: self)
         case "v1", "v2":

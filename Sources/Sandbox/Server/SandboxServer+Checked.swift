@@ -34,6 +34,10 @@ extension SandboxServer {
         }
         let webhooks = webhookURL.map { WebhookSender.Configuration(url: $0) }
         if let problem = webhooks?.problem { throw SandboxError(code: "usage", message: problem) }
+        if webhooks != nil, !canPostOverHTTP {
+            throw SandboxError(code: "usage", message: "the webhook URL needs libcurl (libcurl.so.4) to post, and it cannot be loaded here: "
+                + "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora, RHEL)")
+        }
         let data: SandboxData
         if let folder = productsFolder {
             data = try SandboxData.load(productsFolder: folder, privateKeyPEM: privateKeyPEM)
@@ -46,5 +50,16 @@ extension SandboxServer {
             host: host, port: port, data: data, customerId: customerId,
             clientSessionId: clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
             allowedHosts: allowedHosts, webhooks: webhooks, webDist: webDist, log: log))
+    }
+
+    /// Whether outgoing HTTP can work: on Linux, Foundation's URLSession posts through libcurl,
+    /// which a packaged `payform` loads only when it first posts (Packaging/curl-on-demand.c), so
+    /// a system without it is found out here, at start-up, instead of at the first webhook.
+    private static var canPostOverHTTP: Bool {
+        #if os(Linux)
+        return dlopen("libcurl.so.4", RTLD_LAZY) != nil
+        #else
+        return true
+        #endif
     }
 }

@@ -34,6 +34,11 @@ package final class SandboxServer: @unchecked Sendable {
     private let stopSignal: SandboxStopSignal
     /// Posts the Server API's webhook events, when a URL is set.
     private let webhooks: WebhookSender?
+    /// The web form files the hosted checkout page loads, and where they come from.
+    package let webForm: WebFormFiles
+    /// Where the hosted checkout pages' web form comes from, or that they are unavailable and
+    /// why: a part of the start-up line.
+    package var hostedCheckoutPages: String { webForm.summary(needing: HostedCheckoutPage.webFiles.keys) }
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var listener: Int32 = -1
@@ -71,10 +76,12 @@ package final class SandboxServer: @unchecked Sendable {
         let serverAPI = ServerAPI(
             credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, v1: ServerAPILedger(), v2: ServerAPILedger(),
             webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
+        let webForm = WebFormFiles.resolve(webDist: configuration.webDist)
+        self.webForm = webForm
         router = SandboxRouter(
             data: configuration.data, sessions: sessions, serverAPI: serverAPI,
             brandDetector: configuration.brandDetector, saferpay: saferpay, cors: configuration.cors,
-            webDist: configuration.webDist ?? SandboxConfiguration.defaultWebDist())
+            webForm: webForm)
     }
 
     /// Starts listening and serving (on background threads); returns once connections are accepted.

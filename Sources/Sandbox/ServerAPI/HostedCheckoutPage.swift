@@ -11,7 +11,7 @@ import PaymentFormRendering
 ///   the checkout's own client session (the `cards` group: one form for every card, the number
 ///   naming the product; see ``groupId``), a Pay button, a
 ///   status line and `#outcome` (the page's state as JSON, for tests; never card data). A paid
-///   checkout shows its payment's status. Without the web form's files (``webDist``), a page
+///   checkout shows its payment's status. Without the web form's files (``webForm``), a page
 ///   that says how to build them (503).
 /// - `POST /sandbox/v1/hostedcheckouts/<id>/pay` `{"encryptedCustomerInput"}` (what the form's
 ///   `submit()` encrypted): the payment is made as `POST …/payments` makes it (test cards,
@@ -20,7 +20,7 @@ import PaymentFormRendering
 ///   merchant's `returnUrl` with `hostedCheckoutId` and `RETURNMAC` (and `paymentId`) in its
 ///   query. The first payment counts: a second is 409.
 /// - `GET /sandbox/v1/hostedcheckout.mjs`: the page's script; `GET /sandbox/v1/web/<file>`: the
-///   web form's files from ``webDist`` (only those the page loads: the four of ``webFiles`` and
+///   web form's files from ``webForm`` (only those the page loads: the four of ``webFiles`` and
 ///   the texts of another language, `payform-texts.<tag>.json`).
 struct HostedCheckoutPage: Sendable {
     /// Where the pages live.
@@ -34,8 +34,8 @@ struct HostedCheckoutPage: Sendable {
     ]
 
     let serverAPI: ServerAPI
-    /// The folder of the built web form (`Web/dist`), or `nil` when none was found.
-    let webDist: URL?
+    /// The built web form's files: a folder (`Web/dist`), built into `payform`, or none.
+    let webForm: WebFormFiles
 
     /// The checkout `id` on either platform.
     private func checkout(_ id: String) -> (HostedCheckout, ServerAPILedger)? {
@@ -70,10 +70,10 @@ struct HostedCheckoutPage: Sendable {
         guard let type = Self.webFiles[name] ?? (Self.isTextsFile(name) ? "application/json; charset=utf-8" : nil) else {
             return SandboxErrorBody.notFound("the sandbox serves no such web form file")
         }
-        guard let webDist, let bytes = try? Data(contentsOf: webDist.appendingPathComponent(name)) else {
+        guard let bytes = webForm.contents(of: name) else {
             return SandboxErrorBody.notFound("\(name) is missing: build the web form (Scripts/build-web.sh) or give --web-dist DIR")
         }
-        return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", type), HTTPHeaderField("Cache-Control", "no-cache")], body: Array(bytes))
+        return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", type), HTTPHeaderField("Cache-Control", "no-cache")], body: bytes)
     }
 
     /// Whether `name` is a language's texts file (`payform-texts.fr.json`): letters, digits and `-` between the dots.
@@ -85,8 +85,7 @@ struct HostedCheckoutPage: Sendable {
 
     /// Whether the web form's files are there.
     private var hasWebForm: Bool {
-        guard let webDist else { return false }
-        return Self.webFiles.keys.allSatisfy { FileManager.default.isReadableFile(atPath: webDist.appendingPathComponent($0).path) }
+        webForm.hasAll(Self.webFiles.keys)
     }
 
     private static let policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
@@ -125,7 +124,7 @@ struct HostedCheckoutPage: Sendable {
             return html(503, """
                 <h1>The hosted checkout page needs the web form</h1>
                 <p id="outcome" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was not
-                found\(webDist.map { " in " + HTMLEscaping.escape($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
+                found\(webForm.folder.map { " in " + HTMLEscaping.escape($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
                 (it makes <code>Web/dist</code>), or start the sandbox with <code>--web-dist DIR</code>.</p>
                 """)
         }
