@@ -30,8 +30,14 @@
 # turns the Embedded feature on for the core targets and picks the host's regular expressions
 # over ICU; PAYFORM_WASM_FORM_ONLY=1 builds the page's module. Each module has its own scratch
 # folder (.build-wasm/full, .build-wasm/page), so rebuilding one does not recompile the other.
+#
+# What a server sends is readable by any user, however the umask is set or a tool copies modes
+# (brotli -o gives its output its input's mode, 0600 for a mktemp file): every file of
+# Web/dist/site/ and of the npm package is 0644, every folder 0755, and
+# Scripts/check-web-modes.sh checks them as built, at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+umask 022
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 keep_names=0
@@ -57,6 +63,11 @@ command -v wasm-opt > /dev/null || { echo "build-web: wasm-opt is missing (Binar
 command -v brotli > /dev/null || { echo "build-web: brotli is missing (Debian: apt-get install brotli)" >&2; exit 1; }
 
 mkdir -p .build-wasm Web/dist
+# readable FOLDER: every file in it 0644, every folder 0755 (it included), whoever made them how.
+readable() {
+  find "$1" -type d -exec chmod 0755 {} +
+  find "$1" -type f -exec chmod 0644 {} +
+}
 # The WebAssembly features the toolchain's wasm32 code uses (wasm-opt must be told): bulk memory,
 # sign extension, mutable globals, non-trapping float-to-int; every current browser and node 16+
 # runs them.
@@ -156,7 +167,6 @@ publish() { # publish NAME [FROM]: copy Web/dist/NAME (or FROM) to site/ under i
   stem=${name%.*} extension=${name##*.}
   hashed[$name]="$stem.$hash.$extension"
   cp "$from" "Web/dist/site/${hashed[$name]}"
-  chmod 644 "Web/dist/site/${hashed[$name]}"
   brotli -q 11 -f -o "Web/dist/site/${hashed[$name]}.br" "$from"
   gzip -9 -n -c "$from" > "Web/dist/site/${hashed[$name]}.gz"
 }
@@ -206,6 +216,7 @@ if [[ -f Web/dist/payform-form-engine.wasm ]]; then
     echo "}"
   } > Web/dist/site/manifest.json
 fi
+readable Web/dist/site
 
 # The npm package a front-end team installs without Swift: Web/package.json with the engine's
 # version (Sources/FormEngine/Prepare/EngineVersion.swift, the one place it is written), the page's
@@ -225,6 +236,7 @@ if [[ $only != full ]]; then
       Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-sandbox.mjs \
       Web/dist/payform-sandbox.d.mts Web/dist/payform-texts.*.json "$package/"
     cp -R Web/dist/site "$package/site"
+    readable "$package"
     rm -f Web/dist/payform-web-form-*.tgz
     (cd "$package" && npm pack --silent --pack-destination "$OLDPWD/Web/dist" > /dev/null) \
       || { echo "build-web: npm pack failed" >&2; exit 1; }
@@ -251,3 +263,6 @@ if [[ $only != full ]]; then
     "$gzip_total bytes gzip -9, $brotli_total bytes brotli -q 11; a language other than English adds its texts file" \
     "($(wc -c < "Web/dist/site/${hashed[payform-texts.fr.json]}.br") bytes brotli for French)"
 fi
+
+# The modes as built: what a server running as another user can read.
+Scripts/check-web-modes.sh

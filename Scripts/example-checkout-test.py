@@ -28,7 +28,8 @@ What it checks:
      long-lived caching, `Vary: Accept-Encoding` and its type (the engine as application/wasm);
      the page and its script are revalidated (no-cache, an ETag, 304 when unchanged).
   6. The nginx block WebForm.md shows, run in Debian's nginx (with the brotli_static module) on a
-     loopback port over Web/dist/site/: the same answers as in 5, and no manifest.json. Skipped
+     loopback port over Web/dist/site/ (its files' modes as built: nginx's workers run as another
+     user): the same answers as in 5, and no manifest.json. Skipped
      with a loud notice when nginx or the module is not installed.
   7. SIGTERM to run.sh: it exits 0 within a few seconds; the sandbox and the shop server are gone
      and their ports no longer accept connections.
@@ -42,6 +43,7 @@ import re
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -305,12 +307,16 @@ def check_nginx():
         return
     with tempfile.TemporaryDirectory(prefix="payform-nginx-") as work:
         root = os.path.join(work, "srv")
-        os.makedirs(os.path.join(root, "web"))
+        web = os.path.join(root, "web")
+        os.makedirs(web)
+        # The site's files with their modes as built (shutil.copy keeps them), and its folder's:
+        # nginx's workers run as another user when it is started as root, so a file the build
+        # left unreadable to others (0600) fails here as it would on a server.
         for name in os.listdir(SITE):
-            shutil.copy(os.path.join(SITE, name), os.path.join(root, "web", name))
-            os.chmod(os.path.join(root, "web", name), 0o644)
-        # nginx's workers run as another user when it is started as root: they must read the files.
-        for folder in (work, root, os.path.join(root, "web")):
+            shutil.copy(os.path.join(SITE, name), os.path.join(web, name))
+        os.chmod(web, stat.S_IMODE(os.stat(SITE).st_mode))
+        # The folders above it are this check's own (mkdtemp makes them 0700): opened to nginx.
+        for folder in (work, root):
             os.chmod(folder, 0o755)
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -342,7 +348,12 @@ http {{
                 expect(server.poll() is None, f"nginx did not start with WebForm.md's block: {server.stderr.read().decode()[-600:]}")
                 expect(time.monotonic() < deadline, "nginx did not listen within 10 s")
                 time.sleep(0.05)
-            check_hashed_files(f"http://127.0.0.1:{port}/web/", site_manifest(), "nginx")
+            try:
+                check_hashed_files(f"http://127.0.0.1:{port}/web/", site_manifest(), "nginx")
+            except Failure as failure:
+                # nginx says why it sent another encoding (a file it may not open, say) in its log.
+                with open(os.path.join(work, "error.log"), encoding="utf-8", errors="replace") as log:
+                    raise Failure(f"{failure}; nginx's error.log: {log.read()[-600:].strip() or '(empty)'}") from None
         finally:
             server.terminate()
             server.wait(10)

@@ -19,4 +19,8 @@ command -v tsc > /dev/null || { echo "npm-package-test: tsc is missing (Debian: 
 chromium=$(python3 Scripts/lib/chromium.py) || { echo "npm-package-test: $chromium" >&2; exit 1; }
 python=$(python3 Scripts/lib/venv.py "$venv" browser axe) || { echo "npm-package-test: $python" >&2; exit 1; }
 if [[ ! -x $payform ]]; then swift build --product payform; fi
+# The tarball's modes as built (every file 0644, every folder 0755: a server running as another
+# user reads them), and the mode check itself, which must fail on a 0600 file.
+Scripts/check-web-modes.sh --self-test
+Scripts/check-web-modes.sh
 exec "$python" Web/test/npm_package_test.py --payform "$payform" --chromium "$chromium" "$@"

@@ -160,9 +160,6 @@ enum WebForms {
         let controller = session.controller
         let form = controller.form
         let localizer = controller.localizer
-        let definitions = controller.item.fields
-        var byId: [String: FormFieldState] = [:]
-        for state in controller.fields { byId[state.id] = state }
         let account: JSONValue = form.accountOnFile.map {
             .object(JSONObject([(key: "id", value: .string($0.id)), (key: "label", value: .string($0.label)),
                                 (key: "logo", value: $0.logo.map { .string($0) } ?? .null)]))
@@ -195,9 +192,7 @@ enum WebForms {
             ]))),
             (key: "accountOnFile", value: account),
             (key: "accountsOnFile", value: .array(accounts)),
-            (key: "fields", value: .array(form.fields.map { field in
-                field.jsonValue(definition: definitions.first { $0.id == field.id }, state: byId[field.id])
-            })),
+            (key: "fields", value: .array(form.fieldJSONValues(definitions: controller.item.fields, states: controller.fields))),
             (key: "brand", value: controller.selectedBrandId.map { .string($0) } ?? .null),
             (key: "brandOptions", value: .array(brandOptions)),
             (key: "texts", value: .object(texts)),

@@ -52,7 +52,7 @@ func printPeakMemory() {
 /// The argument that makes payform-bench write the memory runs' inputs into a folder and exit.
 let writeMemoryInputsFlag = "--write-memory-inputs"
 
-private let memoryFieldCounts = [2_000, 20_000]
+private let memoryFieldCounts = [50, 500]  // 500: DefinitionLimit.fields, the most a product may have
 
 /// Writes the inputs of ``printPeakMemory()`` into `folder` (run in a child process).
 func writeMemoryInputs(to folder: String) {

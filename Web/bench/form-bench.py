@@ -6,6 +6,7 @@ and the web payload's size.
 
 Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds 20]
                                [--cpu-throttle 4] [--checkout PAYFORM [--network fast3g]]
+                               [--fields 50,100,200,400,500]
        (Playwright for Python: Scripts/web-form-test.sh makes .build-venv/web-form with it)
 
 - load (cold): each load in a new browser context (nothing cached, no compiled code kept), the
@@ -29,6 +30,12 @@ Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds
   definitions); a load ends when the page reports the form mounted and the next frame has
   started. --network fast3g adds DevTools' Fast 3G profile (562.5 ms latency,
   1.44 Mbit/s down, 675 kbit/s up).
+- --fields N,N,...: how mounting scales with a form's size instead (warm, CPU not throttled unless
+  asked): products of N required text fields (label, placeholder, tooltip, mask, a length and a
+  pattern validator each, every tenth a list of 5 options), each mounted --rounds times into a new
+  element of one page (after one mount not counted): mountPaymentForm's call to its promise
+  resolving, to the form's first layout (style and layout forced), the engine's share (its calls,
+  counted and timed through the `engine` option), and the time per field.
 """
 
 import argparse
@@ -95,7 +102,10 @@ def serve(timings, dist):
                 return VISA
             name = os.path.basename(path)
             if path.startswith("/web/"):
-                return os.path.join(site, manifest.get(name, name))
+                # The site's copy (by its plain or hashed name), else Web/dist's (the engine's
+                # loader alone, for --fields).
+                served = os.path.join(site, manifest.get(name, name))
+                return served if os.path.exists(served) else os.path.join(dist, name)
             return os.path.join(PAGE, name or "index.html")
 
         def end_headers(self):
@@ -158,6 +168,7 @@ def main():
     parser.add_argument("--checkout", metavar="PAYFORM", help="time the example checkout (Examples/web/run.sh PAYFORM)")
     parser.add_argument("--network", choices=sorted(NETWORKS), help="throttle the network too (with --checkout)")
     parser.add_argument("--dist", default=DIST, help="the built web form to time (default Web/dist; another build, to compare)")
+    parser.add_argument("--fields", help="time mounting forms of these field counts (comma-separated) instead")
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -165,7 +176,9 @@ def main():
     results = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=arguments.chromium, headless=True)
-        if arguments.checkout:
+        if arguments.fields:
+            results += mount_scaling(browser, arguments, label)
+        elif arguments.checkout:
             results += checkout_loads(browser, arguments, label)
         else:
             results += bench_page(browser, arguments, label)
@@ -228,6 +241,74 @@ def bench_page(browser, arguments, label):
     site = os.path.join(arguments.dist, "site")
     manifest = json.load(open(os.path.join(site, "manifest.json"))) if os.path.exists(os.path.join(site, "manifest.json")) else {}
     results += payload({manifest.get(name, name) for name in fetched}, site if manifest else arguments.dist)
+    return results
+
+
+# Mounts forms of each size into new elements of one page: the time to the promise, to the first
+# layout, and in the engine (its calls wrapped, through the `engine` option).
+MOUNT_SCALING = """async ([counts, rounds]) => {
+  const { mountPaymentForm } = await import("/web/payform-form.mjs");
+  const { PaymentFormEngine } = await import("/web/payform-engine.mjs");
+  const real = await PaymentFormEngine.load(new URL("/web/payform-form-engine.wasm", location.href));
+  let engineTime = 0, engineCalls = 0;
+  const engine = {
+    get generation() { return real.generation; },
+    call(request) { const started = performance.now(); try { return real.call(request); } finally { engineTime += performance.now() - started; engineCalls++; } },
+  };
+  const field = (index) => index % 10 === 9
+    ? { id: `f${index}`, type: "string", displayHints: { displayOrder: index, label: `List ${index}`, formElement: { type: "list",
+        valueMapping: [1, 2, 3, 4, 5].map((option) => ({ value: String(option), displayName: `Option ${option}` })) } },
+        dataRestrictions: { isRequired: true, validators: {} } }
+    : { id: `f${index}`, type: "string", displayHints: { displayOrder: index, label: `Field ${index}`, placeholderLabel: `Type field ${index}`,
+        mask: "{{**********}}", tooltip: { label: `What field ${index} is for` }, formElement: { type: "text" } },
+        dataRestrictions: { isRequired: true, validators: { length: { minLength: 2, maxLength: 10 }, regularExpression: { regularExpression: "[a-z0-9]+" } } } };
+  const results = {};
+  for (const count of counts) {
+    const product = { id: 1, paymentMethod: "card", displayHints: { logo: "x", label: "Bench" }, fields: Array.from({ length: count }, (_, index) => field(index)) };
+    const samples = [];
+    for (let round = 0; round <= rounds; round++) {
+      const element = document.createElement("div");
+      document.body.append(element);
+      engineTime = 0;
+      engineCalls = 0;
+      const started = performance.now();
+      const form = await mountPaymentForm(element, { product, now: "2026-11", engine });
+      const mounted = performance.now();
+      element.shadowRoot.querySelector(".pf-form").getBoundingClientRect();
+      const laidOut = performance.now();
+      const drawn = element.shadowRoot.querySelectorAll(".pf-field").length;
+      if (drawn !== count) throw new Error(`${drawn} fields drawn, not ${count}`);
+      if (round > 0) samples.push({ mount: mounted - started, layout: laidOut - started, engine: engineTime, calls: engineCalls });
+      form.destroy();
+      element.remove();
+    }
+    results[count] = samples;
+  }
+  return results;
+}"""
+
+
+def mount_scaling(browser, arguments, label):
+    timings = queue.Queue()
+    server, url = serve(timings, arguments.dist)
+    context, page = throttled_page(browser, arguments)
+    page.goto(f"{url}/index.html")
+    page.wait_for_function("() => window.paymentForm !== undefined", timeout=60000)
+    counts = [int(count) for count in arguments.fields.split(",")]
+    measured = page.evaluate(MOUNT_SCALING, [counts, arguments.rounds])
+    context.close()
+    server.shutdown()
+    results = []
+    for count in counts:
+        samples = measured[str(count)]
+        mount = summary([sample["mount"] for sample in samples])
+        layout = summary([sample["layout"] for sample in samples])
+        engine = summary([sample["engine"] for sample in samples])
+        calls = max(sample["calls"] for sample in samples)
+        results.append({"id": f"web.mount.fields{count}", "name": f"mount a form of {count} fields, to the promise ({label})", "unit": "ms", **mount,
+                        "perField": mount["median"] / count})
+        results.append({"id": f"web.mount.fields{count}.layout", "name": "  to its first layout", "unit": "ms", **layout})
+        results.append({"id": f"web.mount.fields{count}.engine", "name": f"  in the engine ({calls} calls)", "unit": "ms", **engine})
     return results
 
 

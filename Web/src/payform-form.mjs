@@ -251,6 +251,18 @@ function stylesheetSettled(link) {
  */
 export async function mountPaymentForm(element, options = {}) {
   if (!element || typeof element.attachShadow !== "function") throw new PaymentFormError("usage", "mountPaymentForm needs an element to mount into");
+  try {
+    return await mount(element, options);
+  } catch (error) {
+    // Said on the element too, as a mounted form's failures are (`payform-error`): a page that
+    // listens there hears why no form came (a definition past a bound: `limit_exceeded`).
+    element.dispatchEvent(new CustomEvent("payform-error", { detail: { code: error?.code ?? "error", message: String(error?.message ?? error) }, bubbles: true, composed: true }));
+    throw error;
+  }
+}
+
+/** {@link mountPaymentForm} once `element` is known to take a shadow root. */
+async function mount(element, options) {
   // The engine is on the way to the first form on screen: its fetch starts first, and the
   // stylesheet and the Client API's answers load while it compiles.
   const loading = options.engine ? Promise.resolve(options.engine) : sharedEngine(options.wasmUrl ?? DEFAULT_ENGINE_URL);
@@ -332,7 +344,8 @@ export async function mountPaymentForm(element, options = {}) {
  * - `valid` `{valid}`: the whole form's validity flipped;
  * - `submitrequest` `{field}`: Enter in a field (cancelable: the form's Pay button then does not submit);
  * - `submit`: what `submit()` resolved to;
- * - `error` `{code, message}`: a Client API call, the engine or the encryption failed.
+ * - `error` `{code, message}`: a Client API call, the engine or the encryption failed (a failed
+ *   mount says so on the element, `payform-error`, before its promise rejects).
  */
 export class PaymentForm extends EventTarget {
   #engine;

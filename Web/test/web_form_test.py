@@ -22,6 +22,8 @@ What it checks (each a named case; the summary counts them):
   - the example checkout (Examples/web/run.sh): the engine loaded while the customer chooses, a
     Visa payment, and a 3-D Secure challenge card through the sandbox's authentication page back
     to the shop;
+  - a form at the bound of 500 fields mounts with one engine call, its fields put in at once; one
+    past a bound (501 fields, a 4,097-byte label) is refused with limit_exceeded and an error event;
   - axe-core: 0 violations on the card form, the iDEAL form and the error state;
   - screenshots (empty, typing, errors, co-badge choice, French) into --output.
 The page is served with a strict Content-Security-Policy (no inline script or style, no eval;
@@ -608,6 +610,75 @@ def case_hostile_definitions(run):
     page.close()
 
 
+def case_form_limits(run):
+    """A form at the bound of 500 fields mounts with one engine call and its DOM built off the page; 501 fields or a 4 KiB label: limit_exceeded, said as an error event."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    outcomes = page.page.evaluate("""async (now) => {
+      const { mountPaymentForm } = await import("/web/payform-form.mjs");
+      const { PaymentFormEngine } = await import("/web/payform-engine.mjs");
+      const real = await PaymentFormEngine.load(new URL("/web/payform-form-engine.wasm", location.href));
+      // The engine's calls, counted by operation.
+      const calls = {};
+      const engine = { get generation() { return real.generation; }, call(request) { calls[request.op] = (calls[request.op] ?? 0) + 1; return real.call(request); } };
+      const field = (index, label = `Field ${index}`) => ({ id: `f${index}`, type: "string",
+        displayHints: { displayOrder: index, label, placeholderLabel: `Type ${index}`, mask: "{{**********}}", tooltip: { label: `About ${index}` }, formElement: { type: "text" } },
+        dataRestrictions: { isRequired: true, validators: { length: { minLength: 2, maxLength: 10 }, regularExpression: { regularExpression: "[a-z0-9]+" } } } });
+      const product = (fields) => ({ id: 1, paymentMethod: "card", displayHints: { logo: "x", label: "Many fields" }, fields });
+      const mount = async (definition) => {
+        const element = document.createElement("div");
+        document.body.append(element);
+        const errors = [];
+        element.addEventListener("payform-error", (event) => errors.push(event.detail));
+        const changes = [];
+        element.addEventListener("payform-change", (event) => changes.push(event.detail.field));
+        for (const key of Object.keys(calls)) delete calls[key];
+        // What reaches the shadow root itself: the form is built apart and put in at once.
+        let rootMutations = 0;
+        const observer = new MutationObserver((records) => { rootMutations += records.length; });
+        element.attachShadow({ mode: "open" });
+        observer.observe(element.shadowRoot, { childList: true });
+        const started = performance.now();
+        try {
+          const form = await mountPaymentForm(element, { product: definition, now, engine });
+          const milliseconds = performance.now() - started;
+          const mountCalls = { ...calls }, mountChanges = changes.length;
+          observer.disconnect();
+          const drawn = element.shadowRoot.querySelectorAll(".pf-field").length;
+          const last = element.shadowRoot.querySelector(`[name=f${definition.fields.length - 1}]`);
+          last.focus();
+          const typed = form.send({ event: "set", field: `f${definition.fields.length - 1}`, value: "abc" });
+          return { drawn, milliseconds, calls: mountCalls, rootMutations, changes: mountChanges, errors, typed: typed.state, lastLabel: last.labels[0]?.textContent };
+        } catch (error) {
+          observer.disconnect();
+          return { rejected: `${error.name}: ${error.code}: ${error.message}`, errors, drawn: element.shadowRoot.querySelectorAll(".pf-field").length };
+        }
+      };
+      const atLimit = await mount(product(Array.from({ length: 500 }, (_, index) => field(index))));
+      const pastLimit = await mount(product(Array.from({ length: 501 }, (_, index) => field(index))));
+      const longLabel = await mount(product([field(0, "x".repeat(4097))]));
+      return { atLimit, pastLimit, longLabel };
+    }""", NOW)
+    at_limit, past_limit, long_label = outcomes["atLimit"], outcomes["pastLimit"], outcomes["longLabel"]
+    expect(at_limit.get("drawn") == 500, f"a form of 500 fields: {at_limit}")
+    # Structure, not time: one engine call draws the form (form.open's view), whatever its size;
+    # the fields reach the page in one insertion; one change event per field.
+    expect(at_limit["calls"] == {"form.open": 1}, f"the engine calls that mounted 500 fields: {at_limit['calls']}")
+    expect(at_limit["rootMutations"] <= 3, f"the shadow root changed {at_limit['rootMutations']} times while 500 fields were drawn")
+    expect(at_limit["changes"] == 500, f"{at_limit['changes']} change events for 500 fields")
+    expect(at_limit["typed"] == "valid" and at_limit["lastLabel"].startswith("Field 499"), f"the last of 500 fields: {at_limit}")
+    # A sanity bound only (it takes well under a second): a quadratic mount took 30 s for 10,000 fields.
+    expect(at_limit["milliseconds"] < 15000, f"mounting 500 fields took {at_limit['milliseconds']:.0f} ms")
+    wanted = "PaymentFormError: limit_exceeded: product: fields: 501 fields, more than the 500 a product or group may have"
+    expect(past_limit.get("rejected") == wanted, f"a product of 501 fields: {past_limit}")
+    expect(past_limit["errors"] == [{"code": "limit_exceeded", "message": wanted.split(": ", 2)[2]}] and past_limit["drawn"] == 0,
+           f"the error event of a product of 501 fields: {past_limit}")
+    wanted = "product: fields[0].displayHints.label: 4097 bytes, more than the 4096 a field's text may have"
+    expect(long_label.get("rejected") == f"PaymentFormError: limit_exceeded: {wanted}" and [e["code"] for e in long_label["errors"]] == ["limit_exceeded"],
+           f"a label of 4,097 bytes: {long_label}")
+    print(f"  500 fields mounted in {at_limit['milliseconds']:.0f} ms with {at_limit['calls']}; 501 fields and a 4,097-byte label: limit_exceeded")
+    page.close()
+
+
 def case_interface(run):
     """The form's interface as a merchant's code expects: events, Enter, focus after an invalid submit, RTL, the texts' language, dark."""
     page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}&dir=rtl", native=False)
@@ -890,7 +961,7 @@ def case_card_rules(run):
 
 
 CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_interface,
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_interface,
          case_checkout_example, case_card_form_checkout, case_card_rules,
          case_random_sequences]
 

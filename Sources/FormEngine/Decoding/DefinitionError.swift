@@ -17,6 +17,9 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
         case missingKey
         /// The value has the right type but is not acceptable; the text says why.
         case invalidValue(String)
+        /// The value is larger than a ``DefinitionLimit`` allows: `count` fields, options or
+        /// bytes of text (never the text itself).
+        case limitExceeded(DefinitionLimit, count: Int)
     }
 
     /// Where the problem is.
@@ -41,6 +44,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
         case .typeMismatch: "type_mismatch"
         case .missingKey: "missing_key"
         case .invalidValue: "invalid_value"
+        case .limitExceeded: "limit_exceeded"
         }
     }
 
@@ -51,6 +55,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
         case .typeMismatch(let expected, let found): "\(path): expected \(expected), found \(found)"
         case .missingKey: "\(path): required key is missing"
         case .invalidValue(let reason): "\(path): \(reason)"
+        case .limitExceeded(let limit, let count): "\(path): \(limit.excess(count))"
         }
     }
 }

@@ -62,8 +62,8 @@ public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
         displayOrder = try object.int("displayOrder")
-        label = try object.string("label")
-        placeholderLabel = try object.string("placeholderLabel")
+        label = try object.fieldText("label")
+        placeholderLabel = try object.fieldText("placeholderLabel")
         // An empty mask means "no mask", as in the existing SDKs.
         mask = try object.string("mask").flatMap { $0.isEmpty ? nil : Mask($0) }
         if let mask, !mask.hasPlaceholders {
@@ -79,7 +79,7 @@ public struct FieldDisplayHints: ClientAPIModel, JSONModel, Hashable {
         }
         let element = try object.required("formElement")
         formElement = try FormElement(json: element.value, at: element.path, diagnostics: &diagnostics)
-        link = try object.string("link")
+        link = try object.fieldText("link")
     }
 
     package var json: JSONValue {

@@ -25,7 +25,7 @@ public struct FormElement: ClientAPIModel, JSONModel, Hashable {
         type = try FormElementType.decode(object.required("type"), diagnostics: &diagnostics)
         // A list with a broken option is a broken list: fail rather than show fewer options.
         var options: [ValueMappingItem] = []
-        for node in try object.optional("valueMapping")?.array() ?? [] {
+        for node in try object.optional("valueMapping")?.array(upTo: .options) ?? [] {
             options.append(try ValueMappingItem(json: node.value, at: node.path, diagnostics: &diagnostics))
         }
         valueMapping = options

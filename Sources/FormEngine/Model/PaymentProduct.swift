@@ -143,11 +143,12 @@ public struct PaymentProduct: PaymentItem, JSONModel, Hashable {
 
 /// Decodes a product's or group's fields. Unlike accounts on file, a field cannot be skipped: a
 /// form missing its CVV field would validate without it. So one bad field fails the whole
-/// definition, with the field's path; duplicate ids are refused too.
+/// definition, with the field's path; duplicate ids are refused too, and so are more fields than
+/// ``DefinitionLimit/fields`` (before any is decoded).
 func decodeFields(_ node: JSONNode?, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) -> [PaymentProductField] {
     var fields: [PaymentProductField] = []
     var seenIds: Set<String>?
-    for element in try node?.array() ?? [] {
+    for element in try node?.array(upTo: .fields) ?? [] {
         let field = try PaymentProductField(json: element.value, at: element.path, diagnostics: &diagnostics)
         if isRepeated(field.id, among: fields, seenIds: &seenIds) {
             throw DefinitionError(path: element.path.appending("id"), kind: .invalidValue("duplicate field id '\(field.id)'"))

@@ -48,7 +48,7 @@ public struct PaymentProductField: ClientAPIModel, JSONModel, Hashable, Identifi
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
-        id = try object.required("id").string()
+        id = try object.required("id").fieldText()
         if id.isEmpty { throw try object.required("id").invalid("field id must not be empty") }
         type = try object.optional("type").map { node throws(DefinitionError) in try FieldType.decode(node, diagnostics: &diagnostics) } ?? .string
         let hints = try object.required("displayHints")

@@ -24,8 +24,8 @@ public struct Tooltip: ClientAPIModel, JSONModel, Hashable {
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
-        label = try object.string("label")
-        image = try object.string("image")
+        label = try object.fieldText("label")
+        image = try object.fieldText("image")
     }
 
     package var json: JSONValue {

@@ -23,8 +23,8 @@ public struct ValueMappingItem: ClientAPIModel, JSONModel, Hashable {
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
-        value = try object.required("value").string()
-        displayName = try object.string("displayName")
+        value = try object.required("value").fieldText()
+        displayName = try object.fieldText("displayName")
         displayElements = try decodeTolerantly(object.optional("displayElements"), diagnostics: &diagnostics) { node, diagnostics throws(DefinitionError) in
             try DisplayElement(json: node.value, at: node.path, diagnostics: &diagnostics)
         }
@@ -58,9 +58,9 @@ package struct DisplayElement: ClientAPIModel, JSONModel, Hashable {
 
     package init(json: JSONValue, at path: JSONPath, diagnostics: inout [DefinitionDiagnostic]) throws(DefinitionError) {
         let object = try JSONNode(json, path: path).object()
-        id = try object.required("id").string()
-        type = try object.string("type") ?? "STRING"
-        value = try object.required("value").string()
+        id = try object.required("id").fieldText()
+        type = try object.fieldText("type") ?? "STRING"
+        value = try object.required("value").fieldText()
     }
 
     package var json: JSONValue {

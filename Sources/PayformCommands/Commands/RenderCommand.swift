@@ -102,14 +102,10 @@ extension PaymentForm {
         let account: JSONValue = accountOnFile.map {
             ["id": .string($0.id), "label": .string($0.label), "logo": .optional($0.logo)]
         } ?? .null
-        var byId: [String: FormFieldState] = [:]
-        for state in states ?? [] { byId[state.id] = state }
         return [
             "product": ["id": .string(productId), "label": .string(productLabel), "logo": .optional(logo)],
             "accountOnFile": account,
-            "fields": .array(fields.map { field in
-                field.jsonValue(definition: product.fields.first { $0.id == field.id }, state: byId[field.id])
-            }),
+            "fields": .array(fieldJSONValues(definitions: product.fields, states: states ?? [])),
         ]
     }
 }

@@ -31,6 +31,7 @@ extension SipsError {
         case .missingKey: self = .missingField(error.jsonPath)
         case .typeMismatch(let expected, let found): self = .invalidField(error.jsonPath, reason: "expected \(expected), found \(found)")
         case .invalidValue(let reason): self = .invalidField(error.jsonPath, reason: reason)
+        case .limitExceeded(let limit, let count): self = .invalidField(error.jsonPath, reason: limit.excess(count))
         }
     }
 }
