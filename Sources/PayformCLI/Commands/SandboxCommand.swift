@@ -93,7 +93,10 @@ enum SandboxCommand {
         every transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
         sandbox-webhook-key-NOT-FOR-PRODUCTION, secret
         sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000; the first line adds "webhooks":
-        {"url", "keyId", "secretKey"}). The defaults of --merchant-id (sandbox-merchant),
+        {"url", "keyId", "secretKey"}), one at a time: 2 s to connect, 5 s per post, not
+        retried; only the answer's status line is read (a 2xx delivers), a redirect is never
+        followed; at most 1,000 events or 4 MiB wait, the oldest dropped past either.
+        The defaults of --merchant-id (sandbox-merchant),
         --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and --secret-api-key
         (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test values, NOT FOR
         PRODUCTION. Each platform keeps the last 10,000 payments, tokens, hosted checkouts,
