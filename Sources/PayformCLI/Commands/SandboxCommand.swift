@@ -84,8 +84,9 @@ enum SandboxCommand {
         answers by test card; then capture (partial
         captures add up), cancel, refund (never past the captured amount), refunds, approve,
         complete, tokenize, subsequent; hosted checkouts (the page is served at
-        /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist), tokens, mandates,
-        payouts, products, product groups and services from the product data.
+        /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist; one payment per checkout,
+        every other pay 409 naming it), tokens, mandates, payouts, products, product groups and
+        services from the product data.
         X-GCS-Idempotence-Key (1 to 40 printable ASCII characters) replays an answer with the
         payment as it is now (409 while the first is in flight). A challenge card redirects to
         /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
