@@ -90,8 +90,9 @@ enum SandboxCommand {
         X-GCS-Idempotence-Key (1 to 40 printable ASCII characters) replays an answer with the
         payment as it is now (409 while the first is in flight). A challenge card redirects to
         /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
-        and return to the request's returnUrl. --webhook-url URL posts the platform's events on
-        every transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
+        and return to the request's returnUrl (a hosted checkout without one: to its own page,
+        which shows the outcome). --webhook-url URL posts the platform's events on every
+        transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
         sandbox-webhook-key-NOT-FOR-PRODUCTION, secret
         sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000; the first line adds "webhooks":
         {"url", "keyId", "secretKey"}), one at a time: 2 s to connect, 5 s per post, not

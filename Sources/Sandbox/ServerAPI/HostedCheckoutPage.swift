@@ -11,7 +11,8 @@ import PaymentFormRendering
 ///   the checkout's own client session (the `cards` group: one form for every card, the number
 ///   naming the product; see ``groupId``), a Pay button, a
 ///   status line and `#outcome` (the page's state as JSON, for tests; never card data). A paid
-///   checkout shows its payment's status. Without the web form's files (``webDist``), a page
+///   (or cancelled) checkout shows its outcome instead: `#outcome` `data-state="done"` with
+///   `hostedCheckoutStatus`, `paymentId` and `paymentStatus`. Without the web form's files (``webDist``), a page
 ///   that says how to build them (503).
 /// - `POST /sandbox/v1/hostedcheckouts/<id>/pay` `{"encryptedCustomerInput"}` (what the form's
 ///   `submit()` encrypted): the payment is made as `POST …/payments` makes it (test cards,
@@ -117,11 +118,26 @@ struct HostedCheckoutPage: Sendable {
         }
         let amount = HTMLEscaping.escape("\(checkout.amount) \(checkout.currencyCode) (minor units)")
         if checkout.status != .inProgress {
-            let status = checkout.paymentId.flatMap(ledger.payment(withId:)).map { $0.status.name(checkout.version) } ?? checkout.status.rawValue
+            // The checkout's outcome: where the customer lands after paying (or after 3-D Secure)
+            // when the checkout has no returnUrl.
+            let payment = checkout.paymentId.flatMap(ledger.payment(withId:))
+            var outcome = JSONObject([(key: "state", value: "done"), (key: "hostedCheckoutStatus", value: .string(checkout.status.rawValue))])
+            var text = "This hosted checkout is \(checkout.status.rawValue)."
+            if let payment {
+                let status = payment.status.name(checkout.version)
+                outcome.append("paymentId", .string(payment.id))
+                outcome.append("paymentStatus", .string(status))
+                switch payment.status {
+                case .rejected: text = "The payment was refused (\(status))."
+                case .redirected: text = "The payment waits for its 3-D Secure authentication (\(status))."
+                default: text = "Paid: the payment is \(status)."
+                }
+            }
             return html(200, """
                 <h1>Sandbox hosted checkout</h1>
                 <p>Order: \(amount).</p>
-                <p id="outcome" data-state="done">\(HTMLEscaping.escape(checkout.status.rawValue)): \(HTMLEscaping.escape(status))</p>
+                <p id="message" role="status">\(HTMLEscaping.escape(text))</p>
+                <pre id="outcome" data-state="done">\(HTMLEscaping.escape(JSONWriter().string(from: .object(outcome))))</pre>
                 """)
         }
         guard hasWebForm else {

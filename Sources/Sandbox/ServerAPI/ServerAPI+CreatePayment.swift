@@ -292,7 +292,8 @@ extension ServerAPI {
         var returnURL = outcome == .challenge ? order.returnURL : nil
         var returnMAC = outcome == .challenge ? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil
         if let hostedCheckout, outcome == .challenge {
-            // Back from 3-D Secure on a hosted checkout: the merchant's return URL, as the checkout's own way back.
+            // Back from 3-D Secure on a hosted checkout: the merchant's return URL, as the checkout's
+            // own way back; without one, the checkout's page shows the outcome (ThreeDSecurePage).
             returnURL = hostedCheckout.returnURL.map { ThreeDSecurePage.adding([("hostedCheckoutId", hostedCheckout.id)], to: $0) }
             returnMAC = hostedCheckout.returnMAC
         }
