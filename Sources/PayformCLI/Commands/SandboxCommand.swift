@@ -97,7 +97,8 @@ enum SandboxCommand {
         sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000; the first line adds "webhooks":
         {"url", "keyId", "secretKey"}), one at a time: 2 s to connect, 5 s per post, not
         retried; only the answer's status line is read (a 2xx delivers), a redirect is never
-        followed; at most 1,000 events or 4 MiB wait, the oldest dropped past either.
+        followed; at most 1,000 events or 4 MiB wait, the oldest dropped past either. Every
+        answer carries X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer.
         The defaults of --merchant-id (sandbox-merchant),
         --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and --secret-api-key
         (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test values, NOT FOR
