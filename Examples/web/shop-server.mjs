@@ -576,8 +576,15 @@ async function main() {
   server.requestTimeout = 10_000;
   server.headersTimeout = 10_000;
   server.on("clientError", (error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"error\":\"malformed HTTP request\"}");
-    else socket.destroy();
+    // Node's own answer to a request it could not parse: written here so it carries the same
+    // nosniff and Referrer-Policy as every other answer.
+    const body = JSON.stringify({ error: "malformed HTTP request" });
+    if (socket.writable) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n"
+        + `Referrer-Policy: no-referrer\r\nCache-Control: no-store\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    } else {
+      socket.destroy();
+    }
   });
   server.on("error", (error) => {
     process.stderr.write(`shop-server: cannot listen on ${options.host}:${options.port} (${error.code || error.message})\n`);
