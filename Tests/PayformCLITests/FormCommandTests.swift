@@ -89,10 +89,12 @@ struct FormCommandTests {
             #"{"event":"set","field":"expiryDate","value":"12/2030"}"#,
         ])
         #expect(answers[1]["text"] == "02")
-        // 1 then 3: no month 13, so the month is 01 and the 3 starts the year; no digit dropped.
+        // 1 then 3: no month 13, and no other month made of it either: kept, invalid at once.
         #expect(answers[3]["outcome"] == "changed")
-        #expect(answers[3]["text"] == "01/3")
-        #expect(answers[3]["cursor"] == 4)
+        #expect(answers[3]["text"] == "13")
+        #expect(answers[3]["cursor"] == 2)
+        #expect(answers[3]["state"] == "invalid")
+        #expect(answers[3]["errorId"] == "expirationDate")
         // 0 then 0: kept, and shown at once as a month that cannot exist.
         #expect(answers[5]["outcome"] == "changed")
         #expect(answers[5]["text"] == "00")

@@ -9,6 +9,7 @@ What it checks (each a named case; the summary counts them):
   - typing a card number key by key, paste of formatted and over-long numbers, backspace over a
     space, a selection replaced, the expiry shortcut, an IME composition: after every event the
     page's text, caret and message equal what `payform form` answers for the same events;
+  - an expiry date pasted whole reads as validate, prepare and payform unmask read it;
   - at least 200 seeded random edit sequences (typing, paste, backspace and delete at random
     places, selections, focus moves) compared the same way, event by event;
   - against `payform sandbox`: the form fetched through a client session, the co-badge choice of
@@ -230,6 +231,20 @@ def case_typing(run):
     page.type("cvv", "123")
     page.type("cardholderName", "José Müller")
     run.screenshot(page, "card-typing")
+    page.close()
+
+
+def case_expiry_reading(run):
+    """An expiry date pasted whole reads as validate, prepare and payform unmask read it
+    (Tests/PayformCLITests/ExpiryReadingCommandTests.swift holds the same table)."""
+    page = run.open("product=sample:visa&now=2026-11")
+    table = [("12/2030", "12/30"), ("122030", "12/30"), ("12/30", "12/30"), ("1230", "12/30"), ("12/203", "12/203"),
+             ("13/30", "13/30"), ("00/30", "00/30"), ("12-30", "12/30"), ("1 2 / 3 0", "12/30"), ("1/30", "01/30")]
+    for typed, shown in table:
+        text = page.read("expiryDate")["text"]
+        page.select("expiryDate", 0, len(text))
+        answer = page.paste("expiryDate", typed)
+        expect(answer["text"] == shown, f"{typed!r} pasted into MM/YY shows {answer['text']!r}, not {shown!r}")
     page.close()
 
 
@@ -805,7 +820,7 @@ def case_card_form_checkout(run):
         page.close()
 
 
-CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
+CASES = [case_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_interface,
          case_checkout_example, case_card_form_checkout,
          case_random_sequences]

@@ -23,8 +23,10 @@ import PaymentFormValidation
 /// - Editing is cursor-aware and works in value space (backspace right after a separator deletes
 ///   the digit before it); ``replace(_:range:with:)`` maps UIKit's `shouldChangeCharactersIn`
 ///   call to a backspace, a forward delete or an insertion from the caret the controller last saw.
-/// - Expiry dates take shortcuts (`2` → `02`, `1` then `3` → `01/3`, a pasted `12/2030` fills
-///   `MM/YY` as `12/30`); a fully typed but expired date is `invalid`.
+/// - Expiry dates take one typing shortcut (`2` → `02`); a month that cannot exist is kept as
+///   typed and invalid at once (`1` then `3` is `13`, so `1330` is `13/30`, never `01/33`); a
+///   value set or pasted whole is read as a request reads it (`12/2030` and `1/30` fill `MM/YY`
+///   as `12/30` and `01/30`); a fully typed but expired date is `invalid`.
 /// - At most one message per field, its first error, shown: while the field has the focus only
 ///   when the value can no longer become valid; after the field lost the focus when it holds a
 ///   value that is not valid, or is empty, required and was edited; after ``submit()`` for every

@@ -100,14 +100,16 @@ struct ControllerKeepsEveryCharacterTests {
         #expect(update["expiryDate"]?.value == "1330")
         #expect(update["expiryDate"]?.text == "13/30")
         #expect(update["expiryDate"]?.error?.errorId == "expirationDate")
-        // Typed one key at a time, a 3 after a first 1 makes the month 01 and starts the year.
+        // Typed one key at a time, the same: a 3 after a first 1 is kept, the month 13 invalid.
         var typing = try ControllerFixtures.controller("visa")
+        try typing.focus("expiryDate")
         try typing.type("1", into: "expiryDate")
         let typed = try typing.replace("expiryDate", range: 1..<1, with: "3")
         #expect(typed.outcome == .changed)
-        #expect(typed["expiryDate"]?.text == "01/3")
-        #expect(typed["expiryDate"]?.value == "013")
-        #expect(typed["expiryDate"]?.cursor == 4)
+        #expect(typed["expiryDate"]?.text == "13")
+        #expect(typed["expiryDate"]?.value == "13")
+        #expect(typed["expiryDate"]?.cursor == 2)
+        #expect(typed["expiryDate"]?.error?.errorId == "expirationDate")
     }
 
     @Test("what still fits behaves as before: four-digit years, a keystroke into a full field")
