@@ -164,14 +164,11 @@ extension PaymentFormController {
             fields[index].complete = false
         } else {
             let value = fields[index].value
-            var maximumLength = definitions.withUnsafeBufferPointer { $0[index].maximumValueLength }
-            var layout: CardNumberLayout?
             if isCardNumber(at: index) {
                 // Usually the edit that changed the value detected its brands already.
                 updateCardNumberFormat(at: index, value: value, includingFormatter: false)
-                layout = fields[index].cardLayout
-                if let layout { maximumLength = min(maximumLength ?? layout.maximumLength, layout.maximumLength) }
             }
+            let maximumLength = maximumLength(ofFieldAt: index)
             // A value the validation passed is valid as it stands: the validators need not run
             // again to say so.
             var state = !value.isEmpty && firstError == nil ? .valid
@@ -179,15 +176,29 @@ extension PaymentFormController {
             // A card the platform refuses in this context, or of a brand the form takes no
             // product for, cannot become valid by typing on.
             if firstError?.error == .allowedInContext || firstError?.error == .cardNotAccepted { state = .invalid }
+            // Complete when valid and full: no further character can be accepted (for a card
+            // number, the resolved brand's longest length: ``CardNumberLayout/isComplete(digitCount:)``).
             let length = Self.characterCount(of: value)
             let full = maximumLength.map { length >= $0 } ?? false
-            let brandComplete = layout?.isComplete(digitCount: length) ?? false
             fields[index].state = state
             fields[index].firstError = firstError
-            fields[index].complete = state == .valid && length > 0 && (full || brandComplete)
+            fields[index].complete = state == .valid && length > 0 && full
         }
 
         fields[index].showError(isSubmitted: isSubmitted, localizer: localizer)
+    }
+}
+
+extension PaymentFormController {
+    /// The most value characters the field at `index` takes: the tightest of its mask's capacity,
+    /// its `length` validator's `maxLength` and, for a card number, the detected brand's longest
+    /// length (``CardNumberLayout/maximumLength``); `nil` when nothing limits it. A field whose
+    /// value has this many characters is full: it is complete when valid, and a keystroke into
+    /// it is `.rejected`.
+    func maximumLength(ofFieldAt index: Int) -> Int? {
+        let maximum = definitions.withUnsafeBufferPointer { $0[index].maximumValueLength }
+        guard isCardNumber(at: index), let layout = fields[index].cardLayout else { return maximum }
+        return min(maximum ?? layout.maximumLength, layout.maximumLength)
     }
 }
 

@@ -37,11 +37,13 @@ import PaymentFormValidation
 ///   set, pasted or carried over by a product switch that is longer than the mask is kept whole
 ///   (the mask's layout, then the rest as typed) and its validators say what is wrong (`length`).
 /// - An event that completes the focused field with the caret at the end reports ``FormUpdate/advance``
-///   and the ``FormUpdate/next`` field.
+///   and the ``FormUpdate/next`` field: only once the field cannot grow, so no key meant for it
+///   lands in the next one.
 /// - An account on file prefills its values; read-only ones are valid and never sent, `MUST_WRITE`
 ///   ones are required.
 /// - A card number carries its offline brand detection; a generic card field groups and limits
-///   the digits by the brand, and completes at a length the brand issues (Visa at 16). A co-badged
+///   the digits by the brand, and completes at the brand's longest length, when no further digit
+///   can be accepted (Visa at 19, Mastercard at 16, American Express at 15). A co-badged
 ///   card's brand is pre-selected (the merchant's preferred brand, else the one the card lists
 ///   first) and is the customer's choice (``selectBrand(_:)``).
 /// - On a product group (`cards`), or a card product with the merchant's other card products in
