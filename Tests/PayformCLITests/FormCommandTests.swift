@@ -246,6 +246,31 @@ struct FormCommandTests {
         #expect(answers[3]["complete"] == .bool(false))
     }
 
+    @Test("an over-typed key never reaches the next field: a fifth security-code digit, an expiry typo")
+    func overTyping() throws {
+        // American Express: the 4-digit code completes and moves on; the fifth digit, arriving in
+        // the name as the screen followed the advance, is refused; the name's first letter is not.
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cvv"}"#] + Self.typing("1234", into: "cvv") + [
+            #"{"event":"blur","field":"cvv"}"#, #"{"event":"focus","field":"cardholderName"}"#,
+            #"{"event":"edit","field":"cardholderName","selection":[0,0],"insert":"5"}"#,
+            #"{"event":"edit","field":"cardholderName","selection":[0,0],"insert":"J"}"#,
+        ], product: "amex")
+        #expect(answers[4]["advance"] == .bool(true))
+        #expect(answers[4]["next"] == "cardholderName")
+        #expect(answers[7]["field"] == "cardholderName")
+        #expect(answers[7]["outcome"] == "rejected")
+        #expect(answers[7]["text"] == "")
+        #expect(answers[8]["outcome"] == "changed")
+        #expect(answers[8]["text"] == "J")
+        // 1330 typed into MM/YY (a typo for 13/30): kept as typed and invalid, no advance.
+        let keys = zip("1330", [0, 1, 2, 4]).map { #"{"event":"edit","field":"expiryDate","selection":[\#($1),\#($1)],"insert":"\#($0)"}"# }
+        let (expiry, _) = try Self.session([#"{"event":"focus","field":"expiryDate"}"#] + keys)
+        #expect(expiry.dropFirst().map { $0["text"] } == ["1", "13", "13/3", "13/30"])
+        #expect(expiry.dropFirst().map { $0["advance"] } == [false, false, false, false].map { .bool($0) })
+        #expect(expiry.last?["state"] == "invalid")
+        #expect(expiry.last?["errorId"] == "expirationDate")
+    }
+
     @Test("account on file: read-only fields valid, MUST_WRITE required, CAN_WRITE prefilled")
     func accountOnFile() throws {
         let (answers, result) = try Self.session([

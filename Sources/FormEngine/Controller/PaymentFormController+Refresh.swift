@@ -10,6 +10,9 @@ extension PaymentFormController {
     /// and so move the focus on (edits and sets; not focus changes).
     mutating func perform(_ scope: FormEventScope, fieldIndex: Int?, completes: Bool,
                           _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
+        // Any event ends the window of the last auto-advance; the events that follow it (the
+        // focus moving on, an over-typed key) open it again.
+        autoAdvance = nil
         let wasComplete = fieldIndex.map { fields[$0].complete } ?? false
         let eventFieldId = fieldIndex.map { fields[$0].id }
         let itemBefore = (id: item.id, kind: item.kind)
@@ -52,6 +55,7 @@ extension PaymentFormController {
                fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
                 next = Self.nextFieldId(in: fields, after: fieldIndex)
+                autoAdvance = next.map { AutoAdvance(from: fields[fieldIndex].id, to: $0) }
             }
         }
         return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid, itemChanged: itemChanged)

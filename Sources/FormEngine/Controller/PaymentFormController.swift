@@ -33,7 +33,9 @@ import PaymentFormValidation
 ///   field with an error, focused or not, until it is edited again (so a screen can move the focus
 ///   to the first one); at once when the field holds more than its mask; never for a read-only
 ///   field. A field that shows a message is ``InputState/invalid``.
-/// - No typed character is lost silently: a keystroke into a full field is `.rejected`; a value
+/// - No typed character is lost silently: a keystroke into a full field is `.rejected` (also a
+///   digit over-typed into a full digits-only field just after it moved the focus to a text
+///   field: a fifth digit of a 4-digit code never lands in the cardholder's name); a value
 ///   set, pasted or carried over by a product switch that is longer than the mask is kept whole
 ///   (the mask's layout, then the rest as typed) and its validators say what is wrong (`length`).
 /// - An event that completes the focused field with the caret at the end reports ``FormUpdate/advance``
@@ -97,6 +99,9 @@ public struct PaymentFormController: Sendable {
     var fieldsWithErrors = 0
     /// The card number's format for the value it was last detected on.
     var cardNumberFormatMemo: CardNumberFormatMemo?
+    /// The last auto-advance, while the customer has done nothing else since (see
+    /// `PaymentFormController+OverTyping.swift`).
+    var autoAdvance: AutoAdvance?
     /// What the last event drew from its regular-expression budget (for tests of the work done).
     var lastEventBudget = RegularExpressionBudget.perRequest
 
