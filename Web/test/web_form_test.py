@@ -871,7 +871,7 @@ def case_checkout_example(run):
                 raise Failure(f"checkout with {number[:6]}…: no {outcome!r} outcome; the page shows {str(seen)[:400]}")
             shown = json.loads(page.locator("#outcome").text_content())
             status = shown.get("status") or shown.get("payment", {}).get("status")
-            expect(status in ("PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
+            expect(status in ("PENDING_CAPTURE", "PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
             if outcome == "paid":
                 run.screenshot_page(page, "checkout-paid")
         expect(not errors, f"the checkout page threw: {errors[:3]}")
