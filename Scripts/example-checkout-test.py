@@ -33,10 +33,14 @@ What it checks:
      with a loud notice when nginx or the module is not installed.
   7. SIGTERM to run.sh: it exits 0 within a few seconds; the sandbox and the shop server are gone
      and their ports no longer accept connections.
+  Every answer checked above (the shop's pages, files, calls and errors, a request it cannot parse,
+  the sandbox's Client API, and nginx's files and 404) carries X-Content-Type-Options: nosniff
+  and Referrer-Policy: no-referrer, once each.
 Exit status: 0 passed, 1 failed, 2 usage or setup problem (run.sh's exit 2: Web/dist not built).
 """
 
 import argparse
+import email.message
 import json
 import os
 import re
@@ -62,6 +66,13 @@ from lib.fetch import request  # noqa: E402
 def post_json(url, value, headers=None):
     status, answer_headers, body = request(url, "POST", json.dumps(value), {"Content-Type": "application/json", **(headers or {})})
     return status, answer_headers, body
+
+
+def expect_hardened(headers, what):
+    """The two headers every answer carries: nosniff, and no Referer sent from the page."""
+    for name, value in (("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer")):
+        values = headers.get_all(name) or []
+        expect(values == [value], f"{what}: {name} is {values}, not [{value!r}]")
 
 
 def json_of(body, what):
@@ -109,6 +120,7 @@ def check_page(url):
     status, headers, body = request(url)
     expect(status == 200, f"GET {url} answered {status}")
     expect(headers.get("Content-Type", "").startswith("text/html"), f"the page's Content-Type is {headers.get('Content-Type')}")
+    expect_hardened(headers, "the page")
     policy = headers.get("Content-Security-Policy", "")
     directives = {part.split()[0]: part.split()[1:] for part in (item.strip() for item in policy.split(";")) if part}
     expect("script-src" in directives and "style-src" in directives, f"the page's CSP has no script-src or style-src: {policy!r}")
@@ -130,14 +142,16 @@ def check_page(url):
         expect(status == 200, f"GET /{path} answered {status}")
         expect(headers.get("Content-Type", "").split(";")[0] == kind, f"/{path} is served as {headers.get('Content-Type')}, not {kind}")
         expect(headers.get("Content-Security-Policy") == policy, f"/{path} is served without the page's CSP")
+        expect_hardened(headers, f"/{path}")
         if kind == "application/wasm":
             expect(body[:4] == b"\0asm", "/web/payform-form-engine.wasm is not a WebAssembly module")
     if os.path.exists(os.path.join(ROOT, "Web", "dist", "payform-form.css")):
         status, headers, _ = request(url + "web/payform-form.css")
         expect(status == 200 and headers.get("Content-Type", "").startswith("text/css"), f"/web/payform-form.css: {status} {headers.get('Content-Type')}")
     for path in ("shop-server.mjs", "run.sh", "README.md", "web/..%2Frun.sh", "web/.hidden", "../../Package.swift", "%2e%2e/run.sh"):
-        status, _, _ = request(url + path)
+        status, headers, _ = request(url + path)
         expect(status == 404, f"GET /{path} answered {status}, not 404 (only the page's files are served)")
+        expect_hardened(headers, f"the 404 of /{path}")
     print("files: modules as text/javascript, CSS as text/css, payform-form-engine.wasm as application/wasm; nothing else served")
     return policy
 
@@ -145,6 +159,7 @@ def check_page(url):
 def check_session(url, policy):
     status, headers, body = request(url + "api/session", "POST", b"", {"Content-Type": "application/json"})
     expect(status == 200 and headers.get("Content-Type", "").startswith("application/json"), f"POST /api/session answered {status}: {body[:300]!r}")
+    expect_hardened(headers, "POST /api/session")
     session = json_of(body, "the session")
     for member in ("clientApiUrl", "assetUrl", "customerId", "clientSessionId"):
         expect(isinstance(session.get(member), str) and session[member], f"the session has no {member}: {session}")
@@ -165,6 +180,7 @@ def check_session(url, policy):
                                                             "Origin": url.rstrip("/")})
     expect(status == 200, f"the Client API refused the shop's session: {status} {body[:300]!r}")
     expect(headers.get("Access-Control-Allow-Origin") == url.rstrip("/"), "the Client API does not allow the page's origin (CORS)")
+    expect_hardened(headers, "the sandbox's Client API")
     ids = [product["id"] for product in json_of(body, "the products")["paymentProducts"]]
     expect(1 in ids and 809 in ids, f"the session's products: {ids}")
     print(f"session: the four values and the order; the Client API lists products {sorted(ids)} for it")
@@ -206,15 +222,32 @@ def check_bad_payments(url):
     for what, (status, headers, body), wanted in cases:
         expect(status == wanted, f"/api/pay with {what} answered {status}, not {wanted}: {body[:300]!r}")
         expect(headers.get("Content-Type", "").startswith("application/json"), f"/api/pay with {what}: not a JSON answer ({headers.get('Content-Type')})")
+        expect_hardened(headers, f"/api/pay with {what}")
         answer = json_of(body, f"the answer to {what}")
         expect(isinstance(answer.get("error"), str) and answer["error"], f"/api/pay with {what}: no error message: {answer}")
         expect(not carries_card_number(body.decode()), f"/api/pay with {what}: the answer repeats the card number sent")
     refusal = json_of(cases[-1][1][2], "the platform's refusal")
     expect(refusal.get("errors") and refusal["errors"][0].get("code"), f"the platform's refusal has no errors: {refusal}")
-    status, _, _ = request(url + "return?paymentId=nope&RETURNMAC=nope")
+    status, headers, _ = request(url + "return?paymentId=nope&RETURNMAC=nope")
     expect(400 <= status < 500, f"/return for an unknown payment answered {status}")
-    status, _, _ = request(url + "return")
+    expect_hardened(headers, "/return for an unknown payment")
+    status, headers, _ = request(url + "return")
     expect(status == 400, f"/return without paymentId and RETURNMAC answered {status}")
+    expect_hardened(headers, "/return without its parameters")
+    # A request node cannot parse: the shop's own 400, with the same headers.
+    parts = urllib.parse.urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as raw:
+        raw.sendall(b"BREW /coffee HTTCPCP/1.0\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    expect(head[0].startswith("HTTP/1.1 400"), f"a malformed request was answered {head[0]!r}")
+    fields = email.message.Message()
+    for line in head[1:]:
+        name, _, value = line.partition(":")
+        fields[name.strip()] = value.strip()
+    expect_hardened(fields, "the answer to a malformed request")
     # Still serving after all that.
     expect(request(url)[0] == 200, "the shop server stopped serving after malformed requests")
     print(f"bad input: {len(cases)} malformed /api/pay requests answered 4xx JSON errors; /return checks its parameters; still serving")
@@ -244,6 +277,7 @@ def check_hashed_files(base, manifest, server):
             expect(headers.get("Content-Type", "").split(";")[0] == expected_type, f"{server}: {hashed} is served as {headers.get('Content-Type')}")
             expect(headers.get("Cache-Control") == IMMUTABLE, f"{server}: {hashed} has Cache-Control {headers.get('Cache-Control')!r}")
             expect("accept-encoding" in headers.get("Vary", "").lower(), f"{server}: {hashed} has no Vary: Accept-Encoding")
+            expect_hardened(headers, f"{server}: {hashed}")
             if encoding == "br":
                 decoded = subprocess.run(["brotli", "-d", "-c"], input=body, capture_output=True, check=True).stdout
             elif encoding == "gzip":
@@ -252,8 +286,9 @@ def check_hashed_files(base, manifest, server):
                 decoded = body
             expect(decoded == original, f"{server}: {hashed} as {encoding or 'is'} is not the file's bytes")
         expect(len(open(os.path.join(SITE, hashed + ".br"), "rb").read()) < len(original), f"{hashed}.br is not smaller than the file")
-    status, _, _ = request(base + "manifest.json")
+    status, headers, _ = request(base + "manifest.json")
     expect(status == 404, f"{server}: manifest.json is served ({status}); it is for the server, not the browser")
+    expect_hardened(headers, f"{server}: the 404 of manifest.json")
 
 
 def check_site(url):
@@ -267,8 +302,9 @@ def check_site(url):
     expect(f'href="/web/{manifest["payform-form-engine.wasm"]}" as="fetch" type="application/wasm" crossorigin' in page, "the page does not preload the engine")
     expect(f'href="/web/{manifest["payform-texts.fr.json"]}" as="fetch"' in page, "a French page does not preload the French texts")
     expect(headers.get("Cache-Control") == "no-cache" and headers.get("ETag"), f"the page: Cache-Control {headers.get('Cache-Control')!r}, ETag {headers.get('ETag')!r}")
-    status, _, _ = request(url + "?locale=fr", headers={"If-None-Match": headers["ETag"]})
+    status, revalidated, _ = request(url + "?locale=fr", headers={"If-None-Match": headers["ETag"]})
     expect(status == 304, f"the unchanged page answered {status} to If-None-Match, not 304")
+    expect_hardened(revalidated, "the page's 304")
     status, headers, _ = request(url + "checkout.mjs")
     expect(headers.get("Cache-Control") == "no-cache" and headers.get("ETag"), f"checkout.mjs: Cache-Control {headers.get('Cache-Control')!r}")
     # The form module names the others by their hashed names.

@@ -108,7 +108,9 @@ check_node() {
   echo '{"name": "a-shop-test", "private": true, "type": "module"}' > "$project/package.json"
   (cd "$project" && "${clean[@]}" npm install --offline --no-audit --no-fund --ignore-scripts "$out/payform-web-form-$version.tgz" > /dev/null)
   cp Packaging/tests/sandbox.test.mjs Packaging/tests/sandbox-types.mts "$project/"
-  (cd "$project" && "${clean[@]}" "PAYFORM=$out/payform" node --test sandbox.test.mjs)
+  # docs/web.md's node backend, run as the doc shows it.
+  python3 Scripts/lib/doc_block.py docs/web.md node-backend.test.mjs "$project/node-backend.test.mjs"
+  (cd "$project" && "${clean[@]}" "PAYFORM=$out/payform" node --test sandbox.test.mjs node-backend.test.mjs)
   cat > "$project/tsconfig.json" << 'EOF'
 {"compilerOptions": {"strict": true, "noEmit": true, "target": "es2022", "module": "node16", "moduleResolution": "node16",
   "lib": ["es2022", "dom"], "types": [], "skipLibCheck": false}, "files": ["sandbox-types.mts"]}

@@ -18,7 +18,8 @@ For each SDK (Connect on /v1, Online Payments on /v2), as a merchant's server wo
   -> refund (twice, partial) -> a refund past the captured amount refused; create -> cancel; the
   capture-failure and refund-failure cards; a hosted checkout paid on the sandbox's page (in
   Chromium with --chromium and Playwright, else by posting what the page's form posts) whose GET
-  then shows PAYMENT_CREATED; a token made by a payment with tokenize and paid with again; the
+  then shows PAYMENT_CREATED; in Chromium, one created without a returnUrl and paid with a 3-D
+  Secure card, which lands on the checkout's own page showing the outcome; a token made by a payment with tokenize and paid with again; the
   webhooks of all this verified and unmarshalled by each SDK's WebhooksHelper; and every operation
   of the SDK called once (coverage: how many answer something other than 404).
 
@@ -461,12 +462,14 @@ def card_order(number, amount, return_url, tokenize=False, product=1):
     }
 
 
-def pay_hosted_checkout(url, binary, work, chromium):
-    """Pays a hosted checkout: in Chromium (Scripts/pay-hosted-checkout.py) when it can, else by
-    posting what the page's form posts (the checkout's session's key, `payform prepare`)."""
+def pay_hosted_checkout(url, binary, work, chromium, card="4111111111111111"):
+    """Pays a hosted checkout with `card`: in Chromium (Scripts/pay-hosted-checkout.py) when it
+    can, else by posting what the page's form posts (the checkout's session's key, `payform
+    prepare`; the authorised card only)."""
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "pay-hosted-checkout.py")
     if chromium:
-        result = subprocess.run([sys.executable, script, "--chromium", chromium, url], capture_output=True, text=True, timeout=120)
+        result = subprocess.run([sys.executable, script, "--chromium", chromium, "--card", card, url], capture_output=True, text=True,
+                                timeout=120)
         expect(result.returncode == 0, f"paying in Chromium: {result.stderr.strip()[:400]}")
         return json.loads(result.stdout)["finalUrl"], "Chromium"
     with urllib.request.urlopen(url, timeout=30) as answer:
@@ -533,6 +536,19 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
         expect(after.status == "PAYMENT_CREATED" and after.created_payment_output.payment.status == sdk.authorised,
                f"{name}: hosted checkout after paying {after.status}")
         print(f"{name}: hosted checkout -> paid on the sandbox's page ({how}) -> back with hostedCheckoutId and RETURNMAC -> PAYMENT_CREATED")
+        if chromium:
+            bare = sdk.create_hosted_checkout({"order": {"amountOfMoney": {"amount": 1600, "currencyCode": "EUR"}}})
+            landed, _ = pay_hosted_checkout("http://" + bare.partial_redirect_url, binary, work, chromium, card="4012000000003002")
+            expect(urllib.parse.urlsplit(landed).path == "/sandbox/v1/hostedcheckouts/" + bare.hosted_checkout_id,
+                   f"{name}: without a returnUrl, 3-D Secure ended on {landed}, not the checkout's page")
+            after = sdk.get_hosted_checkout(bare.hosted_checkout_id)
+            expect(after.status == "PAYMENT_CREATED" and after.created_payment_output.payment.status == sdk.authorised,
+                   f"{name}: hosted checkout without a returnUrl after 3-D Secure: {after.status}")
+            with urllib.request.urlopen(landed, timeout=30) as answer:
+                shown = answer.read().decode()
+            expect('data-state="done"' in shown and sdk.authorised in shown, f"{name}: the checkout's page does not show the outcome")
+            print(f"{name}: hosted checkout without a returnUrl, 3-D Secure card completed (Chromium) -> the checkout's own page shows "
+                  f"{sdk.authorised}")
 
         made = sdk.create_payment(card_order("4111111111111111", 800, shop.url, tokenize=True))
         token = made.creation_output.token

@@ -4,11 +4,12 @@
 // Web/dist at /web/) and three calls, made to the platform's Server API (here `payform sandbox`),
 // signed with v1HMAC:
 //
-//   POST /api/session  → creates a client session (POST /v1/{merchantId}/sessions) and answers the
+//   POST /api/session  → creates a client session (POST /v2/{merchantId}/sessions) and answers the
 //                        browser its four values, plus the order the shop wants paid
 //   POST /api/pay      {paymentProductId, encryptedCustomerInput, encodedClientMetaInfo}
-//                      → creates the payment (POST /v1/{merchantId}/payments) for that order and
-//                        answers its id and status, or the 3-D Secure page to send the customer to
+//                      → creates the payment (POST /v2/{merchantId}/payments, the meta info in its
+//                        X-GCS-ClientMetaInfo header) for that order and answers its id and
+//                        status, or the 3-D Secure page to send the customer to
 //   GET  /return       where 3-D Secure sends the customer back (RETURNMAC, paymentId): the shop
 //                        checks the RETURNMAC, reads the payment (GET …/payments/{id}) and shows it
 //
@@ -146,19 +147,25 @@ function serverApiConfiguration(sandboxInfo) {
 class ServerAPI {
   constructor(configuration) {
     this.configuration = configuration;
-    this.merchantPath = `/v1/${encodeURIComponent(configuration.merchantId)}`;
+    this.merchantPath = `/v2/${encodeURIComponent(configuration.merchantId)}`;
   }
 
-  /** `method` `path` (under /v1/{merchantId}) with a JSON `body`; `{status, json}` of any answer. */
-  async call(method, path, body) {
+  /**
+   * `method` `path` (under /v2/{merchantId}) with a JSON `body` and `gcsHeaders` (X-GCS-* headers,
+   * signed with the rest); `{status, json}` of any answer.
+   */
+  async call(method, path, body, gcsHeaders = {}) {
     const { apiEndpoint, apiKeyId, secretApiKey } = this.configuration;
     const fullPath = `${this.merchantPath}${path}`;
     const date = new Date().toUTCString();
     const contentType = body === undefined ? "" : "application/json";
-    // The string to sign: method, content type, date, (no X-GCS headers here), path.
-    const signed = `${method}\n${contentType}\n${date}\n${fullPath}\n`;
+    // The string to sign: method, content type, date, each X-GCS header as `name:value` (names
+    // lower case, sorted), the path; every line ends with a newline, the last one too.
+    const gcs = Object.entries(gcsHeaders).map(([name, value]) => [name.toLowerCase(), String(value).trim()]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const signed = `${method}\n${contentType}\n${date}\n${gcs.map(([name, value]) => `${name}:${value}\n`).join("")}${fullPath}\n`;
     const signature = crypto.createHmac("sha256", secretApiKey).update(signed).digest("base64");
-    const headers = { Date: date, Authorization: `GCS v1HMAC:${apiKeyId}:${signature}`, Accept: "application/json" };
+    const headers = { ...gcsHeaders, Date: date, Authorization: `GCS v1HMAC:${apiKeyId}:${signature}`, Accept: "application/json" };
+    // Always set when there is a body: node's fetch would otherwise add text/plain, unsigned.
     if (body !== undefined) headers["Content-Type"] = contentType;
     let response;
     try {
@@ -180,7 +187,10 @@ class ServerAPI {
   }
 
   createSession() { return this.call("POST", "/sessions", {}); }
-  createPayment(request) { return this.call("POST", "/payments", request); }
+  /** The meta info goes in the X-GCS-ClientMetaInfo header, as the platform's server SDKs send it. */
+  createPayment(request, clientMetaInfo) {
+    return this.call("POST", "/payments", request, clientMetaInfo ? { "X-GCS-ClientMetaInfo": clientMetaInfo } : {});
+  }
   getPayment(id) { return this.call("GET", `/payments/${encodeURIComponent(id)}`); }
 }
 
@@ -247,7 +257,7 @@ class Shop {
     if (typeof encryptedCustomerInput !== "string" || !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]*){4}$/.test(encryptedCustomerInput)) {
       throw new ShopError(400, "encryptedCustomerInput must be a compact JWE (what form.submit() answered)", { property: "encryptedCustomerInput" });
     }
-    if (encodedClientMetaInfo != null && (typeof encodedClientMetaInfo !== "string" || !/^[A-Za-z0-9+/=_-]{0,8192}$/.test(encodedClientMetaInfo))) {
+    if (encodedClientMetaInfo != null && (typeof encodedClientMetaInfo !== "string" || !/^[A-Za-z0-9+/=]{0,8192}$/.test(encodedClientMetaInfo))) {
       throw new ShopError(400, "encodedClientMetaInfo must be base64 text", { property: "encodedClientMetaInfo" });
     }
     const request = {
@@ -256,10 +266,12 @@ class Shop {
         amountOfMoney: ORDER.amountOfMoney,
         customer: { billingAddress: { countryCode: ORDER.countryCode } },
       },
-      cardPaymentMethodSpecificInput: { returnUrl: `${origin}/return?locale=${language(lang)}` },
+      cardPaymentMethodSpecificInput: {
+        // Where 3-D Secure sends the customer back: Online Payments reads it under threeDSecure.
+        threeDSecure: { redirectionData: { returnUrl: `${origin}/return?locale=${language(lang)}` } },
+      },
     };
-    if (encodedClientMetaInfo) request.encodedClientMetaInfo = encodedClientMetaInfo;
-    const { status, json } = await this.api.createPayment(request);
+    const { status, json } = await this.api.createPayment(request, encodedClientMetaInfo || undefined);
 
     if (status === 201 || status === 200) {
       if (!json?.payment?.id) throw new ShopError(502, "the platform's payment has no id");
@@ -576,8 +588,15 @@ async function main() {
   server.requestTimeout = 10_000;
   server.headersTimeout = 10_000;
   server.on("clientError", (error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"error\":\"malformed HTTP request\"}");
-    else socket.destroy();
+    // Node's own answer to a request it could not parse: written here so it carries the same
+    // nosniff and Referrer-Policy as every other answer.
+    const body = JSON.stringify({ error: "malformed HTTP request" });
+    if (socket.writable) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n"
+        + `Referrer-Policy: no-referrer\r\nCache-Control: no-store\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    } else {
+      socket.destroy();
+    }
   });
   server.on("error", (error) => {
     process.stderr.write(`shop-server: cannot listen on ${options.host}:${options.port} (${error.code || error.message})\n`);

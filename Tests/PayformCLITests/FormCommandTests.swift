@@ -27,11 +27,12 @@ struct FormCommandTests {
 
     /// Typing at the end of the text, one character per event. The caret is the text's end: a
     /// card number's group space appears only once the next digit is typed, so the 5th digit goes
-    /// at 4 ("4111" → "4111 1"). (A range past the text's end is refused.)
+    /// at 4 ("4111" → "4111 1"); Visa's and Mastercard's groups are 4-4-4 and the rest
+    /// ("4111 1111 1111 1111110"). (A range past the text's end is refused.)
     static func typing(_ text: String, into field: String) -> [String] {
         var events: [String] = []
         for (typed, character) in text.enumerated() {
-            let caret = typed + (field == "cardNumber" && typed > 0 ? (typed - 1) / 4 : 0)
+            let caret = typed + (field == "cardNumber" && typed > 0 ? min(3, (typed - 1) / 4) : 0)
             events.append(#"{"event":"replace","field":"\#(field)","range":[\#(caret),0],"string":"\#(character)"}"#)
         }
         return events
@@ -89,10 +90,12 @@ struct FormCommandTests {
             #"{"event":"set","field":"expiryDate","value":"12/2030"}"#,
         ])
         #expect(answers[1]["text"] == "02")
-        // 1 then 3: no month 13, so the month is 01 and the 3 starts the year; no digit dropped.
+        // 1 then 3: no month 13, and no other month made of it either: kept, invalid at once.
         #expect(answers[3]["outcome"] == "changed")
-        #expect(answers[3]["text"] == "01/3")
-        #expect(answers[3]["cursor"] == 4)
+        #expect(answers[3]["text"] == "13")
+        #expect(answers[3]["cursor"] == 2)
+        #expect(answers[3]["state"] == "invalid")
+        #expect(answers[3]["errorId"] == "expirationDate")
         // 0 then 0: kept, and shown at once as a month that cannot exist.
         #expect(answers[5]["outcome"] == "changed")
         #expect(answers[5]["text"] == "00")
@@ -136,11 +139,11 @@ struct FormCommandTests {
         #expect(answers[8]["errorId"] == "required")               // after submit: shown
     }
 
-    @Test("card brands: reported on every card-number answer, advance at the brand's length, co-badge choice")
+    @Test("card brands: reported on every card-number answer, advance at the brand's longest length, co-badge choice")
     func brands() throws {
         // A Dankort product (123) beside Visa, so that the Dankort + Visa card offers a choice.
         let dankort = try CLI.temporaryFile(#"{"id": 123, "paymentMethod": "card", "displayHints": {"label": "Dankort", "logo": "x"}, "fields": [{"id": "cardNumber", "type": "numericstring", "dataRestrictions": {"isRequired": true, "validators": {"luhn": {}}}, "displayHints": {"displayOrder": 1, "formElement": {"type": "text"}}}]}"#)
-        let (answers, _) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("4111111111111111", into: "cardNumber") + [
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cardNumber"}"#] + Self.typing("4111111111111111110", into: "cardNumber") + [
             #"{"event":"set","field":"cardNumber","value":"4571"}"#,
             #"{"event":"selectBrand","brand":"visa"}"#,
             #"{"event":"selectBrand","brand":"mir"}"#,
@@ -150,20 +153,24 @@ struct FormCommandTests {
         #expect(answers[5]["text"] == "4111 1")
         #expect(answers[5]["brands"] == ["visa"])
         #expect(answers[5]["brandOptions"] == [])
-        #expect(answers[16]["advance"] == .bool(true))
-        #expect(answers[16]["complete"] == .bool(true))
-        #expect(answers[16]["next"] == "expiryDate")
+        // A valid 16-digit Visa number may still grow to 19: complete and advance only there.
+        #expect(answers[16]["state"] == "valid")
+        #expect(answers[16]["advance"] == .bool(false))
+        #expect(answers[16]["complete"] == .bool(false))
+        #expect(answers[19]["advance"] == .bool(true))
+        #expect(answers[19]["complete"] == .bool(true))
+        #expect(answers[19]["next"] == "expiryDate")
         // Dankort + Visa: the brand listed first is pre-selected, and its product is the form's.
-        #expect(answers[17]["brands"] == ["dankort", "visa"])
-        #expect(answers[17]["brand"] == "dankort")
-        #expect(answers[17]["brandOptions"]?.arrayValue?.map { $0["brand"] } == ["dankort", "visa"])
-        #expect(answers[17]["itemChanged"] == .bool(true))
-        #expect(answers[17]["product"] == "123")
-        #expect(answers[18]["brand"] == "visa")
-        #expect(answers[18]["product"] == "1")
-        #expect(answers[19]["error"]?["code"] == "bad_event")
-        #expect(answers[20]["brand"] == .null)
-        #expect(answers[20]["product"] == "123")   // cleared: the card's own brand, listed first, pays
+        #expect(answers[20]["brands"] == ["dankort", "visa"])
+        #expect(answers[20]["brand"] == "dankort")
+        #expect(answers[20]["brandOptions"]?.arrayValue?.map { $0["brand"] } == ["dankort", "visa"])
+        #expect(answers[20]["itemChanged"] == .bool(true))
+        #expect(answers[20]["product"] == "123")
+        #expect(answers[21]["brand"] == "visa")
+        #expect(answers[21]["product"] == "1")
+        #expect(answers[22]["error"]?["code"] == "bad_event")
+        #expect(answers[23]["brand"] == .null)
+        #expect(answers[23]["product"] == "123")   // cleared: the card's own brand, listed first, pays
     }
 
     @Test("the cards group: one form for every card, the number names the product", arguments: [
@@ -237,6 +244,31 @@ struct FormCommandTests {
         #expect(answers.dropFirst().map { $0["advance"] } == [false, false, false, true].map { .bool($0) })
         #expect(answers.last?["next"] == "cardholderName")
         #expect(answers[3]["complete"] == .bool(false))
+    }
+
+    @Test("an over-typed key never reaches the next field: a fifth security-code digit, an expiry typo")
+    func overTyping() throws {
+        // American Express: the 4-digit code completes and moves on; the fifth digit, arriving in
+        // the name as the screen followed the advance, is refused; the name's first letter is not.
+        let (answers, _) = try Self.session([#"{"event":"focus","field":"cvv"}"#] + Self.typing("1234", into: "cvv") + [
+            #"{"event":"blur","field":"cvv"}"#, #"{"event":"focus","field":"cardholderName"}"#,
+            #"{"event":"edit","field":"cardholderName","selection":[0,0],"insert":"5"}"#,
+            #"{"event":"edit","field":"cardholderName","selection":[0,0],"insert":"J"}"#,
+        ], product: "amex")
+        #expect(answers[4]["advance"] == .bool(true))
+        #expect(answers[4]["next"] == "cardholderName")
+        #expect(answers[7]["field"] == "cardholderName")
+        #expect(answers[7]["outcome"] == "rejected")
+        #expect(answers[7]["text"] == "")
+        #expect(answers[8]["outcome"] == "changed")
+        #expect(answers[8]["text"] == "J")
+        // 1330 typed into MM/YY (a typo for 13/30): kept as typed and invalid, no advance.
+        let keys = zip("1330", [0, 1, 2, 4]).map { #"{"event":"edit","field":"expiryDate","selection":[\#($1),\#($1)],"insert":"\#($0)"}"# }
+        let (expiry, _) = try Self.session([#"{"event":"focus","field":"expiryDate"}"#] + keys)
+        #expect(expiry.dropFirst().map { $0["text"] } == ["1", "13", "13/3", "13/30"])
+        #expect(expiry.dropFirst().map { $0["advance"] } == [false, false, false, false].map { .bool($0) })
+        #expect(expiry.last?["state"] == "invalid")
+        #expect(expiry.last?["errorId"] == "expirationDate")
     }
 
     @Test("account on file: read-only fields valid, MUST_WRITE required, CAN_WRITE prefilled")

@@ -111,7 +111,8 @@ struct SandboxHardeningTests {
             HTTPHeaderField("Location", "https://shop.example/x\r\nSet-Cookie: a=b\u{0}\u{7F}"), HTTPHeaderField("X-\r\nName", "tab\tkept"),
         ])
         let text = String(decoding: response.bytes(closing: true), as: UTF8.self)
-        #expect(text == "HTTP/1.1 303 Status\r\nLocation: https://shop.example/x%0D%0ASet-Cookie: a=b%00%7F\r\nX-%0D%0AName: tab\tkept\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        #expect(text == "HTTP/1.1 303 Status\r\nLocation: https://shop.example/x%0D%0ASet-Cookie: a=b%00%7F\r\nX-%0D%0AName: tab\tkept\r\n"
+            + "X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
     }
 
     // MARK: - The log

@@ -53,6 +53,13 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         /// `Transfer-Encoding: chunked` chunks of `chunk` until the client goes away, with `pause`
         /// seconds between them.
         case endlessChunked(status: Int, headers: [(String, String)] = [], chunk: [UInt8] = Array(repeating: 0x20, count: 65_536), pause: Double = 0)
+        /// No answer at all: the connection is held open until the client goes away or the server
+        /// is stopped (a receiver that never answers).
+        case silence
+        /// `bytes` as they are (no head of the server's own), `step` bytes at a time with `pause`
+        /// seconds between writes, until all are sent, the client goes away or the server stops
+        /// (an answer that trickles, or that is not HTTP).
+        case raw(bytes: [UInt8], step: Int = 1, pause: Double = 0)
     }
 
     /// The port the server listens on.
@@ -62,6 +69,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     private let received = Shared<[Request]>([])
     private let sentBodyBytes = Shared(0)
     private let isStopped = Shared(false)
+    private let connections = Shared((open: 0, most: 0))
 
     /// Starts listening on `127.0.0.1` on a free port; `reply` decides each answer.
     package init(reply: @escaping @Sendable (Request) -> Reply) throws {
@@ -105,6 +113,9 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     /// took before it went away).
     package var bodyBytesSent: Int { sentBodyBytes.value }
 
+    /// The most connections the server held open at once so far (for a client's concurrency bound).
+    package var mostConcurrentConnections: Int { connections.value.most }
+
     /// Stops accepting (within 0.1 s) and ends every answer in progress at its next write.
     package func stop() {
         isStopped.set(true)
@@ -129,9 +140,11 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             var time = timeval(tv_sec: 10, tv_usec: 0)
             _ = setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
             _ = setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+            connections.withLock { $0.open += 1; $0.most = max($0.most, $0.open) }
             let thread = Thread { [self] in
                 serve(connection)
                 close(connection)
+                connections.withLock { $0.open -= 1 }
             }
             thread.start()
         }
@@ -172,6 +185,22 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             let framed = Self.framed(chunk)
             while !stopped, write(connection, framed) {
                 count(chunk.count)
+                if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+            }
+        case .silence:
+            // Until the client closes (a read of 0 or an error) or the server stops.
+            var byte = [UInt8](repeating: 0, count: 1)
+            while !stopped {
+                var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 100) >= 0 else { return }
+                if ready.revents != 0, (receive(connection, into: &byte) ?? 0) <= 0 { return }
+            }
+        case .raw(let bytes, let step, let pause):
+            var offset = 0
+            while offset < bytes.count, !stopped {
+                let end = min(bytes.count, offset + max(1, step))
+                guard write(connection, Array(bytes[offset..<end])) else { return }
+                offset = end
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             }
         }

@@ -71,7 +71,9 @@ export function startSandbox(options = {}) {
     errorTail = (errorTail + text).slice(-4000);
     if (options.log) process.stderr.write(text);
   });
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)));
+  // "close" comes after the process ended and its output was all read, so a refusal's message
+  // (standard error, or the JSON error on standard output) is in hand when it is reported.
+  const exited = new Promise((resolve) => child.once("close", (code, signal) => resolve(code ?? signal)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
@@ -84,26 +86,40 @@ export function startSandbox(options = {}) {
   return new Promise((resolve, reject) => {
     let buffered = "";
     let settled = false;
-    const fail = (why) => {
+    // What the sandbox said when it refused: the message of the JSON error it printed, else the
+    // end of its standard error.
+    const refusal = () => {
+      try {
+        const message = JSON.parse(buffered)?.error?.message;
+        if (typeof message === "string") return message;
+      } catch {}
+      return errorTail.trim();
+    };
+    const fail = (why, { waitForExit = false } = {}) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      stop().then(() => reject(new Error(`${binary} sandbox ${why}${errorTail ? `: ${errorTail.trim()}` : ""}`)));
+      // A sandbox that refused its options is ending by itself: let it finish saying why.
+      const ended = waitForExit ? Promise.race([exited, new Promise((done) => setTimeout(done, 2000).unref())]) : Promise.resolve();
+      ended.then(stop).then(() => {
+        const said = refusal();
+        reject(new Error(`${binary} sandbox ${why}${said ? `: ${said}` : ""}`));
+      });
     };
     const timer = setTimeout(() => fail(`printed no first line within ${(options.timeoutMs ?? 60000) / 1000} s`), options.timeoutMs ?? 60000);
     child.once("error", (error) => fail(`could not start (${error.message})`));
-    child.once("exit", (code, signal) => setTimeout(() => fail(`exited (${code ?? signal}) before its first line`), 50));
+    child.once("close", (code, signal) => fail(`exited (${code ?? signal}) before its first line`));
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (text) => {
+      if (buffered.length < 65536) buffered += text;
       if (settled) return;
-      buffered += text;
       const end = buffered.indexOf("\n");
       if (end < 0) return;
       let info;
       try {
         info = JSON.parse(buffered.slice(0, end));
       } catch {
-        fail(`printed a first line that is not JSON`);
+        fail(`printed a first line that is not JSON`, { waitForExit: true });
         return;
       }
       settled = true;

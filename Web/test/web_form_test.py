@@ -9,6 +9,9 @@ What it checks (each a named case; the summary counts them):
   - typing a card number key by key, paste of formatted and over-long numbers, backspace over a
     space, a selection replaced, the expiry shortcut, an IME composition: after every event the
     page's text, caret and message equal what `payform form` answers for the same events;
+  - typed in one go (no delay and 30 ms between keys): a 19-digit Visa number keeps its digits, a
+    17th digit after a valid 16 stays in the number, an over-typed 5th CID digit and 1330 in the
+    expiry date do not reach the next field; an expiry date pasted whole reads as validate reads it;
   - at least 200 seeded random edit sequences (typing, paste, backspace and delete at random
     places, selections, focus moves) compared the same way, event by event;
   - against `payform sandbox`: the form fetched through a client session, the co-badge choice of
@@ -225,13 +228,79 @@ def case_typing(run):
     expect(card_text(page) == "4111 1111 1111 1111", f"typed number shown as {card_text(page)!r}")
     brand = page.page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('.pf-brand').dataset.brand")
     expect(brand == "visa", f"brand shown: {brand!r}")
-    expect(page.read("expiryDate")["focused"] == "expiryDate", "the focus did not move on to the expiry date after a complete number")
+    # A valid 16-digit Visa number may still grow to 19 digits: the focus stays.
+    expect(page.read("expiryDate")["focused"] == "cardNumber", "the focus left a 16-digit Visa number, which may have 19 digits")
+    page.type("cardNumber", "110")
+    expect(page.read("expiryDate")["focused"] == "expiryDate", "the focus did not move on to the expiry date after 19 digits")
     page.type("expiryDate", "2")
     expect(page.read("expiryDate")["text"].startswith("02"), f"expiry shortcut: 2 shows {page.read('expiryDate')['text']!r}")
     page.type("expiryDate", "30")
     page.type("cvv", "123")
     page.type("cardholderName", "José Müller")
     run.screenshot(page, "card-typing")
+    page.close()
+
+
+FIELDS_NOW = """() => { const r = document.getElementById('payment-form').shadowRoot;
+  const o = {}; for (const i of r.querySelectorAll('input[type=text]')) o[i.name] = i.value;
+  o.focused = r.activeElement ? r.activeElement.name : null; return o; }"""
+
+
+def case_fast_typing(run):
+    """Typed in one go, as a fast typist or a password manager types: no key meant for one field
+    lands in the next (issue 53)."""
+    def typed(query, field, keys, delay):
+        page = run.open(query, native=False)
+        page.field(field).focus()
+        page.page.keyboard.type(keys, delay=delay)
+        fields = page.page.evaluate(FIELDS_NOW)
+        return page, fields
+
+    for delay in (0, 30):
+        # A 19-digit Visa number whose first 16 digits pass Luhn keeps its 19 digits; then the expiry date.
+        page, fields = typed("product=sample:visa&now=2026-11", "cardNumber", "4111111111111111110" + "1230", delay)
+        expect(fields["cardNumber"] == "4111 1111 1111 1111110" and fields["expiryDate"] == "12/30" and fields["focused"] == "cvv",
+               f"a 19-digit Visa number typed with {delay} ms between keys: {fields}")
+        page.close()
+        # A 17th digit after a valid 16 stays in the number.
+        page, fields = typed("product=sample:visa&now=2026-11", "cardNumber", "41111111111111111", delay)
+        expect(fields["cardNumber"] == "4111 1111 1111 11111" and fields["expiryDate"] == "" and fields["focused"] == "cardNumber",
+               f"a 17th digit after a valid 16, {delay} ms between keys: {fields}")
+        page.close()
+        # A fifth digit of American Express's 4-digit code is refused, not written into the name.
+        page, fields = typed("product=sample:amex&now=2026-11", "cvv", "12345", delay)
+        expect(fields["cvv"] == "1234" and fields["cardholderName"] == "" and fields["focused"] == "cardholderName",
+               f"a fifth CID digit, {delay} ms between keys: {fields}")
+        page.page.keyboard.type("Jo", delay=delay)
+        name = page.read("cardholderName")["text"]
+        expect(name == "Jo", f"the name typed after the refused digit: {name!r}")
+        page.close()
+        # 1330 in MM/YY (a typo for 13/30) stays what was typed, invalid; nothing reaches the code.
+        page, fields = typed("product=sample:visa&now=2026-11", "expiryDate", "1330", delay)
+        seen = page.read("expiryDate")
+        expect(fields["expiryDate"] == "13/30" and fields["cvv"] == "" and fields["focused"] == "expiryDate",
+               f"1330 typed into the expiry date, {delay} ms between keys: {fields}")
+        expect(seen["invalid"] == "true" and seen["message"], f"13/30 shows no error: {seen}")
+        page.close()
+    # The whole card form on the cards group, typed through: the number names American Express.
+    page, fields = typed("product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now=2026-11", "cardNumber",
+                         "378282246310005" + "1230" + "12345", 0)
+    expect(fields == {"cardNumber": "3782 822463 10005", "expiryDate": "12/30", "cvv": "1234", "cardholderName": "", "focused": "cardholderName"},
+           f"an American Express card typed through: {fields}")
+    page.close()
+
+
+def case_expiry_reading(run):
+    """An expiry date pasted whole reads as validate, prepare and payform unmask read it
+    (Tests/PayformCLITests/ExpiryReadingCommandTests.swift holds the same table)."""
+    page = run.open("product=sample:visa&now=2026-11")
+    table = [("12/2030", "12/30"), ("122030", "12/30"), ("12/30", "12/30"), ("1230", "12/30"), ("12/203", "12/203"),
+             ("13/30", "13/30"), ("00/30", "00/30"), ("12-30", "12/30"), ("1 2 / 3 0", "12/30"), ("1/30", "01/30")]
+    for typed, shown in table:
+        text = page.read("expiryDate")["text"]
+        page.select("expiryDate", 0, len(text))
+        answer = page.paste("expiryDate", typed)
+        expect(answer["text"] == shown, f"{typed!r} pasted into MM/YY shows {answer['text']!r}, not {shown!r}")
     page.close()
 
 
@@ -802,7 +871,7 @@ def case_checkout_example(run):
                 raise Failure(f"checkout with {number[:6]}…: no {outcome!r} outcome; the page shows {str(seen)[:400]}")
             shown = json.loads(page.locator("#outcome").text_content())
             status = shown.get("status") or shown.get("payment", {}).get("status")
-            expect(status in ("PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
+            expect(status in ("PENDING_CAPTURE", "PENDING_APPROVAL", "CAPTURED", "AUTHORIZATION_REQUESTED"), f"checkout with {number[:6]}…: {shown}")
             if outcome == "paid":
                 run.screenshot_page(page, "checkout-paid")
         expect(not errors, f"the checkout page threw: {errors[:3]}")
@@ -960,7 +1029,7 @@ def case_card_rules(run):
     page.close()
 
 
-CASES = [case_typing, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
+CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_interface,
          case_checkout_example, case_card_form_checkout, case_card_rules,
          case_random_sequences]

@@ -12,7 +12,7 @@ import PaymentFormMasking
 /// let layout = cardNumberField.cardNumberLayout(for: detection)   // a field of up to 19 digits
 /// layout.mask.pattern                       // "{{9999}} {{999999}} {{99999}}"
 /// layout.grouped("378282246310005")         // "3782 822463 10005"
-/// layout.isComplete(digitCount: 15)         // true
+/// layout.isComplete(digitCount: 15)         // true: American Express issues no longer number
 /// ```
 public struct CardNumberLayout: Sendable, Hashable {
     /// The parts behind one reference: a card field's state holds its layout and is copied on
@@ -63,10 +63,6 @@ public struct CardNumberLayout: Sendable, Hashable {
 
     /// Grouping when no brand is resolved: 4-4-4-4-3, up to 19 digits.
     package static let genericGaps = [4, 8, 12, 16]
-
-    /// A number of at least this many digits, of a length its brand issues, counts as complete
-    /// even if the brand also issues longer ones (Visa at 16, American Express at 15).
-    package static let shortestCompleteLength = 15
 
     /// The layout for a detection, within the product's own length limits.
     ///
@@ -138,10 +134,13 @@ public struct CardNumberLayout: Sendable, Hashable {
         return FormattedText(text: String(decoding: output, as: UTF8.self), cursor: caretDigits + spacesBefore)
     }
 
-    /// The length side of "complete" (nothing more to type): the digits fill ``maximumLength``, or
-    /// their count is one of ``allowedLengths`` and at least `shortestCompleteLength`.
-    /// The form also requires the value to be valid (Luhn and the product's rules).
+    /// The length side of "complete" (nothing more to type): the digits fill ``maximumLength``, so
+    /// no further digit can be accepted. A length the brand issues that a longer one could still
+    /// extend is not complete: a valid 16-digit Visa number may be the start of a 19-digit one, so
+    /// a form that moved on at 16 would send the last three digits elsewhere (Visa completes at
+    /// 19, Mastercard at 16, American Express at 15). The form also requires the value to be
+    /// valid (Luhn and the product's rules).
     public func isComplete(digitCount: Int) -> Bool {
-        digitCount >= maximumLength || (digitCount >= Self.shortestCompleteLength && allowedLengths.contains(digitCount))
+        digitCount >= maximumLength
     }
 }

@@ -9,14 +9,13 @@ import PaymentFormMasking
 /// keeps it all: its text is the mask's layout of what the mask holds followed by the rest as
 /// typed, and its validators judge the whole value (`length`, `expirationDate`, ...).
 extension FieldFormatter {
-    /// What a request keeps of `text` (`unmask(_:)`'s rule): the value
-    /// without the mask's literals, followed by whatever the mask cannot hold; a four-digit
-    /// expiry year read as two digits first. Plain text is kept whole.
+    /// What a request keeps of `text` (``PaymentProductField/unmask(_:)``'s rule): the value
+    /// without the mask's literals, followed by whatever the mask cannot hold; an expiry date on
+    /// a two-digit-year mask read by ``ExpiryDateReading`` first (`12/2030` is `1230`). Plain
+    /// text is kept whole.
     package func keptValue(of text: String) -> String {
         guard let mask else { return text }
-        if expiryShortcuts, mask.capacity == 4, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: text.withASCIIDigits) {
-            return mask.unformatKeepingOverflow(twoDigitYear)
-        }
+        if expiryShortcuts, mask.capacity == 4 { return ExpiryDateReading.unmask(text.withASCIIDigits, mask: mask) }
         return mask.unformatKeepingOverflow(text)
     }
 

@@ -35,8 +35,9 @@ public struct FormFieldState: Sendable, Hashable {
     /// The error behind ``message``: field id, error id and the rule's parameters; `nil` when no
     /// message is shown.
     public internal(set) var error: FieldError?
-    /// Valid and nothing more to type: the value fills the field's maximum length, or (card
-    /// numbers) it has a length its brand issues and at least 15 digits.
+    /// Valid and nothing more to type: the value fills the field's maximum length, so no further
+    /// character can be accepted; for a card number, the detected brand's longest length (Visa at
+    /// 19, Mastercard at 16, American Express at 15), never a shorter length a longer one extends.
     public internal(set) var complete: Bool
     /// Whether the field shows a value of the selected account on file (read-only, or a
     /// `CAN_WRITE` value the customer has not changed).

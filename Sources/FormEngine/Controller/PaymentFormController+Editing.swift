@@ -18,6 +18,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func edit(_ fieldId: String, selection: Range<Int>, _ edit: TextEdit) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
+        if case .insert(let text) = edit, let overTyped = rejectOverTypedKey(text, at: index, selection: selection) { return overTyped }
         return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             controller.apply(edit, at: index, selection: selection)
         }
@@ -49,6 +50,7 @@ extension PaymentFormController {
     public mutating func replace(_ fieldId: String, range: Range<Int>, with string: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
         let caret = fields[index].selection
+        if !string.isEmpty, let overTyped = rejectOverTypedKey(string, at: index, selection: range) { return overTyped }
         return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !string.isEmpty { return controller.apply(.insert(string), at: index, selection: range) }
             guard !range.isEmpty else { return .rejected }
@@ -83,6 +85,7 @@ extension PaymentFormController {
         let lower = String(old[..<prefix]).utf16.count
         let upper = lower + String(old[prefix..<(old.count - suffix)]).utf16.count
         let inserted = String(new[prefix..<(new.count - suffix)])
+        if !inserted.isEmpty, let overTyped = rejectOverTypedKey(inserted, at: index, selection: lower..<upper) { return overTyped }
         return perform(scope(ofEventOnField: index), fieldIndex: index, completes: true) { controller in
             if !inserted.isEmpty { return controller.apply(.insert(inserted), at: index, selection: lower..<upper) }
             guard lower < upper else { return .rejected }
@@ -130,10 +133,13 @@ extension PaymentFormController {
     @discardableResult
     public mutating func select(_ fieldId: String, selection: Range<Int>) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(.field(index), fieldIndex: index, completes: false) { controller in
+        let window = autoAdvance.flatMap { $0.to == fieldId ? $0 : nil }   // a text field placing its caret
+        let update = perform(.field(index), fieldIndex: index, completes: false) { controller in
             controller.fields[index].selection = Self.clamped(selection, to: controller.fields[index].text)
             return .changed
         }
+        autoAdvance = window
+        return update
     }
 
     /// The field got the focus (the one that had it loses it).
@@ -144,7 +150,8 @@ extension PaymentFormController {
         let index = try index(of: fieldId)
         let previous = focusedIndex.flatMap { $0 == index ? nil : $0 }
         let scope = previous.map { FormEventScope.fields([min($0, index), max($0, index)]) } ?? .field(index)
-        return perform(scope, fieldIndex: index, completes: false) { controller in
+        let window = autoAdvance.flatMap { $0.to == fieldId ? $0 : nil }   // the screen following an advance
+        let update = perform(scope, fieldIndex: index, completes: false) { controller in
             if let previous {
                 controller.fields[previous].hasFocus = false
                 controller.fields[previous].wasBlurred = true
@@ -153,6 +160,8 @@ extension PaymentFormController {
             controller.focusedIndex = index
             return .changed
         }
+        autoAdvance = window
+        return update
     }
 
     /// The field lost the focus: from now on its message shows when its value is not valid
@@ -162,12 +171,15 @@ extension PaymentFormController {
     @discardableResult
     public mutating func blur(_ fieldId: String) throws(PaymentRequestError) -> FormUpdate {
         let index = try index(of: fieldId)
-        return perform(.field(index), fieldIndex: index, completes: false) { controller in
+        let window = autoAdvance.flatMap { $0.from == fieldId ? $0 : nil }   // the screen following an advance
+        let update = perform(.field(index), fieldIndex: index, completes: false) { controller in
             controller.fields[index].hasFocus = false
             controller.fields[index].wasBlurred = true
             if controller.focusedIndex == index { controller.focusedIndex = nil }
             return .changed
         }
+        autoAdvance = window
+        return update
     }
 
     // MARK: - Internals
@@ -175,14 +187,19 @@ extension PaymentFormController {
     /// Applies an edit to a field's text; stores the result when it changed something.
     ///
     /// No typed character is lost: an insertion the mask would cut (a paste beyond its capacity,
-    /// a pasted month it refuses) is kept whole, and a field holding more than its mask is edited
-    /// in value space (see `FieldFormatter+EveryCharacter.swift`). A keystroke into a full field
-    /// is `.rejected`, which tells the screen so.
+    /// a pasted month that cannot exist) is kept whole, and a field holding more than its mask is
+    /// edited in value space (see `FieldFormatter+EveryCharacter.swift`). A keystroke (one
+    /// character at a collapsed caret) into a full field — its value as long as the field's
+    /// maximum, ``maximumLength(ofFieldAt:)`` — is `.rejected`, which tells the screen so.
     mutating func apply(_ edit: TextEdit, at index: Int, selection: Range<Int>) -> EditOutcome {
         let formatter = fields[index].formatter
         let text = fields[index].text
         let clampedSelection = Self.clamped(selection, to: text)
         guard !fields[index].readOnly else { return .rejected }
+        if case .insert(let inserted) = edit, clampedSelection.isEmpty, isFull(at: index), Self.isOneCharacter(inserted) {
+            fields[index].selection = clampedSelection
+            return .rejected
+        }
         var result: EditResult
         if fields[index].overflowsMask {
             result = formatter.applyKeepingEveryCharacter(edit, to: text, value: fields[index].value, selection: clampedSelection)

@@ -10,6 +10,9 @@ extension PaymentFormController {
     /// and so move the focus on (edits and sets; not focus changes).
     mutating func perform(_ scope: FormEventScope, fieldIndex: Int?, completes: Bool,
                           _ body: (inout PaymentFormController) -> EditOutcome) -> FormUpdate {
+        // Any event ends the window of the last auto-advance; the events that follow it (the
+        // focus moving on, an over-typed key) open it again.
+        autoAdvance = nil
         let wasComplete = fieldIndex.map { fields[$0].complete } ?? false
         let eventFieldId = fieldIndex.map { fields[$0].id }
         let itemBefore = (id: item.id, kind: item.kind)
@@ -52,6 +55,7 @@ extension PaymentFormController {
                fields[fieldIndex].cursor == fields[fieldIndex].text.utf16.count {
                 advance = true
                 next = Self.nextFieldId(in: fields, after: fieldIndex)
+                autoAdvance = next.map { AutoAdvance(from: fields[fieldIndex].id, to: $0) }
             }
         }
         return FormUpdate(fields: changed, outcome: outcome, advance: advance, next: next, isValid: isValid, itemChanged: itemChanged)
@@ -164,14 +168,11 @@ extension PaymentFormController {
             fields[index].complete = false
         } else {
             let value = fields[index].value
-            var maximumLength = definitions.withUnsafeBufferPointer { $0[index].maximumValueLength }
-            var layout: CardNumberLayout?
             if isCardNumber(at: index) {
                 // Usually the edit that changed the value detected its brands already.
                 updateCardNumberFormat(at: index, value: value, includingFormatter: false)
-                layout = fields[index].cardLayout
-                if let layout { maximumLength = min(maximumLength ?? layout.maximumLength, layout.maximumLength) }
             }
+            let maximumLength = maximumLength(ofFieldAt: index)
             // A value the validation passed is valid as it stands: the validators need not run
             // again to say so.
             var state = !value.isEmpty && firstError == nil ? .valid
@@ -182,15 +183,29 @@ extension PaymentFormController {
             // A number that names no product of the form yet waits (for the IIN lookup): it can
             // still become valid, and it is not complete, so the form does not move on.
             if firstError?.error == .cardUndecided, state == .valid { state = .incomplete }
+            // Complete when valid and full: no further character can be accepted (for a card
+            // number, the resolved brand's longest length: ``CardNumberLayout/isComplete(digitCount:)``).
             let length = Self.characterCount(of: value)
             let full = maximumLength.map { length >= $0 } ?? false
-            let brandComplete = layout?.isComplete(digitCount: length) ?? false
             fields[index].state = state
             fields[index].firstError = firstError
-            fields[index].complete = state == .valid && length > 0 && (full || brandComplete)
+            fields[index].complete = state == .valid && length > 0 && full
         }
 
         fields[index].showError(isSubmitted: isSubmitted, localizer: localizer)
+    }
+}
+
+extension PaymentFormController {
+    /// The most value characters the field at `index` takes: the tightest of its mask's capacity,
+    /// its `length` validator's `maxLength` and, for a card number, the detected brand's longest
+    /// length (``CardNumberLayout/maximumLength``); `nil` when nothing limits it. A field whose
+    /// value has this many characters is full: it is complete when valid, and a keystroke into
+    /// it is `.rejected`.
+    func maximumLength(ofFieldAt index: Int) -> Int? {
+        let maximum = definitions.withUnsafeBufferPointer { $0[index].maximumValueLength }
+        guard isCardNumber(at: index), let layout = fields[index].cardLayout else { return maximum }
+        return min(maximum ?? layout.maximumLength, layout.maximumLength)
     }
 }
 

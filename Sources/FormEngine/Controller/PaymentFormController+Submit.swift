@@ -5,6 +5,7 @@ extension PaymentFormController {
     @discardableResult
     public mutating func submit() -> FormSubmission {
         let before = fields
+        autoAdvance = nil
         isSubmitted = true
         // Each field's error stays shown, focused or not, until the customer edits the field.
         for index in fields.indices { fields[index].showsSubmitError = true }

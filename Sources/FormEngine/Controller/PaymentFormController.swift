@@ -23,23 +23,29 @@ import PaymentFormValidation
 /// - Editing is cursor-aware and works in value space (backspace right after a separator deletes
 ///   the digit before it); ``replace(_:range:with:)`` maps UIKit's `shouldChangeCharactersIn`
 ///   call to a backspace, a forward delete or an insertion from the caret the controller last saw.
-/// - Expiry dates take shortcuts (`2` → `02`, `1` then `3` → `01/3`, a pasted `12/2030` fills
-///   `MM/YY` as `12/30`); a fully typed but expired date is `invalid`.
+/// - Expiry dates take one typing shortcut (`2` → `02`); a month that cannot exist is kept as
+///   typed and invalid at once (`1` then `3` is `13`, so `1330` is `13/30`, never `01/33`); a
+///   value set or pasted whole is read as a request reads it (`12/2030` and `1/30` fill `MM/YY`
+///   as `12/30` and `01/30`); a fully typed but expired date is `invalid`.
 /// - At most one message per field, its first error, shown: while the field has the focus only
 ///   when the value can no longer become valid; after the field lost the focus when it holds a
 ///   value that is not valid, or is empty, required and was edited; after ``submit()`` for every
 ///   field with an error, focused or not, until it is edited again (so a screen can move the focus
 ///   to the first one); at once when the field holds more than its mask; never for a read-only
 ///   field. A field that shows a message is ``InputState/invalid``.
-/// - No typed character is lost silently: a keystroke into a full field is `.rejected`; a value
+/// - No typed character is lost silently: a keystroke into a full field is `.rejected` (also a
+///   digit over-typed into a full digits-only field just after it moved the focus to a text
+///   field: a fifth digit of a 4-digit code never lands in the cardholder's name); a value
 ///   set, pasted or carried over by a product switch that is longer than the mask is kept whole
 ///   (the mask's layout, then the rest as typed) and its validators say what is wrong (`length`).
 /// - An event that completes the focused field with the caret at the end reports ``FormUpdate/advance``
-///   and the ``FormUpdate/next`` field.
+///   and the ``FormUpdate/next`` field: only once the field cannot grow, so no key meant for it
+///   lands in the next one.
 /// - An account on file prefills its values; read-only ones are valid and never sent, `MUST_WRITE`
 ///   ones are required.
 /// - A card number carries its offline brand detection; a generic card field groups and limits
-///   the digits by the brand, and completes at a length the brand issues (Visa at 16). A co-badged
+///   the digits by the brand, and completes at the brand's longest length, when no further digit
+///   can be accepted (Visa at 19, Mastercard at 16, American Express at 15). A co-badged
 ///   card's brand is pre-selected (the merchant's preferred brand, else the one the card lists
 ///   first) and is the customer's choice (``selectBrand(_:)``).
 /// - On a product group (`cards`), or a card product with the merchant's other card products in
@@ -100,6 +106,9 @@ public struct PaymentFormController: Sendable {
     var fieldsWithErrors = 0
     /// The card number's format for the value it was last detected on.
     var cardNumberFormatMemo: CardNumberFormatMemo?
+    /// The last auto-advance, while the customer has done nothing else since (see
+    /// `PaymentFormController+OverTyping.swift`).
+    var autoAdvance: AutoAdvance?
     /// What the last event drew from its regular-expression budget (for tests of the work done).
     var lastEventBudget = RegularExpressionBudget.perRequest
 

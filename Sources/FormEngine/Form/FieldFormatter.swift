@@ -14,12 +14,16 @@ import PaymentFormMasking
 public struct FieldFormatter: Sendable, Hashable {
     /// The mask, or `nil` for plain text.
     public let mask: Mask?
-    /// Whether typing follows the expiry-date shortcuts: a first digit `2`–`9` becomes `0d`
-    /// (`2` → `02`); a key `3`–`9` typed after a first `1` makes the month `01` and starts the
-    /// year (`1` then `3` → `01/3`: no typed digit is dropped, where a month `13` cannot exist);
-    /// and a pasted `MM/YYYY` or `MMYYYY` (year 20xx) fills a two-digit-year mask as `MM/YY`. A
-    /// pasted month that cannot exist (`13/30`, `00/30`) is left as it is, for validation to
-    /// refuse. On for `expirydate` fields whose mask begins with two digits.
+    /// Whether the field holds expiry dates beginning with a two-digit month (an `expirydate`
+    /// field, or one with an `expirationDate` validator, whose mask begins with two digits).
+    ///
+    /// Typing (one character at a time) takes one shortcut: a first digit `2`–`9` becomes `0d`
+    /// (`2` → `02`), the only month it can start. A key no month takes is kept, never rewritten
+    /// into another month: `1` then `3` is `13`, invalid at once (the message says so); `0` then
+    /// `0` is `00`. So a typo never becomes a different valid date (`1330` is `13/30`, not
+    /// `01/33`). A value set or pasted over the whole field is read as a request reads it, by
+    /// ``ExpiryDateReading`` on a two-digit-year mask (`12/2030` and `1/30` fill `MM/YY` as
+    /// `12/30` and `01/30`).
     package let expiryShortcuts: Bool
 
     /// A formatter for `mask` (`nil`: plain text), without expiry shortcuts.
@@ -32,8 +36,7 @@ public struct FieldFormatter: Sendable, Hashable {
     /// placeholders counts as none, so formatting, editing and unmasking agree), with the expiry
     /// shortcuts for an `expirydate` field whose mask begins with a two-digit month.
     public init(field: PaymentProductField) {
-        self.init(mask: field.effectiveMask, expiryShortcuts: field.type == .expiryDate
-                  && field.effectiveMask?.pattern.hasPrefix("{{99") == true)
+        self.init(mask: field.effectiveMask, expiryShortcuts: field.readsExpiryDates)
     }
 
     /// A formatter with a mask and, when `expiryShortcuts` is set and the mask holds a value, the
@@ -58,84 +61,51 @@ public struct FieldFormatter: Sendable, Hashable {
     public func apply(_ edit: TextEdit, to text: String, selection: Range<Int>) -> EditResult {
         guard let mask else { return edit.applied(to: text, selection: selection) }
         if expiryShortcuts, case .insert(let inserted) = edit {
-            let rewritten = Self.expiryInsertion(inserted, mask: mask, text: text, selection: selection)
-            // A month `1` already in the field that becomes `01`: the insertion covers it.
-            let from = rewritten.coversMonthDigit ? 0 : selection.lowerBound
-            return mask.apply(.insert(rewritten.text), to: text, selection: from..<max(from, selection.upperBound))
+            return mask.apply(.insert(Self.expiryInsertion(inserted, mask: mask, text: text, selection: selection)),
+                              to: text, selection: selection)
         }
         return mask.apply(edit, to: text, selection: selection)
     }
 
     /// The text a field shows for a whole value set at once (autofill, a stored value, a
-    /// programmatic set): the value laid out as typing it into an empty field would, so the
-    /// expiry shortcuts apply and the text never ends in a separator.
+    /// programmatic set): the value laid out as a request reads it (an expiry date by
+    /// ``ExpiryDateReading``, no typing shortcut), as typing it into an empty field would lay it
+    /// out, so the text never ends in a separator.
     package func text(forValue value: String) -> EditResult {
         if value.isEmpty { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }
-        let result = apply(.insert(value), to: "", selection: 0..<0)
+        guard let mask else { return edit(.insert(value), intoEmptyWith: nil) }
+        let read = expiryShortcuts && mask.capacity == 4 ? ExpiryDateReading.twoDigitForm(of: value.withASCIIDigits) ?? value : value
+        return edit(.insert(read), intoEmptyWith: mask)
+    }
+
+    /// `edit` applied to an empty field by `mask` alone (plain text without one); an edit that
+    /// fits nothing leaves the field empty.
+    private func edit(_ edit: TextEdit, intoEmptyWith mask: Mask?) -> EditResult {
+        let result = mask.map { $0.apply(edit, to: "", selection: 0..<0) } ?? edit.applied(to: "", selection: 0..<0)
         if result.outcome == .rejected { return EditResult(text: "", cursor: 0, value: "", outcome: .changed) }
         return result
     }
 
     // MARK: - Expiry shortcuts
 
-    /// `inserted` rewritten for the expiry shortcuts, given where it lands in the value, and
-    /// whether it replaces the month digit `1` before it (`1` then `3` → `01` then `3`).
-    private static func expiryInsertion(_ inserted: String, mask: Mask, text: String, selection: Range<Int>)
-        -> (text: String, coversMonthDigit: Bool) {
+    /// `inserted` as it goes into an expiry field: a keystroke (one character) `2`–`9` where the
+    /// month begins becomes `0d`; text over the whole field (a paste) is read by
+    /// ``ExpiryDateReading`` on a two-digit-year mask; anything else is left to the mask.
+    private static func expiryInsertion(_ inserted: String, mask: Mask, text: String, selection: Range<Int>) -> String {
         let mapped = inserted.withASCIIDigits
         let units = Array(text.utf16)
         let lowerOffset = min(max(0, selection.lowerBound), units.count)
         let upperOffset = min(max(lowerOffset, selection.upperBound), units.count)
-        let value = Array(mask.unformat(text))
         let lower = mask.unformat(String(decoding: units[..<lowerOffset], as: UTF16.self)).count
-        let upper = max(lower, mask.unformat(String(decoding: units[..<upperOffset], as: UTF16.self)).count)
-
-        // A whole `MM/YYYY` or `MMYYYY` (20xx) pasted or set over the whole value of an `MM/YY` mask.
-        if mask.capacity == 4, lower == 0, upper >= value.count, let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: mapped) {
-            return (twoDigitYear, false)
+        guard mapped.count == 1 else {
+            // A whole `MM/YYYY`, `MMYYYY` or `M/YY` pasted or set over the whole value.
+            let upper = mask.unformat(String(decoding: units[..<upperOffset], as: UTF16.self)).count
+            guard mask.capacity == 4, lower == 0, upper >= mask.unformat(text).count else { return mapped }
+            return ExpiryDateReading.twoDigitForm(of: mapped) ?? mapped
         }
-
-        // Month rules, character by character from where the insertion lands.
-        var output = ""
-        var coversMonthDigit = false
-        var position = lower
-        var previous: Character? = lower > 0 && lower <= value.count ? value[lower - 1] : nil
-        let characters = Array(mapped)
-        for (index, character) in characters.enumerated() {
-            guard character.isASCIIDigit else {
-                output.append(character)  // separators and other text: the mask decides
-                continue
-            }
-            switch position {
-            case 0:
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let endsMonth = next.map { !$0.isASCIIDigit && ($0 == "/" || $0 == "-" || $0 == " " || $0 == ".") } ?? false
-                if ("2"..."9").contains(character) || (character != "0" && endsMonth) {
-                    output += "0" + String(character)  // `2` → `02`; `1/` → `01/`
-                    position = 2
-                    previous = character
-                    continue
-                }
-            case 1:
-                // A key no month takes after a first `1` (13–19): the month was 01, and this
-                // digit starts the year. (Pasted, the month is left as it is, for validation.)
-                if previous == "1", ("3"..."9").contains(character), characters.count == 1 {
-                    guard lower == 1, value.first == "1" else { break }
-                    coversMonthDigit = true
-                    output = "01"
-                    output.append(character)
-                    previous = character
-                    position = 3
-                    continue
-                }
-            default:
-                break
-            }
-            output.append(character)
-            previous = character
-            position += 1
-        }
-        return (output, coversMonthDigit)
+        // A keystroke where the month begins: `2`–`9` can only be the month `0d`.
+        if lower == 0, let key = mapped.first, key.isASCIIDigit, key != "0", key != "1" { return "0" + mapped }
+        return mapped
     }
 }
 

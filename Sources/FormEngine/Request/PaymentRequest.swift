@@ -251,7 +251,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         var unmasked = ""
         if let value = input.value, !asSent {
             // From the parts it reads: a copy of the definition would retain each of its parts.
-            unmasked = PaymentProductField.unmask(value, mask: fields[index].displayHints.mask, validators: fields[index].dataRestrictions.validators)
+            unmasked = PaymentProductField.unmask(value, mask: fields[index].displayHints.mask, validators: fields[index].dataRestrictions.validators,
+                                                  type: fields[index].type)
         } else if let value = input.value {
             unmasked = value
         }
@@ -366,24 +367,22 @@ extension PaymentProductField {
     /// Characters beyond the mask's capacity are kept, as typed, after the characters the mask
     /// holds (``Mask/unformatKeepingOverflow(_:)``), so the field's validators judge them: a
     /// 16-digit number on the 15-digit American Express mask fails `length`, `12/300` on
-    /// `{{99}}/{{99}}` is `12300` and fails `expirationDate`. On a field with an `expirationDate`
-    /// validator and a two-digit-year mask, a four-digit year 2000–2099 is read as its last two
-    /// digits first (`12/2030` is `1230`), as the form controller reads it. Unchanged when the
+    /// `{{99}}/{{99}}` is `12300` and fails `expirationDate`. An expiry date on a two-digit-year
+    /// mask is read by ``ExpiryDateReading`` first (`12/2030` and `1/30` are `MM/YY`), the one
+    /// reading the form controller, `payform unmask` and the web form share. Unchanged when the
     /// field has no (effective) mask.
     ///
     /// ``Mask/unformat(_:)``, the masking operation, cuts at the capacity instead (the Connect
     /// SDKs' rule): use it to lay out text, never to decide what is sent.
     package func unmask(_ value: String) -> String {
-        Self.unmask(value, mask: displayHints.mask, validators: dataRestrictions.validators)
+        Self.unmask(value, mask: displayHints.mask, validators: dataRestrictions.validators, type: type)
     }
 
-    /// ``unmask(_:)`` from the two parts of a definition it reads (so a caller holding an array
-    /// of definitions passes those, not a copy of the whole definition).
-    static func unmask(_ value: String, mask: Mask?, validators: [Validator]) -> String {
+    /// ``unmask(_:)`` from the parts of a definition it reads (so a caller holding an array of
+    /// definitions passes those, not a copy of the whole definition).
+    static func unmask(_ value: String, mask: Mask?, validators: [Validator], type: FieldType) -> String {
         guard let mask = effectiveMask(mask) else { return value }
-        if readsFourDigitYears(mask: mask, validators: validators), let twoDigitYear = FourDigitExpiryYear.twoDigitForm(of: value) {
-            return mask.unformatKeepingOverflow(twoDigitYear)
-        }
+        if readsTwoDigitYearDates(mask: mask, validators: validators, type: type) { return ExpiryDateReading.unmask(value, mask: mask) }
         return mask.unformatKeepingOverflow(value)
     }
 
@@ -391,20 +390,32 @@ extension PaymentProductField {
     /// the display never hides a typed character); unchanged when the field has no (effective) mask.
     package func format(_ value: String) -> String {
         guard let mask = effectiveMask else { return value }
-        let typed = readsFourDigitYears ? FourDigitExpiryYear.twoDigitForm(of: value) ?? value : value
+        let typed = readsTwoDigitYearDates ? ExpiryDateReading.twoDigitForm(of: value) ?? value : value
         return mask.format(mask.unformat(typed)) + mask.overflow(of: typed)
     }
 
-    /// Whether a four-digit expiry year is read as the mask's two-digit one: the field checks an
-    /// expiry date and its mask holds four characters (`{{99}}/{{99}}`).
-    var readsFourDigitYears: Bool {
-        Self.readsFourDigitYears(mask: effectiveMask, validators: dataRestrictions.validators)
+    /// Whether the field holds expiry dates that begin with a two-digit month: an `expirydate`
+    /// field or one with an `expirationDate` validator, whose mask begins with two digits
+    /// (`{{99}}/{{99}}`, `{{99}}/{{9999}}`). Typing in it takes the expiry shortcuts (`2` → `02`).
+    var readsExpiryDates: Bool {
+        Self.readsExpiryDates(mask: effectiveMask, validators: dataRestrictions.validators, type: type)
     }
 
-    /// ``readsFourDigitYears`` of a definition with effective mask `mask` and `validators`.
-    static func readsFourDigitYears(mask: Mask?, validators: [Validator]) -> Bool {
-        guard mask?.capacity == 4 else { return false }
-        return validators.contains { $0 == .expirationDate }
+    /// ``readsExpiryDates`` of a definition with effective mask `mask`, `validators` and `type`.
+    static func readsExpiryDates(mask: Mask?, validators: [Validator], type: FieldType) -> Bool {
+        guard mask?.pattern.hasPrefix("{{99") == true else { return false }
+        return type == .expiryDate || validators.contains { $0 == .expirationDate }
+    }
+
+    /// Whether values are read by ``ExpiryDateReading``: the field ``readsExpiryDates`` and its
+    /// mask holds four digits, a two-digit month and a two-digit year (`{{99}}/{{99}}`).
+    var readsTwoDigitYearDates: Bool {
+        Self.readsTwoDigitYearDates(mask: effectiveMask, validators: dataRestrictions.validators, type: type)
+    }
+
+    /// ``readsTwoDigitYearDates`` of a definition with effective mask `mask`, `validators` and `type`.
+    static func readsTwoDigitYearDates(mask: Mask?, validators: [Validator], type: FieldType) -> Bool {
+        mask?.capacity == 4 && readsExpiryDates(mask: mask, validators: validators, type: type)
     }
 
     /// The most value characters the field can take: the tightest of its mask's capacity and its

@@ -84,16 +84,22 @@ enum SandboxCommand {
         answers by test card; then capture (partial
         captures add up), cancel, refund (never past the captured amount), refunds, approve,
         complete, tokenize, subsequent; hosted checkouts (the page is served at
-        /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist), tokens, mandates,
-        payouts, products, product groups and services from the product data.
+        /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist; one payment per checkout,
+        every other pay 409 naming it), tokens, mandates, payouts, products, product groups and
+        services from the product data.
         X-GCS-Idempotence-Key (1 to 40 printable ASCII characters) replays an answer with the
         payment as it is now (409 while the first is in flight). A challenge card redirects to
         /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
-        and return to the request's returnUrl. --webhook-url URL posts the platform's events on
-        every transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
+        and return to the request's returnUrl (a hosted checkout without one: to its own page,
+        which shows the outcome). --webhook-url URL posts the platform's events on every
+        transition, signed with X-GCS-Signature and X-GCS-KeyId (key id
         sandbox-webhook-key-NOT-FOR-PRODUCTION, secret
         sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000; the first line adds "webhooks":
-        {"url", "keyId", "secretKey"}). The defaults of --merchant-id (sandbox-merchant),
+        {"url", "keyId", "secretKey"}), one at a time: 2 s to connect, 5 s per post, not
+        retried; only the answer's status line is read (a 2xx delivers), a redirect is never
+        followed; at most 1,000 events or 4 MiB wait, the oldest dropped past either. Every
+        answer carries X-Content-Type-Options: nosniff and Referrer-Policy: no-referrer.
+        The defaults of --merchant-id (sandbox-merchant),
         --api-key-id (sandbox-api-key-NOT-FOR-PRODUCTION) and --secret-api-key
         (sandbox-secret-NOT-FOR-PRODUCTION-0000000000000000) are public test values, NOT FOR
         PRODUCTION. Each platform keeps the last 10,000 payments, tokens, hosted checkouts,

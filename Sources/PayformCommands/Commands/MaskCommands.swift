@@ -109,16 +109,23 @@ package enum MaskCommands {
 
     package static let unmask = CommandSpec(
         name: "unmask",
-        summary: "Strip a mask's literals from a value (what is validated and sent).",
+        summary: "Strip a mask's literals from a value (with --product/--field: what is validated and sent).",
         details: """
         Output: {"value": "<unmasked>"}.
+        With --product FILE --field ID: the value as validate, prepare and form read it for that
+        field: input beyond the mask's capacity is kept, and an expiry date on a two-digit-year
+        mask is read as MM/YY first (12/2030 and 1/30 are 1230 and 0130). With --mask MASK: the
+        masking operation alone (Connect-compatible): input beyond the capacity is dropped.
         \(SecretInput.visibilityNote)
         """,
         options: UnmaskOption.self,
         run: { arguments, context throws(CLIError) in
-            let format = try formatter(arguments, context)
+            // One reading of a value: the field's, as a request reads it; a bare mask's otherwise.
+            let field = try field(arguments, context)
+            let format = try field == nil ? formatter(arguments, context) : nil
             let value = try SecretOption(UnmaskOption.value, file: .valueFile).required(in: arguments, context: context)
-            return CommandResult(stdout: JSONValue.object(JSONObject([(key: "value", value: .string(format.unformat(value)))])).prettyText + "\n")
+            let unmasked = field?.unmask(value) ?? format?.unformat(value) ?? value
+            return CommandResult(stdout: JSONValue.object(JSONObject([(key: "value", value: .string(unmasked))])).prettyText + "\n")
         }
     )
 
@@ -186,12 +193,19 @@ package enum MaskCommands {
             if arguments.has(.product) || arguments.has(.field) { throw .usage("give --mask or --product/--field, not both") }
             return FieldFormatter(mask: Mask(pattern))
         }
+        guard let field = try field(arguments, context) else { throw .usage("give --mask MASK, or --product FILE with --field ID") }
+        return FieldFormatter(field: field)
+    }
+
+    /// `--product/--field`'s field; `nil` when the mask comes from `--mask`.
+    package static func field<Option: MaskSourceOptions>(_ arguments: ParsedArguments<Option>, _ context: CommandContext) throws(CLIError) -> PaymentProductField? {
+        guard !arguments.has(.mask) else { return nil }
         guard arguments.has(.product) else { throw .usage("give --mask MASK, or --product FILE with --field ID") }
         let fieldId = try arguments.required(.field)
         let (product, _) = try context.product(arguments)
         guard let field = product.field(withId: fieldId) else {
             throw CLIError(code: "unknown_field", message: "--field \(fieldId): the product has no such field")
         }
-        return FieldFormatter(field: field)
+        return field
     }
 }

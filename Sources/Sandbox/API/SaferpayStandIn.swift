@@ -18,7 +18,7 @@ import PaymentFormProcessors
 ///   `ExpYear`, `VerificationCode`, `FromAjax`) answers 200 `{"RedirectUrl": ".../saferpay/redirect/<token>"}`,
 ///   or 400 `{"ErrorName": "VALIDATION_FAILED", "Behavior": "RETRY", "ErrorDetail": [<invalid fields>]}`;
 ///   the card number `4000000000000002` is declined (402 `TRANSACTION_DECLINED`, `DO_NOT_RETRY`); a
-///   used or unknown token is `TOKEN_INVALID`.
+///   used or unknown token is `TOKEN_INVALID` (a token is used once, however many posts race).
 /// - `GET /saferpay/redirect/<token>` redirects (303) to the token's `ReturnUrl`.
 final class SaferpayStandIn: Sendable {
     /// The card number the stand-in declines, to exercise an error answer that is not about input.
@@ -140,7 +140,13 @@ final class SaferpayStandIn: Sendable {
         if SipsCallParameters.digits(posted["CardNumber"] ?? "") == Self.declinedCardNumber {
             return Self.error(402, name: "TRANSACTION_DECLINED", behavior: "DO_NOT_RETRY", message: "the transaction was declined")
         }
-        state.withLock { $0.tokens[token]?.used = true }
+        // A token pays once, however many posts race: taken under the lock (compare and set).
+        let taken = state.withLock { state -> Bool in
+            guard state.tokens[token]?.used == false else { return false }
+            state.tokens[token]?.used = true
+            return true
+        }
+        guard taken else { return Self.error(400, name: "TOKEN_INVALID", behavior: "DO_NOT_RETRY", message: "the token is unknown or was already used") }
         return .json(200, ["RedirectUrl": .string("\(host)/saferpay/redirect/\(token)")])
     }
 

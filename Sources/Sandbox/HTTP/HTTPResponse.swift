@@ -5,7 +5,8 @@ import PaymentFormEngine
 package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     /// The status code.
     package var status: Int
-    /// Header fields besides `Content-Length` and `Connection`, which ``bytes(closing:)`` adds.
+    /// Header fields besides `Content-Length`, `Connection` and the ``securityHeaders``, which
+    /// ``bytes(closing:)`` adds.
     package var headers: HTTPHeaders
     /// The body.
     package var body: [UInt8]
@@ -32,15 +33,16 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
         HTTPResponse(status: status, headers: [HTTPHeaderField("Content-Type", "application/json; charset=utf-8")], body: body)
     }
 
-    /// The bytes on the wire, with `Content-Length` (never on a 1xx or 204 answer, which has no
-    /// body) and `Connection: keep-alive` or `close`.
+    /// The bytes on the wire, with the header fields every answer carries (``securityHeaders``),
+    /// `Content-Length` (never on a 1xx or 204 answer, which has no body) and `Connection:
+    /// keep-alive` or `close`.
     ///
     /// No header name or value is ever written with a control character: each one (CR, LF, NUL,
     /// any C0 but tab, DEL) is written percent-encoded (`%0D`), so no value, wherever it came
     /// from, can end its line and start a header or a body of its own (response splitting).
     package func bytes(closing: Bool) -> [UInt8] {
         var head = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
-        for field in headers { head += "\(Self.headerText(field.name)): \(Self.headerText(field.value))\r\n" }
+        for field in headersOnTheWire { head += "\(Self.headerText(field.name)): \(Self.headerText(field.value))\r\n" }
         if status >= 200, status != 204 { head += "Content-Length: \(body.count)\r\n" }
         head += "Connection: \(closing ? "close" : "keep-alive")\r\n\r\n"
         return Array(head.utf8) + body

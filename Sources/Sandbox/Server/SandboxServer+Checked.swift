@@ -34,9 +34,10 @@ extension SandboxServer {
         }
         let webhooks = webhookURL.map { WebhookSender.Configuration(url: $0) }
         if let problem = webhooks?.problem { throw SandboxError(code: "usage", message: problem) }
-        if webhooks != nil, !canPostOverHTTP {
-            throw SandboxError(code: "usage", message: "the webhook URL needs libcurl (libcurl.so.4) to post, and it cannot be loaded here: "
-                + "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora, RHEL)")
+        // `http` webhooks go through the sandbox's own client; `https` through Foundation.
+        if let url = webhooks?.url, url.lowercased().hasPrefix("https:"), !canPostOverHTTP {
+            throw SandboxError(code: "usage", message: "an https webhook URL needs libcurl (libcurl.so.4) to post, and it cannot be loaded here: "
+                + "install libcurl4 (Debian, Ubuntu) or libcurl (Fedora, RHEL), or give an http URL")
         }
         let data: SandboxData
         if let folder = productsFolder {
@@ -52,7 +53,7 @@ extension SandboxServer {
             allowedHosts: allowedHosts, webhooks: webhooks, webDist: webDist, log: log))
     }
 
-    /// Whether outgoing HTTP can work: on Linux, Foundation's URLSession posts through libcurl,
+    /// Whether outgoing HTTPS can work: on Linux, Foundation's URLSession posts through libcurl,
     /// which a packaged `payform` loads only when it first posts (Packaging/curl-on-demand.c), so
     /// a system without it is found out here, at start-up, instead of at the first webhook.
     private static var canPostOverHTTP: Bool {

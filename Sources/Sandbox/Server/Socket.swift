@@ -8,8 +8,8 @@ import Darwin
 
 import Foundation
 
-/// The few socket calls the sandbox makes, over Glibc or Darwin: listen, accept, wait, read,
-/// write, close. File descriptors are plain `Int32`s owned by the caller.
+/// The few socket calls the sandbox makes, over Glibc or Darwin: listen, accept, connect (the
+/// webhook posts), wait, read, write, close. File descriptors are plain `Int32`s owned by the caller.
 enum Socket {
     #if canImport(Darwin)
     static let streamType = SOCK_STREAM
@@ -76,6 +76,71 @@ enum Socket {
         var noDelay: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         return (descriptor, isLoopback(storage))
+    }
+
+    /// A TCP connection to `host` (a numeric IPv4 or IPv6 address, or a name the system
+    /// resolves: that step has no deadline of its own) and `port`, made before `deadline`: each
+    /// address is tried in turn, without blocking, for what is left of the time. The descriptor
+    /// (blocking, close-on-exec, no `SIGPIPE`) or why there is none.
+    static func connect(host: String, port: Int, deadline: Date) throws(SandboxError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = streamType
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+            throw SandboxError(code: "socket_error", message: "cannot resolve the host")
+        }
+        defer { freeaddrinfo(list) }
+        var lastError = "no address"
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw SandboxError(code: "timeout", message: "no connection within the connect deadline") }
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard descriptor >= 0 else {
+                lastError = errorText()
+                continue
+            }
+            setCloseOnExec(descriptor)
+            setNonBlocking(descriptor)
+            var connected = systemConnect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
+            if !connected, errno == EINPROGRESS || errno == EINTR {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                var outcome: Int32
+                repeat {
+                    outcome = poll(&ready, 1, Int32(max(1, min(deadline.timeIntervalSinceNow * 1000, 60_000))))
+                } while outcome < 0 && errno == EINTR && deadline.timeIntervalSinceNow > 0
+                if outcome > 0 {
+                    var problem: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &length) == 0, problem == 0 {
+                        connected = true
+                    } else {
+                        lastError = String(cString: strerror(problem))
+                    }
+                } else {
+                    lastError = outcome == 0 ? "no connection within the connect deadline" : errorText()
+                }
+            } else if !connected {
+                lastError = errorText()
+            }
+            guard connected else {
+                _ = systemClose(descriptor)
+                continue
+            }
+            let flags = fcntl(descriptor, F_GETFL, 0)
+            _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
+            #if canImport(Darwin)
+            var yes: Int32 = 1
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+            var noDelay: Int32 = 1
+            _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            return descriptor
+        }
+        throw SandboxError(code: "socket_error", message: "cannot connect: \(lastError)")
     }
 
     /// What ``wait(for:orWake:milliseconds:)`` saw.
@@ -231,4 +296,7 @@ private func systemAccept(_ descriptor: Int32, _ address: UnsafeMutablePointer<s
     accept(descriptor, address, length)
 }
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

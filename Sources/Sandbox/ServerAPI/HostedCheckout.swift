@@ -5,6 +5,11 @@ import PaymentFormJSON
 /// (``HostedCheckoutPage``). Created by `POST …/hostedcheckouts` with its own client session;
 /// `IN_PROGRESS` until the customer pays on the page (`PAYMENT_CREATED`, with the payment) or the
 /// merchant deletes it (`CANCELLED_BY_CONSUMER`, Connect's `DELETE`).
+///
+/// One payment per checkout, however many pays race: a pay first claims the checkout for the
+/// payment it is about to make (``claim(for:)``, under the ledger's lock:
+/// ``ServerAPILedger/updateHostedCheckout(_:_:)``), and only the claim's winner makes it; the
+/// others are refused with the winner's payment id.
 struct HostedCheckout: Sendable, Hashable {
     enum Status: String, Sendable, Hashable {
         case inProgress = "IN_PROGRESS"
@@ -30,8 +35,39 @@ struct HostedCheckout: Sendable, Hashable {
     let clientSessionId: String
     let customerId: String
     var status: Status
+    /// The payment made on the page: set when a pay claims the checkout (the status stays
+    /// `IN_PROGRESS` until that payment is kept, then `PAYMENT_CREATED`).
     var paymentId: String?
     let created: Date
+
+    /// Why a checkout cannot be paid or deleted: it is no longer `IN_PROGRESS`, or a payment
+    /// claimed it (``paymentId``).
+    struct Taken: Error {
+        let checkout: HostedCheckout
+    }
+
+    /// Claims the checkout for the payment `id` about to be made on it: only an `IN_PROGRESS`
+    /// checkout that no payment claimed yet.
+    mutating func claim(for id: String) throws(Taken) {
+        guard status == .inProgress, paymentId == nil else { throw Taken(checkout: self) }
+        paymentId = id
+    }
+
+    /// `PAYMENT_CREATED`, once the claiming payment `id` is kept.
+    mutating func complete(paymentId id: String) {
+        if paymentId == id { status = .paymentCreated }
+    }
+
+    /// Gives up the claim of payment `id`, which was not made.
+    mutating func release(paymentId id: String) {
+        if paymentId == id, status == .inProgress { paymentId = nil }
+    }
+
+    /// `CANCELLED_BY_CONSUMER` (the merchant's delete): only while `IN_PROGRESS` and unclaimed.
+    mutating func cancel() throws(Taken) {
+        guard status == .inProgress, paymentId == nil else { throw Taken(checkout: self) }
+        status = .cancelled
+    }
 
     static func makeId() -> String {
         "sandboxhc" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()

@@ -11,14 +11,18 @@ import PaymentFormRendering
 ///   the checkout's own client session (the `cards` group: one form for every card, the number
 ///   naming the product; see ``groupId``), a Pay button, a
 ///   status line and `#outcome` (the page's state as JSON, for tests; never card data). A paid
-///   checkout shows its payment's status. Without the web form's files (``webForm``), a page
+///   (or cancelled) checkout shows its outcome instead: `#outcome` `data-state="done"` with
+///   `hostedCheckoutStatus`, `paymentId` and `paymentStatus`. Without the web form's files (``webForm``), a page
 ///   that says how to build them (503).
 /// - `POST /sandbox/v1/hostedcheckouts/<id>/pay` `{"encryptedCustomerInput"}` (what the form's
 ///   `submit()` encrypted): the payment is made as `POST …/payments` makes it (test cards,
 ///   validation as sent, `tokenize` when the checkout asked), the checkout becomes
 ///   `PAYMENT_CREATED`, and the answer says where the browser goes: the 3-D Secure page, or the
 ///   merchant's `returnUrl` with `hostedCheckoutId` and `RETURNMAC` (and `paymentId`) in its
-///   query. The first payment counts: a second is 409.
+///   query, or, without a `returnUrl`, this page, which then shows the outcome. One payment per
+///   checkout, however many pays race (``HostedCheckout/claim(for:)``): every other pay is 409
+///   `ACTION_NOT_ALLOWED_ON_TARGET` in the platform's error shape, naming that payment (in its
+///   message and as `paymentId`).
 /// - `GET /sandbox/v1/hostedcheckout.mjs`: the page's script; `GET /sandbox/v1/web/<file>`: the
 ///   web form's files from ``webForm`` (only those the page loads: the four of ``webFiles`` and
 ///   the texts of another language, `payform-texts.<tag>.json`).
@@ -113,11 +117,26 @@ struct HostedCheckoutPage: Sendable {
         }
         let amount = HTMLEscaping.escape("\(checkout.amount) \(checkout.currencyCode) (minor units)")
         if checkout.status != .inProgress {
-            let status = checkout.paymentId.flatMap(ledger.payment(withId:)).map { $0.status.name(checkout.version) } ?? checkout.status.rawValue
+            // The checkout's outcome: where the customer lands after paying (or after 3-D Secure)
+            // when the checkout has no returnUrl.
+            let payment = checkout.paymentId.flatMap(ledger.payment(withId:))
+            var outcome = JSONObject([(key: "state", value: "done"), (key: "hostedCheckoutStatus", value: .string(checkout.status.rawValue))])
+            var text = "This hosted checkout is \(checkout.status.rawValue)."
+            if let payment {
+                let status = payment.status.name(checkout.version)
+                outcome.append("paymentId", .string(payment.id))
+                outcome.append("paymentStatus", .string(status))
+                switch payment.status {
+                case .rejected: text = "The payment was refused (\(status))."
+                case .redirected: text = "The payment waits for its 3-D Secure authentication (\(status))."
+                default: text = "Paid: the payment is \(status)."
+                }
+            }
             return html(200, """
                 <h1>Sandbox hosted checkout</h1>
                 <p>Order: \(amount).</p>
-                <p id="outcome" data-state="done">\(HTMLEscaping.escape(checkout.status.rawValue)): \(HTMLEscaping.escape(status))</p>
+                <p id="message" role="status">\(HTMLEscaping.escape(text))</p>
+                <pre id="outcome" data-state="done">\(HTMLEscaping.escape(JSONWriter().string(from: .object(outcome))))</pre>
                 """)
         }
         guard hasWebForm else {
@@ -152,13 +171,25 @@ struct HostedCheckoutPage: Sendable {
             """)
     }
 
+    /// 409 for a checkout that is not to be paid (again): the payment that claimed it, when one did
+    /// (its id in the message and as `paymentId`), else its status.
+    private func taken(_ checkout: HostedCheckout) -> HTTPResponse {
+        guard let paymentId = checkout.paymentId else {
+            return serverAPI.errors(409, [SandboxErrorBody.Item(
+                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: "this hosted checkout is \(checkout.status.rawValue)")],
+                checkout.version)
+        }
+        return serverAPI.errors(409, [SandboxErrorBody.Item(
+            code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+            message: "this hosted checkout was paid already, by payment \(paymentId): one payment per hosted checkout")],
+            checkout.version, extra: [(key: "paymentId", value: .string(paymentId))])
+    }
+
     private func pay(_ id: String, body: [UInt8]) -> HTTPResponse {
         guard let (checkout, ledger) = checkout(id) else { return SandboxErrorBody.notFound("no such hosted checkout") }
         let version = checkout.version
-        guard checkout.status == .inProgress else {
-            return serverAPI.errors(409, [SandboxErrorBody.Item(
-                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: "this hosted checkout is \(checkout.status.rawValue)")], version)
-        }
+        // A quick answer for a checkout already paid; what counts is the claim below.
+        guard checkout.status == .inProgress, checkout.paymentId == nil else { return taken(checkout) }
         let request: JSONObject
         switch SandboxJSONBody.object(body) {
         case .success(let object): request = object
@@ -175,14 +206,23 @@ struct HostedCheckoutPage: Sendable {
         case .failure(let response): return response
         case .success(let value): source = value
         }
-        let order = ServerAPI.Order(amount: checkout.amount, currency: checkout.currencyCode, merchantReference: checkout.merchantReference,
-                                    returnURL: checkout.returnURL ?? serverAPI.baseURL() + checkout.pagePath)
-        let answer = serverAPI.makePayment(source: source, order: order, version: version, ledger: ledger, hostedCheckout: checkout)
-        guard let paymentId = answer.paymentId, let payment = ledger.payment(withId: paymentId) else { return answer.response }
-        var paid = checkout
-        paid.status = .paymentCreated
-        paid.paymentId = paymentId
-        ledger.keep(paid)
+        // One payment per checkout: claimed for this payment's id under the ledger's lock (compare
+        // and set), so of racing pays exactly one goes on; the others are told its id.
+        let paymentId = ServerAPIPayment.makeId()
+        let claimed: HostedCheckout
+        switch ledger.updateHostedCheckout(id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.claim(for: paymentId) }) {
+        case nil: return SandboxErrorBody.notFound("no such hosted checkout")
+        case .failure(let refusal)?: return taken(refusal.checkout)
+        case .success(let value)?: claimed = value
+        }
+        let order = ServerAPI.Order(amount: claimed.amount, currency: claimed.currencyCode, merchantReference: claimed.merchantReference,
+                                    returnURL: claimed.returnURL ?? serverAPI.baseURL() + claimed.pagePath)
+        let answer = serverAPI.makePayment(source: source, order: order, version: version, ledger: ledger, hostedCheckout: claimed, paymentId: paymentId)
+        guard answer.paymentId == paymentId, let payment = ledger.payment(withId: paymentId) else {
+            _ = ledger.updateHostedCheckout(id) { (checkout: inout HostedCheckout) in checkout.release(paymentId: paymentId) }
+            return answer.response
+        }
+        _ = ledger.updateHostedCheckout(id) { (checkout: inout HostedCheckout) in checkout.complete(paymentId: paymentId) }
         let next: String
         if payment.status == .redirected {
             next = serverAPI.baseURL() + ThreeDSecurePage.pathPrefix + paymentId

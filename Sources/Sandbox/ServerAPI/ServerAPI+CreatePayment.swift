@@ -267,9 +267,10 @@ extension ServerAPI {
 
     /// Makes the payment of a checked request: the outcome of its test card, a token when asked,
     /// kept, told to the webhook URL, answered as the platform does (201, 402 declined, or 201
-    /// with a 3-D Secure redirect).
-    func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?)
-        -> Answer
+    /// with a 3-D Secure redirect). `paymentId`: the id the payment gets (a hosted checkout's
+    /// pay claims the checkout for it first).
+    func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?,
+                     paymentId: String = ServerAPIPayment.makeId()) -> Answer
     {
         let product = source.product
         let isCard = product.paymentMethod == "card"
@@ -291,13 +292,14 @@ extension ServerAPI {
         var returnURL = outcome == .challenge ? order.returnURL : nil
         var returnMAC = outcome == .challenge ? UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() : nil
         if let hostedCheckout, outcome == .challenge {
-            // Back from 3-D Secure on a hosted checkout: the merchant's return URL, as the checkout's own way back.
+            // Back from 3-D Secure on a hosted checkout: the merchant's return URL, as the checkout's
+            // own way back; without one, the checkout's page shows the outcome (ThreeDSecurePage).
             returnURL = hostedCheckout.returnURL.map { ThreeDSecurePage.adding([("hostedCheckoutId", hostedCheckout.id)], to: $0) }
             returnMAC = hostedCheckout.returnMAC
         }
         let masked = source.token?.maskedCardNumber ?? cardNumber.map(ServerAPIPayment.mask)
         var payment = ServerAPIPayment(
-            status: status, errors: reasons, amount: order.amount, currencyCode: order.currency, paymentProductId: Int(product.id) ?? 0,
+            id: paymentId, status: status, errors: reasons, amount: order.amount, currencyCode: order.currency, paymentProductId: Int(product.id) ?? 0,
             paymentMethod: product.paymentMethod ?? "", maskedCardNumber: masked,
             expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
             cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),

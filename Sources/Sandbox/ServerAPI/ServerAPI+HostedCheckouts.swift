@@ -54,7 +54,7 @@ extension ServerAPI {
     /// The `GET` answer of a hosted checkout.
     func hostedCheckoutJSON(_ checkout: HostedCheckout, ledger: ServerAPILedger) -> JSONValue {
         var answer = JSONObject([(key: "status", value: .string(checkout.status.rawValue))])
-        if let id = checkout.paymentId, let payment = ledger.payment(withId: id) {
+        if checkout.status == .paymentCreated, let id = checkout.paymentId, let payment = ledger.payment(withId: id) {
             var output = JSONObject([
                 (key: "payment", value: payment.json(checkout.version)),
                 (key: "paymentStatusCategory", value: .string(payment.status == .rejected ? "REJECTED" : payment.status == .redirected
@@ -70,19 +70,21 @@ extension ServerAPI {
     }
 
     func hostedCheckoutById(_ call: Call) -> Answer {
-        guard var checkout = call.ledger.hostedCheckout(withId: call.id) else {
-            return Answer(unknown("hosted checkout", property: "hostedCheckoutId", call.version))
-        }
+        let unknownCheckout = Answer(unknown("hosted checkout", property: "hostedCheckoutId", call.version))
         if call.operation == .deleteHostedCheckout {
-            guard checkout.status == .inProgress else {
+            // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
+            switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
+            case nil: return unknownCheckout
+            case .failure?:
                 return Answer(errors(409, [SandboxErrorBody.Item(
                     code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                    message: "a hosted checkout can be deleted only while IN_PROGRESS")], call.version))
+                    message: "a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")], call.version))
+            case .success?: return Answer(HTTPResponse(status: 204))
             }
-            checkout.status = .cancelled
-            call.ledger.keep(checkout)
-            return Answer(HTTPResponse(status: 204))
         }
-        return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: checkout.paymentId)
+        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { return unknownCheckout }
+        // A payment claimed but not kept yet is not shown: the checkout is IN_PROGRESS until it is.
+        let shownPayment = checkout.status == .paymentCreated ? checkout.paymentId : nil
+        return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: shownPayment)
     }
 }

@@ -58,37 +58,39 @@ extension ServerAPI {
                 return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_REFERENCE", "the mandate reference is at most 35 characters",
                                                                    property: "uniqueMandateReference")], call.version))
             }
-            if call.ledger.record("mandate", reference) != nil {
+            let mandate = mandateJSON(reference, status: "ACTIVE", body: request, version: call.version)
+            // Checked and kept under the lock: of racing creates with one reference, one is 201.
+            guard call.ledger.insert(ServerAPILedger.Record(kind: "mandate", json: mandate, status: "ACTIVE"), id: reference) else {
                 return Answer(errors(409, [SandboxErrorBody.Item(
                     code: "SANDBOX_DUPLICATE_MANDATE", id: "DUPLICATE_MANDATE_REFERENCE", message: "a mandate with this reference exists",
                     propertyName: "uniqueMandateReference")], call.version))
             }
-            let mandate = mandateJSON(reference, status: "ACTIVE", body: request, version: call.version)
-            call.ledger.keep(ServerAPILedger.Record(kind: "mandate", json: mandate, status: "ACTIVE"), id: reference)
             var response = HTTPResponse.json(201, ["mandate": mandate])
             response.headers.append(location(call.version, "mandates/\(reference)"))
             return Answer(response)
         default:
-            guard var record = call.ledger.record("mandate", call.id), case .object(var mandate) = record.json else {
-                return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+            // Moved on under the lock: one transition at a time.
+            let moved = call.ledger.updateRecord("mandate", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+                let next: String
+                switch (call.operation, record.status) {
+                case (.getMandate, let status): next = status
+                case (.blockMandate, "ACTIVE"): next = "BLOCKED"
+                case (.unblockMandate, "BLOCKED"): next = "ACTIVE"
+                case (.revokeMandate, "ACTIVE"), (.revokeMandate, "BLOCKED"): next = "REVOKED"
+                default: throw conflict("this is not allowed on a mandate in status \(record.status)", call.version)
+                }
+                if next != record.status, case .object(let mandate) = record.json {
+                    var copy = JSONObject()
+                    for member in mandate { copy.append(member.key, member.key == "status" ? .string(next) : member.value) }
+                    record.json = .object(copy)
+                    record.status = next
+                }
             }
-            let next: String
-            switch (call.operation, record.status) {
-            case (.getMandate, let status): next = status
-            case (.blockMandate, "ACTIVE"): next = "BLOCKED"
-            case (.unblockMandate, "BLOCKED"): next = "ACTIVE"
-            case (.revokeMandate, "ACTIVE"), (.revokeMandate, "BLOCKED"): next = "REVOKED"
-            default: return Answer(conflict("this is not allowed on a mandate in status \(record.status)", call.version))
+            switch moved {
+            case nil: return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+            case .failure(let response)?: return Answer(response)
+            case .success(let record)?: return Answer(.json(200, ["mandate": record.json]))
             }
-            if next != record.status {
-                var copy = JSONObject()
-                for member in mandate { copy.append(member.key, member.key == "status" ? .string(next) : member.value) }
-                mandate = copy
-                record.json = .object(mandate)
-                record.status = next
-                call.ledger.keep(record, id: call.id)
-            }
-            return Answer(.json(200, ["mandate": .object(mandate)]))
         }
     }
 
@@ -140,20 +142,29 @@ extension ServerAPI {
         case .findPayouts:
             return Answer(.json(200, page(call.ledger.records("payout").map(\.json), key: "payouts", call)))
         default:
-            guard var record = call.ledger.record("payout", call.id) else { return Answer(unknown("payout", property: "payoutId", call.version)) }
-            let next: String
-            switch (call.operation, record.status) {
-            case (.getPayout, _): return Answer(.json(200, record.json))
-            case (.approvePayout, "PENDING_APPROVAL"): next = "PAYOUT_REQUESTED"
-            case (.cancelPayout, "PENDING_APPROVAL"), (.cancelPayout, "PAYOUT_REQUESTED"), (.cancelPayoutApproval, "PENDING_APPROVAL"): next = "CANCELLED"
-            default: return Answer(conflict("this is not allowed on a payout in status \(record.status)", call.version))
+            if call.operation == .getPayout {
+                guard let record = call.ledger.record("payout", call.id) else { return Answer(unknown("payout", property: "payoutId", call.version)) }
+                return Answer(.json(200, record.json))
             }
-            record.status = next
-            record.json = payoutJSON(call.id, status: next, amount: Int(record.facts["amount"] ?? "") ?? 0, currency: record.facts["currency"] ?? "EUR",
-                                     version: call.version)
-            call.ledger.keep(record, id: call.id)
-            webhooks?.post(type: "payout." + next.lowercased(), member: "payout", object: record.json, merchantId: credentials.merchantId)
-            return Answer(call.operation == .approvePayout ? .json(200, record.json) : HTTPResponse(status: 204))
+            // Moved on under the lock: of racing approvals (or an approval and a cancel) one passes.
+            let moved = call.ledger.updateRecord("payout", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+                let next: String
+                switch (call.operation, record.status) {
+                case (.approvePayout, "PENDING_APPROVAL"): next = "PAYOUT_REQUESTED"
+                case (.cancelPayout, "PENDING_APPROVAL"), (.cancelPayout, "PAYOUT_REQUESTED"), (.cancelPayoutApproval, "PENDING_APPROVAL"): next = "CANCELLED"
+                default: throw conflict("this is not allowed on a payout in status \(record.status)", call.version)
+                }
+                record.status = next
+                record.json = payoutJSON(call.id, status: next, amount: Int(record.facts["amount"] ?? "") ?? 0, currency: record.facts["currency"] ?? "EUR",
+                                         version: call.version)
+            }
+            switch moved {
+            case nil: return Answer(unknown("payout", property: "payoutId", call.version))
+            case .failure(let response)?: return Answer(response)
+            case .success(let record)?:
+                webhooks?.post(type: "payout." + record.status.lowercased(), member: "payout", object: record.json, merchantId: credentials.merchantId)
+                return Answer(call.operation == .approvePayout ? .json(200, record.json) : HTTPResponse(status: 204))
+            }
         }
     }
 
@@ -203,19 +214,27 @@ extension ServerAPI {
                                                               HTTPHeaderField("Content-Disposition", "attachment; filename=\"\(call.id).txt\"")],
                                        body: Array(text.utf8)))
         default:
-            guard var record = call.ledger.record("dispute", call.id) else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
-            let next: String
-            switch (call.operation, record.status) {
-            case (.getDispute, _): return Answer(.json(200, record.json))
-            case (.submitDispute, "CREATED"): next = "SUBMITTED"
-            case (.cancelDispute, "CREATED"), (.cancelDispute, "SUBMITTED"): next = "CANCELLED"
-            default: return Answer(conflict("this is not allowed on a dispute in status \(record.status)", call.version))
+            if call.operation == .getDispute {
+                guard let record = call.ledger.record("dispute", call.id) else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
+                return Answer(.json(200, record.json))
             }
-            record.status = next
-            record.json = disputeJSON(call.id, paymentId: record.facts["paymentId"] ?? "", status: next, amount: Int(record.facts["amount"] ?? "") ?? 0,
-                                      currency: record.facts["currency"] ?? "EUR")
-            call.ledger.keep(record, id: call.id)
-            return Answer(.json(200, record.json))
+            // Moved on under the lock: one transition at a time.
+            let moved = call.ledger.updateRecord("dispute", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+                let next: String
+                switch (call.operation, record.status) {
+                case (.submitDispute, "CREATED"): next = "SUBMITTED"
+                case (.cancelDispute, "CREATED"), (.cancelDispute, "SUBMITTED"): next = "CANCELLED"
+                default: throw conflict("this is not allowed on a dispute in status \(record.status)", call.version)
+                }
+                record.status = next
+                record.json = disputeJSON(call.id, paymentId: record.facts["paymentId"] ?? "", status: next, amount: Int(record.facts["amount"] ?? "") ?? 0,
+                                          currency: record.facts["currency"] ?? "EUR")
+            }
+            switch moved {
+            case nil: return Answer(unknown("dispute", property: "disputeId", call.version))
+            case .failure(let response)?: return Answer(response)
+            case .success(let record)?: return Answer(.json(200, record.json))
+            }
         }
     }
 
@@ -253,21 +272,25 @@ extension ServerAPI {
         case .searchPaymentLinks:
             return Answer(.json(200, ["paymentLinks": .array(call.ledger.records("link").map(\.json))]))
         default:
-            guard var record = call.ledger.record("link", call.id) else { return Answer(unknown("payment link", property: "paymentLinkId", call.version)) }
-            switch call.operation {
-            case .cancelPaymentLink:
-                guard record.status == "ACTIVE" else { return Answer(conflict("the payment link is \(record.status)", call.version)) }
-                record.status = "CANCELLED"
-                if case .object(let object) = record.json {
-                    var copy = JSONObject()
-                    for member in object { copy.append(member.key, member.key == "status" ? "CANCELLED" : member.value) }
-                    record.json = .object(copy)
+            if call.operation == .cancelPaymentLink {
+                // Cancelled under the lock: of racing cancels one is 204, the others 409.
+                let cancelled = call.ledger.updateRecord("link", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+                    guard record.status == "ACTIVE" else { throw conflict("the payment link is \(record.status)", call.version) }
+                    record.status = "CANCELLED"
+                    if case .object(let object) = record.json {
+                        var copy = JSONObject()
+                        for member in object { copy.append(member.key, member.key == "status" ? "CANCELLED" : member.value) }
+                        record.json = .object(copy)
+                    }
                 }
-                call.ledger.keep(record, id: call.id)
-                return Answer(HTTPResponse(status: 204))
-            case .sharePaymentLink: return Answer(HTTPResponse(status: 204))
-            default: return Answer(.json(200, record.json))
+                switch cancelled {
+                case nil: return Answer(unknown("payment link", property: "paymentLinkId", call.version))
+                case .failure(let response)?: return Answer(response)
+                case .success?: return Answer(HTTPResponse(status: 204))
+                }
             }
+            guard let record = call.ledger.record("link", call.id) else { return Answer(unknown("payment link", property: "paymentLinkId", call.version)) }
+            return Answer(call.operation == .sharePaymentLink ? HTTPResponse(status: 204) : .json(200, record.json))
         }
     }
 

@@ -100,7 +100,8 @@ extension ServerAPI {
         case .getToken:
             return Answer(.json(200, token.json(call.version)))
         case .deleteToken:
-            call.ledger.removeToken(withId: token.id)
+            // Removed under the lock: of racing deletes one is 204 (and one event), the others 404.
+            guard call.ledger.removeToken(withId: token.id) != nil else { return Answer(unknown("token", property: "tokenId", call.version)) }
             webhooks?.post(type: "token.deleted", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
             return Answer(HTTPResponse(status: 204))
         case .updateToken:

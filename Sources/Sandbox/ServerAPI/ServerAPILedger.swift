@@ -126,11 +126,55 @@ final class ServerAPILedger: Sendable {
         state.withLock { $0.hostedCheckouts.set(checkout, for: checkout.id, cost: checkout.byteCost) }
     }
 
+    /// Changes the hosted checkout `id` with `change` under the lock (compare and set: a claim
+    /// is decided on the checkout as it is, never on a copy read before): the checkout after it,
+    /// or what `change` threw (nothing kept then); `nil` when there is no such checkout.
+    func updateHostedCheckout<Failure: Error>(
+        _ id: String, _ change: (inout HostedCheckout) throws(Failure) -> Void
+    ) -> Result<HostedCheckout, Failure>? {
+        state.withLock { state -> Result<HostedCheckout, Failure>? in
+            guard var checkout = state.hostedCheckouts[id] else { return nil }
+            do throws(Failure) {
+                try change(&checkout)
+            } catch {
+                return .failure(error)
+            }
+            state.hostedCheckouts.set(checkout, for: id, cost: checkout.byteCost)
+            return .success(checkout)
+        }
+    }
+
     /// The record `kind`/`id`, or `nil`.
     func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }
 
     func keep(_ record: Record, id: String) {
         state.withLock { $0.records.set(record, for: record.kind + "/" + id, cost: record.cost) }
+    }
+
+    /// Keeps `record` as `id` unless a record of its kind is kept under that id already (checked
+    /// and kept under the lock); whether it was kept.
+    func insert(_ record: Record, id: String) -> Bool {
+        state.withLock { state in
+            guard state.records[record.kind + "/" + id] == nil else { return false }
+            state.records.set(record, for: record.kind + "/" + id, cost: record.cost)
+            return true
+        }
+    }
+
+    /// Changes the record `kind`/`id` with `change` under the lock (one transition at a time:
+    /// two racing approvals cannot both pass): the record after it, or what `change` threw
+    /// (nothing kept then); `nil` when there is no such record.
+    func updateRecord<Failure: Error>(_ kind: String, _ id: String, _ change: (inout Record) throws(Failure) -> Void) -> Result<Record, Failure>? {
+        state.withLock { state -> Result<Record, Failure>? in
+            guard var record = state.records[kind + "/" + id] else { return nil }
+            do throws(Failure) {
+                try change(&record)
+            } catch {
+                return .failure(error)
+            }
+            state.records.set(record, for: kind + "/" + id, cost: record.cost)
+            return .success(record)
+        }
     }
 
     /// The records of `kind`, oldest first.

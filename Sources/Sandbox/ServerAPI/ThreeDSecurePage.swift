@@ -13,7 +13,9 @@ import PaymentFormRendering
 /// - `POST /sandbox/v1/authentication/<paymentId>` (form-encoded `RETURNMAC`, `outcome` =
 ///   `complete` or `fail`, as the buttons send it): moves the payment on (authorised, or
 ///   `REJECTED` with the error `SANDBOX_AUTHENTICATION_FAILED`) and answers 303 to the create
-///   request's `returnUrl` with `RETURNMAC` and `paymentId` added to its query. The `RETURNMAC`
+///   request's `returnUrl` with `RETURNMAC` and `paymentId` added to its query; for a hosted
+///   checkout created without a `returnUrl`, to the checkout's own page, which shows the
+///   outcome (``HostedCheckoutPage``). The `RETURNMAC`
 ///   must be the payment's (compared in constant time): only the page the sandbox served can
 ///   decide. The first decision counts; a later post is sent back to the `returnUrl` unchanged.
 struct ThreeDSecurePage: Sendable {
@@ -96,17 +98,25 @@ struct ThreeDSecurePage: Sendable {
         let notFound = SandboxErrorBody.response(
             404, code: "SANDBOX_NOT_FOUND", id: "SANDBOX_NOT_FOUND",
             message: "no payment with this id and RETURNMAC is waiting for its 3-D Secure authentication")
-        guard let (found, version) = find(paymentId), let mac = found.returnMAC, let returnURL = found.returnURL,
+        guard let (found, version) = find(paymentId), let mac = found.returnMAC,
               ConstantTime.equals(Array(mac.utf8), Array((fields["RETURNMAC"] ?? "").utf8))
         else { return notFound }
-        // The first decision counts: a later post goes back to the returnUrl unchanged.
+        // The first decision counts (decided under the ledger's lock): a later post goes back
+        // unchanged.
         let decided = serverAPI.ledger(version).update(paymentId: paymentId) { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
             try PaymentLifecycle.authenticate(&payment, succeeded: succeeded, errors: failure, version: version)
         }
         if case .success(let payment)? = decided { serverAPI.notify(payment, version) }
-        let payment = found
-        let location = Self.adding([("RETURNMAC", mac), ("paymentId", payment.id)], to: returnURL)
-        var response = HTTPResponse.json(303, ["paymentId": .string(payment.id), "returnUrl": .string(location)])
+        let location: String
+        if let returnURL = found.returnURL {
+            location = Self.adding([("RETURNMAC", mac), ("paymentId", found.id)], to: returnURL)
+        } else if let checkoutId = found.hostedCheckoutId {
+            // A hosted checkout created without a returnUrl: its own page shows the outcome.
+            location = serverAPI.baseURL() + HostedCheckoutPage.pathPrefix + checkoutId
+        } else {
+            return notFound
+        }
+        var response = HTTPResponse.json(303, ["paymentId": .string(found.id), "returnUrl": .string(location)])
         response.headers.append(HTTPHeaderField("Location", location))
         return response
     }

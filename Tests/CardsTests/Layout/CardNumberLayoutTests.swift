@@ -68,12 +68,12 @@ struct CardNumberLayoutTests {
         #expect(CardNumberLayout.generic.gaps == [4, 8, 12, 16])
     }
 
-    @Test("complete: the maximum reached, or an allowed length of at least 15", arguments: [
-        ("4111", 16, true), ("4111", 17, false), ("4111", 18, true), ("4111", 19, true), ("4111", 15, false),
+    @Test("complete: only at the brand's longest length, when no further digit can be accepted", arguments: [
+        ("4111", 13, false), ("4111", 16, false), ("4111", 17, false), ("4111", 18, false), ("4111", 19, true), ("4111", 15, false),
         ("37", 15, true), ("37", 14, false),
         ("5555", 16, true), ("5555", 15, false),
-        ("6759", 12, false), ("6759", 14, false), ("6759", 15, true), ("6759", 16, true),
-        ("36", 14, false), ("36", 16, true),
+        ("6759", 12, false), ("6759", 14, false), ("6759", 15, false), ("6759", 16, false), ("6759", 19, true),
+        ("36", 14, false), ("36", 16, false), ("36", 19, true),
         ("7", 16, false), ("7", 19, true),
         ("4", 16, false), ("4", 19, true),
     ])
@@ -89,6 +89,9 @@ struct CardNumberLayoutTests {
         let maestro = try layout("6759", productMinimumLength: 16)
         #expect(maestro.allowedLengths == [16, 17, 18, 19])
         #expect(!maestro.isComplete(digitCount: 15))
+        #expect(!maestro.isComplete(digitCount: 16))
+        // The product's maximum is the field's maximum: a Visa product of 13 to 16 digits is full at 16.
+        #expect(try layout("4111", productMaximumLength: 16).isComplete(digitCount: 16))
         let tiny = try layout("4111", productMaximumLength: 0)
         #expect(tiny.maximumLength == 1)
     }

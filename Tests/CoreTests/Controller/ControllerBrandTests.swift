@@ -9,20 +9,24 @@ import PaymentFormTestSupport
 
 @Suite("Form controller: card brands")
 struct ControllerBrandTests {
-    @Test("Visa completes and advances at 16 digits, though its mask takes 19")
-    func visaAdvancesAt16() throws {
+    @Test("Visa completes and advances at 19 digits only: a valid 16-digit number may still grow")
+    func visaAdvancesAt19() throws {
         var controller = try ControllerFixtures.controller("visa")
         try controller.focus("cardNumber")
         let updates = try controller.type("4111111111111111", into: "cardNumber")
-        #expect(updates.map(\.advance) == Array(repeating: false, count: 15) + [true])
-        #expect(updates.last?.next == "expiryDate")
+        #expect(updates.allSatisfy { !$0.advance })
         let card = try controller.state(ofField: "cardNumber")
-        #expect(card.complete)
+        #expect(card.state == .valid)
+        #expect(!card.complete)
         #expect(card.brands?.brandIds == ["visa"])
         #expect(updates[0]["cardNumber"]?.brands?.isAmbiguous == true)    // "4": several brands still possible
         #expect(controller[field: "cvv"]?.brands == nil)
-        // Visa also issues 19 digits: more can be typed.
-        #expect(try controller.type("111", into: "cardNumber").last?.outcome == .changed)
+        // Visa also issues 19 digits: the next three stay in the number, the last one advances.
+        let more = try controller.type("110", into: "cardNumber")
+        #expect(more.map(\.outcome) == [.changed, .changed, .changed])
+        #expect(more.map(\.advance) == [false, false, true])
+        #expect(more.last?.next == "expiryDate")
+        #expect(try controller.state(ofField: "cardNumber").value == "4111111111111111110")
     }
 
     @Test("Mastercard stops at 16 digits; a wrong check digit there is invalid at once")

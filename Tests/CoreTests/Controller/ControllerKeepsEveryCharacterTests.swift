@@ -58,12 +58,14 @@ struct ControllerKeepsEveryCharacterTests {
         #expect(update["cardNumber"]?.value == "111111111111112")
         #expect(update["cardNumber"]?.text == "1111 111111 11112")
         #expect(update["cardNumber"]?.cursor == 0)
-        // Typing in the middle of an over-long value keeps it all.
+        // A keystroke into an over-long value is refused (the field is more than full); a paste
+        // in the middle keeps it all.
         try controller.set("cardNumber", value: "9111111111111111")
-        let typed = try controller.edit("cardNumber", selection: 5..<5, .insert("9"))
-        #expect(typed["cardNumber"]?.value == "91119111111111111")
-        #expect(typed["cardNumber"]?.text == "9111 911111 11111" + "11")
-        #expect(typed["cardNumber"]?.cursor == 6)
+        #expect(try controller.edit("cardNumber", selection: 5..<5, .insert("9")).outcome == .rejected)
+        let typed = try controller.edit("cardNumber", selection: 5..<5, .insert("99"))
+        #expect(typed["cardNumber"]?.value == "911199111111111111")
+        #expect(typed["cardNumber"]?.text == "9111 991111 11111" + "111")
+        #expect(typed["cardNumber"]?.cursor == 7)
         #expect(typed.outcome == .changed)
         // Letters are filtered as the mask filters them: nothing changes, and the answer says so.
         #expect(try controller.edit("cardNumber", selection: 5..<5, .insert("x")).outcome == .rejected)
@@ -100,14 +102,16 @@ struct ControllerKeepsEveryCharacterTests {
         #expect(update["expiryDate"]?.value == "1330")
         #expect(update["expiryDate"]?.text == "13/30")
         #expect(update["expiryDate"]?.error?.errorId == "expirationDate")
-        // Typed one key at a time, a 3 after a first 1 makes the month 01 and starts the year.
+        // Typed one key at a time, the same: a 3 after a first 1 is kept, the month 13 invalid.
         var typing = try ControllerFixtures.controller("visa")
+        try typing.focus("expiryDate")
         try typing.type("1", into: "expiryDate")
         let typed = try typing.replace("expiryDate", range: 1..<1, with: "3")
         #expect(typed.outcome == .changed)
-        #expect(typed["expiryDate"]?.text == "01/3")
-        #expect(typed["expiryDate"]?.value == "013")
-        #expect(typed["expiryDate"]?.cursor == 4)
+        #expect(typed["expiryDate"]?.text == "13")
+        #expect(typed["expiryDate"]?.value == "13")
+        #expect(typed["expiryDate"]?.cursor == 2)
+        #expect(typed["expiryDate"]?.error?.errorId == "expirationDate")
     }
 
     @Test("what still fits behaves as before: four-digit years, a keystroke into a full field")
