@@ -29,7 +29,7 @@ struct ValidateCommandTests {
         #expect(errors.map { $0["errorId"] } == ["luhn", "expirationDate", "length", "regularExpression"].map { .string($0) })
         #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
         let length = try #require(errors[2].objectValue)
-        #expect(length.keys == ["fieldId", "errorId", "minLength", "maxLength", "message"])
+        #expect(length.keys == ["fieldId", "errorId", "minLength", "maxLength", "reason", "message"])
         #expect(length["minLength"] == 3)
         #expect(length["maxLength"] == 4)
         let message = try #require(length["message"]?.stringValue, "no message")
