@@ -12,7 +12,7 @@
 /// let controller = PaymentFormController(item: product, localizer: localizer, context: .current())   // Visa, product 1
 /// controller.form.fields.first { $0.id == "cvv" }?.label   // "Cryptogramme"
 /// localizer.payButtonTitle                                 // "Payer"
-/// localizer.message(for: fieldError)    // "Saisissez entre 3 et 4 caractères.": the CVV's `length` error
+/// localizer.message(for: fieldError)    // "Saisissez le cryptogramme visuel à 3 ou 4 chiffres.": the CVV's `length` error
 /// ```
 ///
 /// Each shipped table is parsed once per process, when a localizer first needs its language, and

@@ -6,9 +6,9 @@
 /// the value beyond the reason (never a digit of it), so it is as safe to log as the error.
 ///
 /// ```swift
-/// let now = YearMonth(year: 2026, month: 6)!
-/// Validator.expirationDate.validate("1299", in: ValidationContext(now: now))?.reason   // .tooFarAhead
-/// Validator.length(minLength: 13, maxLength: 19).validate("4111", in: context)?.reason // .tooShort
+/// let context = ValidationContext(now: YearMonth(year: 2026, month: 6)!)
+/// Validator.expirationDate.validate("1299", in: context)?.reason                        // .tooFarAhead
+/// Validator.length(minLength: 13, maxLength: 19).validate("4111", in: context)?.reason  // .tooShort
 /// ```
 public enum ValidationReason: String, Sendable, Hashable, CaseIterable {
     /// `length`: fewer characters than its minimum.
