@@ -835,7 +835,7 @@ def example_checkout(payform):
 
 
 def case_checkout_example(run):
-    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
+    """Examples/web/run.sh in the browser: pay with a Visa card on Enter, then a 3-D Secure challenge card."""
     with example_checkout(run.payform) as url:
         page = run.context.new_page()
         errors = []
@@ -860,7 +860,12 @@ def case_checkout_example(run):
             page.keyboard.type("1235")
             page.locator("#payment-form [name='cvv']").focus()
             page.keyboard.type("123")
-            page.locator("#pay").click()
+            # The Visa pays on Enter in the code's field (the form around the card form is
+            # submitted, as with a native input); the 3-D Secure card with the Pay button.
+            if outcome == "paid":
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#pay").click()
             if number.startswith("401200000000"):
                 page.wait_for_url("**/sandbox/v1/authentication/**", timeout=20000)
                 page.locator("#complete").click()
@@ -1029,9 +1034,92 @@ def case_card_rules(run):
     page.close()
 
 
+def case_keyboard_and_methods(run):
+    """Enter as shoppers expect (the page's <form> submitted; else submitrequest), one change event per
+    change, and the methods a shop calls after a decline: clear, focus, blur, update({disabled})."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'ready')", timeout=10000)
+    # Typing a 16-digit Visa: a change event only when what it reports changed.
+    page.field("cardNumber").focus()
+    page.page.keyboard.type("4111111111111111")
+    changes = page.page.evaluate("window.formEvents.filter((e) => e.type === 'change').map((e) => e.detail)")
+    number = [c for c in changes if c["field"] == "cardNumber"]
+    repeats = [b for a, b in zip(number, number[1:]) if a == b]
+    expect(not repeats, f"repeated change events for the card number: {len(repeats)} of {len(number)}")
+    expect(2 <= len(number) <= 6, f"change events for a 16-digit Visa: {len(number)} ({number})")
+    # Outside a <form>, with the Pay button the test page draws: Enter is a submitrequest, then the
+    # button's submit.
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'submit')", timeout=5000)
+    requests = page.page.evaluate("window.formEvents.filter((e) => e.type === 'submitrequest').map((e) => e.detail.field)")
+    expect(requests == ["cardNumber"], f"Enter outside a form: requests {requests}")
+    # Inside the page's <form>: Enter submits that form (requestSubmit), whose handler pays.
+    page.page.evaluate("""() => {
+      const host = document.getElementById('payment-form');
+      const form = document.createElement('form');
+      host.before(form);
+      form.append(host);
+      window.pageSubmits = 0;
+      form.addEventListener('submit', (event) => { event.preventDefault(); window.pageSubmits += 1; });
+    }""")
+    page.field("cardNumber").focus()
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("() => window.pageSubmits === 1", timeout=5000)
+    submits = page.page.evaluate("window.formEvents.filter((e) => e.type === 'submit').length")
+    expect(submits == 1, f"Enter inside the page's form also pressed the Pay button: {submits} submits")
+    # A submitrequest listener that prevents it keeps the page's form from submitting.
+    page.page.evaluate("window.paymentForm.addEventListener('submitrequest', (event) => event.preventDefault(), { once: true })")
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_timeout(200)
+    expect(page.page.evaluate("window.pageSubmits") == 1, "a prevented submitrequest still submitted the page's form")
+    # After a decline: clear the code, focus the number; lock the form while paying.
+    page.field("cvv").focus()
+    page.page.keyboard.type("123")
+    seen = page.page.evaluate("""() => {
+      const form = window.paymentForm, root = document.getElementById('payment-form').shadowRoot;
+      form.clear('cvv');
+      form.focus('cardNumber');
+      const afterFocus = root.activeElement && root.activeElement.name;
+      form.blur();
+      const afterBlur = root.activeElement ? root.activeElement.name : null;
+      form.update({ disabled: true });
+      const disabled = [...root.querySelectorAll('input')].every((input) => input.disabled);
+      form.update({ disabled: false });
+      const enabled = [...root.querySelectorAll('input')].every((input) => !input.disabled);
+      const refusals = [];
+      for (const call of [() => form.focus('nope'), () => form.clear('nope'), () => form.update({ locale: 'fr' })]) {
+        try { call(); refusals.push('none'); } catch (error) { refusals.push(error.code); }
+      }
+      return { cvv: root.querySelector('[name=cvv]').value, number: root.querySelector('[name=cardNumber]').value,
+               afterFocus, afterBlur, disabled, enabled, refusals };
+    }""")
+    expect(seen["cvv"] == "" and seen["number"] == "4111 1111 1111 1111", f"clear('cvv'): {seen}")
+    expect(seen["afterFocus"] == "cardNumber" and seen["afterBlur"] is None, f"focus and blur: {seen}")
+    expect(seen["disabled"] and seen["enabled"], f"update({{disabled}}): {seen}")
+    expect(seen["refusals"] == ["usage", "usage", "usage"], f"unknown fields and options: {seen['refusals']}")
+    cvv_changes = page.page.evaluate("window.formEvents.filter((e) => e.type === 'change' && e.detail.field === 'cvv').map((e) => e.detail.empty)")
+    expect(cvv_changes and cvv_changes[-1] is True, f"clear('cvv') said as a change: {cvv_changes}")
+    page.close()
+    # The cards a form takes show before anything is typed; the number's brand stands out as it grows.
+    page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}", native=False)
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'ready')", timeout=10000)
+    accepted = """() => [...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-accepted li')]
+        .map((item) => [item.dataset.product, item.textContent || item.querySelector('img')?.alt, item.getAttribute('aria-current'), item.hasAttribute('data-dimmed')])"""
+    before = page.page.evaluate(accepted)
+    expect(sorted(item[0] for item in before) == ["1", "2", "3"] and all(item[1] and item[2] is None and not item[3] for item in before),
+           f"the accepted cards before typing: {before}")
+    page.field("cardNumber").focus()
+    page.page.keyboard.type("4111")
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'brand' && e.detail.brand === 'visa')", timeout=5000)
+    after = {item[0]: (item[2], item[3]) for item in page.page.evaluate(accepted)}
+    expect(after == {"1": ("true", False), "2": (None, True), "3": (None, True)}, f"the accepted cards after 4111: {after}")
+    run.axe(page, "accepted cards with Visa detected")
+    page.close()
+
+
 CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_interface,
-         case_checkout_example, case_card_form_checkout, case_card_rules,
+         case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods,
          case_random_sequences]
 
 
