@@ -100,8 +100,9 @@ public struct PaymentFormController: Sendable {
     var fieldsWithErrors = 0
     /// The card number's format for the value it was last detected on.
     var cardNumberFormatMemo: CardNumberFormatMemo?
-    /// What the last event drew from its regular-expression budget (for tests of the work done).
-    var lastEventBudget = RegularExpressionBudget.perRequest
+    /// What the last event drew from its regular-expression budget (for tests and benchmarks of
+    /// the work done; the web engine's `form.work`).
+    package internal(set) var lastEventBudget = RegularExpressionBudget.perRequest
 
     /// A controller for a product or group with nothing entered.
     ///
