@@ -20,6 +20,9 @@ What it checks (each a named case; the summary counts them):
   - an account on file (read-only number, label), the iDEAL bank list, SEPA's terms checkbox
     and its link, the error state
     (aria-invalid, messages, live region), the brand logo;
+  - hostile validator patterns (look-ahead with nested repeats, `.*` five times): 100 keystrokes,
+    each within its step budget and under a second (a hang, not a timing), the field refused (not
+    valid while typing, invalid after);
   - loadPaymentFormEngine: the mounted form's engine is shared (no second fetch), a failed load is
     tried again, a wasmUrl that is no URL is a usage error;
   - the example checkout (Examples/web/run.sh): the engine loaded while the customer chooses, a
@@ -748,6 +751,59 @@ def case_form_limits(run):
     page.close()
 
 
+HOSTILE_PATTERNS = ["(?=.)(?:.|a){1,16}(?:.|a){1,16}(?:.|a){1,16}b", "(?=.).*.*.*.*.*x"]
+
+
+def case_hostile_patterns(run):
+    """Patterns that froze the page on the host's RegExp: 100 keystrokes each, every one under a second (the step budget bounds the work; the time catches a hang), the field refused."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    for pattern in HOSTILE_PATTERNS:
+        page.page.evaluate("""async ([pattern, now]) => {
+          const { mountPaymentForm } = await import("/web/payform-form.mjs");
+          document.getElementById("hostile")?.remove();
+          const element = Object.assign(document.createElement("div"), { id: "hostile" });
+          document.body.append(element);
+          const product = {
+            id: 9500, paymentMethod: "redirect", displayHints: { displayOrder: 0, label: "Hostile", logo: "l.png" },
+            fields: [{ id: "code", type: "string",
+                       dataRestrictions: { isRequired: true, validators: { regularExpression: { regularExpression: pattern } } },
+                       displayHints: { displayOrder: 0, label: "Code", formElement: { type: "text" } } }],
+          };
+          await mountPaymentForm(element, { product, now });
+          const input = element.shadowRoot.querySelector("[name=code]");
+          // As Web/bench/form-bench.py: from the keydown to the end of what the keystroke causes (the
+          // form's own input handler runs first; this one is registered after it), layout forced.
+          window.keystrokes = [];
+          let start = 0;
+          input.addEventListener("keydown", () => { start = performance.now(); }, true);
+          input.addEventListener("beforeinput", () => {
+            input.getBoundingClientRect();
+            window.keystrokes.push(performance.now() - start);
+          });
+          input.focus();
+        }""", [pattern, NOW])
+        for _ in range(100):
+            page.page.keyboard.press("a")
+        page.page.wait_for_function("() => window.keystrokes.length >= 100", timeout=60000)
+        times = page.page.evaluate("window.keystrokes")
+        state = page.page.evaluate("""() => {
+          const root = document.getElementById("hostile").shadowRoot;
+          return { value: root.querySelector("[name=code]").value, state: root.querySelector("[data-field=code]").dataset.state };
+        }""")
+        page.page.keyboard.press("Tab")
+        shown = page.page.evaluate("""() => {
+          const root = document.getElementById("hostile").shadowRoot;
+          return { invalid: root.querySelector("[name=code]").getAttribute("aria-invalid"), message: root.querySelector("[data-field=code]").textContent };
+        }""")
+        slowest = max(times)
+        print(f"  {pattern}: 100 keystrokes, median {sorted(times)[50]:.1f} ms, slowest {slowest:.1f} ms")
+        expect(len(times) == 100 and slowest < 1000, f"{pattern}: a keystroke took {slowest:.1f} ms (of {len(times)})")
+        expect(state["value"] == "a" * 100, f"{pattern}: the field holds {len(state['value'])} characters")
+        expect(state["state"] == "incomplete", f"{pattern}: the field's state while typing is {state['state']!r}")
+        expect(shown["invalid"] == "true", f"{pattern}: after the field loses the focus: {shown}")
+    page.close()
+
+
 def case_interface(run):
     """The form's interface as a merchant's code expects: events, Enter, focus after an invalid submit, RTL, the texts' language, dark."""
     page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}&dir=rtl", native=False)
@@ -1118,7 +1174,7 @@ def case_keyboard_and_methods(run):
 
 
 CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_interface,
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_hostile_patterns, case_interface,
          case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods,
          case_random_sequences]
 
