@@ -488,8 +488,10 @@ def case_session_cobadge_submit(run):
     page.page.keyboard.press("Control+A")
     page.page.keyboard.press("Backspace")
     page.page.keyboard.type("4111111111111111")
+    # A Visa number may have 19 digits: the form stays on it, and the customer moves on.
+    page.field("expiryDate").focus()
     page.page.keyboard.type("1235")
-    page.page.keyboard.type("123")
+    page.page.keyboard.type("123")   # the expiry is full at 4 digits: on to the code
     page.field("cardholderName").focus()
     page.page.keyboard.type("José Müller")
     page.page.locator("#payment-form .pf-submit").click()
@@ -872,8 +874,37 @@ def case_interface(run):
     expect(colours["background"] != "rgb(255, 255, 255)" and colours["color"] != "rgb(27, 31, 36)", f"dark colours: {colours}")
     # On a page that stays light, the dark form draws its own background: light labels on white would be unreadable.
     expect(colours["host"] == colours["background"] and colours["label"] == colours["color"], f"the dark form's own background and label colour: {colours}")
+    # Its placeholder holds 4.5:1 on its background, and the form has room of its own inside that background.
+    seen = dark.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        const input = root.querySelector('[name=cardNumber]'); const host = getComputedStyle(document.getElementById('payment-form'));
+        return {placeholder: getComputedStyle(input, '::placeholder').color, background: getComputedStyle(input).backgroundColor,
+                padding: parseFloat(host.paddingTop)}; }""")
+    expect(contrast(seen["placeholder"], seen["background"]) >= 4.5 and seen["padding"] >= 8, f"the dark placeholder and padding: {seen}")
     run.screenshot(dark, "interface-dark")
     dark.close()
+    # 320 px wide: a 19-digit number ends before the brand badge, in either scheme.
+    narrow = run.open(f"product=sample:visa&now={NOW}", native=False)
+    narrow.page.set_viewport_size({"width": 320, "height": 640})
+    narrow.field("cardNumber").focus()
+    narrow.page.keyboard.type("4111111111111111110")
+    narrow.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'brand' && e.detail.brand === 'visa')", timeout=5000)
+    room = narrow.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        const input = root.querySelector('[name=cardNumber]'), badge = root.querySelector('.pf-brand');
+        const box = input.getBoundingClientRect(), mark = badge.getBoundingClientRect();
+        return {textEnd: box.right - parseFloat(getComputedStyle(input).paddingRight), badgeStart: mark.left, hidden: badge.hidden}; }""")
+    expect(not room["hidden"] and room["textEnd"] <= room["badgeStart"], f"at 320 px the number's text runs under the badge: {room}")
+    run.screenshot(narrow, "interface-320-19-digits")
+    narrow.close()
+
+
+def contrast(foreground, background):
+    """The WCAG contrast ratio of two computed `rgb(...)` colours."""
+    def luminance(colour):
+        channels = [int(float(part)) for part in re.findall(r"[0-9.]+", colour)[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted([luminance(foreground), luminance(background)], reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
 
 
 @contextlib.contextmanager
@@ -980,8 +1011,11 @@ def case_card_form_checkout(run):
                 expect(seen["choiceAfterNumber"], "the co-badge choice is not right below the card number")
                 expect([c["brand"] for c in seen["choice"] if c["checked"]] == ["cartes-bancaires"], f"the brand pre-selected: {seen['choice']}")
                 page.locator(f"#payment-form .pf-brand-choice input[value='{choose}']").check()
-            page.wait_for_function("(name) => { const b = document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelector('.pf-brand'); return b && !b.hidden && (b.querySelector('img')?.alt ?? b.textContent) === name; }",
-                                   arg=badge, timeout=10000)
+            try:
+                page.wait_for_function("(name) => { const b = document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelector('.pf-brand'); return b && !b.hidden && (b.querySelector('img')?.alt ?? b.textContent) === name; }",
+                                       arg=badge, timeout=10000)
+            except Exception:
+                raise Failure(f"{number[:4]}…: no {badge!r} badge; the form shows {page.evaluate(read)}")
             page.locator("#payment-form [name='expiryDate']").focus()
             page.keyboard.type("1235")
             page.locator("#payment-form [name='cvv']").focus()
