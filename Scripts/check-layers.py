@@ -52,7 +52,7 @@ LAYERS = [
 LEAF_LAYERS = 4
 LEAF_TEST_SUPPORT = "PaymentFormTestSupport"
 # Built with the core's settings, but the platform's piece beside it: ICU through Foundation
-# natively, the host's RegExp in WebAssembly (each file says which with `#if arch(wasm32)`).
+# natively, empty in WebAssembly (its files are `#if !arch(wasm32)`).
 CORE_PLATFORM_PIECES = {"PaymentFormPatternFallback"}
 # The C library's mutex and random bytes are reached behind `#if` (absent in WebAssembly) by these.
 C_LIBRARY_ALLOWED = {"PaymentFormConcurrency", "PaymentFormEncryption"}

@@ -87,6 +87,12 @@ check_python() {
   mkdir -p "$work/python-project"
   cp Packaging/tests/test_packaged_wheel.py "$work/python-project/"
   (cd "$work/python-project" && "${clean[@]}" "PATH=$venv/bin:/usr/bin:/bin" "$venv/bin/python" -m pytest -p no:cacheprovider -v test_packaged_wheel.py)
+  # docs/backend-tests.md's whole pytest, as the doc shows it, with the wheel's payform on PATH
+  # (its hosted checkout test skips itself here: this virtual environment has no Playwright).
+  mkdir -p "$work/doc-pytest"
+  python3 Scripts/lib/doc_block.py docs/backend-tests.md conftest.py "$work/doc-pytest/conftest.py"
+  python3 Scripts/lib/doc_block.py docs/backend-tests.md test_payments.py "$work/doc-pytest/test_payments.py"
+  (cd "$work/doc-pytest" && "${clean[@]}" "PATH=$venv/bin:/usr/bin:/bin" "$venv/bin/python" -m pytest -p no:cacheprovider -q .)
 }
 
 check_java() {

@@ -74,13 +74,21 @@ function renderTexts() {
   elements.pay.textContent = state.order ? text(lang, "pay", { amount: amountText() }) : text(lang, "pay", { amount: "" }).trim();
 }
 
+/** The shop's server did not answer (the network, not the shop): said apart from its answers. */
+class ShopUnreachable extends Error {}
+
 /** POST `path` on the shop's server with a JSON body: `{status, json}` (json null when none). */
 async function postShop(path, body) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch (error) {
+    throw new ShopUnreachable(errorMessage(error));
+  }
   const json = await response.json().catch(() => null);
   return { status: response.status, json };
 }
@@ -235,8 +243,9 @@ async function pay(event) {
     });
     if (status !== 200 || !json) {
       const detail = json?.errors?.length ? json.errors.map((error) => error.message).join("; ") : json?.error || `HTTP ${status}`;
-      say(text(lang, "refused", { message: detail }));
-      report("refused", { productId, httpStatus: status, error: json?.error, errors: json?.errors });
+      // A 5xx is the shop's (or the platform's) problem, not a refusal of this payment.
+      say(text(lang, status >= 500 ? "shopProblem" : "refused", { message: detail }));
+      report(status >= 500 ? "shop-error" : "refused", { productId, httpStatus: status, error: json?.error, errors: json?.errors });
       return;
     }
     if (json.redirectURL) {
@@ -247,9 +256,14 @@ async function pay(event) {
       return;
     }
     state.done = json.status !== "REJECTED";
-    say(text(lang, "paid", { id: json.paymentId, status: json.status }));
+    say(text(lang, state.done ? "paid" : "declined", { id: json.paymentId, status: json.status }));
     report(json.status === "REJECTED" ? "declined" : "paid", { productId, ...json });
   } catch (error) {
+    if (error instanceof ShopUnreachable) {
+      say(text(lang, "unreachable"));
+      report("unreachable", { step: "pay", productId, message: errorMessage(error) });
+      return;
+    }
     say(text(lang, "failedPay", { message: errorMessage(error) }));
     report("error", { step: "pay", productId, message: errorMessage(error) });
   } finally {

@@ -2,11 +2,11 @@
 import Foundation
 import PaymentFormConcurrency
 
-/// A validator pattern outside the linear matcher's subset, on the platform's engine: here ICU,
-/// through `NSRegularExpression` (the engine the Client API's patterns are written for).
-///
-/// The WebAssembly build puts the host's `RegExp` behind the same API
-/// (`FallbackPattern+HostRegExp.swift`), so the validation module never names an engine.
+/// A validator pattern outside the linear matcher's subset, on ICU through
+/// `NSRegularExpression` (the engine the Client API's patterns are written for): what the native
+/// engine runs such patterns on. The WebAssembly engine runs them on its own backtracking matcher
+/// instead (`BacktrackingPattern` in the validation module), which a differential test holds to
+/// this one; this module is empty there.
 ///
 /// `@unchecked Sendable`: `pattern` is immutable; the anchored form is compiled once, with its
 /// lock held, and `NSRegularExpression` is documented as safe to use for matching from several

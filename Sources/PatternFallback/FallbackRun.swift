@@ -1,9 +1,10 @@
+#if !arch(wasm32)
 /// What one run of a ``FallbackPattern`` found.
 package struct FallbackRun: Sendable, Hashable {
     /// Whether the pattern matched the whole value.
     package var matched: Bool
     /// Whether the engine looked past the end of the value: some continuation could change the
-    /// outcome (an engine that cannot tell answers `true`).
+    /// outcome.
     package var hitEnd: Bool
     /// How much of the allowance the run took (progress reports).
     package var reports: Int
@@ -19,7 +20,7 @@ package struct FallbackRun: Sendable, Hashable {
     }
 }
 
-/// Why the platform's engine refused a pattern.
+/// Why ICU refused a pattern.
 package struct FallbackPatternError: Error, Sendable, Hashable {
     /// The engine's explanation.
     package let reason: String
@@ -29,3 +30,4 @@ package struct FallbackPatternError: Error, Sendable, Hashable {
         self.reason = reason
     }
 }
+#endif

@@ -9,8 +9,6 @@ internal import PaymentFormConcurrency
 ///
 /// Bounded: when ``capacity`` distinct patterns are held (a hostile definition could send
 /// millions), the cache is emptied and starts again; values already decoded keep their object.
-/// In WebAssembly, patterns on the host's `RegExp` are not kept here: each is released with the
-/// definition that holds it.
 final class RegularExpressionCache: Sendable {
     /// The most distinct patterns held at once.
     static var capacity: Int { 1_024 }
@@ -45,11 +43,6 @@ final class RegularExpressionCache: Sendable {
         } catch {
             result = .failed(error)
         }
-        #if arch(wasm32)
-        // The host's compiled RegExp goes with the last value holding it (the form that decoded
-        // it): kept here, a page that mounts many forms would hold every pattern it ever saw.
-        if case .compiled(let compiled) = result, compiled.fallback != nil { return compiled }
-        #endif
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[pattern] = result

@@ -19,6 +19,8 @@ import PaymentFormValidation
 /// - `validate.card.valid`: validate a valid card request;
 /// - `decode.visa`: decode the Visa product;
 /// - `prepare.visa`: validate and encrypt a card request (2048-bit key).
+/// - `regex.hostile.backtracking`, `regex.review.backtracking`: a hostile pattern on the engine's
+///   own backtracking matcher, cut off at 1,000,000 steps (so a figure gives the steps per second).
 enum WebBenchmarks {
     nonisolated(unsafe) private static var sink = 0
 
@@ -65,6 +67,12 @@ enum WebBenchmarks {
         case "prepare.visa":
             let metaInfo = ClientMetaInfo(platformIdentifier: "WebAssembly", appIdentifier: "bench")
             return { (try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: metaInfo, in: context).encryptedFields.utf8.count) ?? 0 }
+        case "regex.hostile.backtracking", "regex.review.backtracking":
+            let hostile = name == "regex.hostile.backtracking"
+            let source = hostile ? "(?i)(a+)+" : "(?=.)(?:.|a){1,16}(?:.|a){1,16}(?:.|a){1,16}b"
+            let value = hostile ? String(repeating: "a", count: 40) + "!" : String(repeating: "a", count: 100)
+            guard let pattern = try? RegularExpression(backtrackingOnly: source) else { return nil }
+            return { pattern.matchesWhole(value) ? 1 : 0 }
         default:
             return nil
         }

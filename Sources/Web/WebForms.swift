@@ -28,6 +28,10 @@ import PaymentFormValidation
 /// - `{"op": "form.close", "form": N}` → `{}`.
 /// - `{"op": "card.lookupPrefix", "number": TEXT}` → `{"prefix": DIGITS | null}`: what an IIN
 ///   lookup sends for the number typed so far (the engine's rule: 8 digits, else 6).
+/// - `{"op": "form.work", "form": N}` → `{"patternSteps": S, "patternCutOffs": K}`: what the
+///   form's last event spent on patterns outside the linear matcher, in the backtracking matcher's
+///   steps (at most 6,000,000 an event, `docs/limits.md`), and how many of its matches were
+///   stopped by that budget (for tests and benchmarks of the bound).
 enum WebForms {
     /// One mounted form. A reference on purpose: an event mutates the session where it is kept.
     /// Held by value in the dictionary, each event copied the session out and back, so the
@@ -139,6 +143,15 @@ enum WebForms {
             ]))
         }
         return .object(JSONObject([(key: "brands", value: .array(brands))]))
+    }
+
+    static func work(_ request: JSONValue) -> JSONValue {
+        guard let number = formNumber(request), let form = sessions[number] else { return unknownForm() }
+        let budget = form.session.controller.lastEventBudget
+        return .object(JSONObject([
+            (key: "patternSteps", value: .number(String(budget.spentSteps))),
+            (key: "patternCutOffs", value: .number(String(budget.cutOffMatches))),
+        ]))
     }
 
     static func lookupPrefix(_ request: JSONValue) -> JSONValue {

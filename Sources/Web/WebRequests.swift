@@ -29,6 +29,7 @@ enum WebRequests {
         case "form.close": return WebForms.close(request)
         case "form.brands": return WebForms.brands(request)
         case "card.lookupPrefix": return WebForms.lookupPrefix(request)
+        case "form.work": return WebForms.work(request)
         #endif
         default:
             return failure("usage", "unknown op \"\(op)\"")

@@ -46,15 +46,28 @@ func formEngineBenchmarks() -> BenchmarkGroup {
         try? long.setValue(String(repeating: "é", count: length), forField: "cardholderName")
         return Benchmark(name: "validate a card request, name n=\(length)") { blackHole(long.validate(in: context)) }
     }
-    // A catastrophic pattern: `(a+)+` runs on the linear matcher; the same pattern with `(?i)` is
-    // outside its subset, so ICU runs it, and the backtracking budget cuts it off.
+    // A catastrophic pattern: `(a+)+` runs on the linear matcher; ICU (compiled ICU-only: the
+    // linear matcher takes `(?i)` too) backtracks until the budget cuts it off.
     let hostileValue = String(repeating: "a", count: 40) + "!"
     let hostile = [
-        ("regex.hostile.linear", "(a+)+", "hostile regex (a+)+ on 41 chars, linear matcher"),
-        ("regex.hostile.icu", "(?i)(a+)+", "hostile regex (?i)(a+)+ on 41 chars, ICU, cut off"),
-    ].compactMap { id, source, name in
-        (try? RegularExpression(source)).map { pattern in
+        ("regex.hostile.linear", try? RegularExpression("(a+)+"), "hostile regex (a+)+ on 41 chars, linear matcher"),
+        ("regex.hostile.icu", try? RegularExpression(icuOnly: "(?i)(a+)+"), "hostile regex (?i)(a+)+ on 41 chars, ICU, cut off"),
+    ].compactMap { id, pattern, name in
+        pattern.map { pattern in
             Benchmark(id: id, name: name) { blackHole(pattern.matchesWhole(hostileValue)) }
+        }
+    }
+    // The engine's own backtracking matcher (what WebAssembly runs outside the linear subset), cut
+    // off at its allowance: one operation is 1,000,000 steps (100 of ICU's reports), so its time
+    // gives the steps per second (`Web/bench/engine-bench.mjs` runs the same ids in WebAssembly).
+    let reviewValue = String(repeating: "a", count: 100)
+    let backtracking = [
+        ("regex.hostile.backtracking", "(?i)(a+)+", hostileValue, "hostile regex (?i)(a+)+ on 41 chars, own backtracking matcher, cut off"),
+        ("regex.review.backtracking", "(?=.)(?:.|a){1,16}(?:.|a){1,16}(?:.|a){1,16}b", reviewValue,
+         "the review's look-ahead pattern on 100 chars, own backtracking matcher, cut off"),
+    ].compactMap { id, source, value, name in
+        (try? RegularExpression(backtrackingOnly: source)).map { pattern in
+            Benchmark(id: id, name: name) { blackHole(pattern.matchesWhole(value)) }
         }
     }
 
@@ -129,7 +142,7 @@ func formEngineBenchmarks() -> BenchmarkGroup {
             blackHole(try? valid.prepare(clientSessionId: "bench", key: key, metaInfo: .current(), in: context))
         },
         Benchmark(name: "decrypt a prepared request (2048-bit key)") { blackHole(try? DecryptedPayload(token: token, key: privateKey)) },
-    ] + listScaling + fieldScaling + lengthScaling + hostile,
+    ] + listScaling + fieldScaling + lengthScaling + hostile + backtracking,
     external: { coldStartFigures() },
     ratios: [("decode.visa.first", "foundation.decode.visa.first")])
 }

@@ -22,15 +22,8 @@ export class PaymentFormEngine {
               options?: PaymentFormEngineOptions): Promise<PaymentFormEngine>;
   /** How many instances the engine has dropped after a failure; a form of an earlier generation is gone. */
   readonly generation: number;
-  /** How many patterns the host holds compiled for the engine now. */
-  readonly compiledPatternCount: number;
   /** Sends a request (`{op: ...}`) and returns the engine's answer, parsed. Throws `engine_failed` when the engine fails. */
   call(request: { op: string; [member: string]: unknown }): any;
   /** Sends a JSON request as text and returns the answer's JSON text. */
   callText(text: string): string;
 }
-
-/** The host's RegExp for an ICU pattern anchored to whole values, or null when it will not run it. */
-export function hostPattern(pattern: string): RegExp | null;
-/** Whether a pattern could make a backtracking engine take exponential time. */
-export function backtracksWithoutBound(pattern: string): boolean;

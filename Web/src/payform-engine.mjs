@@ -73,9 +73,6 @@ export class PaymentFormEngine {
   #exports = null;
   #generation = 0;
   #options;
-  /** The host's compiled patterns, by the handle the engine holds (released with it). */
-  #patterns = new Map();
-  #lastPattern = 0;
 
   constructor(options = {}) {
     this.#options = options;
@@ -86,9 +83,6 @@ export class PaymentFormEngine {
    * earlier generation is gone.
    */
   get generation() { return this.#generation; }
-
-  /** How many patterns the host holds compiled for the engine now (released with their forms). */
-  get compiledPatternCount() { return this.#patterns.size; }
 
   /** Sends `request` (an object, sent as JSON) and returns the engine's answer, parsed. */
   call(request) {
@@ -125,7 +119,6 @@ export class PaymentFormEngine {
     } catch (error) {
       throw new PaymentFormError("engine_failed", `the engine could not be started again: ${error?.message ?? error}`);
     }
-    this.#patterns.clear();
     return this.#exports;
   }
 
@@ -185,19 +178,6 @@ export class PaymentFormEngine {
         new DataView(this.#exports.memory.buffer).setFloat64(result, value, true);
         return 1;
       },
-      // Patterns outside the engine's linear-time matcher: the host's RegExp, anchored to whole
-      // values; leading inline flags (?i), (?s), (?m) become RegExp's flags. 0 when the host will
-      // not run the pattern: RegExp cannot read it, or it could backtrack without bound (RegExp
-      // has no time limit), and the engine then fails every value of its field.
-      regex_compile: (pointer, length) => {
-        const compiled = hostPattern(this.#text(pointer, length));
-        if (!compiled) return 0;
-        this.#lastPattern += 1;
-        this.#patterns.set(this.#lastPattern, compiled);
-        return this.#lastPattern;
-      },
-      regex_match: (handle, pointer, length) => (this.#patterns.get(handle)?.test(this.#text(pointer, length)) ? 1 : 0),
-      regex_release: (handle) => { this.#patterns.delete(handle); },
       // Files, for the command-line contract in node: 0 read, 1 no such file, 2 cannot read.
       read_file: (pathPointer, pathLength, resultPointer) => {
         const read = this.#options.readFile;
@@ -217,99 +197,6 @@ export class PaymentFormEngine {
       },
     };
   }
-}
-
-/**
- * The host's RegExp for an ICU pattern, anchored to whole values, or null when it will not run it:
- * RegExp cannot read it, it has inline flags other than a leading (?i), (?s), (?m) or a mix of
- * them, or it could backtrack without bound.
- */
-export function hostPattern(pattern) {
-  let flags = "u";
-  const leading = /^\(\?([ims]+)\)/.exec(pattern);
-  if (leading) {
-    if (new Set(leading[1]).size !== leading[1].length) return null;
-    flags += leading[1];
-    pattern = pattern.slice(leading[0].length);
-  }
-  if (backtracksWithoutBound(pattern)) return null;
-  try {
-    return new RegExp(`^(?:${pattern})$`, flags);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a pattern can make a backtracking engine take exponential time: a group repeated
- * without bound or more than 16 times (`*`, `+`, `{n,}`, `{n,m}` with m > 16) that holds, at any
- * depth, a repetition of varying count (`?`, `*`, `{2,5}`, ...) or an alternation (`(a+)+`,
- * `(\w|a)+`, `(?:x*y)*`, `(?:a?)*`). Fixed counts (`(?:[0-9]{3} )*`) and short repeats
- * (`(a|b){1,3}`) are taken. Conservative: it refuses some patterns that would run fast.
- */
-export function backtracksWithoutBound(pattern) {
-  const groups = [{ repeats: false, alternates: false }];
-  let closed = null; // the group just closed, until a quantifier (or anything else) follows
-  for (let index = 0; index < pattern.length; index++) {
-    const character = pattern[index];
-    let repeated = null; // the quantifier's [minimum, maximum], when this character starts one
-    if (character === "\\") {
-      index += 1;
-      if ("pPux".includes(pattern[index]) && pattern[index + 1] === "{") index = Math.max(index, pattern.indexOf("}", index));
-      closed = null;
-      continue;
-    }
-    if (character === "[") {
-      // A class is one atom: skip to its end (escapes and a leading ] included).
-      index += pattern[index + 1] === "^" ? 2 : 1;
-      if (pattern[index] === "]") index += 1;
-      while (index < pattern.length && pattern[index] !== "]") index += pattern[index] === "\\" ? 2 : 1;
-      closed = null;
-      continue;
-    }
-    if (character === "(") {
-      groups.push({ repeats: false, alternates: false });
-      // The group's kind is no quantifier: (?:, (?=, (?!, (?<=, (?<!, (?<name>.
-      const kind = /^\?(?::|=|!|<=|<!|<[A-Za-z][A-Za-z0-9]*>)/.exec(pattern.slice(index + 1));
-      if (kind) index += kind[0].length;
-      closed = null;
-      continue;
-    }
-    if (character === ")") {
-      closed = groups.length > 1 ? groups.pop() : null;
-      if (closed) {
-        const parent = groups[groups.length - 1];
-        parent.repeats ||= closed.repeats;
-        parent.alternates ||= closed.alternates;
-      }
-      continue;
-    }
-    if (character === "|") {
-      groups[groups.length - 1].alternates = true;
-      closed = null;
-      continue;
-    }
-    if (character === "*") repeated = [0, Infinity];
-    else if (character === "+") repeated = [1, Infinity];
-    else if (character === "?") repeated = [0, 1];
-    else if (character === "{") {
-      const count = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
-      if (count) {
-        const minimum = Number(count[1]);
-        repeated = [minimum, count[2] === undefined ? minimum : count[3] === "" ? Infinity : Number(count[3])];
-        index += count[0].length - 1;
-      }
-    }
-    if (repeated !== null) {
-      const [minimum, maximum] = repeated;
-      if (maximum > 16 && closed && (closed.repeats || closed.alternates)) return true;
-      if (minimum !== maximum) groups[groups.length - 1].repeats = true;
-      // A lazy or possessive mark belongs to the quantifier.
-      if (pattern[index + 1] === "?" || pattern[index + 1] === "+") index += 1;
-    }
-    closed = null;
-  }
-  return false;
 }
 
 /** A broken rule of the module's memory or answers (the engine is then dropped). */

@@ -36,25 +36,21 @@ export interface PublicKey {
   publicKey: string;
 }
 
-/** Options of {@link mountPaymentForm}. */
-export interface MountOptions {
+/** What every mount takes; {@link MountOptions} says which kinds of mount there are. */
+export interface BaseMountOptions {
   /** The product or group definition; or give `session` and `groupId` or `productId`. */
   product?: Definition | string;
-  session?: ClientSession;
   /** The product group to fetch through the session: `"cards"` takes every card. */
   groupId?: string;
   /** The product to fetch through the session. */
   productId?: string | number;
   /** The merchant's other products, full definitions (fetched through the session by default). */
   products?: Definition[];
-  context?: PaymentContext;
   /** The language of the form's texts (default: the page's `lang`, then en). */
   locale?: string;
   /** The co-badge brand to pre-select when a card offers it (default: the one the card lists first). */
   preferredBrand?: string;
   accountOnFile?: string | number;
-  publicKey?: PublicKey | string;
-  clientSessionId?: string;
   appIdentifier?: string;
   /** The current month `YYYY-MM` for expiry checks (default: the browser's clock, UTC). */
   now?: string;
@@ -68,6 +64,49 @@ export interface MountOptions {
   fetch?: typeof fetch;
 }
 
+/** With the client session from the merchant's server: the payment context is required. */
+export interface SessionMountOptions extends BaseMountOptions {
+  session: ClientSession;
+  /** The order's context, which every Client API call carries. */
+  context: PaymentContext;
+  /** The key to encrypt with (default: fetched through the session). */
+  publicKey?: PublicKey | string;
+  /** The session id the encrypted request carries (default: the session's). */
+  clientSessionId?: string;
+}
+
+/** Without a session, with a public key and a session id: the request is encrypted. */
+export interface KeyMountOptions extends BaseMountOptions {
+  session?: undefined;
+  publicKey: PublicKey | string;
+  clientSessionId: string;
+  context?: PaymentContext;
+}
+
+/** Without a session or a key: the form validates, nothing is encrypted. */
+export interface PlainMountOptions extends BaseMountOptions {
+  session?: undefined;
+  publicKey?: undefined;
+  clientSessionId?: string;
+  context?: PaymentContext;
+}
+
+/** Options of {@link mountPaymentForm}: a mount with a session, with a key, or with neither. */
+export type MountOptions = SessionMountOptions | KeyMountOptions | PlainMountOptions;
+
+/** The field ids of the platform's card and account products; any other id a definition names fits too. */
+export type FieldId =
+  | "cardNumber" | "expiryDate" | "cvv" | "cardholderName" | "iban" | "accountHolderName" | "bic"
+  | "emailAddress" | "issuerId" | "termsAndConditions"
+  | (string & {});
+
+/** The brand ids of the shipped brand table; any id a newer table names fits too. */
+export type BrandId =
+  | "visa" | "mastercard" | "american-express" | "diners-club" | "discover" | "troy" | "jcb" | "unionpay" | "naranja"
+  | "verve" | "maestro" | "elo" | "mir" | "hiper" | "hipercard" | "rupay" | "dankort" | "bancontact" | "mada" | "uatp"
+  | "cartes-bancaires" | "eftpos" | "interac"
+  | (string & {});
+
 /** One error of an invalid form. */
 export interface FieldError {
   fieldId: string;
@@ -76,16 +115,19 @@ export interface FieldError {
   [parameter: string]: unknown;
 }
 
-/** What {@link PaymentForm.submit} resolves to. */
-export type SubmitResult =
+/**
+ * What {@link PaymentForm.submit} resolves to. `Encrypted` is `string` for a form mounted with a
+ * session or with a key and session id (its request is always encrypted), else `string | null`.
+ */
+export type SubmitResult<Encrypted extends string | null = string | null> =
   | { valid: false; errors: FieldError[] }
   | {
       valid: true;
       /** The product the card number and the customer's co-badge choice named. */
       paymentProductId: number;
-      /** The encrypted request for the merchant's server (null without a key and session id). */
-      encryptedCustomerInput: string | null;
-      encodedClientMetaInfo: string | null;
+      /** The encrypted request for the merchant's server. */
+      encryptedCustomerInput: Encrypted;
+      encodedClientMetaInfo: Encrypted;
       accountOnFileId?: number;
     };
 
@@ -100,28 +142,48 @@ export interface ShownProduct {
 /** The events of a form and what each carries (never what was typed). */
 export interface PaymentFormEventMap {
   ready: CustomEvent<{ product: ShownProduct }>;
-  focus: CustomEvent<{ field: string }>;
-  blur: CustomEvent<{ field: string }>;
-  change: CustomEvent<{ field: string; state: "valid" | "incomplete" | "invalid"; complete: boolean; empty: boolean; errorId: string | null }>;
-  brand: CustomEvent<{ brand: string | null; brands: string[]; options: string[]; product: string }>;
+  focus: CustomEvent<{ field: FieldId }>;
+  blur: CustomEvent<{ field: FieldId }>;
+  /** One of these changed for a field (never twice the same in a row). */
+  change: CustomEvent<{ field: FieldId; state: "valid" | "incomplete" | "invalid"; complete: boolean; empty: boolean; errorId: string | null }>;
+  brand: CustomEvent<{ brand: BrandId | null; brands: BrandId[]; options: BrandId[]; product: string }>;
   iin: CustomEvent<{ bin: string }>;
   valid: CustomEvent<{ valid: boolean }>;
-  submitrequest: CustomEvent<{ field: string }>;
+  /** Enter in a field; cancelable. Not cancelled, it submits the page's `<form>` around the element, else pays with the Pay button. */
+  submitrequest: CustomEvent<{ field: FieldId }>;
   submit: CustomEvent<SubmitResult>;
   /** A Client API call, the engine or the encryption failed; `card_undecided` (with `field`): at submit, the card number named no product. */
   error: CustomEvent<{ code: string; message: string; field?: string }>;
 }
 
-/** A mounted form. */
-export class PaymentForm extends EventTarget {
+/** The same events on the element, bubbling out of the shadow root, named `payform-<type>`. */
+export type PaymentFormElementEventMap = {
+  [K in keyof PaymentFormEventMap as `payform-${K}`]: PaymentFormEventMap[K];
+};
+
+declare global {
+  // element.addEventListener("payform-brand", (e) => e.detail.brand) is typed.
+  interface HTMLElementEventMap extends PaymentFormElementEventMap {}
+}
+
+/** A mounted form; `Encrypted` is what its submit result's encrypted members are (see {@link SubmitResult}). */
+export class PaymentForm<Encrypted extends string | null = string | null> extends EventTarget {
   /** The language the form's texts are in. */
   readonly lang: string;
   /** Whether the whole form validates now. */
   readonly valid: boolean;
   readonly product: ShownProduct;
   /** The card's brand: the co-badge brand that pays, else the one detected. */
-  readonly brand: string | null;
-  submit(): Promise<SubmitResult>;
+  readonly brand: BrandId | null;
+  submit(): Promise<SubmitResult<Encrypted>>;
+  /** Moves the focus to a field (default: the first); a field the form lacks throws `usage`. */
+  focus(field?: FieldId): void;
+  /** Takes the focus out of the form. */
+  blur(): void;
+  /** Empties a field, or every field: after a decline, `clear("cvv")` then `focus("cardNumber")`. */
+  clear(field?: FieldId): void;
+  /** Changes what a mounted form allows: `disabled` (every input and the Pay button). */
+  update(options: { disabled?: boolean }): void;
   /** Sends one event of the form protocol (as `payform form` reads them); returns the engine's answer. */
   send(event: { event: string; [member: string]: unknown }): any;
   selectAccountOnFile(id: string | number | null): any;
@@ -135,6 +197,7 @@ export class PaymentForm extends EventTarget {
 }
 
 /** Mounts a payment form into `element` (a shadow root is attached). */
+export function mountPaymentForm(element: Element, options: SessionMountOptions | KeyMountOptions): Promise<PaymentForm<string>>;
 export function mountPaymentForm(element: Element, options: MountOptions): Promise<PaymentForm>;
 /** Starts loading the engine (and the texts of `locale`) ahead of the first form. */
 export function loadPaymentFormEngine(options?: { wasmUrl?: URL | string; locale?: string; fetch?: typeof fetch }): Promise<void>;

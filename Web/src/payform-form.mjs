@@ -199,6 +199,11 @@ function isCardProduct(definition) {
     && definition.fields.some((field) => field && field.id === "cardNumber");
 }
 
+/** A product group's definition (its id is a name, `"cards"`; a product's is a number). */
+function isGroup(definition) {
+  return !/^[0-9]+$/.test(String(definition?.id ?? ""));
+}
+
 /** Fields whose text reads left to right whatever the page's direction: numbers, dates, an IBAN. */
 const LEFT_TO_RIGHT = new Set(["cardNumber", "expiryDate", "cvv", "iban"]);
 
@@ -324,8 +329,16 @@ async function mount(element, options) {
   if (publicKey && clientSessionId) Object.assign(request, { publicKey, clientSessionId, appIdentifier: options.appIdentifier ?? "PaymentFormEngine web form" });
   const opened = engine.call(request);
   if (opened.error) throw new PaymentFormError(opened.error.code, opened.error.message);
+  // The cards the form takes, shown before anything is typed: the product itself (when it is a
+  // card product) and the card products it can switch to, in the platform's display order.
+  const accepted = cardForm
+    ? [...(isCardProduct(product) && !isGroup(product) ? [product] : []), ...others.filter((other) => isCardProduct(other) && !isGroup(other))]
+      .map((definition) => ({ id: String(definition.id), label: definition.displayHints?.label ?? String(definition.id),
+        logo: definition.displayHints?.logo ?? null, order: definition.displayHints?.displayOrder ?? 0 }))
+      .sort((a, b) => a.order - b.order)
+    : [];
   const form = new PaymentForm(element, engine, opened, {
-    api, products, assetUrl: options.assetUrl ?? options.session?.assetUrl ?? null, lookupIIN: options.lookupIIN ?? null,
+    api, products, accepted, assetUrl: options.assetUrl ?? options.session?.assetUrl ?? null, lookupIIN: options.lookupIIN ?? null,
     submitButton: Boolean(options.submitButton), stylesheet,
   });
   return form;
@@ -336,16 +349,20 @@ async function mount(element, options) {
  * detail never holds what was typed:
  * - `ready` `{product}`: the form is drawn and takes input;
  * - `focus`, `blur` `{field}`;
- * - `change` `{field, state, complete, empty, errorId}`: a field's state changed;
+ * - `change` `{field, state, complete, empty, errorId}`: one of these changed for a field (never
+ *   twice the same in a row);
  * - `brand` `{brand, brands, options, product}`: the card's brand (the co-badge brand that pays,
  *   else the one detected), the brands detected, the co-badge choice, the product the form is on;
  * - `iin` `{bin}`: the card number's first digits changed (6, or 8 once typed: what an IIN lookup
  *   sends; never more);
  * - `valid` `{valid}`: the whole form's validity flipped;
- * - `submitrequest` `{field}`: Enter in a field (cancelable: the form's Pay button then does not submit);
+ * - `submitrequest` `{field}`: Enter in a field (cancelable; not cancelled, it submits the page's
+ *   `<form>` around the element by `requestSubmit()`, else pays with the form's Pay button);
  * - `submit`: what `submit()` resolved to;
  * - `error` `{code, message}`: a Client API call, the engine or the encryption failed (a failed
  *   mount says so on the element, `payform-error`, before its promise rejects).
+ * Methods: `submit()`, `focus(field?)`, `blur()`, `clear(field?)`, `update({disabled})`, `send`,
+ * `selectAccountOnFile`, `destroy()`.
  */
 export class PaymentForm extends EventTarget {
   #engine;
@@ -468,6 +485,60 @@ export class PaymentForm extends EventTarget {
     return answer;
   }
 
+  /**
+   * Moves the focus to a field (`field`: its id; default: the first field the customer types in).
+   * A field the form does not have is a `PaymentFormError` `usage`.
+   */
+  focus(field) {
+    const entry = field == null ? [...this.#fields.values()].find((candidate) => !candidate.control.disabled) : this.#fields.get(String(field));
+    if (!entry) throw new PaymentFormError("usage", `the form has no field ${JSON.stringify(String(field))}`);
+    entry.control.focus();
+  }
+
+  /** Takes the focus out of the form, if a field of it has it. */
+  blur() {
+    const active = this.#root.activeElement;
+    if (active && typeof active.blur === "function") active.blur();
+  }
+
+  /**
+   * Empties a field (`field`: its id), or every field the customer typed in (none given): after a
+   * decline, `form.clear("cvv"); form.focus("cardNumber")`. The field's state, the brand and the
+   * form's validity follow, as when the customer deletes the text.
+   */
+  clear(field) {
+    const ids = field == null ? [...this.#fields.keys()] : [String(field)];
+    for (const id of ids) {
+      const entry = this.#fields.get(id);
+      if (!entry) throw new PaymentFormError("usage", `the form has no field ${JSON.stringify(id)}`);
+      if (entry.control.type === "checkbox" || entry.control.tagName === "SELECT" || entry.text === "") continue;
+      this.send({ event: "set", field: id, value: "" });
+    }
+  }
+
+  /**
+   * Changes what a mounted form allows: `{disabled}` (true: every input and the Pay button are
+   * disabled, while a payment is under way, say). Other options need a new mount; an unknown one
+   * is a `PaymentFormError` `usage`.
+   */
+  update(options = {}) {
+    for (const name of Object.keys(options)) {
+      if (name !== "disabled") throw new PaymentFormError("usage", `update takes {disabled}; ${JSON.stringify(name)} needs a new mount`);
+    }
+    if ("disabled" in options) {
+      this.#disabled = Boolean(options.disabled);
+      this.#applyDisabled();
+    }
+  }
+
+  #disabled = false;
+
+  /** Every input and button of the form disabled or not, as `update({disabled})` last said. */
+  #applyDisabled() {
+    for (const control of this.#root.querySelectorAll("input, select, button")) control.disabled = this.#disabled;
+    setAttribute(this.#root.querySelector(".pf-form"), "aria-disabled", this.#disabled ? "true" : null);
+  }
+
   /** Selects another account on file (`null`: none) and redraws the form. */
   selectAccountOnFile(id) {
     const answer = this.#call({ op: "form.event", form: this.#number, event: { event: "selectAccountOnFile", id: id == null ? null : String(id) } });
@@ -562,6 +633,7 @@ export class PaymentForm extends EventTarget {
     this.#valid = false;
     for (const field of view.fields) if (field.text !== undefined) this.#showState(this.#fields.get(field.id), field);
     this.#drawBrandChoice(view.brandOptions ?? this.#brandOptions, view.brand);
+    if (this.#disabled) this.#applyDisabled();
   }
 
   #brandChoice = null;
@@ -632,6 +704,8 @@ export class PaymentForm extends EventTarget {
         entry.brand = this.#make("span", { class: "pf-brand", part: "brand", hidden: true });
         row.append(control, entry.brand);
         wrapper.append(row);
+        const accepted = this.#drawAccepted();
+        if (accepted) wrapper.append(accepted);
       } else {
         wrapper.append(control);
       }
@@ -650,14 +724,19 @@ export class PaymentForm extends EventTarget {
       this.send({ event: "blur", field: field.id });
       this.#emit("blur", { field: field.id });
     });
-    // Enter asks to pay, as in a form: a page may take it (preventDefault) or let the Pay button.
+    // Enter asks to pay, as in a form: a `submitrequest` listener may take it (preventDefault);
+    // else the page's own <form> around the element is submitted (its submit handler pays, as
+    // with a native input), else the form's Pay button pays when there is one.
     this.#listen(control, "keydown", (event) => {
       if (event.key !== "Enter" || event.isComposing || control.type === "checkbox") return;
       event.preventDefault();
       const request = new CustomEvent("submitrequest", { detail: { field: field.id }, cancelable: true });
       const proceed = this.dispatchEvent(request)
         && this.#element.dispatchEvent(new CustomEvent("payform-submitrequest", { detail: { field: field.id }, bubbles: true, composed: true, cancelable: true }));
-      if (proceed && this.#options.submitButton) this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message }));
+      if (!proceed) return;
+      const pageForm = this.#element.closest?.("form");
+      if (pageForm && typeof pageForm.requestSubmit === "function") pageForm.requestSubmit();
+      else if (this.#options.submitButton) this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message }));
     });
     return wrapper;
   }
@@ -841,10 +920,16 @@ export class PaymentForm extends EventTarget {
       entry.control.value = state.text ?? "";
     }
     if (shown && shown !== before) this.#announce(shown);
-    this.#emit("change", {
+    // One `change` per change of what it reports: a keystroke that leaves the field's state,
+    // completeness, emptiness and error as they were says nothing new.
+    const change = {
       field: state.field ?? state.id, state: state.state, complete: Boolean(state.complete), empty: (state.text ?? entry.text) === "",
       errorId: state.errorId ?? null,
-    });
+    };
+    const said = `${change.state}|${change.complete}|${change.empty}|${change.errorId}`;
+    if (entry.said === said) return;
+    entry.said = said;
+    this.#emit("change", change);
   }
 
   /** The card's brand: the co-badge brand that pays, else the one detected; its logo (from a product it stands for) or name. */
@@ -863,7 +948,41 @@ export class PaymentForm extends EventTarget {
       else entry.brand.append(this.#make("span", { class: "pf-brand-name" }, brand.name));
       this.#announce(this.#view.texts.detectedBrand.replace("{brand}", brand.name));
     }
+    this.#highlightAccepted(brand);
     this.#emit("brand", { brand: id, brands, options: this.#brandOptions.map((o) => o.brand), product: this.#view.product.id });
+  }
+
+  /**
+   * The cards the form takes, before anything is typed (as card networks ask a co-badged form to
+   * show them): a list of logos, or names where a product has none. Only for a form that takes
+   * more than one card product.
+   */
+  #drawAccepted() {
+    const accepted = this.#options.accepted ?? [];
+    if (accepted.length < 2) return null;
+    const list = this.#make("ul", { class: "pf-accepted", part: "accepted-brands", "aria-label": this.#view.product.label });
+    for (const product of accepted) {
+      const item = this.#make("li", { class: "pf-accepted-item", "data-product": product.id });
+      const logo = this.#asset(product.logo);
+      if (logo) item.append(this.#make("img", { src: logo, alt: product.label, class: "pf-accepted-logo" }));
+      else item.append(this.#make("span", { class: "pf-accepted-name" }, product.label));
+      list.append(item);
+    }
+    this.#acceptedList = list;
+    return list;
+  }
+
+  #acceptedList = null;
+
+  /** The accepted card the number names stands out, the others dim; `aria-current` says which. */
+  #highlightAccepted(brand) {
+    if (!this.#acceptedList) return;
+    const named = new Set((brand?.productIds ?? []).map(String));
+    for (const item of this.#acceptedList.children) {
+      const current = named.size > 0 && named.has(item.dataset.product);
+      setAttribute(item, "aria-current", current ? "true" : null);
+      setAttribute(item, "data-dimmed", named.size > 0 && !current ? "" : null);
+    }
   }
 
   /** A logo for a brand: that of the first product it stands for that the platform lists. */

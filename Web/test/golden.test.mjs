@@ -49,7 +49,7 @@ const text = (golden, answered) => JSON.stringify({ about: golden.about, request
 
 test("every request op has a golden answer", () => {
   const ops = new Set(names.flatMap((name) => json(new URL(name, folder)).requests.map((request) => request.op)));
-  for (const op of ["form.open", "form.event", "form.view", "form.brands", "form.close", "card.lookupPrefix", "version"]) {
+  for (const op of ["form.open", "form.event", "form.view", "form.brands", "form.close", "form.work", "card.lookupPrefix", "version"]) {
     assert.ok(ops.has(op), `no golden request for ${op}`);
   }
 });

@@ -20,6 +20,9 @@ What it checks (each a named case; the summary counts them):
   - an account on file (read-only number, label), the iDEAL bank list, SEPA's terms checkbox
     and its link, the error state
     (aria-invalid, messages, live region), the brand logo;
+  - hostile validator patterns (look-ahead with nested repeats, `.*` five times): 100 keystrokes,
+    each within its step budget and under a second (a hang, not a timing), the field refused (not
+    valid while typing, invalid after);
   - loadPaymentFormEngine: the mounted form's engine is shared (no second fetch), a failed load is
     tried again, a wasmUrl that is no URL is a usage error;
   - the example checkout (Examples/web/run.sh): the engine loaded while the customer chooses, a
@@ -485,8 +488,10 @@ def case_session_cobadge_submit(run):
     page.page.keyboard.press("Control+A")
     page.page.keyboard.press("Backspace")
     page.page.keyboard.type("4111111111111111")
+    # A Visa number may have 19 digits: the form stays on it, and the customer moves on.
+    page.field("expiryDate").focus()
     page.page.keyboard.type("1235")
-    page.page.keyboard.type("123")
+    page.page.keyboard.type("123")   # the expiry is full at 4 digits: on to the code
     page.field("cardholderName").focus()
     page.page.keyboard.type("José Müller")
     page.page.locator("#payment-form .pf-submit").click()
@@ -748,6 +753,59 @@ def case_form_limits(run):
     page.close()
 
 
+HOSTILE_PATTERNS = ["(?=.)(?:.|a){1,16}(?:.|a){1,16}(?:.|a){1,16}b", "(?=.).*.*.*.*.*x"]
+
+
+def case_hostile_patterns(run):
+    """Patterns that froze the page on the host's RegExp: 100 keystrokes each, every one under a second (the step budget bounds the work; the time catches a hang), the field refused."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    for pattern in HOSTILE_PATTERNS:
+        page.page.evaluate("""async ([pattern, now]) => {
+          const { mountPaymentForm } = await import("/web/payform-form.mjs");
+          document.getElementById("hostile")?.remove();
+          const element = Object.assign(document.createElement("div"), { id: "hostile" });
+          document.body.append(element);
+          const product = {
+            id: 9500, paymentMethod: "redirect", displayHints: { displayOrder: 0, label: "Hostile", logo: "l.png" },
+            fields: [{ id: "code", type: "string",
+                       dataRestrictions: { isRequired: true, validators: { regularExpression: { regularExpression: pattern } } },
+                       displayHints: { displayOrder: 0, label: "Code", formElement: { type: "text" } } }],
+          };
+          await mountPaymentForm(element, { product, now });
+          const input = element.shadowRoot.querySelector("[name=code]");
+          // As Web/bench/form-bench.py: from the keydown to the end of what the keystroke causes (the
+          // form's own input handler runs first; this one is registered after it), layout forced.
+          window.keystrokes = [];
+          let start = 0;
+          input.addEventListener("keydown", () => { start = performance.now(); }, true);
+          input.addEventListener("beforeinput", () => {
+            input.getBoundingClientRect();
+            window.keystrokes.push(performance.now() - start);
+          });
+          input.focus();
+        }""", [pattern, NOW])
+        for _ in range(100):
+            page.page.keyboard.press("a")
+        page.page.wait_for_function("() => window.keystrokes.length >= 100", timeout=60000)
+        times = page.page.evaluate("window.keystrokes")
+        state = page.page.evaluate("""() => {
+          const root = document.getElementById("hostile").shadowRoot;
+          return { value: root.querySelector("[name=code]").value, state: root.querySelector("[data-field=code]").dataset.state };
+        }""")
+        page.page.keyboard.press("Tab")
+        shown = page.page.evaluate("""() => {
+          const root = document.getElementById("hostile").shadowRoot;
+          return { invalid: root.querySelector("[name=code]").getAttribute("aria-invalid"), message: root.querySelector("[data-field=code]").textContent };
+        }""")
+        slowest = max(times)
+        print(f"  {pattern}: 100 keystrokes, median {sorted(times)[50]:.1f} ms, slowest {slowest:.1f} ms")
+        expect(len(times) == 100 and slowest < 1000, f"{pattern}: a keystroke took {slowest:.1f} ms (of {len(times)})")
+        expect(state["value"] == "a" * 100, f"{pattern}: the field holds {len(state['value'])} characters")
+        expect(state["state"] == "incomplete", f"{pattern}: the field's state while typing is {state['state']!r}")
+        expect(shown["invalid"] == "true", f"{pattern}: after the field loses the focus: {shown}")
+    page.close()
+
+
 def case_interface(run):
     """The form's interface as a merchant's code expects: events, Enter, focus after an invalid submit, RTL, the texts' language, dark."""
     page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}&dir=rtl", native=False)
@@ -816,8 +874,37 @@ def case_interface(run):
     expect(colours["background"] != "rgb(255, 255, 255)" and colours["color"] != "rgb(27, 31, 36)", f"dark colours: {colours}")
     # On a page that stays light, the dark form draws its own background: light labels on white would be unreadable.
     expect(colours["host"] == colours["background"] and colours["label"] == colours["color"], f"the dark form's own background and label colour: {colours}")
+    # Its placeholder holds 4.5:1 on its background, and the form has room of its own inside that background.
+    seen = dark.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        const input = root.querySelector('[name=cardNumber]'); const host = getComputedStyle(document.getElementById('payment-form'));
+        return {placeholder: getComputedStyle(input, '::placeholder').color, background: getComputedStyle(input).backgroundColor,
+                padding: parseFloat(host.paddingTop)}; }""")
+    expect(contrast(seen["placeholder"], seen["background"]) >= 4.5 and seen["padding"] >= 8, f"the dark placeholder and padding: {seen}")
     run.screenshot(dark, "interface-dark")
     dark.close()
+    # 320 px wide: a 19-digit number ends before the brand badge, in either scheme.
+    narrow = run.open(f"product=sample:visa&now={NOW}", native=False)
+    narrow.page.set_viewport_size({"width": 320, "height": 640})
+    narrow.field("cardNumber").focus()
+    narrow.page.keyboard.type("4111111111111111110")
+    narrow.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'brand' && e.detail.brand === 'visa')", timeout=5000)
+    room = narrow.page.evaluate("""() => { const root = document.getElementById('payment-form').shadowRoot;
+        const input = root.querySelector('[name=cardNumber]'), badge = root.querySelector('.pf-brand');
+        const box = input.getBoundingClientRect(), mark = badge.getBoundingClientRect();
+        return {textEnd: box.right - parseFloat(getComputedStyle(input).paddingRight), badgeStart: mark.left, hidden: badge.hidden}; }""")
+    expect(not room["hidden"] and room["textEnd"] <= room["badgeStart"], f"at 320 px the number's text runs under the badge: {room}")
+    run.screenshot(narrow, "interface-320-19-digits")
+    narrow.close()
+
+
+def contrast(foreground, background):
+    """The WCAG contrast ratio of two computed `rgb(...)` colours."""
+    def luminance(colour):
+        channels = [int(float(part)) for part in re.findall(r"[0-9.]+", colour)[:3]]
+        linear = [c / 255 / 12.92 if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted([luminance(foreground), luminance(background)], reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
 
 
 @contextlib.contextmanager
@@ -835,7 +922,7 @@ def example_checkout(payform):
 
 
 def case_checkout_example(run):
-    """Examples/web/run.sh in the browser: pay with a Visa card, then a 3-D Secure challenge card."""
+    """Examples/web/run.sh in the browser: pay with a Visa card on Enter, then a 3-D Secure challenge card."""
     with example_checkout(run.payform) as url:
         page = run.context.new_page()
         errors = []
@@ -860,7 +947,12 @@ def case_checkout_example(run):
             page.keyboard.type("1235")
             page.locator("#payment-form [name='cvv']").focus()
             page.keyboard.type("123")
-            page.locator("#pay").click()
+            # The Visa pays on Enter in the code's field (the form around the card form is
+            # submitted, as with a native input); the 3-D Secure card with the Pay button.
+            if outcome == "paid":
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#pay").click()
             if number.startswith("401200000000"):
                 page.wait_for_url("**/sandbox/v1/authentication/**", timeout=20000)
                 page.locator("#complete").click()
@@ -919,8 +1011,11 @@ def case_card_form_checkout(run):
                 expect(seen["choiceAfterNumber"], "the co-badge choice is not right below the card number")
                 expect([c["brand"] for c in seen["choice"] if c["checked"]] == ["cartes-bancaires"], f"the brand pre-selected: {seen['choice']}")
                 page.locator(f"#payment-form .pf-brand-choice input[value='{choose}']").check()
-            page.wait_for_function("(name) => { const b = document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelector('.pf-brand'); return b && !b.hidden && (b.querySelector('img')?.alt ?? b.textContent) === name; }",
-                                   arg=badge, timeout=10000)
+            try:
+                page.wait_for_function("(name) => { const b = document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelector('.pf-brand'); return b && !b.hidden && (b.querySelector('img')?.alt ?? b.textContent) === name; }",
+                                       arg=badge, timeout=10000)
+            except Exception:
+                raise Failure(f"{number[:4]}…: no {badge!r} badge; the form shows {page.evaluate(read)}")
             page.locator("#payment-form [name='expiryDate']").focus()
             page.keyboard.type("1235")
             page.locator("#payment-form [name='cvv']").focus()
@@ -1029,9 +1124,92 @@ def case_card_rules(run):
     page.close()
 
 
+def case_keyboard_and_methods(run):
+    """Enter as shoppers expect (the page's <form> submitted; else submitrequest), one change event per
+    change, and the methods a shop calls after a decline: clear, focus, blur, update({disabled})."""
+    page = run.open(f"product=sample:visa&now={NOW}", native=False)
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'ready')", timeout=10000)
+    # Typing a 16-digit Visa: a change event only when what it reports changed.
+    page.field("cardNumber").focus()
+    page.page.keyboard.type("4111111111111111")
+    changes = page.page.evaluate("window.formEvents.filter((e) => e.type === 'change').map((e) => e.detail)")
+    number = [c for c in changes if c["field"] == "cardNumber"]
+    repeats = [b for a, b in zip(number, number[1:]) if a == b]
+    expect(not repeats, f"repeated change events for the card number: {len(repeats)} of {len(number)}")
+    expect(2 <= len(number) <= 6, f"change events for a 16-digit Visa: {len(number)} ({number})")
+    # Outside a <form>, with the Pay button the test page draws: Enter is a submitrequest, then the
+    # button's submit.
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'submit')", timeout=5000)
+    requests = page.page.evaluate("window.formEvents.filter((e) => e.type === 'submitrequest').map((e) => e.detail.field)")
+    expect(requests == ["cardNumber"], f"Enter outside a form: requests {requests}")
+    # Inside the page's <form>: Enter submits that form (requestSubmit), whose handler pays.
+    page.page.evaluate("""() => {
+      const host = document.getElementById('payment-form');
+      const form = document.createElement('form');
+      host.before(form);
+      form.append(host);
+      window.pageSubmits = 0;
+      form.addEventListener('submit', (event) => { event.preventDefault(); window.pageSubmits += 1; });
+    }""")
+    page.field("cardNumber").focus()
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_function("() => window.pageSubmits === 1", timeout=5000)
+    submits = page.page.evaluate("window.formEvents.filter((e) => e.type === 'submit').length")
+    expect(submits == 1, f"Enter inside the page's form also pressed the Pay button: {submits} submits")
+    # A submitrequest listener that prevents it keeps the page's form from submitting.
+    page.page.evaluate("window.paymentForm.addEventListener('submitrequest', (event) => event.preventDefault(), { once: true })")
+    page.page.keyboard.press("Enter")
+    page.page.wait_for_timeout(200)
+    expect(page.page.evaluate("window.pageSubmits") == 1, "a prevented submitrequest still submitted the page's form")
+    # After a decline: clear the code, focus the number; lock the form while paying.
+    page.field("cvv").focus()
+    page.page.keyboard.type("123")
+    seen = page.page.evaluate("""() => {
+      const form = window.paymentForm, root = document.getElementById('payment-form').shadowRoot;
+      form.clear('cvv');
+      form.focus('cardNumber');
+      const afterFocus = root.activeElement && root.activeElement.name;
+      form.blur();
+      const afterBlur = root.activeElement ? root.activeElement.name : null;
+      form.update({ disabled: true });
+      const disabled = [...root.querySelectorAll('input')].every((input) => input.disabled);
+      form.update({ disabled: false });
+      const enabled = [...root.querySelectorAll('input')].every((input) => !input.disabled);
+      const refusals = [];
+      for (const call of [() => form.focus('nope'), () => form.clear('nope'), () => form.update({ locale: 'fr' })]) {
+        try { call(); refusals.push('none'); } catch (error) { refusals.push(error.code); }
+      }
+      return { cvv: root.querySelector('[name=cvv]').value, number: root.querySelector('[name=cardNumber]').value,
+               afterFocus, afterBlur, disabled, enabled, refusals };
+    }""")
+    expect(seen["cvv"] == "" and seen["number"] == "4111 1111 1111 1111", f"clear('cvv'): {seen}")
+    expect(seen["afterFocus"] == "cardNumber" and seen["afterBlur"] is None, f"focus and blur: {seen}")
+    expect(seen["disabled"] and seen["enabled"], f"update({{disabled}}): {seen}")
+    expect(seen["refusals"] == ["usage", "usage", "usage"], f"unknown fields and options: {seen['refusals']}")
+    cvv_changes = page.page.evaluate("window.formEvents.filter((e) => e.type === 'change' && e.detail.field === 'cvv').map((e) => e.detail.empty)")
+    expect(cvv_changes and cvv_changes[-1] is True, f"clear('cvv') said as a change: {cvv_changes}")
+    page.close()
+    # The cards a form takes show before anything is typed; the number's brand stands out as it grows.
+    page = run.open(f"product=sample:cards&products=visa,amex,mastercard-accounts-on-file&now={NOW}", native=False)
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'ready')", timeout=10000)
+    accepted = """() => [...document.getElementById('payment-form').shadowRoot.querySelectorAll('.pf-accepted li')]
+        .map((item) => [item.dataset.product, item.textContent || item.querySelector('img')?.alt, item.getAttribute('aria-current'), item.hasAttribute('data-dimmed')])"""
+    before = page.page.evaluate(accepted)
+    expect(sorted(item[0] for item in before) == ["1", "2", "3"] and all(item[1] and item[2] is None and not item[3] for item in before),
+           f"the accepted cards before typing: {before}")
+    page.field("cardNumber").focus()
+    page.page.keyboard.type("4111")
+    page.page.wait_for_function("() => window.formEvents.some((e) => e.type === 'brand' && e.detail.brand === 'visa')", timeout=5000)
+    after = {item[0]: (item[2], item[3]) for item in page.page.evaluate(accepted)}
+    expect(after == {"1": ("true", False), "2": (None, True), "3": (None, True)}, f"the accepted cards after 4111: {after}")
+    run.axe(page, "accepted cards with Visa detected")
+    page.close()
+
+
 CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_interface,
-         case_checkout_example, case_card_form_checkout, case_card_rules,
+         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_hostile_patterns, case_interface,
+         case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods,
          case_random_sequences]
 
 

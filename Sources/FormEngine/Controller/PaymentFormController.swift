@@ -109,8 +109,9 @@ public struct PaymentFormController: Sendable {
     /// The last auto-advance, while the customer has done nothing else since (see
     /// `PaymentFormController+OverTyping.swift`).
     var autoAdvance: AutoAdvance?
-    /// What the last event drew from its regular-expression budget (for tests of the work done).
-    var lastEventBudget = RegularExpressionBudget.perRequest
+    /// What the last event drew from its regular-expression budget (for tests and benchmarks of
+    /// the work done; the web engine's `form.work`).
+    package internal(set) var lastEventBudget = RegularExpressionBudget.perRequest
 
     /// A controller for a product or group with nothing entered.
     ///

@@ -125,6 +125,22 @@ enum GeneralCategoryRuns {
         return low > 0 ? runs.bits[low - 1] : 29
     }
 
+    /// The code points whose category is in `categories`, as merged ranges `[first, last, …]`
+    /// (the backtracking matcher's sets; a surrogate reads as `Cs`).
+    static func bounds(of categories: GeneralCategories) -> [UInt32] {
+        let (starts, bits) = runs
+        var result: [UInt32] = []
+        for index in starts.indices where categories.intersects(GeneralCategories(rawValue: 1 << UInt32(bits[index]))) {
+            let last = index + 1 < starts.count ? starts[index + 1] - 1 : 0x10FFFF
+            if let end = result.last, end &+ 1 == starts[index] {
+                result[result.count - 1] = last
+            } else {
+                result += [starts[index], last]
+            }
+        }
+        return result
+    }
+
     /// The runs `lines` spell: base64 of (LEB128 distance, bit) pairs.
     static func decode(_ lines: [StaticString]) -> (starts: [UInt32], bits: [UInt8]) {
         var bytes: [UInt8] = []
