@@ -139,7 +139,8 @@ grep -qxF "$texts_line" Web/src/payform-form.mjs \
 grep -q '^export class PaymentFormEngine ' Web/src/payform-engine.mjs \
   || { echo "build-web: Web/src/payform-engine.mjs does not export class PaymentFormEngine" >&2; exit 1; }
 text_files=""
-for language in "${languages[@]}"; do text_files+="${text_files:+, }$language: \"./payform-texts.$language.json\""; done
+# Quoted keys: a tag such as zh-Hant is no JavaScript identifier.
+for language in "${languages[@]}"; do text_files+="${text_files:+, }\"$language\": \"./payform-texts.$language.json\""; done
 while IFS= read -r line || [[ -n "$line" ]]; do
   if [[ "$line" == "$engine_import" ]]; then
     echo "// The engine's loader, Web/src/payform-engine.mjs, put here by Scripts/build-web.sh."
@@ -262,6 +263,12 @@ if [[ $only != full ]]; then
   echo "the page's payload as served (Web/dist/site/: the engine, the form module with the engine's loader, the stylesheet):" \
     "$gzip_total bytes gzip -9, $brotli_total bytes brotli -q 11; a language other than English adds its texts file" \
     "($(wc -c < "Web/dist/site/${hashed[payform-texts.fr.json]}.br") bytes brotli for French)"
+  largest=0 largest_language=""
+  for language in "${languages[@]}"; do
+    bytes=$(wc -c < "Web/dist/site/${hashed[payform-texts.$language.json]}.br")
+    if ((bytes > largest)); then largest=$bytes largest_language=$language; fi
+  done
+  echo "texts files: ${#languages[@]} languages; the largest, $largest_language, $largest bytes brotli -q 11"
 fi
 
 # The modes as built: what a server running as another user can read.

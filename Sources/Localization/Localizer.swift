@@ -12,7 +12,7 @@
 /// let controller = PaymentFormController(item: product, localizer: localizer, context: .current())   // Visa, product 1
 /// controller.form.fields.first { $0.id == "cvv" }?.label   // "Cryptogramme"
 /// localizer.payButtonTitle                                 // "Payer"
-/// localizer.message(for: fieldError)    // "Saisissez entre 3 et 4 caractères.": the CVV's `length` error
+/// localizer.message(for: fieldError)    // "Saisissez le cryptogramme visuel à 3 ou 4 chiffres.": the CVV's `length` error
 /// ```
 ///
 /// Each shipped table is parsed once per process, when a localizer first needs its language, and
@@ -23,7 +23,9 @@ public struct Localizer: Sendable {
 
     /// The languages a lookup tries, in order: the tag, its shorter prefixes, then `en`.
     ///
-    /// `zh-Hant-TW` → `["zh-Hant-TW", "zh-Hant", "zh", "en"]`; `xx` → `["xx", "en"]`.
+    /// `fr-CA` → `["fr-CA", "fr", "en"]`; `xx` → `["xx", "en"]`. Traditional Chinese skips the
+    /// Simplified `zh` (`zh-TW` → `["zh-Hant-TW", "zh-Hant", "en"]`); Nynorsk reads Bokmål
+    /// (`nn` → `["nn", "nb", "en"]`); a retired code reads its current one (`iw` → `["he", "en"]`).
     package let fallbackChain: [String]
 
     /// The languages this module ships tables for, as canonical tags (sorted).
@@ -57,7 +59,7 @@ public struct Localizer: Sendable {
 
     /// A localizer over explicit tables, so tests can exercise lookup rules without shipped data.
     init(languageTag: String, overrides: [String: [String: String]], tables: [String: [String: String]]) {
-        let prefixes = LanguageTag(languageTag)?.prefixes ?? [Self.baseLanguage]
+        let prefixes = LanguageTag(languageTag)?.fallbacks ?? [Self.baseLanguage]
         self.languageTag = prefixes.first ?? Self.baseLanguage
         self.fallbackChain = Self.fallbackChain(for: languageTag)
         self.requestedLanguageDepth = prefixes.count
@@ -67,7 +69,7 @@ public struct Localizer: Sendable {
 
     /// `languageTag`'s prefixes, longest first, then `en` (see ``fallbackChain``).
     private static func fallbackChain(for languageTag: String) -> [String] {
-        let prefixes = LanguageTag(languageTag)?.prefixes ?? [baseLanguage]
+        let prefixes = LanguageTag(languageTag)?.fallbacks ?? [baseLanguage]
         return prefixes.contains(baseLanguage) ? prefixes : prefixes + [baseLanguage]
     }
 
@@ -89,14 +91,37 @@ public struct Localizer: Sendable {
     }
 
     /// The language the texts are in: ``languageTag`` when it, or a shorter form of it, has a
-    /// shipped table or a merchant's texts (`fr-CA` → `fr-CA`: French texts), else `en`, the
-    /// language the lookups fall back to (`pl` → `en`). What a page's `lang` attribute says, so a
-    /// screen reader reads the texts in their own language.
+    /// shipped table or a whole language of merchant's texts (`fr-CA` → `fr-CA`: French texts),
+    /// else the language of the chain that has (`nn` → `nb`), else `en`, the language the
+    /// lookups fall back to (`xx` → `en`). What a page's `lang` attribute says, so a screen reader
+    /// reads the texts in their own language.
+    ///
+    /// Merchant's texts make a language only when they hold a text for every key English has
+    /// (a page's texts file does): a few words of Persian over English texts leave them English.
     package var textLanguageTag: String {
-        for tag in fallbackChain.prefix(requestedLanguageDepth) where tables[tag] != nil || overrides[tag] != nil {
+        for tag in fallbackChain.prefix(requestedLanguageDepth) where tables[tag] != nil || coversEnglish(overrides[tag]) {
             return tag == languageTag || languageTag.hasPrefix(tag + "-") ? languageTag : tag
         }
         return Self.baseLanguage
+    }
+
+    /// The direction of the language the texts are in (``textLanguageTag``): right to left for
+    /// Arabic or Hebrew texts, left to right for the English that stands in for a language
+    /// without texts, whatever the page's language. What a page's `dir` attribute says.
+    ///
+    /// ```swift
+    /// Localizer(languageTag: "ar").textDirection   // .rightToLeft
+    /// Localizer(languageTag: "fa").textDirection   // .leftToRight: no Persian texts, so English ones
+    /// ```
+    public var textDirection: TextDirection {
+        TextDirection(languageTag: textLanguageTag)
+    }
+
+    /// Whether `texts` has a text for every key of the English table (its plural forms aside).
+    private func coversEnglish(_ texts: [String: String]?) -> Bool {
+        guard let texts else { return false }
+        guard let english = tables[Self.baseLanguage] else { return true }
+        return english.keys.allSatisfy { texts[$0] != nil || TranslationKey.pluralBase(of: $0) != nil }
     }
 
     /// The text for `key`, trying each language of `fallbackChain` (override, then shipped table).
@@ -187,22 +212,57 @@ public struct Localizer: Sendable {
         string(forKey: TranslationKey.previewNotice) ?? "Preview: this page does not send what you type."
     }
 
-    /// The message for a validation error, with its bounds filled in.
+    /// The message for a validation error, with its bounds filled in: the most specific text
+    /// there is for the error, its reason, its field and its product.
     ///
-    /// `length` becomes `length.exact` (min = max), `length.max` (no minimum, or 0),
+    /// The message ids tried, most specific first: the error id with its reason
+    /// (`expirationDate.expired`, `length.tooShort`), then the variant that names the rule's
+    /// bounds: `length` becomes `length.exact` (min = max), `length.max` (no minimum, or 0),
     /// `length.min` (no maximum) or `length.between`; `range` becomes `range`, `range.min` or
-    /// `range.max` by which bounds are present. Ids with no text give the generic "not valid" message.
+    /// `range.max`. Each id is looked up in the localization order of form.md §4: the
+    /// product's entry for the field (`gc.general.paymentProducts.2.paymentProductFields.cvv.validationErrors.length.exact.label`),
+    /// then the field's entry for every product (`gc.general.paymentProductFields.cvv.validationErrors.length.exact.label`,
+    /// for each of `fieldIds`), then the generic entry (`gc.general.paymentProductFields.validationErrors.length.exact.label`);
+    /// all of them in the requested language's chain first, then in English. (A definition
+    /// carries no message texts of its own.) Nothing found gives the generic "not valid" message.
+    ///
+    /// A counted text (a `length` variant) takes its plural form for the number it names
+    /// (``PluralCategory``), from the same table or merchant's texts as the text itself.
     ///
     /// ```swift
-    /// Localizer(languageTag: "en").validationMessage(errorId: "length", parameters: ["minLength": 16, "maxLength": 16])
+    /// let english = Localizer(languageTag: "en")
+    /// english.validationMessage(errorId: "length", parameters: ["minLength": 16, "maxLength": 16])
     /// // "Enter exactly 16 characters."
+    /// english.validationMessage(errorId: "length", reason: "tooShort", parameters: ["minLength": 4, "maxLength": 4],
+    ///                           fieldIds: ["cvv"], productId: "2")
+    /// // "Enter the 4-digit security code."
+    /// english.validationMessage(errorId: "expirationDate", reason: "tooFarAhead", parameters: [:])
+    /// // "Check the expiry year."
     /// ```
-    package func validationMessage(errorId: String, parameters: [String: Int]) -> String {
-        var template: String?
-        if let messageId = ValidationMessageId.resolve(errorId: errorId, parameters: parameters) {
-            template = string(forKey: TranslationKey.validationError(messageId))
+    package func validationMessage(errorId: String, reason: String? = nil, parameters: [String: Int],
+                                   fieldIds: [String] = [], productId: String? = nil) -> String {
+        let messageIds = ValidationMessageId.candidates(errorId: errorId, reason: reason, parameters: parameters)
+        var keys: [(key: String, messageId: String)] = []
+        if let productId, let fieldId = fieldIds.first {
+            for id in messageIds {
+                keys.append((TranslationKey.productFieldValidationError(productId: productId, fieldId: fieldId, id), id))
+            }
         }
-        guard let template = template ?? string(forKey: TranslationKey.validationError(ValidationMessageId.unknown))
+        for fieldId in fieldIds {
+            for id in messageIds { keys.append((TranslationKey.fieldValidationError(fieldId: fieldId, id), id)) }
+        }
+        for id in messageIds { keys.append((TranslationKey.validationError(id), id)) }
+        for languages in [fallbackChain.prefix(requestedLanguageDepth), fallbackChain.dropFirst(requestedLanguageDepth)] {
+            for (key, id) in keys {
+                let count = ValidationMessageId.countParameter(of: id).flatMap { parameters[$0] }
+                for language in languages {
+                    if let template = text(forKey: key, in: language, count: count) {
+                        return fill(template, with: parameters.mapValues(String.init))
+                    }
+                }
+            }
+        }
+        guard let template = string(forKey: TranslationKey.validationError(ValidationMessageId.unknown))
         else { return Self.lastResortInvalidMessage }
         return fill(template, with: parameters.mapValues(String.init))
     }
@@ -234,6 +294,19 @@ public struct Localizer: Sendable {
     /// One language's text for `key`: the merchant's override, else the shipped table's.
     private func string(forKey key: String, in language: String) -> String? {
         overrides[language]?[key] ?? tables[language]?[key]
+    }
+
+    /// One language's text for `key` (the merchant's, else the shipped one) in its plural form
+    /// for `count`, when the texts that have `key` have that form.
+    private func text(forKey key: String, in language: String, count: Int?) -> String? {
+        for texts in [overrides[language], tables[language]] {
+            guard let texts, let text = texts[key] else { continue }
+            guard let count else { return text }
+            let category = PluralCategory(count, language: language)
+            if category != .other, let form = texts[TranslationKey.pluralForm(key, category)] { return form }
+            return text
+        }
+        return nil
     }
 
     private func resolve(_ key: String, definitionText: String?) -> String? {

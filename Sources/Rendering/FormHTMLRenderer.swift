@@ -11,13 +11,16 @@ import PaymentFormValidation
 /// encrypted request. ``postsValues`` turns names and `method="post"` on, for forms whose
 /// values are not card data.
 package struct FormHTMLRenderer {
+    /// The `lang` of the page: the language its texts are in.
     package let languageTag: String
     package let localizer: Localizer
     /// Whether inputs get `name` attributes and the form `method="post"` (off by default: a
     /// preview must not post raw card data).
     package var postsValues: Bool
 
-    /// A renderer for the localizer's language.
+    /// A renderer for the localizer's language; `languageTag` is what the page's `lang` says
+    /// (the localizer's `textLanguageTag`: the language its texts are in), and the page's `dir`
+    /// is that language's direction.
     package init(languageTag: String, localizer: Localizer, postsValues: Bool = false) {
         self.languageTag = languageTag
         self.localizer = localizer
@@ -53,7 +56,7 @@ package struct FormHTMLRenderer {
         body += "</form>\n"
         return """
         <!DOCTYPE html>
-        <html lang="\(escape(languageTag))">
+        <html lang="\(escape(languageTag))" dir="\(TextDirection(languageTag: languageTag).rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -138,6 +141,11 @@ package struct FormHTMLRenderer {
             // MM/YY would become 12/20, December 2020), while the engine keeps what was typed and
             // says it is too long (a length error).
             if field.inputType == .numeric { attributes.append(("data-numeric", nil)) }
+            // Numbers, dates, IBANs and addresses read left to right on a right-to-left page too:
+            // without it, the groups of a card number would show in reverse order.
+            if rightToLeft, field.mask != nil || [.numeric, .email, .phone, .date].contains(field.inputType) {
+                attributes.append(("dir", "ltr"))
+            }
             if [.numeric, .email].contains(field.inputType) || field.obfuscate { attributes.append(("spellcheck", "false")) }
             html += "<div class=\"\(classes.joined(separator: " "))\">\n<label for=\"\(escape(id))\">\(label)</label>\n"
             html += "<input\(render(attributes))>\n"
@@ -151,6 +159,11 @@ package struct FormHTMLRenderer {
         }
         html += "</div>\n"
         return html
+    }
+
+    /// Whether the page reads right to left.
+    private var rightToLeft: Bool {
+        TextDirection(languageTag: languageTag) == .rightToLeft
     }
 
     /// The label, with its link text (where `{link}` stood) made a hyperlink to the field's link.

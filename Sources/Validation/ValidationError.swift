@@ -14,11 +14,16 @@ public struct ValidationError: Error, Sendable, Hashable {
     public let id: String
     /// The validator's parameters (`parameters`), in order; absent bounds left out.
     public let parameters: [ValidationParameter]
+    /// What exactly failed, where the validator tells (``ValidationReason``): `tooShort` or
+    /// `tooLong` for `length`; `incomplete`, `invalidMonth`, `expired` or `tooFarAhead` for
+    /// `expirationDate`; `incomplete` for `iban`. `nil` otherwise.
+    public let reason: ValidationReason?
 
-    /// Creates an error with an id and its parameters.
-    package init(id: String, parameters: [ValidationParameter] = []) {
+    /// Creates an error with an id, its parameters and the reason, if any.
+    package init(id: String, parameters: [ValidationParameter] = [], reason: ValidationReason? = nil) {
         self.id = id
         self.parameters = parameters
+        self.reason = reason
     }
 
     /// The error for a required field left empty (error id `required`).
@@ -40,10 +45,11 @@ public struct ValidationError: Error, Sendable, Hashable {
 }
 
 extension ValidationError: CustomStringConvertible {
-    /// The id and parameters, e.g. `ValidationError(length, minLength: 2, maxLength: 5)`.
-    /// Never contains the validated value: the error does not store it.
+    /// The id, parameters and reason, e.g. `ValidationError(length, minLength: 2, maxLength: 5,
+    /// reason: tooShort)`. Never contains the validated value: the error does not store it.
     public var description: String {
         let details = parameters.map { ", \($0.name): \($0.value)" }.joined()
-        return "ValidationError(\(id)\(details))"
+        let reason = reason.map { ", reason: \($0.rawValue)" } ?? ""
+        return "ValidationError(\(id)\(details)\(reason))"
     }
 }

@@ -21,7 +21,22 @@ extension Validator {
         if case .regularExpression(let expression) = self, expression.unusableReason != nil {
             return ValidationError(id: ValidationError.uncheckableId, parameters: [])
         }
-        return ValidationError(id: name, parameters: parameters)
+        return ValidationError(id: name, parameters: parameters, reason: reason(forFailing: value, in: context))
+    }
+
+    /// What exactly failed in `value`, which fails this validator (see ``ValidationReason``).
+    private func reason(forFailing value: String, in context: ValidationContext) -> ValidationReason? {
+        switch self {
+        case .length(let minLength, let maxLength):
+            LengthRule.reason(value, minLength: minLength, maxLength: maxLength)
+        case .expirationDate:
+            ExpirationDateRule.reason(value, now: context.now)
+        case .iban:
+            IBANRule.reason(value)
+        case .range, .luhn, .regularExpression, .emailAddress, .fixedList, .termsAndConditions, .residentIdNumber,
+             .boletoBancarioRequiredness, .unknown:
+            nil
+        }
     }
 
     /// Whether `value` passes this validator.

@@ -21,7 +21,8 @@ import PaymentFormValidation
 ///   WebCrypto encrypts into the token (``encryptionInput(_:_:)``).
 /// - `{"op": "form.view", "form": N}` → VIEW: the form as drawn now (after `selectProduct` or
 ///   `selectAccountOnFile`): `render --format json`'s shape with each field's state, plus the
-///   language, the product's accounts on file and the page's texts.
+///   language the texts are in (`lang`) and its direction (`dir`: `ltr` or `rtl`), the
+///   product's accounts on file and the page's texts.
 /// - `{"op": "form.brands", "form": N}` → `{"brands": [{"id", "name", "productIds"}...]}`: the
 ///   brands the engine detects, named in the form's language, with their products (for logos).
 /// - `{"op": "form.close", "form": N}` → `{}`.
@@ -198,6 +199,9 @@ enum WebForms {
         return .object(JSONObject([
             // The language the texts are in (a language without texts falls back to English).
             (key: "lang", value: .string(localizer.textLanguageTag)),
+            // Its direction: what the form's `dir` attribute says (English texts on a
+            // right-to-left page read left to right).
+            (key: "dir", value: .string(localizer.textDirection.rawValue)),
             (key: "product", value: .object(JSONObject([
                 (key: "id", value: .string(form.productId)), (key: "label", value: .string(form.productLabel)),
                 (key: "logo", value: form.logo.map { .string($0) } ?? .null),

@@ -116,7 +116,18 @@ struct LocalizerTests {
         ("fr-CA", "fr-CA", ["fr-CA", "fr", "en"]),
         ("fr_ca", "fr-CA", ["fr-CA", "fr", "en"]),
         ("pt-BR", "pt-BR", ["pt-BR", "pt", "en"]),
-        ("zh-Hant-TW", "zh-Hant-TW", ["zh-Hant-TW", "zh-Hant", "zh", "en"]),
+        // Traditional Chinese never reads the Simplified `zh`.
+        ("zh-Hant-TW", "zh-Hant-TW", ["zh-Hant-TW", "zh-Hant", "en"]),
+        ("zh-TW", "zh-Hant-TW", ["zh-Hant-TW", "zh-Hant", "en"]),
+        ("zh_HK", "zh-Hant-HK", ["zh-Hant-HK", "zh-Hant", "en"]),
+        ("zh-CN", "zh-CN", ["zh-CN", "zh", "en"]),
+        ("zh-Hans-CN", "zh-Hans-CN", ["zh-Hans-CN", "zh-Hans", "zh", "en"]),
+        // Retired and macrolanguage codes read the tables' code; Nynorsk reads Bokmål.
+        ("iw", "he", ["he", "en"]),
+        ("iw-IL", "he-IL", ["he-IL", "he", "en"]),
+        ("no", "nb", ["nb", "en"]),
+        ("no_NO", "nb-NO", ["nb-NO", "nb", "en"]),
+        ("nn-NO", "nn-NO", ["nn-NO", "nn", "nb", "en"]),
         ("en-GB", "en-GB", ["en-GB", "en"]),
         ("EN", "en", ["en"]),
         ("xx", "xx", ["xx", "en"]),
@@ -136,6 +147,14 @@ struct LocalizerTests {
         ("DE_at", "Dies ist ein Pflichtfeld."),
         ("xx", "This field is required."),
         ("", "This field is required."),
+        ("iw", "זהו שדה חובה."),
+        ("no", "Dette feltet må fylles ut."),
+        ("nn", "Dette feltet må fylles ut."),
+        ("zh-CN", "此字段为必填项。"),
+        ("zh-Hans", "此字段为必填项。"),
+        ("zh-TW", "此欄位為必填。"),
+        ("zh-HK", "此欄位為必填。"),
+        ("ar-EG", "هذا الحقل مطلوب."),
     ])
     func chainLookup(language: String, expected: String) {
         #expect(Localizer(languageTag: language).validationMessage(errorId: "required", parameters: [:]) == expected)

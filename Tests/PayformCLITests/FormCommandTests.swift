@@ -105,7 +105,7 @@ struct FormCommandTests {
         #expect(answers[7]["text"] == "12/20")
         #expect(answers[7]["state"] == "invalid")
         #expect(answers[7]["errorId"] == "expirationDate")         // focused and invalid: shown
-        #expect(answers[7]["message"] == "This expiry date is not valid, or the card has expired.")
+        #expect(answers[7]["message"] == "This card has expired.")
         #expect(answers[8]["text"] == "12/30")
         #expect(answers[8]["state"] == "valid")
         #expect(answers[8]["complete"] == .bool(true))
@@ -134,7 +134,7 @@ struct FormCommandTests {
         #expect(answers[7]["valid"] == .bool(false))
         let errors = try #require(answers[7]["errors"]?.arrayValue, "no errors")
         #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
-        #expect(errors.first?["message"] == "This field is required.")
+        #expect(errors.first?["message"] == "Enter your card number.")
         #expect(answers[7]["prepared"] == .null)
         #expect(answers[8]["errorId"] == "required")               // after submit: shown
     }
@@ -282,7 +282,7 @@ struct FormCommandTests {
             #"{"event":"selectAccountOnFile","id":"42"}"#,
         ], product: "mastercard-accounts-on-file", extra: ["--account-on-file", "1001"])
         #expect(result.exitCode == 0)
-        #expect(answers[0]["errors"] == [["fieldId": "cvv", "errorId": "required", "message": "This field is required."]])
+        #expect(answers[0]["errors"] == [["fieldId": "cvv", "errorId": "required", "message": "Enter the security code."]])
         #expect(answers[1]["outcome"] == "rejected")
         #expect(answers[1]["state"] == "valid")
         #expect(answers[1]["text"] == "**** **** **** 4444")

@@ -1,9 +1,12 @@
+import Foundation
 import Testing
 import PaymentFormEngine
 @testable import PaymentFormCore
 @testable import PaymentFormCards
 @testable import PaymentFormValidation
 @testable import PayformCLI
+import PaymentFormJSON
+import PayformCommands
 import PaymentFormTestSupport
 
 @Suite("payform validate")
@@ -26,7 +29,7 @@ struct ValidateCommandTests {
         #expect(errors.map { $0["errorId"] } == ["luhn", "expirationDate", "length", "regularExpression"].map { .string($0) })
         #expect(errors.map { $0["fieldId"] } == ["cardNumber", "expiryDate", "cvv", "cvv"].map { .string($0) })
         let length = try #require(errors[2].objectValue)
-        #expect(length.keys == ["fieldId", "errorId", "minLength", "maxLength", "message"])
+        #expect(length.keys == ["fieldId", "errorId", "minLength", "maxLength", "reason", "message"])
         #expect(length["minLength"] == 3)
         #expect(length["maxLength"] == 4)
         let message = try #require(length["message"]?.stringValue, "no message")
@@ -55,6 +58,53 @@ struct ValidateCommandTests {
         // The environment's language is the default.
         let fromEnvironment = CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--value", "cvv=12", "--now", "2026-11"], environment: ["LANG": "fr_FR.UTF-8"])
         #expect(fromEnvironment.stdout == result.stdout)
+    }
+
+    /// Every shipped language, from the tables' file names.
+    static let languages: [String] = {
+        let folder = PackageFiles.url("Resources/Localization")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    /// A short card number, an expiry too far ahead and a short security code, in `locale`.
+    static func whatIsWrong(_ locale: String) -> CommandResult {
+        CLI.run(["validate", "--product", Fixtures.samplePath("visa"), "--value", "cardNumber=4111", "--value", "expiryDate=1299",
+                 "--value", "cvv=12", "--now", "2026-11", "--locale", locale])
+    }
+
+    @Test("every language says what is wrong in its own words, the reason beside the ids", arguments: languages)
+    func everyLanguage(language: String) throws {
+        #expect(Self.languages.count >= 30)
+        let result = Self.whatIsWrong(language)
+        #expect(result.exitCode == 1)
+        let errors = try #require(try CLI.json(result)["errors"]?.arrayValue, "no errors")
+        let english = try #require(try CLI.json(Self.whatIsWrong("en"))["errors"]?.arrayValue)
+        let expected: [(fieldId: String, errorId: String, reason: String, english: String)] = [
+            ("cardNumber", "length", "tooShort", "Enter the full card number."),
+            ("expiryDate", "expirationDate", "tooFarAhead", "Check the expiry year."),
+            ("cvv", "length", "tooShort", "Enter the 3- or 4-digit security code."),
+        ]
+        for item in expected {
+            let matches = { (error: JSONValue) in
+                error["fieldId"]?.stringValue == item.fieldId && error["errorId"]?.stringValue == item.errorId
+            }
+            let error = try #require(errors.first(where: matches), "\(language): no \(item.errorId) on \(item.fieldId)")
+            let inEnglish = try #require(english.first(where: matches)?["message"]?.stringValue)
+            #expect(error["reason"]?.stringValue == item.reason)
+            let message = try #require(error["message"]?.stringValue)
+            #expect(!message.isEmpty && !message.contains("{"), "\(language): \(item.fieldId)")
+            #expect(inEnglish == item.english)
+            if language != "en" { #expect(message != inEnglish, "\(language): \(item.fieldId) is in English") }
+        }
+    }
+
+    @Test("language tags as apps spell them read the tables' languages", arguments: [
+        ("pt-BR", "pt"), ("pt_PT.UTF-8", "pt"), ("zh-CN", "zh"), ("zh-Hans", "zh"), ("zh-TW", "zh-Hant"), ("zh_HK", "zh-Hant"),
+        ("iw", "he"), ("he-IL", "he"), ("no", "nb"), ("nn-NO", "nb"), ("ar-EG", "ar"), ("sv-FI", "sv"),
+    ])
+    func aliases(tag: String, language: String) {
+        #expect(Self.whatIsWrong(tag).stdout == Self.whatIsWrong(language).stdout)
     }
 
     @Test("accounts on file: read-only fields skipped, must-write required")

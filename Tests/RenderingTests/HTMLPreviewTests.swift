@@ -51,14 +51,26 @@ struct HTMLPreviewTests {
         #expect(!html.contains("::after"), "no generated content in a label")
     }
 
-    @Test("the pay button and the preview notice are in the page's language", arguments: [
-        ("en", "Pay"), ("fr", "Payer"), ("de", "Bezahlen"), ("es", "Pagar"), ("it", "Paga"), ("nl", "Betalen"), ("pt", "Pagar"),
+    @Test("the pay button and the preview notice are in the page's language, in its direction", arguments: [
+        ("en", "Pay", "ltr"), ("fr", "Payer", "ltr"), ("de", "Bezahlen", "ltr"), ("es", "Pagar", "ltr"), ("it", "Paga", "ltr"),
+        ("nl", "Betalen", "ltr"), ("pt", "Pagar", "ltr"), ("pl", "Zapłać", "ltr"), ("ja", "支払う", "ltr"), ("ar", "ادفع", "rtl"),
+        ("he", "תשלום", "rtl"),
     ])
-    func localizedButton(language: String, title: String) throws {
+    func localizedButton(language: String, title: String, direction: String) throws {
         let html = try Self.page("visa", language: language)
         #expect(html.contains("<button type=\"submit\">\(title)</button>"))
         #expect(html.contains(HTMLEscaping.escape(Localizer(languageTag: language).previewNotice)))
-        #expect(html.contains("<html lang=\"\(language)\">"))
+        #expect(html.contains("<html lang=\"\(language)\" dir=\"\(direction)\">"))
+    }
+
+    @Test("on a right-to-left page the card number, expiry and security code still read left to right")
+    func rightToLeftInputs() throws {
+        let html = try Self.page("visa", language: "ar")
+        for id in ["cardNumber", "expiryDate", "cvv"] {
+            #expect(Self.attribute(Self.input(html, id), "dir") == .some("ltr"), "\(id)")
+        }
+        let english = try Self.page("visa", language: "en")
+        #expect(Self.attribute(Self.input(english, "cardNumber"), "dir") == nil)
     }
 
     @Test("nothing is posted: no names, no method, and the page says it is a preview")
@@ -94,7 +106,7 @@ struct HTMLPreviewTests {
         #expect(Self.attribute(expiry, "aria-describedby") == .some("field-expiryDate-tooltip field-expiryDate-error"))
         #expect(Self.attribute(expiry, "aria-invalid") == .some("true"))
         #expect(Self.attribute(expiry, "value") == .some("12/20"))
-        #expect(html.contains("<p class=\"error\" id=\"field-expiryDate-error\" role=\"alert\">This expiry date is not valid, or the card has expired.</p>"))
+        #expect(html.contains("<p class=\"error\" id=\"field-expiryDate-error\" role=\"alert\">This card has expired.</p>"))
         // Not focused, never blurred: incomplete and silent.
         #expect(Self.attribute(Self.input(html, "cardNumber"), "aria-invalid") == .some("false"))
         #expect(!html.contains("field-cardNumber-error"))

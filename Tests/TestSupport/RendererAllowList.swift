@@ -12,7 +12,7 @@ package enum RendererAllowList {
     package static let attributes: Set<String> = [
         "html", "lang", "charset", "name", "content", "class", "id", "for", "method", "autocomplete", "required",
         "readonly", "selected", "disabled", "value", "type", "checked", "inputmode", "placeholder",
-        "spellcheck", "href", "target", "rel", "novalidate", "action", "role",
+        "spellcheck", "href", "target", "rel", "novalidate", "action", "role", "dir",
     ]
 
     /// The attributes of `structure` that are not allowed.

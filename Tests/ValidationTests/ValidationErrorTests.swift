@@ -27,6 +27,6 @@ struct ValidationErrorTests {
         #expect(!"\(expiryError)".contains(expiry))
 
         let length = try #require(Validator.length(minLength: 2, maxLength: 5).validate("secret-value", in: anyContext))
-        #expect(length.description == "ValidationError(length, minLength: 2, maxLength: 5)")
+        #expect(length.description == "ValidationError(length, minLength: 2, maxLength: 5, reason: tooLong)")
     }
 }

@@ -59,7 +59,8 @@ extension PaymentFormController {
         let input = request.validationInput(ofField: definitions, at: index, fiscalNumber: fiscalNumber, value: value)
         if let kept = validationMemos[index].input, kept == input { return }
         var errors: [FieldError] = []
-        let value = PaymentRequest.validateField(definitions, at: index, input, in: context, budget: &budget, errors: &errors)
+        let value = PaymentRequest.validateField(definitions, at: index, input, of: request.item.id, in: context, budget: &budget,
+                                                 errors: &errors)
         if !validationMemos[index].errors.isEmpty { fieldsWithErrors -= 1 }
         if !errors.isEmpty { fieldsWithErrors += 1 }
         validationMemos[index] = FieldValidationMemo(input: input, errors: errors, sentValue: value)

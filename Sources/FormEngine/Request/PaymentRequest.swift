@@ -183,7 +183,8 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         // does) retains every one of its properties.
         for index in fields.indices {
             let input = validationInput(ofField: fields, at: index, fiscalNumber: fiscalNumber, value: valuesInDisplayOrder[index])
-            if let value = Self.validateField(fields, at: index, input, in: context, asSent: asSent, budget: &budget, errors: &errors) {
+            if let value = Self.validateField(fields, at: index, input, of: item.id, in: context, asSent: asSent, budget: &budget,
+                                              errors: &errors) {
                 sent.append((fields[index].id, value))
             }
         }
@@ -237,13 +238,16 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// Validates `fields[index]` (semantics of ``validate(in:)``): appends its failures to
     /// `errors` and returns the unmasked value it sends, or `nil` when it sends none (read-only,
     /// a kept stored value, empty). `asSent` judges the value as set, without unmasking it
-    /// (``validateAsSent(in:)``).
+    /// (``validateAsSent(in:)``). Each error names the product, `productId`, for its message.
     @inline(__always)
     package static func validateField(
-        _ fields: [PaymentProductField], at index: Int, _ input: FieldValidationInput, in context: ValidationContext,
-        asSent: Bool = false, budget: inout RegularExpressionBudget, errors: inout [FieldError]
+        _ fields: [PaymentProductField], at index: Int, _ input: FieldValidationInput, of productId: String,
+        in context: ValidationContext, asSent: Bool = false, budget: inout RegularExpressionBudget, errors: inout [FieldError]
     ) -> String? {
         let fieldId = fields[index].id
+        func failure(_ error: ValidationError) -> FieldError {
+            FieldError(fieldId: fieldId, error: error, productId: productId, messageFieldId: fields[index].messageFieldId)
+        }
         var unmasked = ""
         if let value = input.value, !asSent {
             // From the parts it reads: a copy of the definition would retain each of its parts.
@@ -264,27 +268,27 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
             break
         }
         if unmasked.isEmpty {
-            if required { append(FieldError(fieldId: fieldId, error: .required), to: &errors) }
+            if required { append(failure(.required), to: &errors) }
             return nil
         }
         // First: no more typing can fix a card the platform refuses here, so it is the message
         // to show as soon as the lookup answers.
-        if input.refusedByIIN { append(FieldError(fieldId: fieldId, error: .allowedInContext), to: &errors) }
+        if input.refusedByIIN { append(failure(.allowedInContext), to: &errors) }
         // Likewise a card of a brand the form does not take.
-        if input.notAccepted { append(FieldError(fieldId: fieldId, error: .cardNotAccepted), to: &errors) }
+        if input.notAccepted { append(failure(.cardNotAccepted), to: &errors) }
         let errorsBefore = errors.count
         for validator in fields[index].dataRestrictions.validators {
-            if let failure = validator.validate(unmasked, in: context, budget: &budget) {
-                append(FieldError(fieldId: fieldId, error: failure), to: &errors)
+            if let error = validator.validate(unmasked, in: context, budget: &budget) {
+                append(failure(error), to: &errors)
             }
         }
         // The field's type last (`integer`, `numericstring`), after every validator.
-        if let failure = fields[index].type.error(for: unmasked) {
-            append(FieldError(fieldId: fieldId, error: failure), to: &errors)
+        if let error = fields[index].type.error(for: unmasked) {
+            append(failure(error), to: &errors)
         }
         // A number valid by its own rules that names no product of the form yet: the product
         // is never guessed (an error only when nothing else is wrong with the number).
-        if input.undecided, errors.count == errorsBefore { append(FieldError(fieldId: fieldId, error: .cardUndecided), to: &errors) }
+        if input.undecided, errors.count == errorsBefore { append(failure(.cardUndecided), to: &errors) }
         return unmasked
     }
 

@@ -2,7 +2,9 @@
 ///
 /// Accepts what apps and environments actually hand over: `fr-CA`, `fr_CA`, `FR_ca`,
 /// `fr_CA.UTF-8`, `sr_RS@latin`. Matching is case-insensitive; the canonical spelling is
-/// lower-case language, title-case script (`Hant`), upper-case region (`CA`, `419`).
+/// lower-case language, title-case script (`Hant`), upper-case region (`CA`, `419`), with a
+/// retired language code replaced (`iw` → `he`, `no` → `nb`) and the script of Chinese from
+/// Taiwan, Hong Kong and Macao written out (`zh-TW` → `zh-Hant-TW`).
 struct LanguageTag: Hashable, Sendable {
     /// The canonical subtags, e.g. `["zh", "Hant", "TW"]`; never empty.
     let subtags: [String]
@@ -32,6 +34,13 @@ struct LanguageTag: Hashable, Sendable {
         guard let first = subtags.first, first.utf8.count >= 2, first.utf8.allSatisfy(Self.isASCIILetter) else {
             return nil
         }
+        // The language as the tables name it: a retired code by its current one (`iw` → `he`),
+        // and Chinese of Taiwan, Hong Kong or Macao with its script (`zh-TW` → `zh-Hant-TW`), so
+        // it never falls back to the Simplified `zh`.
+        subtags[0] = Self.replacedLanguages[first] ?? first
+        if subtags[0] == "zh", subtags.count > 1, Self.traditionalChineseRegions.contains(subtags[1]) {
+            subtags.insert("Hant", at: 1)
+        }
         self.subtags = subtags
     }
 
@@ -42,6 +51,25 @@ struct LanguageTag: Hashable, Sendable {
     var prefixes: [String] {
         (1...subtags.count).reversed().map { subtags.prefix($0).joined(separator: "-") }
     }
+
+    /// The tags whose texts a reader of this language reads, longest first: ``prefixes``, less
+    /// `zh` (Simplified Chinese) under Traditional Chinese (`zh-Hant-TW` → `zh-Hant-TW`, `zh-Hant`),
+    /// and with Norwegian Bokmål after Nynorsk (`nn-NO` → `nn-NO`, `nn`, `nb`).
+    var fallbacks: [String] {
+        var tags = prefixes
+        if subtags.count > 1, subtags[0] == "zh", subtags[1] == "Hant" { tags.removeLast() }
+        if subtags[0] == "nn" { tags.append("nb") }
+        return tags
+    }
+
+    /// Language codes replaced by others, as the IANA registry records them (`iw`, `in`, `ji`,
+    /// `jw`, `mo`), and the macrolanguage `no`, whose written standard the tables hold as `nb`.
+    static let replacedLanguages: [String: String] = [
+        "iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "no": "nb",
+    ]
+
+    /// The regions whose Chinese is written in Traditional characters.
+    static let traditionalChineseRegions: Set<String> = ["TW", "HK", "MO"]
 
     /// The subtag (ASCII letters and digits) in its canonical case.
     private static func canonical(_ subtag: Substring, position: Int) -> String {

@@ -38,4 +38,32 @@ enum TranslationKey {
     static func validationError(_ messageId: String) -> String {
         "gc.general.paymentProductFields.validationErrors.\(messageId).label"
     }
+
+    /// A validation message for one field, on every product (`cardNumber`'s `length.tooShort`:
+    /// "Enter the full card number.").
+    static func fieldValidationError(fieldId: String, _ messageId: String) -> String {
+        "gc.general.paymentProductFields.\(fieldId).validationErrors.\(messageId).label"
+    }
+
+    /// A validation message for one field of one product.
+    static func productFieldValidationError(productId: String, fieldId: String, _ messageId: String) -> String {
+        "gc.general.paymentProducts.\(productId).paymentProductFields.\(fieldId).validationErrors.\(messageId).label"
+    }
+
+    /// The form of `key`'s text for numbers of `category` (`…length.min.label#one`).
+    static func pluralForm(_ key: String, _ category: PluralCategory) -> String {
+        key + String(pluralSeparator) + category.rawValue
+    }
+
+    /// What separates a key from a plural category in a plural form's key.
+    static let pluralSeparator: Character = "#"
+
+    /// The key a plural form's key is a form of (`…label#one` → `…label`); `nil` for a key that is
+    /// no plural form.
+    static func pluralBase(of key: String) -> (key: String, category: PluralCategory)? {
+        guard let separator = key.lastIndex(of: pluralSeparator),
+              let category = PluralCategory(rawValue: String(key[key.index(after: separator)...])), category != .other
+        else { return nil }
+        return (String(key[..<separator]), category)
+    }
 }

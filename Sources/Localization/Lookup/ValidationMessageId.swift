@@ -32,6 +32,34 @@ enum ValidationMessageId {
         }
     }
 
+    /// The message ids to try for an error, most specific first: the error id with its reason
+    /// (`expirationDate.expired`, `length.tooShort`), then the variant ``resolve(errorId:parameters:)``
+    /// picks (`length.between`, `luhn`).
+    ///
+    /// ```swift
+    /// ValidationMessageId.candidates(errorId: "length", reason: "tooShort", parameters: ["minLength": 13, "maxLength": 19])
+    /// // ["length.tooShort", "length.between"]
+    /// ```
+    static func candidates(errorId: String, reason: String?, parameters: [String: Int]) -> [String] {
+        var ids: [String] = []
+        if let reason, !reason.isEmpty { ids.append(errorId + "." + reason) }
+        if let resolved = resolve(errorId: errorId, parameters: parameters) { ids.append(resolved) }
+        return ids
+    }
+
+    /// The parameter whose number decides the grammar of a message's text (its plural form):
+    /// the bound a `length` variant names last; `nil` for the others.
+    static func countParameter(of messageId: String) -> String? {
+        switch messageId {
+        case "length.min": "minLength"
+        case "length.exact", "length.max", "length.between": "maxLength"
+        default: nil
+        }
+    }
+
+    /// The message ids whose texts have plural forms (``countParameter(of:)``).
+    static let counted = ["length.between", "length.exact", "length.max", "length.min"]
+
     /// The id whose text is shown for an error nobody wrote a message for.
     static let unknown = "unknown"
 }

@@ -87,7 +87,7 @@ package enum RenderCommand {
         switch format {
         case "text": stdout = FormTextRenderer(color: context.isTerminal).render(form, states: controller?.fields ?? [])
         case "html":
-            let renderer = FormHTMLRenderer(languageTag: localizer.languageTag, localizer: localizer)
+            let renderer = FormHTMLRenderer(languageTag: localizer.textLanguageTag, localizer: localizer)
             stdout = controller.map { renderer.render($0) } ?? renderer.render(form)
         default: stdout = form.jsonValue(product: product, states: controller?.fields).prettyText + "\n"
         }

@@ -27,6 +27,23 @@ enum ExpirationDateRule {
         return isAcceptable(year: year, month: month, now: now)
     }
 
+    /// Why a value fails (it must): `incomplete` for digits short of `MMYY` or between `MMYY`
+    /// and `MMYYYY` (`02`, `12203`), `invalidMonth` for a whole date with month 00 or 13–99,
+    /// `expired` before now's month, `tooFarAhead` after now's year + 25; `nil` for anything else
+    /// (other characters, more than six digits).
+    static func reason(_ value: String, now: YearMonth) -> ValidationReason? {
+        let bytes = value.utf8
+        guard bytes.allSatisfy({ ASCIIDigits.digit($0) != nil }) else { return nil }
+        switch bytes.count {
+        case 0...3, 5: return .incomplete
+        case 4, 6: break
+        default: return nil
+        }
+        guard let (year, month) = parse(value, now: now) else { return .invalidMonth }
+        if (year, month) < (now.year, now.month) { return .expired }
+        return year > now.year + 25 ? .tooFarAhead : nil
+    }
+
     /// Incomplete when some acceptable month, written as `MMYY` or `MMYYYY`, starts with `value`.
     ///
     /// Only 12 × 26 months are acceptable at any time, so trying each is cheap and exact.

@@ -81,6 +81,13 @@ enum IBANRule {
         return remainder(bytes) == 1
     }
 
+    /// Why a value fails: `incomplete` when its characters fit an IBAN's structure but are fewer
+    /// than the shortest IBAN's 15; `nil` otherwise (a character out of place, wrong check digits).
+    static func reason(_ value: String) -> ValidationReason? {
+        guard let bytes = normalized(value), bytes.count < minimumLength else { return nil }
+        return .incomplete
+    }
+
     /// Incomplete when the characters so far fit the IBAN structure and appending characters can
     /// still fix the check digits. Up to 32 characters two more digits always can (appending
     /// `dd` to the account part reaches every remainder mod 97); at 33 characters each of the 36

@@ -5,6 +5,12 @@ enum LengthRule {
         return count >= minLength && count <= (maxLength ?? Int.max)
     }
 
+    /// Why a value fails: `tooLong` past the maximum, else `tooShort` (the bounds admit no length
+    /// at all: a value too short for the minimum is still reported so).
+    static func reason(_ value: String, minLength: Int, maxLength: Int?) -> ValidationReason {
+        characterCount(of: value) > (maxLength ?? Int.max) ? .tooLong : .tooShort
+    }
+
     static func inputState(of value: String, minLength: Int, maxLength: Int?) -> InputState {
         let count = characterCount(of: value)
         if count > (maxLength ?? Int.max) { return .invalid }

@@ -171,7 +171,7 @@ struct PaymentFormControllerFlowTests {
         #expect(update?["cvv"]?.message == nil)                // focused, incomplete: nothing yet
         update = try controller.blur("cvv")
         #expect(update?["cvv"]?.error?.errorId == "length")     // left incomplete: shown
-        #expect(update?["cvv"]?.message == "Enter between 3 and 4 characters.")
+        #expect(update?["cvv"]?.message == "Enter the 3- or 4-digit security code.")
         update = try controller.focus("cvv")
         #expect(update?["cvv"]?.message == nil)                // focused again: hidden while fixable
         update = try controller.type("23", into: "cvv").last
@@ -192,7 +192,7 @@ struct PaymentFormControllerFlowTests {
         #expect(!submission.isValid)
         #expect(submission.errors.map(\.fieldId) == ["cardNumber", "expiryDate"])
         #expect(controller[field: "expiryDate"]?.error?.errorId == "required")
-        #expect(controller[field: "expiryDate"]?.message == "This field is required.")
+        #expect(controller[field: "expiryDate"]?.message == "Enter the expiry date.")
         #expect(controller[field: "cvv"]?.message == nil)
         #expect(controller[field: "cardholderName"]?.message == nil)
     }
@@ -204,7 +204,7 @@ struct PaymentFormControllerFlowTests {
         #expect(submission.errors.first?.fieldId == "cardNumber")
         // A screen moves the focus to the first field in error: its message stays.
         let focused = try controller.focus("cardNumber")
-        #expect(focused["cardNumber"]?.message == "This field is required." || controller[field: "cardNumber"]?.message == "This field is required.")
+        #expect(focused["cardNumber"]?.message == "Enter your card number." || controller[field: "cardNumber"]?.message == "Enter your card number.")
         #expect(controller[field: "cardNumber"]?.error?.errorId == "required")
         // The customer types: the field is judged as typed again, while focused.
         try controller.type("4", into: "cardNumber")

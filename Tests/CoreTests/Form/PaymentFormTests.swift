@@ -82,9 +82,10 @@ struct PaymentFormTests {
 
     @Test("message(for:) fills the rule's bounds in the requested language", arguments: [
         ("en", "cvv", ValidationError(id: "length", parameters: [ValidationParameter(name: "minLength", value: 3), ValidationParameter(name: "maxLength", value: 4)]),
-         "Enter between 3 and 4 characters."),
+         "Enter the 3- or 4-digit security code."),
         ("de", "cardNumber", ValidationError(id: "luhn"), "Diese Kartennummer ist ungültig. Bitte überprüfen Sie sie."),
-        ("fr", "cvv", ValidationError.required, "Ce champ est obligatoire."),
+        ("fr", "cvv", ValidationError.required, "Saisissez le cryptogramme visuel."),
+        ("fr", "nickname", ValidationError.required, "Ce champ est obligatoire."),
     ])
     func messages(language: String, fieldId: String, error: ValidationError, expected: String) {
         let message = Localizer(languageTag: language).message(for: FieldError(fieldId: fieldId, error: error))

@@ -1,11 +1,16 @@
 import Foundation
+import PaymentFormTestSupport
 import Testing
 @testable import PaymentFormLocalization
 
 /// The shipped string tables, checked as the module embeds them.
 @Suite("Shipped tables")
 struct ShippedTablesTests {
-    static let expectedLanguages = ["de", "en", "es", "fr", "it", "nl", "pt"]
+    /// Every official language of the EU, Arabic and Hebrew, and the others merchants expect.
+    static let expectedLanguages = [
+        "ar", "bg", "cs", "da", "de", "el", "en", "es", "et", "fi", "fr", "ga", "he", "hr", "hu", "it", "ja", "ko",
+        "lt", "lv", "mt", "nb", "nl", "pl", "pt", "ro", "ru", "sk", "sl", "sv", "tr", "uk", "zh", "zh-Hant",
+    ]
     static let tables = ShippedTables.shared.tables
     static var english: [String: String] { tables["en"] ?? [:] }
     static var tableFiles: [(path: String, data: Data)] {
@@ -58,30 +63,84 @@ struct ShippedTablesTests {
         for id in ["required", "length.between", "length.exact", "length.max", "length.min", "range",
                    "range.min", "range.max", "luhn", "expirationDate", "regularExpression", "emailAddress",
                    "fixedList", "iban", "termsAndConditions", "residentIdNumber", "boletoBancarioRequiredness",
-                   "allowedInContext", "unknown"] {
+                   "allowedInContext", "unknown", "expirationDate.incomplete", "expirationDate.invalidMonth",
+                   "expirationDate.expired", "expirationDate.tooFarAhead", "iban.incomplete"] {
             required.append(TranslationKey.validationError(id))
         }
+        // Messages in the field's terms (what the review found missing: "Enter the full card number").
+        for (field, id) in [("cardNumber", "required"), ("cardNumber", "length.tooShort"), ("cardNumber", "length.tooLong"),
+                            ("cvv", "required"), ("cvv", "length.exact"), ("cvv", "length.between"),
+                            ("expiryDate", "required"), ("iban", "required"), ("iban", "length.tooShort"),
+                            ("emailAddress", "required"), ("issuerId", "required"), ("termsAndConditions", "required")] {
+            required.append(TranslationKey.fieldValidationError(fieldId: field, id))
+        }
+        required.append(TranslationKey.productFieldValidationError(productId: "770", fieldId: "termsAndConditions", "required"))
         let missing = required.filter { english[$0] == nil }
         #expect(missing == [])
     }
 
-    @Test("every language has exactly English's keys", arguments: expectedLanguages)
+    @Test("every language has exactly English's keys (plural forms aside)", arguments: expectedLanguages)
     func sameKeys(language: String) throws {
         let table = try #require(Self.tables[language])
-        let expected = Set(Self.english.keys)
-        let actual = Set(table.keys)
+        let expected = Set(Self.english.keys.filter { TranslationKey.pluralBase(of: $0) == nil })
+        let actual = Set(table.keys.filter { TranslationKey.pluralBase(of: $0) == nil })
         #expect(expected.subtracting(actual).sorted() == [], "\(language) misses keys")
         #expect(actual.subtracting(expected).sorted() == [], "\(language) has extra keys")
     }
 
-    @Test("every translation uses the same placeholders as English", arguments: expectedLanguages)
+    @Test("every translation and plural form uses the same placeholders as English", arguments: expectedLanguages)
     func samePlaceholders(language: String) throws {
         let table = try #require(Self.tables[language])
-        for (key, english) in Self.english.sorted(by: { $0.key < $1.key }) {
-            guard let text = table[key] else { continue }  // reported by sameKeys
+        for (key, text) in table.sorted(by: { $0.key < $1.key }) {
+            // A plural form has its key's placeholders.
+            guard let english = Self.english[TranslationKey.pluralBase(of: key)?.key ?? key] else { continue }  // sameKeys
             #expect(PlaceholderTemplate.placeholderNames(in: text) == PlaceholderTemplate.placeholderNames(in: english),
                     "\(language): \(key)")
         }
+    }
+
+    /// The numbers a counted message can name: `length.between`'s maximum is above its minimum
+    /// (at least 1), `length.max`'s may be 0.
+    static let countedRanges: [String: ClosedRange<Int>] = [
+        "length.between": 2...1000, "length.exact": 1...1000, "length.max": 0...1000, "length.min": 1...1000,
+    ]
+
+    @Test("every counted message has the plural forms its language's numbers take, and no others",
+          arguments: expectedLanguages)
+    func pluralForms(language: String) throws {
+        let table = try #require(Self.tables[language])
+        for id in ValidationMessageId.counted {
+            let range = try #require(Self.countedRanges[id])
+            let categories = Set(range.map { PluralCategory($0, language: language) }).subtracting([.other])
+            let key = TranslationKey.validationError(id)
+            for category in categories.sorted(by: { $0.rawValue < $1.rawValue }) {
+                #expect(table[TranslationKey.pluralForm(key, category)] != nil, "\(language): \(id) has no \(category) form")
+            }
+        }
+        // Plural forms only of counted messages, and only in categories the language has.
+        for key in table.keys.sorted() {
+            guard let (base, category) = TranslationKey.pluralBase(of: key) else { continue }
+            let id = ValidationMessageId.counted.first { TranslationKey.validationError($0) == base }
+            let range = try #require(id.flatMap { Self.countedRanges[$0] }, "\(language): \(key) is a form of no counted message")
+            #expect(range.contains { PluralCategory($0, language: language) == category },
+                    "\(language): \(key): \(language) has no number of category \(category)")
+        }
+    }
+
+    @Test("the README lists every text id a page may override: English's keys, plural forms aside")
+    func documentedIds() throws {
+        let readme = try PackageFiles.text("Resources/Localization/README.md")
+        let begin = try #require(readme.range(of: "<!-- text ids: begin -->\n"), "no list of text ids")
+        let end = try #require(readme.range(of: "<!-- text ids: end -->", range: begin.upperBound..<readme.endIndex))
+        let listed = readme[begin.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let expected = Self.english.keys.filter { TranslationKey.pluralBase(of: $0) == nil }.sorted().map { "- `\($0)`" }
+        #expect(listed == expected, "regenerate the list from en.json's keys, sorted")
+    }
+
+    @Test("a language's direction comes from the engine's rule: right to left for ar and he only")
+    func directions() {
+        let rightToLeft = Localizer.shippedLanguages.filter { TextDirection(languageTag: $0) == .rightToLeft }
+        #expect(rightToLeft == ["ar", "he"])
     }
 
     @Test("texts are non-empty, unpadded, and carry no printf specifiers", arguments: expectedLanguages)
