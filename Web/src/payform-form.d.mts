@@ -48,6 +48,8 @@ export interface BaseMountOptions {
   products?: Definition[];
   /** The language of the form's texts (default: the page's `lang`, then en). */
   locale?: string;
+  /** The merchant's own wording per language, `{fr: {pay: "Régler"}}`, over the form's texts id by id. */
+  texts?: Record<string, Record<string, string>>;
   /** The co-badge brand to pre-select when a card offers it (default: the one the card lists first). */
   preferredBrand?: string;
   accountOnFile?: string | number;
@@ -200,6 +202,8 @@ export class PaymentForm<Encrypted extends string | null = string | null> extend
 export function mountPaymentForm(element: Element, options: SessionMountOptions | KeyMountOptions): Promise<PaymentForm<string>>;
 export function mountPaymentForm(element: Element, options: MountOptions): Promise<PaymentForm>;
 /** Starts loading the engine (and the texts of `locale`) ahead of the first form. */
+/** Language tags whose texts are another language's (`iw` → `he`, `zh-TW` → `zh-Hant`), as the engine reads them. */
+export const LANGUAGE_ALIASES: Readonly<Record<string, string>>;
 export function loadPaymentFormEngine(options?: { wasmUrl?: URL | string; locale?: string; fetch?: typeof fetch }): Promise<void>;
 /** The JWE compact token of a submit's `encrypt`, with WebCrypto. */
 export function encryptPayload(input: { alg: string; header: string; key: { n: string; e: string }; payload: string }): Promise<string>;

@@ -44,11 +44,8 @@ const textFiles = new Map();
  * be loaded leaves its language out (the form is then in English, and says so).
  */
 async function textsFor(locale, fetchFunction) {
-  const subtags = String(locale ?? "").split(/[.@]/)[0].split(/[-_]/).filter(Boolean);
   const texts = {};
-  await Promise.all(subtags.map((_, index) => subtags.slice(0, index + 1).join("-")).map(async (tag) => {
-    const language = Object.keys(TEXT_FILES).find((known) => known.toLowerCase() === tag.toLowerCase());
-    if (!language) return;
+  await Promise.all(textFilesFor(locale).map(async (language) => {
     const url = new URL(TEXT_FILES[language], import.meta.url).href;
     let loading = textFiles.get(url);
     if (!loading) {
@@ -66,6 +63,28 @@ async function textsFor(locale, fetchFunction) {
     }
   }));
   return texts;
+}
+
+/**
+ * Tags whose texts are another language's, as the engine resolves them (its LanguageTag;
+ * Web/test/engine-ops.test.mjs holds the two equal): Hebrew's old code, Norwegian, Chinese by
+ * script or region.
+ */
+export const LANGUAGE_ALIASES = {
+  iw: "he", no: "nb", nn: "nb",
+  "zh-hans": "zh", "zh-cn": "zh", "zh-sg": "zh",
+  "zh-hant": "zh-Hant", "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant",
+};
+
+/** The texts files (TEXT_FILES keys) a locale needs: its language and script or region as the engine reads them. */
+function textFilesFor(locale) {
+  const subtags = String(locale ?? "").split(/[.@]/)[0].split(/[-_]/).filter(Boolean).map((tag) => tag.toLowerCase());
+  if (subtags.length === 0) return [];
+  const known = (tag) => Object.keys(TEXT_FILES).find((file) => file.toLowerCase() === tag.toLowerCase());
+  const pair = subtags.length > 1 ? `${subtags[0]}-${subtags[1]}` : null;
+  const aliased = (pair && LANGUAGE_ALIASES[pair]) ?? LANGUAGE_ALIASES[subtags[0]];
+  if (aliased) return [known(aliased)].filter(Boolean);
+  return [known(subtags[0]), pair && known(pair)].filter(Boolean);
 }
 
 /** One engine per module URL, shared by every form of the page. */
@@ -241,6 +260,8 @@ function stylesheetSettled(link) {
  * @param {string} [options.preferredBrand] the co-badge brand to pre-select when a card offers it
  *   (default: the brand the card lists first); the customer can change it.
  * @param {object} [options.context] `{amount, currency, countryCode, locale, isRecurring}` for the Client API calls.
+ * @param {object} [options.texts] the merchant's own wording, `{TAG: {ID: TEXT}}` (the ids of
+ *   Resources/Localization/README.md), over the language's texts id by id.
  * @param {string} [options.locale] the language of the form's texts (default: the page's `lang`, then en).
  * @param {string} [options.accountOnFile] the id of an account on file to start with.
  * @param {object|string} [options.publicKey] `{keyId, publicKey}` ("sample:demo" for the demo key); fetched through the session by default.
@@ -318,6 +339,11 @@ async function mount(element, options) {
   const [engine, languageTexts] = await Promise.all([loading, texts, styled]);
   const clientSessionId = options.clientSessionId ?? options.session?.clientSessionId;
   const request = { op: "form.open", product, locale, now: options.now ?? currentMonth() };
+  // The merchant's own wording (`texts: {TAG: {ID: TEXT}}`) over the language's file, id by id.
+  for (const [tag, own] of Object.entries(options.texts ?? {})) {
+    if (own === null || typeof own !== "object" || Array.isArray(own)) throw new PaymentFormError("usage", `texts.${tag} must be an object of text ids and texts`);
+    languageTexts[tag] = { ...(languageTexts[tag] ?? {}), ...own };
+  }
   if (Object.keys(languageTexts).length > 0) request.texts = languageTexts;
   // The merchant's other products: on a card form the card number picks among the card products
   // (only those, with their fields: what the form can switch to; a sample name is the engine's to read).
@@ -609,7 +635,7 @@ export class PaymentForm extends EventTarget {
     this.#element.setAttribute("lang", view.lang);
     const sheet = this.#root.querySelector("link[rel=stylesheet]") ?? this.#make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
     // The direction of the texts' language: English texts on a right-to-left page read left to right.
-    const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang, dir: textDirection(view.lang) });
+    const container = this.#make("div", { class: "pf-form", part: "form", lang: view.lang, dir: view.dir === "rtl" ? "rtl" : "ltr" });
     if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
     // The co-badge choice sits right below the card number it belongs to.
     const choice = this.#make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
@@ -1170,13 +1196,6 @@ function withinIINWait(promise) {
 }
 
 /** The languages written right to left (their primary subtag). */
-const RIGHT_TO_LEFT_LANGUAGES = new Set(["ar", "arc", "ckb", "dv", "fa", "ha", "he", "iw", "khw", "ks", "ps", "sd", "ur", "yi"]);
-
-/** `rtl` or `ltr`: the direction a language tag's texts are written in. */
-function textDirection(tag) {
-  return RIGHT_TO_LEFT_LANGUAGES.has(String(tag).split(/[-_]/)[0].toLowerCase()) ? "rtl" : "ltr";
-}
-
 /** Whether two co-badge choices (and their chosen brands) are the same. */
 function sameOptions(options, others, chosen, otherChosen) {
   return chosen === otherChosen && options.length === others.length

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createPrivateKey, privateDecrypt, createDecipheriv, createHmac, constants } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PaymentFormEngine } from "../dist/payform-engine.mjs";
-import { encryptPayload } from "../dist/payform-form.mjs";
+import { encryptPayload, LANGUAGE_ALIASES } from "../dist/payform-form.mjs";
 
 const engineURL = new URL(process.env.PAYFORM_ENGINE_WASM ?? "../dist/payform-form-engine.wasm", import.meta.url);
 const engine = await PaymentFormEngine.load(engineURL);
@@ -79,13 +79,26 @@ test("form.open refuses what it cannot use, naming the member", () => {
   if (engineURL.href.endsWith("payform-form-engine.wasm")) assert.equal(open({ product: "sample:visa" }).error?.code, "usage");
 });
 
+test("the page fetches the texts file the engine reads for each alias tag (one rule, held equal)", () => {
+  const payButton = "gc.app.paymentProductDetails.payButton";
+  for (const [alias, language] of Object.entries(LANGUAGE_ALIASES)) {
+    const own = texts(language);
+    const opened = open({ locale: alias, texts: { [language]: own } });
+    assert.ok(!opened.error, `${alias}: ${opened.error?.message}`);
+    assert.equal(opened.view.texts.pay, own[payButton], `${alias} reads ${language}'s texts`);
+  }
+  // Right to left comes from the engine's tables.
+  assert.equal(open({ locale: "he", texts: { he: texts("he") } }).view.dir, "rtl");
+  assert.equal(open({ locale: "fr", texts: { fr: texts("fr") } }).view.dir, "ltr");
+});
+
 test("a language the module does not carry: its texts come with form.open, else the form is English", () => {
   const french = open({ locale: "fr-CA", texts: { fr: texts("fr") } });
   assert.equal(french.view.lang, "fr-CA");
   assert.equal(french.view.texts.pay, "Payer");
   const { form } = french;
   send(form, { event: "edit", field: "cvv", selection: [0, 0], insert: "1" });
-  assert.equal(send(form, { event: "submit" }).errors.find((e) => e.fieldId === "cvv").message, "Saisissez entre 3 et 4 caractères.");
+  assert.equal(send(form, { event: "submit" }).errors.find((e) => e.fieldId === "cvv").message, "Saisissez le cryptogramme visuel à 3 ou 4 chiffres.");
   // A merchant's wording goes the same way, over the module's own texts.
   assert.equal(open({ texts: { en: { "gc.app.paymentProductDetails.payButton": "Pay now" } } }).view.texts.pay, "Pay now");
   // Without its texts, a language the page's module does not carry is English (the full module carries them all).

@@ -349,9 +349,10 @@ def case_errors_and_axe(run):
     outcome = json.loads(page.page.locator("#outcome").text_content())
     expect(outcome["valid"] is False and {e["fieldId"] for e in outcome["errors"]} == {"cardNumber", "expiryDate", "cvv"},
            f"submit of an empty form: {outcome}")
+    required = {"cardNumber": "Enter your card number.", "expiryDate": "Enter the expiry date.", "cvv": "Enter the security code."}
     for name in ("cardNumber", "expiryDate", "cvv"):
         seen = page.read(name)
-        expect(seen["invalid"] == "true" and seen["message"] == "This field is required.", f"{name} after submit: {seen}")
+        expect(seen["invalid"] == "true" and seen["message"] == required[name], f"{name} after submit: {seen}")
     live = page.page.locator("#payment-form .pf-live").text_content()
     expect(live, "the live region announced nothing after a failed submit")
     run.screenshot(page, "card-errors")
@@ -859,11 +860,28 @@ def case_interface(run):
     }""")
     expect(missing[0].startswith("usage: context must be") and missing[1].startswith("usage: context.countryCode"), f"without a context: {missing}")
     page.close()
-    # A language the engine has no texts for: the texts are English, and the form says so.
-    polish = run.open(f"product=sample:visa&now={NOW}&locale=pl", native=False, locale="pl")
-    lang = polish.page.evaluate("document.getElementById('payment-form').getAttribute('lang')")
-    expect(lang == "en", f"a Polish page gets English texts marked lang={lang!r}")
-    polish.close()
+    # A language the engine has no texts for (Persian, written right to left): the texts are
+    # English, and the form says so, left to right.
+    persian = run.open(f"product=sample:visa&now={NOW}&locale=fa&dir=rtl", native=False, locale="fa")
+    seen = persian.page.evaluate("[document.getElementById('payment-form').getAttribute('lang'), document.getElementById('payment-form').shadowRoot.querySelector('.pf-form').getAttribute('dir')]")
+    expect(seen == ["en", "ltr"], f"a Persian page gets English texts marked lang and dir {seen}")
+    persian.close()
+    # Arabic and Hebrew pages: the form in their language, right to left; the number, expiry and
+    # code stay left to right.
+    for language in ("ar", "he", "iw"):
+        rtl = run.open(f"product=sample:visa&now={NOW}&locale={language}&dir=rtl", native=False, locale=language)
+        seen = rtl.page.evaluate("""() => { const host = document.getElementById('payment-form'), root = host.shadowRoot;
+            return {lang: host.getAttribute('lang'), dir: root.querySelector('.pf-form').getAttribute('dir'),
+                    direction: getComputedStyle(root.querySelector('.pf-form')).direction,
+                    label: root.querySelector('.pf-field[data-field=cardNumber] .pf-label').textContent,
+                    inputs: ['cardNumber', 'expiryDate', 'cvv'].map((name) => getComputedStyle(root.querySelector(`[name=${name}]`)).direction)}; }""")
+        expected = "he" if language == "iw" else language
+        expect(seen["lang"] == expected and seen["dir"] == "rtl" and seen["direction"] == "rtl" and seen["inputs"] == ["ltr"] * 3
+               and re.search(r"[\u0590-\u06FF]", seen["label"]), f"a {language} page: {seen}")
+        if language != "iw":
+            run.axe(rtl, f"the {language} form")
+            run.screenshot(rtl, f"interface-{language}")
+        rtl.close()
     # Dark: the colours follow prefers-color-scheme, none is fixed.
     dark = run.open(f"product=sample:visa&now={NOW}", native=False)
     dark.page.emulate_media(color_scheme="dark")
