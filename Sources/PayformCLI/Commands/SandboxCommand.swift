@@ -21,7 +21,7 @@ enum SandboxCommand {
                            help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any; null is refused).")
             case .allowedHost:
                 OptionSpec("--allowed-host", "NAME", repeatable: true,
-                           help: "Also answer requests whose Host is NAME or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
+                           help: "Also answer requests whose Host is NAME (any port) or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
             case .merchantId: OptionSpec("--merchant-id", "ID", help: "The Server API merchant id (default sandbox-merchant).")
             case .apiKeyId: OptionSpec("--api-key-id", "ID", help: "The Server API key id (default sandbox-api-key-NOT-FOR-PRODUCTION).")
             case .secretApiKey:
@@ -68,7 +68,8 @@ enum SandboxCommand {
         (CORS: OPTIONS preflights are answered before authorization, answers carry
         Access-Control-Allow-Origin); --allow-origin restricts that to the origins given (null is
         refused). Requests whose Host is not localhost, 127.0.0.1, [::1], the address listened
-        on or an --allowed-host NAME get 421 (DNS rebinding); a POST to the Client API or
+        on or an --allowed-host NAME (any port: a dev-server proxy's Host: localhost:5173 passes)
+        get 421 (DNS rebinding); a POST to the Client API or
         /sandbox/v1/payments needs Content-Type: application/json, and a body with a
         Content-Encoding is refused (415).
         The Server API, at the root of the same origin, as the official server SDKs call it

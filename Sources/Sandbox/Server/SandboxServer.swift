@@ -101,7 +101,7 @@ package final class SandboxServer: @unchecked Sendable {
         wake = pipe
         listener = listening.descriptor
         boundPort = listening.port
-        admission = SandboxAdmission(boundHost: configuration.host, port: listening.port, allowedHosts: configuration.allowedHosts)
+        admission = SandboxAdmission(boundHost: configuration.host, allowedHosts: configuration.allowedHosts)
         saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: listening.port))
         boundBaseURL.withLock { $0 = Self.baseURL(host: configuration.host, port: listening.port) }
         state = .running
