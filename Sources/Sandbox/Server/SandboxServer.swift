@@ -75,7 +75,7 @@ package final class SandboxServer: @unchecked Sendable {
         self.webhooks = webhooks
         let serverAPI = ServerAPI(
             credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, v1: ServerAPILedger(), v2: ServerAPILedger(),
-            webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
+            webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) }, settlement: configuration.settlement)
         let webForm = WebFormFiles.resolve(webDist: configuration.webDist)
         self.webForm = webForm
         router = SandboxRouter(
