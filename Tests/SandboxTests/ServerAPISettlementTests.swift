@@ -327,6 +327,18 @@ struct ServerAPISettlementTests {
         for bad in ["", "after:", "after:-1", "after:x", "later", "after:86401"] { #expect(SandboxSettlement(argument: bad) == nil, "\(bad)") }
     }
 
+    @Test("the first line names the clock: where to move it, and how the sandbox settles", arguments: [SandboxSettlement.immediate, .after(seconds: 30)])
+    func firstLine(settlement: SandboxSettlement) throws {
+        var configuration = SandboxConfiguration(data: try SandboxData.samples())
+        configuration.settlement = settlement
+        let server = SandboxServer(configuration)
+        try server.start()
+        defer { server.stop() }
+        let clock = try JSONParser().parse(Array(server.sessionLine.utf8))["clock"]
+        #expect(clock?["advanceUrl"] == .string(server.baseURL + "/sandbox/v1/clock/advance"))
+        #expect(clock?["settle"] == .string(settlement.argument))
+    }
+
     func advance(_ seconds: Int) -> HTTPRequest {
         HTTPRequest.json("POST", "/sandbox/v1/clock/advance", #"{"seconds": \#(seconds)}"#)
     }

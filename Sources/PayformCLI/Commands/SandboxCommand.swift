@@ -92,7 +92,8 @@ enum SandboxCommand {
         (/v1: PENDING_APPROVAL until approved) settles to REFUNDED: at once after the answer by
         default; --settle manual settles on POST /sandbox/v1/clock/advance {"seconds": N}
         (loopback only), --settle after:SECONDS once that much sandbox time has passed (the
-        clock call moves it on). Hosted checkouts (the page is served at
+        clock call moves it on); the first line's "clock": {"advanceUrl", "settle"} says where
+        and how. Hosted checkouts (the page is served at
         /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist; one payment per checkout,
         every other pay 409 naming it), tokens, mandates, payouts, products, product groups and
         services from the product data.

@@ -210,6 +210,7 @@ package final class SandboxServer: @unchecked Sendable {
         if let webhooks = configuration.webhooks {
             line.append("webhooks", ["url": .string(webhooks.url), "keyId": .string(webhooks.keyId), "secretKey": .string(webhooks.secretKey)])
         }
+        line.append("clock", ["advanceUrl": .string(baseURL + "/sandbox/v1/clock/advance"), "settle": .string(configuration.settlement.argument)])
         return JSONWriter().string(from: .object(line))
     }
 

@@ -20,6 +20,15 @@ package enum SandboxSettlement: Sendable, Hashable {
     /// The most `after:` seconds (a day).
     package static let maximumSeconds = 86_400
 
+    /// As `--settle` takes it (the sandbox's first line shows it).
+    package var argument: String {
+        switch self {
+        case .immediate: "immediate"
+        case .manual: "manual"
+        case .after(let seconds): "after:\(seconds)"
+        }
+    }
+
     /// `immediate`, `manual` or `after:SECONDS` (0 to ``maximumSeconds``), or `nil`.
     package init?(argument: String) {
         switch argument {
