@@ -208,11 +208,19 @@ struct ServerAPI: Sendable {
         errors(refusal.status, [refusal.item], version, extra: extra)
     }
 
-    /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`).
+    /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`): an unknown payment with
+    /// each platform's own code (Connect `1002`, Online Payments `50001130`, as their recorded
+    /// answers and troubleshooting page give them), anything else `SANDBOX_UNKNOWN_<WHAT>_ID`
+    /// (no platform code found).
     func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> HTTPResponse {
         let id = "UNKNOWN_\(what.uppercased().replacingOccurrences(of: " ", with: "_"))_ID"
+        let code = switch (what, version) {
+        case ("payment", .v1): "1002"
+        case ("payment", .v2): "50001130"
+        default: "SANDBOX_" + id
+        }
         return errors(404, [SandboxErrorBody.Item(
-            code: "SANDBOX_" + id, id: id,
+            code: code, id: id,
             message: "no \(what) with this id on this platform (the sandbox keeps the last \(ledger(version).limits.entries))",
             propertyName: property)], version)
     }
