@@ -234,6 +234,13 @@ class Connect:
     def cancel(self, payment_id):
         return self.merchant.payments().cancel(payment_id)
 
+    def refund_settled(self, payment_id, amount):
+        """A refund that goes through: Connect's wait for approval (PENDING_APPROVAL), then settle."""
+        refund = self.refund(payment_id, amount)
+        expect(refund.status == "PENDING_APPROVAL", f"{self.name}: a refund answers {refund.status}")
+        self.merchant.refunds().approve(refund.id, self.domain("ApproveRefundRequest")())
+        return refund
+
     def create_hosted_checkout(self, body):
         return self.merchant.hostedcheckouts().create(self.domain("CreateHostedCheckoutRequest")().from_dictionary(body))
 
@@ -289,6 +296,12 @@ class OnlinePayments(Connect):
 
     def get_payment(self, payment_id):
         return self.merchant.payments().get_payment(payment_id)
+
+    def refund_settled(self, payment_id, amount):
+        """A refund that goes through: requested at once on Online Payments, then settled."""
+        refund = self.refund(payment_id, amount)
+        expect(refund.status == "REFUND_REQUESTED", f"{self.name}: a refund answers {refund.status}")
+        return refund
 
     @staticmethod
     def declined_payment(error):
@@ -492,18 +505,25 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
     try:
         created = sdk.create_payment(card_order("4111111111111111", 1000, shop.url))
         payment_id = created.payment.id
-        sdk.capture(payment_id, 600)
+        captured = sdk.capture(payment_id, 600)
+        expect(captured.status == "CAPTURE_REQUESTED", f"{name}: a capture answers {captured.status}")
         sdk.capture(payment_id, 400)
+        settled = "PAID" if sdk_class is Connect else "CAPTURED"
+        status = sdk.get_payment(payment_id).status
+        expect(status == settled, f"{name}: after the captures settled {status}")
         error = raises(sdk.ReferenceException, lambda: sdk.capture(payment_id, 1))
         expect(error.status_code == 409 and error.errors[0].id == "ACTION_NOT_ALLOWED_ON_TARGET", f"{name}: capture past the amount")
-        sdk.refund(payment_id, 300)
-        sdk.refund(payment_id, 300)
+        sdk.refund_settled(payment_id, 300)
+        sdk.refund_settled(payment_id, 300)
         error = raises(sdk.ValidationException, lambda: sdk.refund(payment_id, 500))
         expect(error.errors[0].property_name == "amountOfMoney.amount", f"{name}: refund past captured {error.errors[0].property_name}")
-        sdk.refund(payment_id, 400)
+        status = sdk.get_payment(payment_id).status
+        expect(status == settled, f"{name}: after refunding part {status}")
+        sdk.refund_settled(payment_id, 400)
         status = sdk.get_payment(payment_id).status
         expect(status == "REFUNDED", f"{name}: after refunding everything {status}")
-        print(f"{name}: create -> capture 600 + 400 -> refund 300 + 300 -> refund 500 refused (past captured) -> refund 400 -> REFUNDED")
+        print(f"{name}: create -> capture 600 + 400 (CAPTURE_REQUESTED, settled: {settled}) -> refund 300 + 300 -> "
+              "refund 500 refused (past captured) -> refund 400 -> REFUNDED")
 
         created = sdk.create_payment(card_order("4111111111111111", 700, shop.url))
         cancelled = sdk.cancel(created.payment.id)
@@ -558,7 +578,8 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
         expect(again.payment.status == sdk.authorised and sdk.get_token(token).payment_product_id == 1, f"{name}: token reuse")
         print(f"{name}: a payment with tokenize makes a token; a payment with that token is authorised")
 
-        wanted = {"payment.captured", "payment.refunded", "payment.cancelled", "token.created"}
+        wanted = {"payment.created", "payment.capture_requested", "payment.captured", "refund.refunded", "payment.refunded",
+                  "payment.cancelled", "token.created"}
         for _ in range(100):  # the sandbox posts from a thread of its own: wait for the last event
             if wanted <= {json.loads(body).get("type") for body, _, _ in shop.webhooks[first_webhook:]}:
                 break

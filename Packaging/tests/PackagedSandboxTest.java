@@ -31,12 +31,14 @@ class PackagedSandboxTest {
         + "\"cardPaymentMethodSpecificInput\": {\"paymentProductId\": 1, \"card\": {\"cardNumber\": \"4111111111111111\", \"expiryDate\": \"1235\", \"cvv\": \"123\"}}}";
 
     @Test
-    void theSandboxIsTheOneBesideTheJar(Sandbox sandbox) {
+    void theSandboxIsTheOneBesideTheJar(Sandbox sandbox) throws Exception {
         Path found = PayformSandbox.findPayform(System.getenv(), PayformSandbox.jarDirectory());
         assertEquals(PayformSandbox.jarDirectory().resolve("payform"), found);
         assertTrue(sandbox.apiEndpoint().toString().startsWith("http://127.0.0.1:"));
         assertTrue(!sandbox.merchantId().isEmpty() && !sandbox.apiKeyId().isEmpty() && !sandbox.secretApiKey().isEmpty());
-        assertTrue(sandbox.clock().isEmpty(), "the sandbox runs on the real clock today");
+        assertEquals(sandbox.apiEndpoint() + "/sandbox/v1/clock/advance", sandbox.clock().orElseThrow().get("advanceUrl"));
+        assertEquals("immediate", sandbox.clock().orElseThrow().get("settle"));
+        assertEquals(200, sandbox.advanceClock(60).statusCode());
     }
 
     @Test

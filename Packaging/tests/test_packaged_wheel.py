@@ -38,7 +38,9 @@ def test_the_fixture_runs_the_wheels_binary(payform_sandbox):
     assert payform_sandbox.api_endpoint.startswith("http://127.0.0.1:")
     assert payform_sandbox.merchant_id and payform_sandbox.api_key_id and payform_sandbox.secret_api_key
     assert set(payform_sandbox.client_session) == {"clientApiUrl", "assetUrl", "customerId", "clientSessionId"}
-    assert payform_sandbox.clock is None  # the sandbox runs on the real clock today
+    assert payform_sandbox.clock["advanceUrl"] == payform_sandbox.url + "/sandbox/v1/clock/advance"
+    assert payform_sandbox.clock["settle"] == "immediate"
+    assert payform_sandbox.advance_clock(60).endswith("Z")
 
 
 def test_a_payment_and_its_verified_webhook(payform_sandbox, merchant):

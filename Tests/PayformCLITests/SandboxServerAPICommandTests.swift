@@ -40,7 +40,7 @@ struct SandboxServerAPICommandTests {
         #expect(await sandbox.stop()?.exitCode == 0)
     }
 
-    @Test("refused before listening, exit 2 naming the flag: null origin, bad merchant, key id, secret, host", arguments: [
+    @Test("refused before listening, exit 2 naming the flag: null origin, bad merchant, key id, secret, host, settlement", arguments: [
         (["--allow-origin", "null"], "--allow-origin null"),
         (["--allow-origin", "NULL"], "--allow-origin null"),
         (["--merchant-id", "a/b"], "--merchant-id"),
@@ -50,6 +50,8 @@ struct SandboxServerAPICommandTests {
         (["--secret-api-key", "x", "--secret-api-key-file", "-"], "--secret-api-key"),
         (["--webhook-url", "ftp://shop.test/hook"], "--webhook-url"),
         (["--webhook-url", "/relative"], "--webhook-url"),
+        (["--settle", "later"], "--settle must be immediate, manual or after:SECONDS"),
+        (["--settle", "after:-1"], "--settle"),
     ])
     func refusals(arguments: [String], mentions: String) async {
         let result = await Payform.execute(["sandbox"] + arguments, context: CommandContext(readStandardInput: { Data() }, environment: [:]))
@@ -64,7 +66,8 @@ struct SandboxServerAPICommandTests {
         for text in ["4012001775445550", "4012003360932265", "4012000000003002", "4012000000009009", "any other valid card",
                      "--merchant-id", "--secret-api-key-file", "--allowed-host", "NOT FOR PRODUCTION", "/v1|v2/MERCHANT/payments",
                      "--webhook-url", "--web-dist", "X-GCS-Signature", "4012000000006005", "4012000000007003", "15 minutes",
-                     "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000"] {
+                     "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000", "--settle", "CAPTURE_REQUESTED", "/sandbox/v1/clock/advance",
+                     "requiresApproval false"] {
             #expect(help.stdout.contains(text), "\(text)")
         }
     }

@@ -31,6 +31,10 @@ struct SandboxShapeTests {
 
     static let itemDisplayHints = Shape.object(["logo": required(.string), "label": required(.string), "displayOrder": required(.integer)])
 
+    /// An account on file as every official client SDK reads it. `attributes[].value` is
+    /// required: the Online Payments Android SDK maps attributes onto a Kotlin class whose `value`
+    /// is a non-null `String`, so one attribute without it fails the whole product list there (its
+    /// own fixtures send `"value": ""` for an attribute still to be written).
     static let accountOnFile = Shape.object([
         "id": required(.integer),
         "paymentProductId": required(.integer),
@@ -39,7 +43,7 @@ struct SandboxShapeTests {
             "labelTemplate": required(.array(.object(["attributeKey": required(.string), "mask": optional(.string)]))),
         ])),
         "attributes": required(.array(.object([
-            "key": required(.string), "value": optional(.string), "status": required(.oneOf(["READ_ONLY", "CAN_WRITE", "MUST_WRITE"])),
+            "key": required(.string), "value": required(.string), "status": required(.oneOf(["READ_ONLY", "CAN_WRITE", "MUST_WRITE"])),
             "mustWriteReason": optional(.string),
         ]))),
     ])
@@ -151,6 +155,15 @@ struct SandboxShapeTests {
         let converted = await sandbox.send("GET", "/client/v1/c1/services/convert/amount?source=EUR&target=USD&amount=1000")
         found += Self.problems(converted.json, .object(["convertedAmount": Self.required(.integer)]), at: "convert")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the check itself catches what the Android SDK cannot map: an attribute without a value")
+    func checkCatchesAttributeWithoutValue() throws {
+        let old = try JSONParser().parse(Array(#"""
+        {"id": 1001, "paymentProductId": 3, "displayHints": {"logo": "x.png", "labelTemplate": [{"attributeKey": "alias"}]},
+         "attributes": [{"key": "alias", "value": "Road Runner", "status": "READ_ONLY"}, {"key": "cvv", "status": "MUST_WRITE", "mustWriteReason": "IN_THE_PAST"}]}
+        """#.utf8))
+        #expect(Self.problems(old, Self.accountOnFile, at: "aof") == ["aof.attributes[1].value: missing"])
     }
 
     @Test("the check itself catches what crashed the SDK: a string id and an account on file without a logo")

@@ -125,7 +125,11 @@ struct ServerAPITests {
         }
         let unknown = call("GET", "/v2/\(Self.merchant)/payments/9999999999_0")
         #expect(unknown.status == 404)
-        #expect(unknown.error("id") == "UNKNOWN_PAYMENT_ID")
+        #expect(unknown.error("id") == "UNKNOWN_PAYMENT_ID" && unknown.error("errorCode") == "50001130")
+        #expect(unknown.error("category") == "DIRECT_PLATFORM_ERROR" && unknown.error("propertyName") == "paymentId")
+        let connect = call("POST", "/v1/\(Self.merchant)/payments/000000850010000188180000200001/cancel")
+        #expect(connect.status == 404 && connect.error("code") == "1002" && connect.error("category") == "CONNECT_PLATFORM_ERROR")
+        #expect(call("GET", "/v1/\(Self.merchant)/tokens/unknown").error("code") == "SANDBOX_UNKNOWN_TOKEN_ID")
         #expect(call("GET", "/v2/\(Self.merchant)/payments").status == 405, "finding payments is Connect's (/v1) only")
     }
 

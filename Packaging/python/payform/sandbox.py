@@ -171,9 +171,10 @@ class Sandbox:
     `info` is its first line (a dict); `api_endpoint`, `merchant_id`, `api_key_id`,
     `secret_api_key` the Server API's (what an official server SDK is configured with);
     `client_session` the four values a client needs; `url` the origin; `webhooks` the
-    WebhookReceiver (None with webhooks=False); `clock` the sandbox's test clock when its first line
-    names one (None: today's sandbox runs on the real clock); `log_path` its standard error (one
-    line per request). Stopped by `stop()` or on leaving `with`."""
+    WebhookReceiver (None with webhooks=False); `clock` the sandbox's test clock as its first line
+    names it (`{"advanceUrl", "settle"}`; `advance_clock(seconds)` moves it on and settles what is
+    due); `log_path` its standard error (one line per request). Stopped by `stop()` or on leaving
+    `with`."""
 
     def __init__(self, arguments=(), binary=None, webhooks=True, timeout=60):
         self.binary = find_payform(binary)
@@ -204,6 +205,15 @@ class Sandbox:
         self.clock = self.info.get("clock")
         if self.webhooks:
             self.webhooks.set_key(self.info["webhooks"]["keyId"], self.info["webhooks"]["secretKey"])
+
+    def advance_clock(self, seconds):
+        """Moves the sandbox's test clock on by `seconds` (POST /sandbox/v1/clock/advance), which
+        settles the captures and refunds due (`--settle manual` or `after:SECONDS`); the new
+        sandbox time (ISO 8601)."""
+        body = json.dumps({"seconds": int(seconds)}).encode()
+        request = urllib.request.Request(self.clock["advanceUrl"], data=body, method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())["now"]
 
     def _first_line(self, timeout):
         found = []

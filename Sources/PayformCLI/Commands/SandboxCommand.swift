@@ -5,7 +5,7 @@ import PayformCommands
 enum SandboxCommand {
     enum Option: CommandOptions {
         case port, host, products, privateKey, customerId, clientSessionId, allowOrigin, allowedHost, merchantId, apiKeyId
-        case secretApiKey, secretApiKeyFile, webhookURL, webDist
+        case secretApiKey, secretApiKeyFile, webhookURL, webDist, settle
 
         var spec: OptionSpec {
             switch self {
@@ -21,7 +21,7 @@ enum SandboxCommand {
                            help: "Let only web pages of this origin (http://127.0.0.1:8000) call it from a browser (repeatable; default: any; null is refused).")
             case .allowedHost:
                 OptionSpec("--allowed-host", "NAME", repeatable: true,
-                           help: "Also answer requests whose Host is NAME or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
+                           help: "Also answer requests whose Host is NAME (any port) or NAME:PORT (repeatable; default: localhost, 127.0.0.1, [::1], --host).")
             case .merchantId: OptionSpec("--merchant-id", "ID", help: "The Server API merchant id (default sandbox-merchant).")
             case .apiKeyId: OptionSpec("--api-key-id", "ID", help: "The Server API key id (default sandbox-api-key-NOT-FOR-PRODUCTION).")
             case .secretApiKey:
@@ -31,6 +31,8 @@ enum SandboxCommand {
                 OptionSpec("--webhook-url", "URL", help: "Post the platform's webhook events (signed: X-GCS-Signature, X-GCS-KeyId) to this http(s) URL.")
             case .webDist:
                 OptionSpec("--web-dist", "DIR", help: "The built web form the hosted checkout page loads (default: the one built into a packaged payform, else Web/dist here or above the binary).")
+            case .settle:
+                OptionSpec("--settle", "WHEN", help: "When requested captures and refunds settle: immediate (default), manual (on POST /sandbox/v1/clock/advance) or after:SECONDS of sandbox time.")
             }
         }
 
@@ -41,6 +43,7 @@ enum SandboxCommand {
             .optional(.port), .optional(.host), .optional(.products), .optional(.privateKey), .optional(.customerId),
             .optional(.clientSessionId), .optional(.allowOrigin), .optional(.allowedHost), .optional(.merchantId), .optional(.apiKeyId),
             .optionalOneOf([[.required(.secretApiKey)], [.required(.secretApiKeyFile)]]), .optional(.webhookURL), .optional(.webDist),
+            .optional(.settle),
         ]
     }
 
@@ -68,7 +71,8 @@ enum SandboxCommand {
         (CORS: OPTIONS preflights are answered before authorization, answers carry
         Access-Control-Allow-Origin); --allow-origin restricts that to the origins given (null is
         refused). Requests whose Host is not localhost, 127.0.0.1, [::1], the address listened
-        on or an --allowed-host NAME get 421 (DNS rebinding); a POST to the Client API or
+        on or an --allowed-host NAME (any port: a dev-server proxy's Host: localhost:5173 passes)
+        get 421 (DNS rebinding); a POST to the Client API or
         /sandbox/v1/payments needs Content-Type: application/json, and a body with a
         Content-Encoding is refused (415).
         The Server API, at the root of the same origin, as the official server SDKs call it
@@ -81,9 +85,15 @@ enum SandboxCommand {
         POST /v1|v2/MERCHANT/payments takes encryptedCustomerInput once (or a token, or card
         data), validates its values as sent (400 per field; ISO 4217 currencies, amounts of at
         most 12 digits, merchantReference of at most 50 (/v1) or 40 (/v2) characters) and
-        answers by test card; then capture (partial
-        captures add up), cancel, refund (never past the captured amount), refunds, approve,
-        complete, tokenize, subsequent; hosted checkouts (the page is served at
+        answers by test card (authorizationMode SALE and /v1 requiresApproval false request the
+        capture at once); then capture (partial captures add up), cancel, refund (never past the
+        captured amount), refunds, approve, complete, tokenize, subsequent. A capture answers
+        CAPTURE_REQUESTED and settles to CAPTURED (then PAID on /v1), a refund REFUND_REQUESTED
+        (/v1: PENDING_APPROVAL until approved) settles to REFUNDED: at once after the answer by
+        default; --settle manual settles on POST /sandbox/v1/clock/advance {"seconds": N}
+        (loopback only), --settle after:SECONDS once that much sandbox time has passed (the
+        clock call moves it on); the first line's "clock": {"advanceUrl", "settle"} says where
+        and how. Hosted checkouts (the page is served at
         /sandbox/v1/hostedcheckouts/ID on the web form of --web-dist; one payment per checkout,
         every other pay 409 naming it), tokens, mandates, payouts, products, product groups and
         services from the product data.
@@ -159,7 +169,7 @@ enum SandboxCommand {
                     merchantId: arguments.value(.merchantId) ?? ServerAPICredentials.defaultMerchantId,
                     apiKeyId: arguments.value(.apiKeyId) ?? ServerAPICredentials.defaultApiKeyId, secretApiKey: secret),
                 allowedHosts: arguments.values(.allowedHost), webhookURL: arguments.value(.webhookURL),
-                webDist: arguments.value(.webDist).map { URL(fileURLWithPath: $0) }, log: log)
+                webDist: arguments.value(.webDist).map { URL(fileURLWithPath: $0) }, settle: arguments.value(.settle), log: log)
         } catch {
             throw CLIError(code: error.code, message: Self.flagged(error.message))
         }

@@ -37,6 +37,12 @@ struct SandboxRouter: Sendable {
                 return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the payments endpoint answers loopback clients only")
             }
             return SandboxPayments(data: data, sessions: sessions).respond(to: request.body)
+        case "sandbox" where segments == ["sandbox", "v1", "clock", "advance"]:
+            guard request.method == "POST" else { return methodNotAllowed("POST") }
+            guard fromLoopback else {
+                return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the test clock answers loopback clients only")
+            }
+            return serverAPI.advanceClock(request.body)
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
             return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
         case "sandbox" where segments.count >= 3 && segments[1] == "v1":

@@ -7,8 +7,10 @@ import Foundation
 ///   points at 127.0.0.1 reaches the sandbox from the customer's browser, as the same origin.
 ///   Its requests carry `Host: evil.example:PORT`, so the sandbox answers only requests whose
 ///   `Host` names it: `localhost`, `127.0.0.1`, `[::1]`, the address it listens on, or a name
-///   given with `--allowed-host` (`NAME` or `NAME:PORT`); with the sandbox's port or none.
-///   Anything else is 421 Misdirected Request (JSON).
+///   given with `--allowed-host`, with any port or none (`NAME:PORT` given to `--allowed-host`:
+///   that port only). The guard needs the name, not the port: a dev-server proxy that keeps the
+///   browser's `Host: localhost:5173` is still the customer's own machine, while a rebinding page
+///   always carries its own name. Anything else is 421 Misdirected Request (JSON).
 /// - **Content-Encoding**: only `identity` (a gzip body would be read as JSON); else 415. The
 ///   Server API also takes `gzip` (the Online Payments SDKs send it), which it inflates itself
 ///   within its body bound (``GzipInflater``).
@@ -21,18 +23,16 @@ import Foundation
 ///   Saferpay stand-in and of the 3-D Secure page are not JSON APIs.
 ///
 /// ```swift
-/// let admission = SandboxAdmission(boundHost: "127.0.0.1", port: 8080, allowedHosts: [])
+/// let admission = SandboxAdmission(boundHost: "127.0.0.1", allowedHosts: [])
 /// admission.refusal(of: request)   // nil: on to the router
 /// ```
 package struct SandboxAdmission: Sendable {
-    /// Host names accepted, lower-cased, with the port each must carry (`nil`: the sandbox's or none).
+    /// Host names accepted, lower-cased, with the port each must carry (`nil`: any or none).
     private let names: [(name: String, port: Int?)]
-    private let port: Int
 
-    /// The checks of a sandbox bound to `boundHost`:`port`, also answering `allowedHosts`
+    /// The checks of a sandbox bound to `boundHost`, also answering `allowedHosts`
     /// (`NAME` or `NAME:PORT`, IPv6 addresses in brackets).
-    package init(boundHost: String, port: Int, allowedHosts: [String]) {
-        self.port = port
+    package init(boundHost: String, allowedHosts: [String]) {
         var names: [(name: String, port: Int?)] = [("localhost", nil), ("127.0.0.1", nil), ("[::1]", nil)]
         let bound = boundHost.contains(":") ? "[\(boundHost.lowercased())]" : boundHost.lowercased()
         names.append((bound, nil))
@@ -96,15 +96,15 @@ package struct SandboxAdmission: Sendable {
         if let host = request.header("Host"), let (name, given) = Self.split(host.lowercased()) {
             let accepted = names.contains { allowed in
                 guard allowed.name == name else { return false }
-                if let required = allowed.port { return given == required }
-                return given == nil || given == port
+                guard let required = allowed.port else { return true }
+                return given == required
             }
             if accepted { return nil }
         }
         return SandboxErrorBody.response(
             421, code: "SANDBOX_MISDIRECTED_REQUEST", id: "SANDBOX_MISDIRECTED_REQUEST",
-            message: "the Host header does not name this sandbox: use localhost, 127.0.0.1, [::1] or the address it listens on "
-                + "(a name of your own: --allowed-host NAME)")
+            message: "the Host header does not name this sandbox: use localhost, 127.0.0.1, [::1] or the address it listens on, "
+                + "with any port (a name of your own: --allowed-host NAME)")
     }
 
     /// Whether `path` is the Server API's (which inflates a gzip body itself, bounded).

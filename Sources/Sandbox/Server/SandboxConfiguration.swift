@@ -27,6 +27,8 @@ package struct SandboxConfiguration: Sendable {
     package var limits: SandboxLimits
     /// Where the Server API posts its webhook events, signed with which key; `nil`: none.
     package var webhooks: WebhookSender.Configuration?
+    /// When the Server API's requested captures and refunds settle (default: at once).
+    package var settlement: SandboxSettlement = .immediate
     /// The built web form (`Web/dist`: `payform-form.mjs`, its engine and CSS) the hosted
     /// checkout page loads; `nil` looks for `Web/dist` in the working directory and above the
     /// executable (``SandboxConfiguration/defaultWebDist(executable:)``).

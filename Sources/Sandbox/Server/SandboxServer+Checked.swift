@@ -7,7 +7,7 @@ extension SandboxServer {
     package static func checked(
         host: String, port: Int, productsFolder: URL?, privateKeyPEM: String?, customerId: String, clientSessionId: String?,
         allowedOrigins: [String]?, credentials: ServerAPICredentials, allowedHosts: [String], webhookURL: String? = nil, webDist: URL? = nil,
-        log: (@Sendable (String) -> Void)?
+        settle: String? = nil, log: (@Sendable (String) -> Void)?
     ) throws(SandboxError) -> SandboxServer {
         guard (0...65_535).contains(port) else {
             throw SandboxError(code: "usage", message: "the port must be from 0 to 65535")
@@ -32,6 +32,13 @@ extension SandboxServer {
         for host in allowedHosts where !SandboxAdmission.isValidAllowedHost(host) {
             throw SandboxError(code: "usage", message: "an allowed host must be a name or address (IPv6 in brackets), optionally with :PORT, such as shop.test")
         }
+        var settlement = SandboxSettlement.immediate
+        if let settle {
+            guard let parsed = SandboxSettlement(argument: settle) else {
+                throw SandboxError(code: "usage", message: "--settle must be immediate, manual or after:SECONDS (0 to \(SandboxSettlement.maximumSeconds))")
+            }
+            settlement = parsed
+        }
         let webhooks = webhookURL.map { WebhookSender.Configuration(url: $0) }
         if let problem = webhooks?.problem { throw SandboxError(code: "usage", message: problem) }
         // `http` webhooks go through the sandbox's own client; `https` through Foundation.
@@ -47,10 +54,12 @@ extension SandboxServer {
         } else {
             data = try SandboxData.samples()
         }
-        return SandboxServer(SandboxConfiguration(
+        var configuration = SandboxConfiguration(
             host: host, port: port, data: data, customerId: customerId,
             clientSessionId: clientSessionId, cors: SandboxCORS(allowedOrigins: origins), serverAPI: credentials,
-            allowedHosts: allowedHosts, webhooks: webhooks, webDist: webDist, log: log))
+            allowedHosts: allowedHosts, webhooks: webhooks, webDist: webDist, log: log)
+        configuration.settlement = settlement
+        return SandboxServer(configuration)
     }
 
     /// Whether outgoing HTTPS can work: on Linux, Foundation's URLSession posts through libcurl,

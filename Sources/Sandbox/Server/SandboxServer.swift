@@ -75,7 +75,7 @@ package final class SandboxServer: @unchecked Sendable {
         self.webhooks = webhooks
         let serverAPI = ServerAPI(
             credentials: configuration.serverAPI, data: configuration.data, sessions: sessions, v1: ServerAPILedger(), v2: ServerAPILedger(),
-            webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) })
+            webhooks: webhooks, baseURL: { boundBaseURL.withLock { $0 } }, pause: { stopSignal.pause($0) }, settlement: configuration.settlement)
         let webForm = WebFormFiles.resolve(webDist: configuration.webDist)
         self.webForm = webForm
         router = SandboxRouter(
@@ -101,7 +101,7 @@ package final class SandboxServer: @unchecked Sendable {
         wake = pipe
         listener = listening.descriptor
         boundPort = listening.port
-        admission = SandboxAdmission(boundHost: configuration.host, port: listening.port, allowedHosts: configuration.allowedHosts)
+        admission = SandboxAdmission(boundHost: configuration.host, allowedHosts: configuration.allowedHosts)
         saferpay.setBaseURL(Self.baseURL(host: configuration.host, port: listening.port))
         boundBaseURL.withLock { $0 = Self.baseURL(host: configuration.host, port: listening.port) }
         state = .running
@@ -210,6 +210,7 @@ package final class SandboxServer: @unchecked Sendable {
         if let webhooks = configuration.webhooks {
             line.append("webhooks", ["url": .string(webhooks.url), "keyId": .string(webhooks.keyId), "secretKey": .string(webhooks.secretKey)])
         }
+        line.append("clock", ["advanceUrl": .string(baseURL + "/sandbox/v1/clock/advance"), "settle": .string(configuration.settlement.argument)])
         return JSONWriter().string(from: .object(line))
     }
 

@@ -1,12 +1,17 @@
 import Foundation
 
-/// The payment state machine of the Server API, as the platform documents it:
+/// The payment state machine of the Server API, as the platforms document it:
 ///
 /// ```
-/// REDIRECTED ──complete/authenticate──▶ authorised ──capture (partial captures add up)──▶ CAPTURED ──refunds──▶ REFUNDED
-///      │                                   │  (PENDING_APPROVAL /v1, PENDING_CAPTURE /v2)     │ (refunds never pass the captured amount)
-///      └──fail──▶ REJECTED                  └──cancel──▶ CANCELLED            cancel of the rest ┘
+/// CREATED ─▶ REDIRECTED ──complete/authenticate──▶ authorised ──capture──▶ CAPTURE_REQUESTED ──settle──▶ CAPTURED (─▶ PAID on /v1)
+///                 │                                    │  (PENDING_APPROVAL /v1, PENDING_CAPTURE /v2)         │ refunds: requested ──settle──▶ REFUNDED
+///                 └──fail──▶ REJECTED                  └──cancel──▶ CANCELLED
 /// ```
+///
+/// A capture or refund is *requested* by the call and *settled* later (``settle(_:requestedBy:version:now:)``,
+/// when the sandbox's settlement says: at once by default, or on its test clock). The payment's
+/// status is what its operations add up to (``ServerAPIPayment/derivedStatus(_:)``); every change
+/// of it, and of a refund, is an event in the payment's outbox, in order, once.
 ///
 /// Each transition from a state that does not allow it is refused (``Refusal``): 409
 /// `ACTION_NOT_ALLOWED_ON_TARGET`; an amount past what is left, 400 `INVALID_VALUE` naming the
@@ -48,9 +53,43 @@ enum PaymentLifecycle {
             message: "the sandbox keeps at most \(maximumOperations) \(what) per payment"))
     }
 
-    /// Captures `amount` (all that is left when `nil`): authorised or partly captured payments
-    /// only. The capture-failure card records a refused capture and the payment becomes
-    /// `REJECTED_CAPTURE` (the refusal is then thrown with status 402).
+    /// Re-derives the payment's status after an operation; a change is recorded (time, event).
+    static func record(_ payment: inout ServerAPIPayment, _ version: ServerAPIVersion, now: Date) {
+        let next = payment.derivedStatus(version)
+        guard next != payment.status else { return }
+        payment.status = next
+        payment.statusChanged = now
+        payment.outbox.append(.payment(payment, version))
+    }
+
+    /// Moves a payment being created from `CREATED` to `status` (`payment.created`, then the
+    /// status's event); one that captures on authorisation then requests its capture.
+    static func open(_ payment: inout ServerAPIPayment, to status: PaymentStatus, version: ServerAPIVersion, now: Date) {
+        payment.status = .created
+        payment.outbox.append(.payment(payment, version))
+        payment.status = status
+        payment.statusChanged = now
+        if status == .authorized, payment.capturesOnAuthorization {
+            requestAutomaticCapture(&payment, version: version, now: now)
+        } else {
+            payment.outbox.append(.payment(payment, version))
+        }
+    }
+
+    /// `SALE` or `requiresApproval: false`: the whole amount's capture is requested at once (no
+    /// pending state, no event of one); a capture the test card refuses makes it `REJECTED_CAPTURE`.
+    private static func requestAutomaticCapture(_ payment: inout ServerAPIPayment, version: ServerAPIVersion, now: Date) {
+        do throws(Refusal) {
+            try capture(&payment, amount: nil, property: "amount", version: version, now: now)
+        } catch {
+            // The refused capture is recorded on the payment (REJECTED_CAPTURE) with its event.
+        }
+    }
+
+    /// Requests the capture of `amount` (all that is left when `nil`): authorised or partly
+    /// captured payments only; the payment is `CAPTURE_REQUESTED` until it settles. The
+    /// capture-failure card records a refused capture and the payment becomes `REJECTED_CAPTURE`
+    /// (the refusal is then thrown with status 402).
     @discardableResult
     static func capture(_ payment: inout ServerAPIPayment, amount: Int?, property: String, version: ServerAPIVersion, now: Date = Date())
         throws(Refusal) -> ServerAPIPayment.Capture
@@ -60,18 +99,16 @@ enum PaymentLifecycle {
         guard payment.captures.count < maximumOperations else { throw tooMany("captures") }
         let id = "\(payment.id)-c\(payment.captures.count + 1)"
         if payment.behaviour == .captureFails {
-            payment.captures.append(ServerAPIPayment.Capture(id: id, amount: wanted, status: .rejected, created: now))
+            payment.captures.append(ServerAPIPayment.Capture(id: id, amount: wanted, status: .rejected, created: now, statusChanged: now))
             payment.status = .rejectedCapture
             payment.errors = [captureRefused]
             payment.statusChanged = now
+            payment.outbox.append(.payment(payment, version))
             throw Refusal(status: 402, item: captureRefused)
         }
-        let capture = ServerAPIPayment.Capture(id: id, amount: wanted, status: .captured, created: now)
+        let capture = ServerAPIPayment.Capture(id: id, amount: wanted, status: .requested, created: now, statusChanged: now)
         payment.captures.append(capture)
-        if payment.status != .captured {
-            payment.status = .captured
-            payment.statusChanged = now
-        }
+        record(&payment, version, now: now)
         return capture
     }
 
@@ -88,27 +125,27 @@ enum PaymentLifecycle {
     }
 
     /// Cancels what was not captured: an authorised payment becomes `CANCELLED`; a partly captured
-    /// one stays `CAPTURED` with nothing left to capture. `amount` (Online Payments' partial
-    /// cancel) releases only that much.
+    /// one keeps its status with nothing left to capture (and is `CANCELLED` once everything
+    /// captured is refunded before it: the cancel is then the latest closing operation).
+    /// `amount` (Online Payments' partial cancel) releases only that much.
     static func cancel(_ payment: inout ServerAPIPayment, amount: Int?, version: ServerAPIVersion, now: Date = Date()) throws(Refusal) {
         let released = try portion(amount, of: payment.capturableAmount, operation: "cancel", payment, version,
                                    property: "amountOfMoney.amount", bound: ", what is left to cancel")
         payment.cancelledAmount += released
-        if payment.status == .authorized, payment.capturableAmount == 0 {
-            payment.status = .cancelled
-            payment.statusChanged = now
-        }
+        if payment.openAmount == 0 { payment.closedBy = .cancel }
+        record(&payment, version, now: now)
     }
 
-    /// Refunds `amount` (all that is left when `nil`) of what was captured; never past it.
+    /// Refunds `amount` (all that is left when `nil`) of what the acquirer settled; never past it.
     /// Connect's refunds wait for approval (`PENDING_APPROVAL`), Online Payments' are requested at
-    /// once. The refund-failure card records a `REJECTED` refund and throws with status 402.
+    /// once; either way the payment's status changes only once a refund settles. The
+    /// refund-failure card records a `REJECTED` refund (`refund.rejected`) and throws with status 402.
     @discardableResult
     static func refund(
         _ payment: inout ServerAPIPayment, amount: Int?, merchantReference: String?, property: String, version: ServerAPIVersion,
         now: Date = Date()
     ) throws(Refusal) -> ServerAPIPayment.Refund {
-        guard payment.status == .captured else { throw wrongState("refund", payment, version) }
+        guard payment.isLive, payment.capturedAmount > 0 else { throw wrongState("refund", payment, version) }
         let wanted = try portion(amount, of: payment.refundableAmount, operation: "refund", payment, version,
                                  property: property, bound: ": a refund never passes the captured amount")
         guard payment.refunds.count < maximumOperations else { throw tooMany("refunds") }
@@ -116,19 +153,21 @@ enum PaymentLifecycle {
         if payment.behaviour == .refundFails {
             let refund = ServerAPIPayment.Refund(id: id, amount: wanted, status: .rejected, statusChanged: now, merchantReference: merchantReference)
             payment.refunds.append(refund)
+            payment.outbox.append(.refund(refund, of: payment, version))
             throw Refusal(status: 402, item: refundRefused)
         }
         let refund = ServerAPIPayment.Refund(
             id: id, amount: wanted, status: version == .v1 ? .pendingApproval : .requested, statusChanged: now, merchantReference: merchantReference)
         payment.refunds.append(refund)
-        settleRefunds(&payment, now: now)
+        payment.outbox.append(.refund(refund, of: payment, version))
+        record(&payment, version, now: now)
         return refund
     }
 
     /// Moves refund `refundId` of `payment` on: `approve` (waiting → requested), `cancel`
     /// (requested or waiting → cancelled), `cancelApproval` (waiting → cancelled).
     static func changeRefund(
-        _ payment: inout ServerAPIPayment, refundId: String, action: RefundAction, now: Date = Date()
+        _ payment: inout ServerAPIPayment, refundId: String, action: RefundAction, version: ServerAPIVersion, now: Date = Date()
     ) throws(Refusal) -> ServerAPIPayment.Refund {
         guard let index = payment.refunds.firstIndex(where: { $0.id == refundId }) else {
             throw Refusal(status: 404, item: SandboxErrorBody.Item(
@@ -142,11 +181,12 @@ enum PaymentLifecycle {
         default:
             throw Refusal(status: 409, item: SandboxErrorBody.Item(
                 code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                message: "\(action.rawValue) is not allowed on a refund in status \(from.rawValue)"))
+                message: "\(action.rawValue) is not allowed on a refund in status \(from.name)"))
         }
         payment.refunds[index].status = to
         payment.refunds[index].statusChanged = now
-        settleRefunds(&payment, now: now)
+        payment.outbox.append(.refund(payment.refunds[index], of: payment, version))
+        record(&payment, version, now: now)
         return payment.refunds[index]
     }
 
@@ -155,29 +195,47 @@ enum PaymentLifecycle {
         case approve, cancel, cancelApproval = "cancel approval"
     }
 
-    /// `REFUNDED` once refunds cover the captured amount, back to `CAPTURED` when one is cancelled.
-    private static func settleRefunds(_ payment: inout ServerAPIPayment, now: Date) {
-        let covered = payment.capturedAmount > 0 && payment.refundedAmount >= payment.capturedAmount
-        if covered, payment.status == .captured, payment.capturableAmount == 0 {
-            payment.status = .refunded
-            payment.statusChanged = now
-        } else if !covered, payment.status == .refunded {
-            payment.status = .captured
-            payment.statusChanged = now
+    /// The acquirer settles what was requested at or before `cutoff` (everything when `nil`), in
+    /// the order it was requested: a capture becomes `CAPTURED` (then `PAID` on Connect), a
+    /// requested refund `REFUNDED` (its event first, then the payment's if its status changes).
+    static func settle(_ payment: inout ServerAPIPayment, requestedBy cutoff: Date?, version: ServerAPIVersion, now: Date) {
+        func due(_ date: Date) -> Bool { cutoff.map { date <= $0 } ?? true }
+        for index in payment.captures.indices where payment.captures[index].status == .requested && due(payment.captures[index].statusChanged) {
+            payment.captures[index].status = .captured
+            payment.captures[index].statusChanged = now
+            record(&payment, version, now: now)
+            if version == .v1 {
+                payment.captures[index].status = .paid
+                record(&payment, version, now: now)
+            }
+        }
+        for index in payment.refunds.indices where payment.refunds[index].status == .requested && due(payment.refunds[index].statusChanged) {
+            payment.refunds[index].status = .refunded
+            payment.refunds[index].statusChanged = now
+            payment.closedBy = .refund
+            payment.outbox.append(.refund(payment.refunds[index], of: payment, version))
+            record(&payment, version, now: now)
         }
     }
 
     /// The customer's 3-D Secure decision (the sandbox's page), or a `complete` call: a
-    /// `REDIRECTED` payment becomes authorised, or `REJECTED` with `errors`.
+    /// `REDIRECTED` payment becomes authorised (its capture requested when it captures on
+    /// authorisation), or `REJECTED` with `errors`.
     static func authenticate(_ payment: inout ServerAPIPayment, succeeded: Bool, errors: [SandboxErrorBody.Item], version: ServerAPIVersion,
                              now: Date = Date()) throws(Refusal) {
         guard payment.status == .redirected else { throw wrongState("completing the authentication", payment, version) }
         payment.status = succeeded ? .authorized : .rejected
         payment.errors = succeeded ? [] : errors
         payment.statusChanged = now
+        if succeeded, payment.capturesOnAuthorization {
+            requestAutomaticCapture(&payment, version: version, now: now)
+        } else {
+            payment.outbox.append(.payment(payment, version))
+        }
     }
 
-    /// Raises an authorised payment's amount by `amount` (Online Payments' increment).
+    /// Raises an authorised payment's amount by `amount` (Online Payments' increment); the status
+    /// does not change, so no event.
     static func increment(_ payment: inout ServerAPIPayment, by amount: Int, version: ServerAPIVersion, now: Date = Date()) throws(Refusal) {
         guard payment.status == .authorized else { throw wrongState("increment-authorization", payment, version) }
         guard amount > 0, amount <= ServerAPIInput.maximumAmount - payment.amount else {

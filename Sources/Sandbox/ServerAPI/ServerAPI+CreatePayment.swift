@@ -23,6 +23,9 @@ extension ServerAPI {
         let currency: String
         let merchantReference: String?
         let returnURL: String?
+        /// `cardPaymentMethodSpecificInput.authorizationMode` `SALE`, or Connect's
+        /// `requiresApproval: false`: the capture is requested as soon as it is authorised.
+        var capturesOnAuthorization = false
     }
 
     /// `POST …/sessions`: a fresh client session the Client API then accepts.
@@ -115,7 +118,27 @@ extension ServerAPI {
             }
             returnURL = text
         }
-        return .success(Order(amount: money.amount, currency: money.currency, merchantReference: merchantReference, returnURL: returnURL))
+        var captures = false
+        switch cardInput?["authorizationMode"] {
+        case nil, .null?: break
+        case .string(let mode)? where ["FINAL_AUTHORIZATION", "PRE_AUTHORIZATION", "SALE"].contains(mode): captures = mode == "SALE"
+        default:
+            return .failure(ServerAPIInput.invalid(
+                "SANDBOX_INVALID_AUTHORIZATION_MODE", "cardPaymentMethodSpecificInput.authorizationMode must be FINAL_AUTHORIZATION, PRE_AUTHORIZATION or SALE",
+                property: "cardPaymentMethodSpecificInput.authorizationMode"))
+        }
+        switch cardInput?["requiresApproval"] {
+        case nil, .null?: break
+        case .bool(let requiresApproval)? where version == .v1: captures = captures || !requiresApproval
+        case .bool?: break
+        default:
+            return .failure(ServerAPIInput.invalid(
+                "SANDBOX_INVALID_REQUIRES_APPROVAL", "cardPaymentMethodSpecificInput.requiresApproval must be true or false",
+                property: "cardPaymentMethodSpecificInput.requiresApproval"))
+        }
+        var order = Order(amount: money.amount, currency: money.currency, merchantReference: merchantReference, returnURL: returnURL)
+        order.capturesOnAuthorization = captures
+        return .success(order)
     }
 
     private func refuse(_ message: String, _ property: String?, _ version: ServerAPIVersion, code: String = "SANDBOX_BAD_REQUEST") -> HTTPResponse {
@@ -298,14 +321,16 @@ extension ServerAPI {
             returnMAC = hostedCheckout.returnMAC
         }
         let masked = source.token?.maskedCardNumber ?? cardNumber.map(ServerAPIPayment.mask)
+        let now = clock.now()
         var payment = ServerAPIPayment(
-            id: paymentId, status: status, errors: reasons, amount: order.amount, currencyCode: order.currency, paymentProductId: Int(product.id) ?? 0,
+            id: paymentId, status: .created, errors: reasons, amount: order.amount, currencyCode: order.currency, paymentProductId: Int(product.id) ?? 0,
             paymentMethod: product.paymentMethod ?? "", maskedCardNumber: masked,
             expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
             cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),
             merchantReference: order.merchantReference, returnURL: returnURL, returnMAC: returnMAC,
-            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome)
+            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome, now: now)
         payment.hostedCheckoutId = hostedCheckout?.id
+        payment.capturesOnAuthorization = isCard && order.capturesOnAuthorization
         var creation = JSONObject([
             (key: "additionalReference", value: .string(payment.id)), (key: "externalReference", value: .string(payment.id)),
         ])
@@ -325,8 +350,10 @@ extension ServerAPI {
             creation.append("isNewToken", .bool(payment.isNewToken))
             creation.append("tokenizationSucceeded", .bool(payment.isNewToken))
         }
+        PaymentLifecycle.open(&payment, to: status, version: version, now: now)
         ledger.keep(payment)
-        notify(payment, version)
+        post(payment.outbox)
+        defer { settleAtOnce(paymentId: payment.id, version) }
         let creationOutput = JSONValue.object(creation)
         if status == .rejected {
             let result: JSONValue = .object(JSONObject([(key: "creationOutput", value: creationOutput), (key: "payment", value: payment.json(version))]))

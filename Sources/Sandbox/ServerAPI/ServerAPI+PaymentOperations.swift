@@ -12,23 +12,28 @@ extension ServerAPI {
         return .success(payment)
     }
 
-    /// Runs `change` on the call's payment (one transition at a time); the refusal or 404 as an
-    /// answer, else `answer(payment)`. The webhook URL hears of every change.
+    /// Runs `change` on the call's payment (one transition at a time, at sandbox time); the
+    /// refusal or 404 as an answer, else `answer(payment)`. The webhook URL hears of every change
+    /// the transition made, then of the settlement when it comes at once.
     func transition(
         _ call: Call, refusalExtra: ((ServerAPIPayment) -> [(key: String, value: JSONValue)])? = nil,
-        _ change: (inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) -> Void, answer: (ServerAPIPayment) -> HTTPResponse
+        _ change: (inout ServerAPIPayment, Date) throws(PaymentLifecycle.Refusal) -> Void, answer: (ServerAPIPayment) -> HTTPResponse
     ) -> Answer {
-        guard let result = call.ledger.update(paymentId: call.id, change) else {
+        let now = clock.now()
+        guard let updated = call.ledger.update(paymentId: call.id, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            try change(&payment, now)
+        }) else {
             return Answer(unknown("payment", property: "paymentId", call.version))
         }
-        switch result {
+        post(updated.events)
+        switch updated.result {
         case .failure(let refused):
-            if let payment = call.ledger.payment(withId: call.id), refused.status == 402 { notify(payment, call.version) }
             let extra = call.ledger.payment(withId: call.id).flatMap { payment in refusalExtra?(payment) } ?? []
             return Answer(refusal(refused, call.version, extra: extra), paymentId: call.id)
         case .success(let payment):
-            notify(payment, call.version)
-            return Answer(answer(payment), paymentId: payment.id)
+            let response = answer(payment)
+            settleAtOnce(paymentId: payment.id, call.version)
+            return Answer(response, paymentId: payment.id)
         }
     }
 
@@ -63,13 +68,13 @@ extension ServerAPI {
         var operations: [JSONValue] = []
         for capture in payment.captures {
             operations.append([
-                "id": .string(capture.id), "status": .string(capture.status.rawValue), "amountOfMoney": payment.money(capture.amount),
+                "id": .string(capture.id), "status": .string(capture.status.name), "amountOfMoney": payment.money(capture.amount),
                 "paymentMethod": .string(payment.paymentMethod),
             ])
         }
         for refund in payment.refunds {
             operations.append([
-                "id": .string(refund.id), "status": .string(refund.status.rawValue), "amountOfMoney": payment.money(refund.amount),
+                "id": .string(refund.id), "status": .string(refund.status.name), "amountOfMoney": payment.money(refund.amount),
                 "paymentMethod": .string(payment.paymentMethod),
             ])
         }
@@ -124,8 +129,8 @@ extension ServerAPI {
         case .success(let value): amount = value
         }
         var made: ServerAPIPayment.Capture?
-        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version)
+        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+            made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version, now: now)
         }, answer: { payment in
             guard let capture = made else { return .json(200, payment.json(call.version)) }
             if call.operation == .approvePayment {
@@ -145,16 +150,16 @@ extension ServerAPI {
             case .success(let value): amount = value
             }
         }
-        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version)
+        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version, now: now)
         }, answer: { payment in .json(200, ["payment": payment.json(call.version)]) })
     }
 
     /// `complete`: a payment waiting for its 3-D Secure authentication is authorised, as if the
     /// customer completed it (the sandbox's stand-in for the platform's completion data).
     func completePayment(_ call: Call) -> Answer {
-        transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            try PaymentLifecycle.authenticate(&payment, succeeded: true, errors: [], version: call.version)
+        transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.authenticate(&payment, succeeded: true, errors: [], version: call.version, now: now)
         }, answer: { payment in
             .json(200, .object(JSONObject([
                 (key: "creationOutput", value: ["additionalReference": .string(payment.id), "externalReference": .string(payment.id)]),
@@ -196,19 +201,15 @@ extension ServerAPI {
         let answer = transition(paymentCall, refusalExtra: { payment in
             guard let rejected = payment.refunds.last, rejected.status == .rejected else { return [] }
             return [(key: "refundResult", value: payment.json(rejected, call.version))]
-        }, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+        }, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             made = try PaymentLifecycle.refund(&payment, amount: money?.amount, merchantReference: reference, property: "amountOfMoney.amount",
-                                               version: call.version)
+                                               version: call.version, now: now)
         }, answer: { payment in
             guard let refund = made else { return .json(200, payment.json(call.version)) }
             var response = HTTPResponse.json(201, payment.json(refund, call.version))
             if call.version == .v1 { response.headers.append(location(call.version, "refunds/\(refund.id)")) }
             return response
         })
-        if let refund = made, let payment = call.ledger.payment(withId: paymentCall.id) {
-            webhooks?.post(type: "refund." + refund.status.rawValue.lowercased(), member: "refund", object: payment.json(refund, call.version),
-                           merchantId: credentials.merchantId)
-        }
         return answer
     }
 
@@ -239,18 +240,15 @@ extension ServerAPI {
         case .cancelRefundApproval: action = .cancelApproval
         default: return Answer(.json(200, payment.json(refund, call.version)))
         }
-        var changed: ServerAPIPayment.Refund?
-        guard let result = call.ledger.update(paymentId: paymentId, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            changed = try PaymentLifecycle.changeRefund(&payment, refundId: call.id, action: action)
+        let now = clock.now()
+        guard let updated = call.ledger.update(paymentId: paymentId, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
+            _ = try PaymentLifecycle.changeRefund(&payment, refundId: call.id, action: action, version: call.version, now: now)
         }) else { return Answer(unknown("refund", property: "refundId", call.version)) }
-        switch result {
+        post(updated.events)
+        switch updated.result {
         case .failure(let refused): return Answer(refusal(refused, call.version))
-        case .success(let payment):
-            if let changed {
-                webhooks?.post(type: "refund." + changed.status.rawValue.lowercased(), member: "refund", object: payment.json(changed, call.version),
-                               merchantId: credentials.merchantId)
-            }
-            notify(payment, call.version)
+        case .success:
+            settleAtOnce(paymentId: paymentId, call.version)
             return Answer(HTTPResponse(status: 204))
         }
     }
@@ -291,7 +289,7 @@ extension ServerAPI {
     /// (a recurring or unscheduled card-on-file payment), authorised at once.
     func subsequentPayment(_ call: Call) -> Answer {
         guard case .success(let original) = payment(call) else { return Answer(unknown("payment", property: "paymentId", call.version)) }
-        guard original.status == .authorized || original.status == .captured || original.status == .refunded else {
+        guard original.isLive || original.status == .refunded else {
             return Answer(refusal(PaymentLifecycle.wrongState("a subsequent payment", original, call.version), call.version))
         }
         let order: Order
@@ -299,15 +297,19 @@ extension ServerAPI {
         case .failure(let item): return Answer(errors(400, [item], call.version))
         case .success(let value): order = value
         }
+        let now = clock.now()
         var payment = ServerAPIPayment(
-            status: .authorized, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
+            status: .created, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
             paymentMethod: original.paymentMethod, maskedCardNumber: original.maskedCardNumber, expiryDate: original.expiryDate,
-            cardholderName: original.cardholderName, merchantReference: order.merchantReference, behaviour: original.behaviour)
+            cardholderName: original.cardholderName, merchantReference: order.merchantReference, behaviour: original.behaviour, now: now)
         payment.token = original.token
+        payment.capturesOnAuthorization = order.capturesOnAuthorization
+        PaymentLifecycle.open(&payment, to: .authorized, version: call.version, now: now)
         call.ledger.keep(payment)
-        notify(payment, call.version)
+        post(payment.outbox)
         var response = HTTPResponse.json(201, ["payment": payment.json(call.version)])
         response.headers.append(location(call.version, "payments/\(payment.id)"))
+        settleAtOnce(paymentId: payment.id, call.version)
         return Answer(response, paymentId: payment.id)
     }
 
@@ -322,8 +324,8 @@ extension ServerAPI {
             }
             amount = value
         }
-        return transition(call, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            try PaymentLifecycle.increment(&payment, by: amount, version: call.version)
+        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+            try PaymentLifecycle.increment(&payment, by: amount, version: call.version, now: now)
         }, answer: { payment in
             .json(200, ["authorizationAmount": payment.money(payment.amount), "payment": payment.json(call.version)])
         })
@@ -337,7 +339,7 @@ extension ServerAPI {
         case .failure(let response): return Answer(response)
         case .success(let payment):
             switch call.operation {
-            case .finalizeCapture where payment.status != .captured:
+            case .finalizeCapture where payment.capturedAmount == 0 && payment.captureRequestedAmount == 0:
                 return Answer(refusal(PaymentLifecycle.wrongState("finalizecapture", payment, call.version), call.version))
             case .processChallenged:
                 return Answer(refusal(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version),

@@ -193,7 +193,7 @@ extension ServerAPI {
                 let list = call.ledger.records("dispute").filter { $0.facts["paymentId"] == paymentId }.map(\.json)
                 return Answer(.json(200, ["disputes": .array(list)]))
             }
-            guard payment.status == .captured || payment.status == .refunded else {
+            guard payment.capturedAmount > 0 else {
                 return Answer(refusal(PaymentLifecycle.wrongState("a dispute", payment, call.version), call.version))
             }
             let id = Self.newId("dispute")

@@ -43,6 +43,12 @@ struct ServerAPI: Sendable {
     let baseURL: @Sendable () -> String
     /// Waits this many seconds, or less when the sandbox stops (the slow test card).
     let pause: @Sendable (Double) -> Void
+    /// When requested captures and refunds settle.
+    var settlement: SandboxSettlement = .immediate
+    /// The sandbox's time, which tests can move on.
+    var clock = SandboxClock()
+    /// For the package's tests: hears every event as it is posted, in order.
+    var observer: (@Sendable (PaymentEvent) -> Void)?
 
     /// The largest Server API request body (bytes): the platform's requests are small; past it,
     /// 413 in the platform's error shape.
@@ -173,6 +179,7 @@ struct ServerAPI: Sendable {
         guard let query = request.queryItems else {
             return errors(400, [Self.badRequest("the query has a malformed percent escape")], version)
         }
+        settleDue(version)
         let call = Call(request: request, version: version, operation: match.operation, ids: match.ids, query: query, ledger: ledger(version))
         let answer = { () -> Answer in dispatch(call, catalogue: catalogue) }
         guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return answer().response }
@@ -201,11 +208,19 @@ struct ServerAPI: Sendable {
         errors(refusal.status, [refusal.item], version, extra: extra)
     }
 
-    /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`).
+    /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`): an unknown payment with
+    /// each platform's own code (Connect `1002`, Online Payments `50001130`, as their recorded
+    /// answers and troubleshooting page give them), anything else `SANDBOX_UNKNOWN_<WHAT>_ID`
+    /// (no platform code found).
     func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> HTTPResponse {
         let id = "UNKNOWN_\(what.uppercased().replacingOccurrences(of: " ", with: "_"))_ID"
+        let code = switch (what, version) {
+        case ("payment", .v1): "1002"
+        case ("payment", .v2): "50001130"
+        default: "SANDBOX_" + id
+        }
         return errors(404, [SandboxErrorBody.Item(
-            code: "SANDBOX_" + id, id: id,
+            code: code, id: id,
             message: "no \(what) with this id on this platform (the sandbox keeps the last \(ledger(version).limits.entries))",
             propertyName: property)], version)
     }
@@ -276,9 +291,46 @@ struct ServerAPI: Sendable {
         HTTPHeaderField("Location", "\(baseURL())/\(version.rawValue)/\(credentials.merchantId)/\(path)")
     }
 
-    /// Tells the webhook URL, if any, about `payment`'s state.
-    func notify(_ payment: ServerAPIPayment, _ version: ServerAPIVersion) {
-        webhooks?.post(type: payment.status.eventType(version), member: "payment", object: payment.json(version), merchantId: credentials.merchantId)
+    /// Posts `events` to the webhook URL, if any, in order.
+    func post(_ events: [PaymentEvent]) {
+        for event in events {
+            observer?(event)
+            webhooks?.post(type: event.type, member: event.member, object: event.object, merchantId: credentials.merchantId)
+        }
+    }
+
+    /// Settles what payment `id` has requested when the sandbox settles at once (after the answer
+    /// was made: the answer shows the requested state), posting the events.
+    func settleAtOnce(paymentId id: String, _ version: ServerAPIVersion) {
+        guard settlement == .immediate else { return }
+        settle(paymentId: id, version, requestedBy: nil)
+    }
+
+    /// Settles what payment `id` requested at or before `cutoff` (all when `nil`), posting the events.
+    func settle(paymentId id: String, _ version: ServerAPIVersion, requestedBy cutoff: Date?) {
+        let now = clock.now()
+        let updated = ledger(version).update(paymentId: id) { (payment: inout ServerAPIPayment) in
+            PaymentLifecycle.settle(&payment, requestedBy: cutoff, version: version, now: now)
+        }
+        post(updated?.events ?? [])
+    }
+
+    /// With `after:SECONDS`, settles every payment of `version` whose requests are due (before a
+    /// call is answered, so its `GET` sees them, and after a move of the test clock); under
+    /// `manual`, `everything` (a move of the clock) settles all that waits. Nothing to do under
+    /// `immediate`.
+    func settleDue(_ version: ServerAPIVersion, everything: Bool = false) {
+        let cutoff: Date?
+        switch settlement {
+        case .immediate: return
+        case .manual:
+            guard everything else { return }
+            cutoff = nil
+        case .after(let seconds): cutoff = clock.now().addingTimeInterval(-Double(seconds))
+        }
+        for payment in ledger(version).payments where payment.hasPendingSettlement {
+            settle(paymentId: payment.id, version, requestedBy: cutoff)
+        }
     }
 }
 

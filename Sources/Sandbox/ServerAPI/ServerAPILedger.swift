@@ -80,27 +80,42 @@ final class ServerAPILedger: Sendable {
         state.withLock { $0.payments[id] }
     }
 
-    /// Keeps `payment` (a new one, or a new state of one kept).
+    /// Keeps `payment` (a new one, or a new state of one kept), without its outbox (the caller
+    /// posts those events).
     func keep(_ payment: ServerAPIPayment) {
-        state.withLock { $0.payments.set(payment, for: payment.id, cost: payment.byteCost) }
+        var kept = payment
+        kept.outbox = []
+        state.withLock { $0.payments.set(kept, for: kept.id, cost: kept.byteCost) }
     }
 
-    /// Changes the payment `id` with `change` under the lock (one transition at a time): the
-    /// payment after it, or what `change` threw; `nil` when there is no such payment.
+    /// What ``update(paymentId:_:)`` did: the payment after the change or what the change threw,
+    /// and the events the change made either way (a refused capture or refund has its own), in
+    /// order, handed out once.
+    struct Update<Failure: Error> {
+        let result: Result<ServerAPIPayment, Failure>
+        let events: [PaymentEvent]
+    }
+
+    /// Changes the payment `id` with `change` under the lock (one transition at a time); `nil`
+    /// when there is no such payment.
     func update<Failure: Error>(
         paymentId id: String, _ change: (inout ServerAPIPayment) throws(Failure) -> Void
-    ) -> Result<ServerAPIPayment, Failure>? {
-        state.withLock { state -> Result<ServerAPIPayment, Failure>? in
+    ) -> Update<Failure>? {
+        state.withLock { state -> Update<Failure>? in
             guard var payment = state.payments[id] else { return nil }
+            payment.outbox = []
+            var failure: Failure?
             do throws(Failure) {
                 try change(&payment)
             } catch {
                 // A failed capture or refund is still recorded (REJECTED_CAPTURE, a REJECTED refund).
-                state.payments.set(payment, for: id, cost: payment.byteCost)
-                return .failure(error)
+                failure = error
             }
+            let events = payment.outbox
+            payment.outbox = []
             state.payments.set(payment, for: id, cost: payment.byteCost)
-            return .success(payment)
+            if let failure { return Update(result: .failure(failure), events: events) }
+            return Update(result: .success(payment), events: events)
         }
     }
 

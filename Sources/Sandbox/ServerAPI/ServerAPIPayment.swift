@@ -13,12 +13,39 @@ struct ServerAPIPayment: Sendable {
         let amount: Int
         var status: CaptureStatus
         let created: Date
+        /// When the status last changed (sandbox time: when it was requested, then settled).
+        var statusChanged: Date
     }
 
-    /// Where a capture stands.
-    enum CaptureStatus: String, Sendable, Hashable {
-        case captured = "CAPTURED"
-        case rejected = "REJECTED_CAPTURE"
+    /// Where a capture stands: requested, then settled by the acquirer (``PaymentLifecycle/settle``).
+    enum CaptureStatus: Sendable, Hashable {
+        case requested, captured
+        /// Connect only: the money reached the merchant.
+        case paid
+        case rejected
+
+        /// The `status` of a capture.
+        var name: String {
+            switch self {
+            case .requested: "CAPTURE_REQUESTED"
+            case .captured: "CAPTURED"
+            case .paid: "PAID"
+            case .rejected: "REJECTED_CAPTURE"
+            }
+        }
+
+        /// The numeric `statusCode`: the payment's code for the same status.
+        func code(_ version: ServerAPIVersion) -> Int {
+            switch self {
+            case .requested: PaymentStatus.captureRequested.code(version)
+            case .captured: PaymentStatus.captured.code(version)
+            case .paid: PaymentStatus.paid.code(version)
+            case .rejected: PaymentStatus.rejectedCapture.code(version)
+            }
+        }
+
+        /// Whether the acquirer settled it (its amount counts as captured).
+        var isSettled: Bool { self == .captured || self == .paid }
     }
 
     /// A refund of part or all of what was captured.
@@ -33,22 +60,42 @@ struct ServerAPIPayment: Sendable {
     }
 
     /// Where a refund stands: Connect's start waiting for approval, Online Payments' are requested
-    /// at once.
-    enum RefundStatus: String, Sendable, Hashable {
-        case pendingApproval = "PENDING_APPROVAL"
-        case requested = "REFUND_REQUESTED"
-        case cancelled = "CANCELLED"
-        case rejected = "REJECTED"
+    /// at once; a requested refund is settled by the acquirer (``PaymentLifecycle/settle``).
+    enum RefundStatus: Sendable, Hashable {
+        case pendingApproval, requested, refunded, cancelled, rejected
+
+        /// The `status` of a refund.
+        var name: String {
+            switch self {
+            case .pendingApproval: "PENDING_APPROVAL"
+            case .requested: "REFUND_REQUESTED"
+            case .refunded: "REFUNDED"
+            case .cancelled: "CANCELLED"
+            case .rejected: "REJECTED"
+            }
+        }
 
         /// Whether its amount counts against what can still be refunded.
-        var counts: Bool { self == .pendingApproval || self == .requested }
+        var counts: Bool { self == .pendingApproval || self == .requested || self == .refunded }
 
-        var code: Int {
-            switch self {
-            case .pendingApproval: 800
-            case .requested: 81
-            case .cancelled: 6
-            case .rejected: 83
+        /// Whether it still waits (for approval or for the acquirer).
+        var isPending: Bool { self == .pendingApproval || self == .requested }
+
+        /// Each platform's own numbering: Connect 800 waiting or requested, 1800 refunded, 1850
+        /// rejected (fixtures and legacy ranges); Online Payments 81 requested, 8 refunded, 83
+        /// refused. Connect's code of a cancelled refund was not found: 99999, as a cancelled
+        /// payment (the sandbox's choice, docs/backend-tests.md). Online Payments has no refund
+        /// approval nor refund cancel; its codes there are never shown.
+        func code(_ version: ServerAPIVersion) -> Int {
+            switch (self, version) {
+            case (.pendingApproval, .v1), (.requested, .v1): 800
+            case (.refunded, .v1): 1800
+            case (.rejected, .v1): 1850
+            case (.cancelled, .v1): 99999
+            case (.pendingApproval, .v2), (.requested, .v2): 81
+            case (.refunded, .v2): 8
+            case (.rejected, .v2): 83
+            case (.cancelled, .v2): 6
             }
         }
 
@@ -56,9 +103,16 @@ struct ServerAPIPayment: Sendable {
             switch self {
             case .pendingApproval: "PENDING_MERCHANT"
             case .requested: "PENDING_CONNECT_OR_3RD_PARTY"
+            case .refunded: "REFUNDED"
             case .cancelled, .rejected: "UNSUCCESSFUL"
             }
         }
+    }
+
+    /// The operation that closed a payment with nothing left to capture or refund: the latest
+    /// decides between `CANCELLED` and `REFUNDED` (docs/backend-tests.md).
+    enum Closing: Sendable, Hashable {
+        case cancel, refund
     }
 
     /// URL-safe: `sandbox` and 32 hex digits.
@@ -83,6 +137,14 @@ struct ServerAPIPayment: Sendable {
     let returnMAC: String?
     /// What the card's test number says about captures and refunds.
     let behaviour: SandboxTestCards.Outcome
+    /// Whether the payment is captured once authorised (`authorizationMode` `SALE`, Connect's
+    /// `requiresApproval: false`).
+    var capturesOnAuthorization = false
+    /// The latest of a cancel closing the rest and a refund settling (see ``Closing``).
+    var closedBy: Closing?
+    /// The events of the transitions not yet posted, oldest first (the ledger hands them out
+    /// once and keeps the payment without them).
+    var outbox: [PaymentEvent] = []
     /// The token the payment was made with, or the one it created (`tokenize`).
     var token: String?
     /// Whether ``token`` was created by this payment.
@@ -135,16 +197,45 @@ struct ServerAPIPayment: Sendable {
         return String(characters.prefix(shown)) + String(repeating: "*", count: characters.count - shown - 4) + String(characters.suffix(4))
     }
 
-    /// The captured amount (captures the acquirer refused aside).
-    var capturedAmount: Int { captures.filter { $0.status == .captured }.reduce(0) { $0 + $1.amount } }
+    /// The captured amount the acquirer settled (requested and refused captures aside).
+    var capturedAmount: Int { captures.filter(\.status.isSettled).reduce(0) { $0 + $1.amount } }
+    /// The amount of captures requested and not settled yet.
+    var captureRequestedAmount: Int { captures.filter { $0.status == .requested }.reduce(0) { $0 + $1.amount } }
     /// The refunded amount, refunds waiting for approval or requested included.
     var refundedAmount: Int { refunds.filter(\.status.counts).reduce(0) { $0 + $1.amount } }
+    /// The amount of refunds the acquirer settled.
+    var settledRefundAmount: Int { refunds.filter { $0.status == .refunded }.reduce(0) { $0 + $1.amount } }
+    /// What is neither captured (or requested) nor cancelled, whatever the status.
+    var openAmount: Int { max(0, amount - capturedAmount - captureRequestedAmount - cancelledAmount) }
+    /// Whether the payment takes captures, cancels and refunds.
+    var isLive: Bool { [.authorized, .captureRequested, .captured, .paid].contains(status) }
     /// What can still be captured.
-    var capturableAmount: Int {
-        status == .authorized || status == .captured ? max(0, amount - capturedAmount - cancelledAmount) : 0
+    var capturableAmount: Int { isLive ? openAmount : 0 }
+    /// What can still be refunded (of what the acquirer settled).
+    var refundableAmount: Int { isLive ? max(0, capturedAmount - refundedAmount) : 0 }
+    /// Whether a capture or refund waits for the acquirer.
+    var hasPendingSettlement: Bool { captures.contains { $0.status == .requested } || refunds.contains { $0.status == .requested } }
+
+    /// The status its captures, refunds and cancels add up to (the rule of docs/backend-tests.md):
+    /// a capture waiting for the acquirer makes it `CAPTURE_REQUESTED`; nothing settled,
+    /// `CANCELLED` once nothing is left open, else authorised; everything settled refunded and
+    /// nothing open, `REFUNDED` or `CANCELLED` as the latest closing operation says; else
+    /// `CAPTURED`, and on Connect `PAID` once every capture is paid. A status no operation
+    /// leads out of (created, redirected, rejected, rejected capture) stays.
+    func derivedStatus(_ version: ServerAPIVersion) -> PaymentStatus {
+        switch status {
+        case .created, .redirected, .rejected, .rejectedCapture: return status
+        default: break
+        }
+        if captures.contains(where: { $0.status == .requested }) { return .captureRequested }
+        let settled = capturedAmount
+        if settled == 0 { return openAmount == 0 && cancelledAmount > 0 ? .cancelled : .authorized }
+        if openAmount == 0, settledRefundAmount >= settled, !refunds.contains(where: \.status.isPending) {
+            return closedBy == .cancel ? .cancelled : .refunded
+        }
+        if version == .v1, !captures.contains(where: { $0.status == .captured }) { return .paid }
+        return .captured
     }
-    /// What can still be refunded.
-    var refundableAmount: Int { status == .captured ? max(0, capturedAmount - refundedAmount) : 0 }
 
     /// The approximate bytes this payment holds in memory (for the ledger's byte bound).
     var byteCost: Int {
@@ -157,7 +248,13 @@ struct ServerAPIPayment: Sendable {
 
     /// The `statusOutput` of the payment.
     func statusOutput(_ version: ServerAPIVersion) -> JSONObject {
-        let authorized = status == .authorized || status == .captured
+        // Online Payments shows a captured payment as no longer authorised (its fixtures), unless
+        // part of the authorisation is still open; Connect keeps it authorised.
+        let authorized = switch status {
+        case .authorized, .captureRequested, .paid: true
+        case .captured: version == .v1 || openAmount > 0
+        default: false
+        }
         var output = JSONObject([
             (key: "isCancellable", value: .bool(capturableAmount > 0)),
             (key: "isAuthorized", value: .bool(authorized)),
@@ -174,7 +271,7 @@ struct ServerAPIPayment: Sendable {
     /// The card part of `paymentOutput` (`cardPaymentMethodSpecificOutput`, ...).
     func methodSpecificOutput() -> JSONObject {
         var specific = JSONObject([(key: "paymentProductId", value: .number(String(paymentProductId)))])
-        if status == .authorized || status == .captured || status == .refunded, paymentMethod == "card" {
+        if [.authorized, .captureRequested, .captured, .paid, .refunded].contains(status), paymentMethod == "card" {
             specific.append("authorisationCode", "SANDBOX")
         }
         if let maskedCardNumber {
@@ -202,9 +299,10 @@ struct ServerAPIPayment: Sendable {
         let paid = capturedAmount
         switch version {
         case .v1:
-            output.append("amountPaid", .number(String(paid)))
+            let paidOut = captures.filter { $0.status == .paid }.reduce(0) { $0 + $1.amount }
+            output.append("amountPaid", .number(String(paidOut)))
             output.append("amountCaptured", .number(String(paid)))
-            output.append("amountRefunded", .number(String(refundedAmount)))
+            output.append("amountRefunded", .number(String(settledRefundAmount)))
         case .v2:
             output.append("amountPaid", .number(String(paid)))
             output.append("acquiredAmount", money(paid))
@@ -229,22 +327,21 @@ struct ServerAPIPayment: Sendable {
             (key: "paymentMethod", value: .string(paymentMethod)),
         ])
         if let merchantReference { output.append("references", ["merchantReference": .string(merchantReference)]) }
-        output.append("amountPaid", .number(String(capture.status == .captured ? capture.amount : 0)))
-        if version == .v2 { output.append("acquiredAmount", money(capture.status == .captured ? capture.amount : 0)) }
+        output.append("amountPaid", .number(String(capture.status.isSettled ? capture.amount : 0)))
+        if version == .v2 { output.append("acquiredAmount", money(capture.status.isSettled ? capture.amount : 0)) }
         output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput()))
-        let code = capture.status == .captured ? PaymentStatus.captured.code(version) : PaymentStatus.rejectedCapture.code(version)
         var statusOutput = JSONObject([
-            (key: "statusCode", value: .number(String(code))),
-            (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(capture.created))),
+            (key: "statusCode", value: .number(String(capture.status.code(version)))),
+            (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(capture.statusChanged))),
         ])
         if version == .v1 {
             statusOutput.append("isFinal", .bool(true))
-            statusOutput.append("isRefundable", .bool(capture.status == .captured))
+            statusOutput.append("isRefundable", .bool(capture.status.isSettled))
             statusOutput.append("isRetriable", .bool(false))
         }
         return .object(JSONObject([
             (key: "id", value: .string(capture.id)),
-            (key: "status", value: .string(capture.status.rawValue)),
+            (key: "status", value: .string(capture.status.name)),
             (key: "statusOutput", value: .object(statusOutput)),
             (key: "captureOutput", value: .object(output)),
         ]))
@@ -260,13 +357,13 @@ struct ServerAPIPayment: Sendable {
         if let reference = refund.merchantReference ?? merchantReference { references.append("merchantReference", .string(reference)) }
         if version == .v1 { references.append("paymentReference", .string(id)) }
         output.append("references", .object(references))
-        output.append("amountPaid", .number(String(refund.status == .requested ? refund.amount : 0)))
+        output.append("amountPaid", .number(String(refund.status == .refunded ? refund.amount : 0)))
         output.append("cardRefundMethodSpecificOutput", ["totalAmountPaid": .number(String(capturedAmount)),
-                                                         "totalAmountRefunded": .number(String(refundedAmount))])
+                                                         "totalAmountRefunded": .number(String(settledRefundAmount))])
         var statusOutput = JSONObject([
-            (key: "isCancellable", value: .bool(refund.status.counts)),
+            (key: "isCancellable", value: .bool(refund.status.isPending)),
             (key: "statusCategory", value: .string(refund.status.category)),
-            (key: "statusCode", value: .number(String(refund.status.code))),
+            (key: "statusCode", value: .number(String(refund.status.code(version)))),
             (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(refund.statusChanged))),
         ])
         if refund.status == .rejected {
@@ -274,7 +371,7 @@ struct ServerAPIPayment: Sendable {
         }
         return .object(JSONObject([
             (key: "id", value: .string(refund.id)),
-            (key: "status", value: .string(refund.status.rawValue)),
+            (key: "status", value: .string(refund.status.name)),
             (key: "statusOutput", value: .object(statusOutput)),
             (key: "refundOutput", value: .object(output)),
         ]))

@@ -103,10 +103,12 @@ struct ThreeDSecurePage: Sendable {
         else { return notFound }
         // The first decision counts (decided under the ledger's lock): a later post goes back
         // unchanged.
+        let now = serverAPI.clock.now()
         let decided = serverAPI.ledger(version).update(paymentId: paymentId) { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
-            try PaymentLifecycle.authenticate(&payment, succeeded: succeeded, errors: failure, version: version)
+            try PaymentLifecycle.authenticate(&payment, succeeded: succeeded, errors: failure, version: version, now: now)
         }
-        if case .success(let payment)? = decided { serverAPI.notify(payment, version) }
+        serverAPI.post(decided?.events ?? [])
+        if case .success? = decided?.result { serverAPI.settleAtOnce(paymentId: paymentId, version) }
         let location: String
         if let returnURL = found.returnURL {
             location = Self.adding([("RETURNMAC", mac), ("paymentId", found.id)], to: returnURL)

@@ -117,7 +117,7 @@ struct ConnectGuideModelTests {
         let account = try #require(product.accountOnFile(withId: "1001"))
         #expect(account.attributes.map(\.key) == ["alias", "cardNumber", "expiryDate", "cardholderName", "cvv"])
         #expect(account.attributes.map(\.status) == [.readOnly, .readOnly, .canWrite, .canWrite, .mustWrite])
-        #expect(account.attributes.map(\.value) == ["Road Runner", "************4444", "1230", "Wile E. Coyote", nil])
+        #expect(account.attributes.map(\.value) == ["Road Runner", "************4444", "1230", "Wile E. Coyote", ""])
         #expect(account.attributes.last?.mustWriteReason == "IN_THE_PAST")
         #expect(account.displayHints.labelTemplate.map(\.attributeKey) == ["alias", "cardNumber"])
         #expect(account.displayHints.labelTemplate.map(\.mask) == [nil, "{{9999}} {{9999}} {{9999}} {{9999}} {{999}}"])

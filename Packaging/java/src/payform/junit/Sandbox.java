@@ -145,8 +145,10 @@ public final class Sandbox implements AutoCloseable {
     public Optional<WebhookReceiver> webhooks() { return Optional.ofNullable(webhooks); }
 
     /**
-     * The sandbox's test clock, as its first line describes it; empty while the sandbox runs on
-     * the real clock (today's does).
+     * The sandbox's test clock, as its first line describes it: {@code advanceUrl} (POST
+     * {@code {"seconds": N}} there to move it on and settle what is due) and {@code settle}
+     * ({@code immediate}, {@code manual} or {@code after:SECONDS}); empty from a sandbox too old to
+     * have one.
      */
     @SuppressWarnings("unchecked")
     public Optional<Map<String, Object>> clock() {
@@ -178,6 +180,17 @@ public final class Sandbox implements AutoCloseable {
             .method(method, jsonBody == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(jsonBody));
         if (jsonBody != null) request.header("Content-Type", type);
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * Moves the sandbox's test clock on by {@code seconds} ({@code POST /sandbox/v1/clock/advance}),
+     * which settles the captures and refunds that are due ({@code --settle manual} or
+     * {@code after:SECONDS}); the answer's body is {@code {"now": ISO 8601 sandbox time}}.
+     */
+    public HttpResponse<String> advanceClock(long seconds) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(apiEndpoint().resolve("/sandbox/v1/clock/advance")).timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"seconds\": " + seconds + "}")).build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
     /** Stops the sandbox (SIGTERM, as Ctrl-C; killed after 10 s) and its webhook receiver. */
