@@ -57,7 +57,8 @@ struct HostedTokenization: Sendable, Hashable {
     /// `CREATED` (a new card) or `UNCHANGED` (a stored token chosen).
     var tokenStatus: String?
     var submitted: Date?
-    /// The payment that named the session.
+    /// The payment that named the session, when known (a payment claims the session before it
+    /// has an id: then `nil` with status `PAID`).
     var paymentId: String?
 
     /// A fresh id.
@@ -94,14 +95,14 @@ struct HostedTokenization: Sendable, Hashable {
         submitted = now
     }
 
-    /// `PAID` by payment `id`: only once, only when `TOKENIZED`, and a temporary token within its lifetime.
-    mutating func pay(paymentId id: String, at now: Date) throws(Refusal) {
+    /// `PAID` by a payment (`id`, when known): only once, only when `TOKENIZED`, and a temporary
+    /// token within its lifetime.
+    mutating func pay(paymentId id: String?, at now: Date) throws(Refusal) {
         switch status {
         case .inProgress:
             throw Refusal(message: "this hosted tokenization was not submitted yet: call submitTokenization() on the page first", expired: false)
         case .paid:
-            throw Refusal(message: "this hosted tokenization paid already (payment \(paymentId ?? "")): one payment per hosted tokenization",
-                          expired: false)
+            throw Refusal(message: "a payment named this hosted tokenization already: one payment per hosted tokenization", expired: false)
         case .tokenized:
             guard !temporaryTokenExpired(at: now) else {
                 throw Refusal(message: "the temporary token of this hosted tokenization expired: it pays within two hours of the submit", expired: true)

@@ -202,7 +202,7 @@ extension ServerAPI {
         var tokenId: String?
         let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
             guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
-            try session.pay(paymentId: "", at: now)
+            try session.pay(paymentId: nil, at: now)
             tokenId = session.tokenId
             record = session.record
         }
