@@ -19,7 +19,8 @@ For each SDK (Connect on /v1, Online Payments on /v2), as a merchant's server wo
   capture-failure and refund-failure cards; a hosted checkout paid on the sandbox's page (in
   Chromium with --chromium and Playwright, else by posting what the page's form posts) whose GET
   then shows PAYMENT_CREATED; in Chromium, one created without a returnUrl and paid with a 3-D
-  Secure card, which lands on the checkout's own page showing the outcome; a token made by a payment with tokenize and paid with again; the
+  Secure card, which lands on the checkout's own page showing the outcome; (Online Payments) a hosted
+  tokenization created, submitted as its page submits, read back and paid with once; a token made by a payment with tokenize and paid with again; the
   webhooks of all this verified and unmarshalled by each SDK's WebhooksHelper; and every operation
   of the SDK called once (coverage: how many answer something other than 404).
 
@@ -497,6 +498,43 @@ def pay_hosted_checkout(url, binary, work, chromium, card="4111111111111111"):
         return json.loads(answer.read())["redirectURL"], "the page's post"
 
 
+def hosted_tokenization(sdk, binary, work):
+    """Online Payments: a hosted tokenization created and read through the SDK, its iframe's submit
+    posted as the sandbox's page posts it (the page's session's key, `payform prepare`), the token
+    read back, a payment with hostedTokenizationId, a second one refused."""
+    name = sdk.name
+    client = sdk.merchant.hosted_tokenization()
+    created = client.create_hosted_tokenization(sdk.domain("CreateHostedTokenizationRequest")().from_dictionary(
+        {"locale": "en_GB", "askConsumerConsent": False, "tokens": "sandboxtokenunknown"}))
+    expect(created.invalid_tokens == ["sandboxtokenunknown"] and created.expired_card_tokens == []
+           and "/hostedtokenization/form/" in created.hosted_tokenization_url, f"{name}: hosted tokenization answer")
+    read = client.get_hosted_tokenization(created.hosted_tokenization_id)
+    expect(read.token is None, f"{name}: a hosted tokenization has a token before its submit")
+    with urllib.request.urlopen(created.hosted_tokenization_url, timeout=30) as answer:
+        page = answer.read().decode()
+    import html as html_module
+    import re
+    config = json.loads(html_module.unescape(re.search(r'data-config="([^"]*)"', page).group(1)))
+    app = App(binary, work, dict(config["session"]))
+    origin = created.hosted_tokenization_url.split("/hostedtokenization/")[0]
+    submit = urllib.request.Request(f"{origin}/hostedtokenization/submit/{created.hosted_tokenization_id}",
+                                    data=json.dumps({"encryptedCustomerInput": app.encrypt(GOOD), "storePermanently": True}).encode(),
+                                    headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(submit, timeout=30) as answer:
+        expect(answer.status == 200, f"{name}: the iframe's submit")
+    read = client.get_hosted_tokenization(created.hosted_tokenization_id)
+    card = read.token.card.data.card_without_cvv
+    expect(read.token_status == "CREATED" and read.token.is_temporary is False and read.token.payment_product_id == 1
+           and card.card_number == "411111******1111" and card.expiry_date == "1235", f"{name}: the token read back")
+    body = {"order": {"amountOfMoney": {"amount": 900, "currencyCode": "EUR"}}, "hostedTokenizationId": created.hosted_tokenization_id}
+    paid = sdk.create_payment(body)
+    expect(paid.payment.status == sdk.authorised, f"{name}: paid with hostedTokenizationId: {paid.payment.status}")
+    error = raises(sdk.ApiException, lambda: sdk.create_payment(body))
+    expect(error.status_code == 409, f"{name}: a second payment with the hosted tokenization: {error.status_code}")
+    print(f"{name}: hosted tokenization -> submitted (storePermanently) -> GET: a permanent token, 411111******1111 -> "
+          "paid with hostedTokenizationId; a second payment with it refused (409)")
+
+
 def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
     """create -> capture -> refund, cancel, failure cards, hosted checkout, token reuse, webhooks."""
     sdk = sdk_class(sandbox.api)
@@ -569,6 +607,9 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
             expect('data-state="done"' in shown and sdk.authorised in shown, f"{name}: the checkout's page does not show the outcome")
             print(f"{name}: hosted checkout without a returnUrl, 3-D Secure card completed (Chromium) -> the checkout's own page shows "
                   f"{sdk.authorised}")
+
+        if sdk_class is not Connect:
+            hosted_tokenization(sdk, binary, work)
 
         made = sdk.create_payment(card_order("4111111111111111", 800, shop.url, tokenize=True))
         token = made.creation_output.token

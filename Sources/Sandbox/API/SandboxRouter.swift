@@ -47,6 +47,8 @@ struct SandboxRouter: Sendable {
             return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
         case "sandbox" where segments.count >= 3 && segments[1] == "v1":
             return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst(2)))
+        case "hostedtokenization":
+            return HostedTokenizationPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst()))
         case "v2" where segments.count > 1 && segments[1] == "merchant-groups":
             return serverAPI.respond(to: request, prefix: .merchantGroups, segments: Array(segments.dropFirst(2)), catalogue: self)
         case "v1", "v2":

@@ -66,7 +66,8 @@ extension ServerAPI {
     }
 
     /// `POST …/payments`: with `encryptedCustomerInput` (what the app's client SDK encrypted),
-    /// with `cardPaymentMethodSpecificInput.token` (a card on file), or with
+    /// with `cardPaymentMethodSpecificInput.token` (a card on file) and/or `hostedTokenizationId`
+    /// (the token a hosted tokenization made; ``hostedTokenizationToken(_:ledger:version:)``), or with
     /// `cardPaymentMethodSpecificInput.card` (card data sent by the server itself) and
     /// `paymentProductId`. The steps in order, each failure a 400 naming the member at fault.
     func createPayment(_ call: Call) -> Answer {
@@ -171,7 +172,17 @@ extension ServerAPI {
         if json["encryptedCustomerInput"] != nil, json["encryptedCustomerInput"] != .null {
             return .failure(refuse("encryptedCustomerInput must be a string: what the app's client SDK encrypted", "encryptedCustomerInput", version))
         }
-        if let tokenValue = cardInput?["token"], tokenValue != .null {
+        var namedToken = cardInput?["token"]
+        switch hostedTokenizationToken(json, ledger: ledger, version: version) {
+        case .failure(let response): return .failure(response)
+        case .success(nil): break
+        case .success(let tokenId?):
+            if let namedToken, namedToken != .null, namedToken != .string(tokenId) {
+                return .failure(refuse("cardPaymentMethodSpecificInput.token is not the token of hostedTokenizationId", "cardPaymentMethodSpecificInput.token", version))
+            }
+            namedToken = .string(tokenId)
+        }
+        if let tokenValue = namedToken, tokenValue != .null {
             guard case .string(let tokenId) = tokenValue, let token = ledger.token(withId: tokenId) else {
                 return .failure(errors(404, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNKNOWN_TOKEN", id: "UNKNOWN_TOKEN", message: "no token with this id on this platform",
@@ -184,6 +195,7 @@ extension ServerAPI {
                 return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId is not the token's product",
                                        "cardPaymentMethodSpecificInput.paymentProductId", version))
             }
+            if let refusal = temporaryTokenRefusal(tokenId, ledger: ledger, version: version) { return .failure(refusal) }
             return .success(PaymentSource(product: item.model, values: [:], tokenize: false, token: token))
         }
         if case .object(let card)? = cardInput?["card"] {

@@ -25,8 +25,9 @@ extension ServerAPI {
             return disputes(call)
         case .createHostedCheckout: return createHostedCheckout(call)
         case .getHostedCheckout, .deleteHostedCheckout: return hostedCheckoutById(call)
-        case .createHostedTokenization, .getHostedTokenization, .createHostedMandateManagement, .getHostedMandateManagement,
-             .createHostedFieldsSession, .getHostedFieldsSession:
+        case .createHostedTokenization: return createHostedTokenization(call)
+        case .getHostedTokenization: return getHostedTokenization(call)
+        case .createHostedMandateManagement, .getHostedMandateManagement, .createHostedFieldsSession, .getHostedFieldsSession:
             return hostedPages(call)
         case .createToken: return createToken(call)
         case .getToken, .updateToken, .deleteToken, .approveSepaDirectDebit: return tokenById(call)

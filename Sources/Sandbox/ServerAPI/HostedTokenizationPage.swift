@@ -1,0 +1,116 @@
+import Foundation
+import PaymentFormEngine
+import PaymentFormJSON
+import PaymentFormRendering
+
+/// The hosted tokenization page the sandbox serves itself, as the platform serves its own below
+/// `/hostedtokenization/`: what a merchant page frames with the platform's `Tokenizer` script, so
+/// the card is typed on the sandbox's origin and never on the merchant's page.
+///
+/// - `GET /hostedtokenization/js/client/tokenizer.min.js`: the `Tokenizer` script
+///   (``TokenizerScript``), at the platform's path, so a merchant page loads it from the sandbox's
+///   origin unchanged (`Access-Control-Allow-Origin: *`, for a tag with `crossorigin`).
+/// - `GET /hostedtokenization/form/<id>`: the page a session's `hostedTokenizationUrl` names: this
+///   project's web form on the `cards` group (brand detection, co-badge choice, validation, texts)
+///   with the session's own client session, the consent checkbox when `askConsumerConsent`, the
+///   stored cards the request's `tokens` offered. Strict CSP; framable by any http(s) page
+///   (`frame-ancestors http: https:`), as the platform's page is framed by any merchant.
+/// - `GET /hostedtokenization/js/page.mjs`: the page's script (``HostedTokenizationPageScript``):
+///   the postMessage protocol with the `Tokenizer`.
+/// - `POST /hostedtokenization/submit/<id>`: the page's submit
+///   (``ServerAPI/submitHostedTokenization(_:body:)``).
+struct HostedTokenizationPage: Sendable {
+    /// Where the session pages live.
+    static let formPrefix = "/hostedtokenization/form/"
+    /// The path of the `Tokenizer` script, the platform's.
+    static let tokenizerPath = "/hostedtokenization/js/client/tokenizer.min.js"
+
+    let serverAPI: ServerAPI
+    /// The built web form's files (served by ``HostedCheckoutPage`` below `/sandbox/v1/web/`).
+    let webForm: WebFormFiles
+
+    /// The answer to a request below `/hostedtokenization/` for `segments` after it.
+    func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
+        switch segments {
+        case ["js", "client", "tokenizer.min.js"]:
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return script(TokenizerScript.source, crossOrigin: true)
+        case ["js", "page.mjs"]:
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return script(HostedTokenizationPageScript.source, crossOrigin: false)
+        case _ where segments.count == 2 && segments[0] == "form":
+            guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            return page(segments[1])
+        case _ where segments.count == 2 && segments[0] == "submit":
+            guard request.method == "POST" else { return SandboxErrorBody.methodNotAllowed("POST") }
+            return serverAPI.submitHostedTokenization(segments[1], body: request.body)
+        default:
+            return SandboxErrorBody.noSuchRoute
+        }
+    }
+
+    private func script(_ source: String, crossOrigin: Bool) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "text/javascript; charset=utf-8"),
+                                                           HTTPHeaderField("Cache-Control", "no-cache")], body: Array(source.utf8))
+        if crossOrigin { response.headers.append(HTTPHeaderField("Access-Control-Allow-Origin", "*")) }
+        return response
+    }
+
+    /// The page's Content-Security-Policy: its own scripts, styles and calls only; framable by
+    /// any http(s) page.
+    static let policy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+        + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors http: https:"
+
+    private func html(_ status: Int, lang: String, _ body: String) -> HTTPResponse {
+        let document = """
+            <!DOCTYPE html>
+            <html lang="\(HTMLEscaping.escape(lang))">
+            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Card details</title></head>
+            <body>
+            \(body)
+            </body>
+            </html>
+            """
+        return HTTPResponse(status: status, headers: [
+            HTTPHeaderField("Content-Type", "text/html; charset=utf-8"), HTTPHeaderField("Content-Security-Policy", Self.policy),
+            HTTPHeaderField("Cache-Control", "no-store"),
+        ], body: Array(document.utf8))
+    }
+
+    private func page(_ id: String) -> HTTPResponse {
+        guard let tokenization = serverAPI.hostedTokenization(id, ledger: serverAPI.v2) else {
+            return html(404, lang: "en", #"<p id="htp-error" data-state="unknown">The sandbox knows no hosted tokenization with this id.</p>"#)
+        }
+        guard webForm.hasAll(HostedCheckoutPage.webFiles.keys) else {
+            return html(503, lang: "en", """
+                <p id="htp-error" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was
+                not found. Build it with <code>Scripts/build-web.sh</code>, or start the sandbox with <code>--web-dist DIR</code>.</p>
+                """)
+        }
+        let lang = String((tokenization.locale ?? "en").prefix(2)).lowercased()
+        let base = serverAPI.baseURL()
+        let saved: [JSONValue] = tokenization.savedTokens.compactMap { tokenId in
+            serverAPI.v2.token(withId: tokenId).map { ["id": .string($0.id), "label": .string($0.maskedCardNumber)] }
+        }
+        let config: JSONValue = [
+            "hostedTokenizationId": .string(tokenization.id),
+            "state": .string(tokenization.status.rawValue),
+            "session": ["clientApiUrl": .string(base + "/client"), "assetUrl": .string(base + "/assets"), "customerId": .string(tokenization.customerId),
+                        "clientSessionId": .string(tokenization.clientSessionId)],
+            "groupId": .string(HostedCheckoutPage.groupId),
+            "context": ["amount": 0, "currency": "EUR", "countryCode": "NL", "isRecurring": false],
+            "locale": .string(lang),
+            "askConsumerConsent": .bool(tokenization.askConsumerConsent),
+            "savedTokens": .array(saved),
+        ]
+        return html(200, lang: lang, """
+            <main id="htp" data-config="\(HTMLEscaping.escape(JSONWriter().string(from: config)))">
+            <div id="saved-card" hidden><p>Saved card <span id="saved-card-number"></span></p></div>
+            <div id="payment-form"></div>
+            <p id="consent-row" hidden><label><input type="checkbox" id="consent"> Save this card for my next payments</label></p>
+            <p id="message" role="status"></p>
+            </main>
+            <script type="module" src="/hostedtokenization/js/page.mjs"></script>
+            """)
+    }
+}

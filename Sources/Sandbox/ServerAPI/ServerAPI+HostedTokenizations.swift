@@ -1,0 +1,248 @@
+import Foundation
+import PaymentFormDecryption
+import PaymentFormEngine
+import PaymentFormJSON
+
+/// `…/hostedtokenizations` (Online Payments): create (201 `{hostedTokenizationId,
+/// hostedTokenizationUrl, partialRedirectUrl, invalidTokens}`, plus `expiredCardTokens` when the
+/// request named `tokens`), get (`IN_PROGRESS` until the iframe submits, then `{token,
+/// tokenStatus}`), the iframe's submit (``submitHostedTokenization(_:body:)``) and what a payment
+/// naming `hostedTokenizationId` or a temporary token pays with. See ``HostedTokenization``.
+extension ServerAPI {
+    /// `POST …/hostedtokenizations`: honours `locale`, `askConsumerConsent` (absent: `true`) and
+    /// `tokens` (comma-separated ids: unknown ones are `invalidTokens`, expired cards
+    /// `expiredCardTokens`, the others offered in the iframe); `variant`,
+    /// `creditCardSpecificInput` and `paymentProductFilters` are accepted and not applied.
+    func createHostedTokenization(_ call: Call) -> Answer {
+        let body: JSONObject
+        switch call.object() {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let object): body = object
+        }
+        var locale: String?
+        switch body["locale"] {
+        case nil, .null?: break
+        case .string(let text)? where !text.isEmpty && text.count <= 35
+            && text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-") }):
+            locale = text
+        default: return Answer(errors(400, [Self.badRequest("locale must be a language tag such as en_GB", property: "locale")], call.version))
+        }
+        var askConsumerConsent = true
+        switch body["askConsumerConsent"] {
+        case nil, .null?: break
+        case .bool(let flag)?: askConsumerConsent = flag
+        default: return Answer(errors(400, [Self.badRequest("askConsumerConsent must be true or false", property: "askConsumerConsent")], call.version))
+        }
+        var named: [String] = []
+        switch body["tokens"] {
+        case nil, .null?: break
+        case .string(let text)? where text.utf8.count <= 4096:
+            named = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        default:
+            return Answer(errors(400, [Self.badRequest("tokens must be a string: token ids separated by commas", property: "tokens")], call.version))
+        }
+        let thisMonth = Self.currentMonth()
+        var invalid: [JSONValue] = [], expired: [JSONValue] = [], saved: [String] = []
+        for id in named.prefix(100) {
+            guard let token = call.ledger.token(withId: id) else {
+                invalid.append(.string(id))
+                continue
+            }
+            if let expiry = token.expiryDate, let month = Self.month(ofExpiry: expiry), month < thisMonth {
+                expired.append(.string(id))
+            } else {
+                saved.append(id)
+            }
+        }
+        let (clientSessionId, session) = sessions.mint(locale: locale)
+        let tokenization = HostedTokenization(locale: locale, askConsumerConsent: askConsumerConsent, savedTokens: saved,
+                                              clientSessionId: clientSessionId, customerId: session.customerId)
+        call.ledger.keep(tokenization.record, id: tokenization.id)
+        let base = baseURL()
+        // As for hosted checkouts: on loopback, `http://` + partialRedirectUrl is the page.
+        let hostAndPort = base.hasPrefix("http://") ? String(base.dropFirst("http://".count)) : base
+        var answer = JSONObject([
+            (key: "hostedTokenizationId", value: .string(tokenization.id)),
+            (key: "hostedTokenizationUrl", value: .string(base + tokenization.pagePath)),
+            (key: "invalidTokens", value: .array(invalid)),
+            (key: "partialRedirectUrl", value: .string(hostAndPort + tokenization.pagePath)),
+        ])
+        if body["tokens"] != nil, body["tokens"] != .null { answer.append("expiredCardTokens", .array(expired)) }
+        var response = HTTPResponse.json(201, .object(answer))
+        response.headers.append(location(call.version, "hostedtokenizations/\(tokenization.id)"))
+        return Answer(response)
+    }
+
+    /// The session `id` of `ledger`, or `nil`.
+    func hostedTokenization(_ id: String, ledger: ServerAPILedger) -> HostedTokenization? {
+        ledger.record(HostedTokenization.recordKind, id).flatMap(HostedTokenization.init(record:))
+    }
+
+    /// `GET …/hostedtokenizations/{id}`: `{hostedTokenizationId, status: IN_PROGRESS}` until the
+    /// iframe submits, then the platform's `{token: {id, paymentProductId, isTemporary, card},
+    /// tokenStatus}` (the card masked: the first 6 and last 4 digits; never the CVV).
+    func getHostedTokenization(_ call: Call) -> Answer {
+        guard let tokenization = hostedTokenization(call.id, ledger: call.ledger) else {
+            return Answer(unknown("hosted tokenization", property: "hostedTokenizationId", call.version))
+        }
+        guard tokenization.status != .inProgress, let tokenId = tokenization.tokenId, let token = call.ledger.token(withId: tokenId) else {
+            return Answer(.json(200, ["hostedTokenizationId": .string(tokenization.id), "status": "IN_PROGRESS"]))
+        }
+        var card = JSONObject([(key: "cardNumber", value: .string(token.maskedCardNumber))])
+        if let expiryDate = token.expiryDate { card.append("expiryDate", .string(expiryDate)) }
+        if let name = token.cardholderName { card.append("cardholderName", .string(name)) }
+        let answer: JSONValue = [
+            "token": [
+                "id": .string(token.id), "paymentProductId": .number(String(token.paymentProductId)), "isTemporary": .bool(tokenization.isTemporary),
+                "card": ["alias": .string(token.maskedCardNumber), "data": ["cardWithoutCvv": .object(card)]],
+            ],
+            "tokenStatus": .string(tokenization.tokenStatus ?? "CREATED"),
+        ]
+        return Answer(.json(200, answer))
+    }
+
+    /// The iframe's submit, `{encryptedCustomerInput}` (the card form's output, encrypted for the
+    /// session's own client session) or `{tokenId}` (a stored token the session offers), with
+    /// `storePermanently` (the merchant's `submitTokenization` argument) and `consent` (the
+    /// customer's checkbox, when `askConsumerConsent`). Once per session: 200
+    /// `{hostedTokenizationId}`, else the platform's error shape (404 unknown, 409 submitted
+    /// already, 410 expired, 400 a card that does not validate).
+    func submitHostedTokenization(_ id: String, body: [UInt8]) -> HTTPResponse {
+        let ledger = v2
+        guard let tokenization = hostedTokenization(id, ledger: ledger) else { return unknown("hosted tokenization", property: "hostedTokenizationId", .v2) }
+        if let refusal = Self.submitRefusal(tokenization) { return hostedTokenizationRefused(refusal) }
+        let request: JSONObject
+        switch SandboxJSONBody.object(body) {
+        case .success(let object): request = object
+        case .failure(let problem): return errors(400, [Self.badRequest(problem.message("the body must be a JSON object"))], .v2)
+        }
+        var storePermanently = false
+        if case .bool(let flag)? = request["storePermanently"] { storePermanently = flag }
+        var consent = false
+        if case .bool(let flag)? = request["consent"] { consent = flag }
+        let isTemporary = tokenization.askConsumerConsent ? !consent : !storePermanently
+
+        let token: ServerAPIToken
+        let tokenStatus: String
+        if case .string(let chosen)? = request["tokenId"] {
+            guard tokenization.savedTokens.contains(chosen), let stored = ledger.token(withId: chosen) else {
+                return errors(400, [Self.badRequest("tokenId is not a token this hosted tokenization offers (its request's tokens)", property: "tokenId")], .v2)
+            }
+            (token, tokenStatus) = (stored, "UNCHANGED")
+        } else {
+            guard case .string(let input)? = request["encryptedCustomerInput"], !input.isEmpty else {
+                return errors(400, [Self.badRequest("the body must name encryptedCustomerInput or tokenId", property: "encryptedCustomerInput")], .v2)
+            }
+            // The card must have been typed in this session's own form.
+            let payloadSession = (try? DecryptedPayload(token: input, key: data.decryptionKey))?.clientSessionId
+            guard payloadSession == tokenization.clientSessionId else {
+                return errors(400, [Self.badRequest("encryptedCustomerInput was not made for this hosted tokenization's form", property: "encryptedCustomerInput")],
+                              .v2)
+            }
+            let source: PaymentSource
+            switch paymentSource(JSONObject([(key: "encryptedCustomerInput", value: .string(input))]), ledger: ledger, version: .v2) {
+            case .failure(let response): return response
+            case .success(let value): source = value
+            }
+            guard source.product.paymentMethod == "card", let number = source.values["cardNumber"] else {
+                return errors(400, [Self.badRequest("a hosted tokenization takes cards only", property: "encryptedCustomerInput")], .v2)
+            }
+            token = ServerAPIToken(id: ServerAPIToken.makeId(), paymentProductId: Int(source.product.id) ?? 0, maskedCardNumber: ServerAPIPayment.mask(number),
+                                   expiryDate: source.values["expiryDate"], cardholderName: source.values["cardholderName"], originalPaymentId: nil,
+                                   created: Date())
+            tokenStatus = "CREATED"
+        }
+        let now = Date()
+        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
+            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+            try session.submit(tokenId: token.id, isTemporary: isTemporary, tokenStatus: tokenStatus, at: now)
+            record = session.record
+        }
+        switch outcome {
+        case nil: return unknown("hosted tokenization", property: "hostedTokenizationId", .v2)
+        case .failure(let refusal)?: return hostedTokenizationRefused(refusal)
+        case .success?: break
+        }
+        if tokenStatus == "CREATED" {
+            ledger.keep(token)
+            if !isTemporary { webhooks?.post(type: "token.created", member: "token", object: token.json(.v2), merchantId: credentials.merchantId) }
+        }
+        return .json(200, ["hostedTokenizationId": .string(id)])
+    }
+
+    /// Why `tokenization` cannot be submitted now (a quick answer; the ledger's lock decides).
+    private static func submitRefusal(_ tokenization: HostedTokenization) -> HostedTokenization.Refusal? {
+        var copy = tokenization
+        do throws(HostedTokenization.Refusal) {
+            try copy.submit(tokenId: "", isTemporary: true, tokenStatus: "CREATED", at: Date())
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// 410 for an expired session, else 409 `ACTION_NOT_ALLOWED_ON_TARGET`, in the platform's error shape.
+    func hostedTokenizationRefused(_ refusal: HostedTokenization.Refusal) -> HTTPResponse {
+        errors(refusal.expired ? 410 : 409, [SandboxErrorBody.Item(
+            code: refusal.expired ? "SANDBOX_HOSTED_TOKENIZATION_EXPIRED" : "SANDBOX_ACTION_NOT_ALLOWED",
+            id: refusal.expired ? "HOSTED_TOKENIZATION_EXPIRED" : "ACTION_NOT_ALLOWED_ON_TARGET", message: refusal.message,
+            propertyName: "hostedTokenizationId")], .v2)
+    }
+
+    /// The token a create-payment request pays with through its top-level `hostedTokenizationId`
+    /// (`nil` when it names none): the session must be `TOKENIZED`; it becomes `PAID`, so a
+    /// second payment naming it is refused (409).
+    func hostedTokenizationToken(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) -> Result<String?, HTTPResponse> {
+        guard let value = json["hostedTokenizationId"], value != .null else { return .success(nil) }
+        guard version == .v2, case .string(let id) = value else {
+            return .failure(errors(400, [Self.badRequest("hostedTokenizationId must be the id of a hosted tokenization (Online Payments)",
+                                                         property: "hostedTokenizationId")], version))
+        }
+        let now = Date()
+        var tokenId: String?
+        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
+            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+            try session.pay(paymentId: nil, at: now)
+            tokenId = session.tokenId
+            record = session.record
+        }
+        switch outcome {
+        case nil: return .failure(unknown("hosted tokenization", property: "hostedTokenizationId", version))
+        case .failure(let refusal)?: return .failure(hostedTokenizationRefused(refusal))
+        case .success?: return .success(tokenId)
+        }
+    }
+
+    /// Refuses a second payment with a temporary token (made by a hosted tokenization without
+    /// consent), or one past its two hours; `nil` for a token that may pay.
+    func temporaryTokenRefusal(_ tokenId: String, ledger: ServerAPILedger, version: ServerAPIVersion) -> HTTPResponse? {
+        guard let session = ledger.records(HostedTokenization.recordKind).lazy.compactMap(HostedTokenization.init(record:))
+            .first(where: { $0.tokenId == tokenId && $0.isTemporary }) else { return nil }
+        let marker = ServerAPILedger.Record(kind: "temporarytokenuse", json: .null, status: "USED")
+        if session.temporaryTokenExpired(at: Date()) {
+            return errors(410, [SandboxErrorBody.Item(code: "SANDBOX_TOKEN_EXPIRED", id: "TOKEN_EXPIRED",
+                                                      message: "this temporary token expired: it pays within two hours of its hosted tokenization's submit",
+                                                      propertyName: "cardPaymentMethodSpecificInput.token")], version)
+        }
+        guard ledger.insert(marker, id: tokenId) else {
+            return errors(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+                                                      message: "this temporary token paid already: a temporary token pays once",
+                                                      propertyName: "cardPaymentMethodSpecificInput.token")], version)
+        }
+        return nil
+    }
+
+    /// `YYYYMM` of the current month (UTC).
+    private static func currentMonth() -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month], from: Date())
+        return (parts.year ?? 0) * 100 + (parts.month ?? 0)
+    }
+
+    /// `YYYYMM` of an `MMYY` expiry date, or `nil`.
+    private static func month(ofExpiry expiry: String) -> Int? {
+        guard expiry.count == 4, let month = Int(expiry.prefix(2)), let year = Int(expiry.suffix(2)), (1...12).contains(month) else { return nil }
+        return (2000 + year) * 100 + month
+    }
+}
