@@ -895,6 +895,8 @@ export class PaymentForm extends EventTarget {
   }
 
   #refocusing = false;
+  /** The brands last detected for the card number (what a redrawn badge shows again). */
+  #detectedBrands = [];
 
   /** The form after a product switch: drawn from the engine's view, the focus and caret kept. */
   #switchedItem(answer, placesCaret) {
@@ -912,8 +914,10 @@ export class PaymentForm extends EventTarget {
   /** Draws a form-level answer (account, product or brand selection, an IIN answer). */
   #applyForm(answer) {
     if (answer.itemChanged) {
-      // A co-badge choice or an IIN answer named another product: drawn anew, the focus kept.
+      // A co-badge choice or an IIN answer named another product: drawn anew, the focus kept,
+      // and the number's brand shown again on the new badge (a co-badge choice shows its own).
       this.#redrawKeepingFocus();
+      if (this.#brandOptions.length < 2) this.#showBrand(this.#detectedBrands, true);
       if (typeof answer.valid === "boolean" && answer.valid !== this.#valid) {
         this.#valid = answer.valid;
         this.#emit("valid", { valid: answer.valid });
@@ -960,6 +964,7 @@ export class PaymentForm extends EventTarget {
 
   /** The card's brand: the co-badge brand that pays, else the one detected; its logo (from a product it stands for) or name. */
   #showBrand(brands, redrawn = false) {
+    this.#detectedBrands = brands;
     const entry = this.#fields.get("cardNumber");
     const id = this.#brandOptions.length > 1 ? this.#chosenBrand : brands.length === 1 ? brands[0] : null;
     if (!entry?.brand || (!redrawn && id === this.#brand && entry.brand.dataset.brand === (id ?? ""))) return;
