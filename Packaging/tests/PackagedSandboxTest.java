@@ -49,9 +49,16 @@ class PackagedSandboxTest {
         Map<String, Object> payment = (Map<String, Object>) Json.parseObject(created.body()).get("payment");
         assertEquals("PENDING_CAPTURE", payment.get("status"));
         WebhookReceiver webhooks = sandbox.webhooks().orElseThrow();
-        WebhookReceiver.Webhook event = webhooks.awaitEvent(
-            webhook -> webhook.json().get("payment") instanceof Map && payment.get("id").equals(((Map<String, Object>) webhook.json().get("payment")).get("id")),
+        // payment.created comes first, then the payment's status.
+        WebhookReceiver.Webhook created = webhooks.awaitEvent(
+            webhook -> "payment.created".equals(webhook.type()) && webhook.json().get("payment") instanceof Map
+                && payment.get("id").equals(((Map<String, Object>) webhook.json().get("payment")).get("id")),
             Duration.ofSeconds(10));
+        WebhookReceiver.Webhook event = webhooks.awaitEvent(
+            webhook -> "payment.pending_capture".equals(webhook.type()) && webhook.json().get("payment") instanceof Map
+                && payment.get("id").equals(((Map<String, Object>) webhook.json().get("payment")).get("id")),
+            Duration.ofSeconds(10));
+        assertEquals("payment.created", created.type());
         assertEquals("payment.pending_capture", event.type());
         assertEquals(0, webhooks.rejectedCount());
         assertEquals(404, sandbox.call("GET", "/v2/" + sandbox.merchantId() + "/payments/unknown", null).statusCode());

@@ -324,27 +324,23 @@ extension ServerAPI {
         }
     }
 
-    /// Hosted tokenization pages, hosted mandate managements and hosted-fields sessions: created
-    /// with an id and a URL on the sandbox (which answers no page for them), read back.
+    /// Hosted mandate managements and hosted-fields sessions: created with an id and a URL on the
+    /// sandbox (which answers no page for them), read back. (Hosted tokenizations have their own
+    /// page and operations: `ServerAPI+HostedTokenizations.swift`.)
     func hostedPages(_ call: Call) -> Answer {
         let kinds: [ServerAPIOperation: (kind: String, id: String)] = [
-            .createHostedTokenization: ("hostedtokenization", "hostedTokenizationId"), .getHostedTokenization: ("hostedtokenization", "hostedTokenizationId"),
             .createHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
             .getHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
             .createHostedFieldsSession: ("hostedfields", "sessionId"), .getHostedFieldsSession: ("hostedfields", "sessionId"),
         ]
         guard let (kind, idName) = kinds[call.operation] else { return Answer(SandboxErrorBody.noSuchRoute) }
         switch call.operation {
-        case .createHostedTokenization, .createHostedMandateManagement, .createHostedFieldsSession:
+        case .createHostedMandateManagement, .createHostedFieldsSession:
             if case .failure(let response) = body(call) { return Answer(response) }
             let id = Self.newId(kind)
             let base = baseURL()
             var answer = JSONObject([(key: idName, value: .string(id))])
             switch call.operation {
-            case .createHostedTokenization:
-                answer.append("hostedTokenizationUrl", .string(base + "/sandbox/v1/hostedtokenization/" + id))
-                answer.append("partialRedirectUrl", .string(String(base.dropFirst("http://".count)) + "/sandbox/v1/hostedtokenization/" + id))
-                answer.append("invalidTokens", [])
             case .createHostedMandateManagement:
                 answer.append("RETURNMAC", .string(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()))
                 answer.append("partialRedirectUrl", .string(String(base.dropFirst("http://".count)) + "/sandbox/v1/hostedmandate/" + id))
