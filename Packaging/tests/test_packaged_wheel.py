@@ -51,8 +51,11 @@ def test_a_payment_and_its_verified_webhook(payform_sandbox, merchant):
     }))
     payment = created.payment
     assert payment.status == "PENDING_CAPTURE"
-    event = payform_sandbox.webhooks.wait_for(lambda event: (event.json.get("payment") or {}).get("id") == payment.id)
-    assert event.json["type"] == "payment.pending_capture"
+    mine = lambda kind: lambda event: (event.json.get("payment") or {}).get("id") == payment.id and event.json["type"] == kind
+    # payment.created first, then the payment's status.
+    created_event = payform_sandbox.webhooks.wait_for(mine("payment.created"))
+    event = payform_sandbox.webhooks.wait_for(mine("payment.pending_capture"))
+    assert created_event.json["type"] == "payment.created" and event.json["type"] == "payment.pending_capture"
     assert payform_sandbox.webhooks.rejected == []
     status, again = payform_sandbox.call("GET", f"/v2/{payform_sandbox.merchant_id}/payments/{payment.id}")
     assert status == 200 and again["status"] == "PENDING_CAPTURE"
