@@ -50,7 +50,7 @@ class PackagedSandboxTest {
         assertEquals("PENDING_CAPTURE", payment.get("status"));
         WebhookReceiver webhooks = sandbox.webhooks().orElseThrow();
         // payment.created comes first, then the payment's status.
-        WebhookReceiver.Webhook created = webhooks.awaitEvent(
+        WebhookReceiver.Webhook createdEvent = webhooks.awaitEvent(
             webhook -> "payment.created".equals(webhook.type()) && webhook.json().get("payment") instanceof Map
                 && payment.get("id").equals(((Map<String, Object>) webhook.json().get("payment")).get("id")),
             Duration.ofSeconds(10));
@@ -58,7 +58,7 @@ class PackagedSandboxTest {
             webhook -> "payment.pending_capture".equals(webhook.type()) && webhook.json().get("payment") instanceof Map
                 && payment.get("id").equals(((Map<String, Object>) webhook.json().get("payment")).get("id")),
             Duration.ofSeconds(10));
-        assertEquals("payment.created", created.type());
+        assertEquals("payment.created", createdEvent.type());
         assertEquals("payment.pending_capture", event.type());
         assertEquals(0, webhooks.rejectedCount());
         assertEquals(404, sandbox.call("GET", "/v2/" + sandbox.merchantId() + "/payments/unknown", null).statusCode());
