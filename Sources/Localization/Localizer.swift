@@ -105,7 +105,7 @@ public struct Localizer: Sendable {
         return Self.baseLanguage
     }
 
-    /// The direction of the language the texts are in (``textLanguageTag``): right to left for
+    /// The direction of the language the texts are in (`textLanguageTag`): right to left for
     /// Arabic or Hebrew texts, left to right for the English that stands in for a language
     /// without texts, whatever the page's language. What a page's `dir` attribute says.
     ///

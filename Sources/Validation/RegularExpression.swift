@@ -15,9 +15,9 @@ import PaymentFormPatternFallback
 /// bounded repeats) are a part of ICU's syntax that the engine reads itself and runs on a small
 /// linear-time matcher of its own: one step per character, so no pattern can make it slow, and
 /// no Foundation call per match. Everything else (`.` under flags, look-around, back-references,
-/// `\w`, …) runs on a backtracking engine within a step budget (``RegularExpressionBudget``):
+/// `\w`, …) runs on a backtracking engine within a step budget (`RegularExpressionBudget`):
 /// ICU natively, and in WebAssembly the engine's own backtracking matcher
-/// (``BacktrackingPattern``), which runs ICU's instructions with ICU's meaning and refuses what
+/// (`BacktrackingPattern`), which runs ICU's instructions with ICU's meaning and refuses what
 /// it cannot reproduce. They agree on every value; differential tests and the
 /// `regex-differential` fuzz target hold both matchers to ICU, and the linear matcher's reader to
 /// patterns ICU compiles.
@@ -162,7 +162,7 @@ public struct RegularExpression: Sendable, Hashable {
         return run.hitEnd || !run.finished ? .incomplete : .invalid
     }
 
-    /// How many of ICU's progress reports (``RegularExpressionBudget/stepsPerReport`` steps each)
+    /// How many of ICU's progress reports (`RegularExpressionBudget/stepsPerReport` steps each)
     /// one match may take for a value of `count` UTF-16 units.
     ///
     /// 100 reports plus one per 1,000 units (a million steps plus ten per character) is far
