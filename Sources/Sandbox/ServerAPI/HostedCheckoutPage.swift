@@ -96,19 +96,7 @@ struct HostedCheckoutPage: Sendable {
         + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     private func html(_ status: Int, _ body: String) -> HTTPResponse {
-        let document = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sandbox hosted checkout</title></head>
-            <body>
-            \(body)
-            </body>
-            </html>
-            """
-        return HTTPResponse(status: status, headers: [
-            HTTPHeaderField("Content-Type", "text/html; charset=utf-8"), HTTPHeaderField("Content-Security-Policy", Self.policy),
-            HTTPHeaderField("Cache-Control", "no-store"),
-        ], body: Array(document.utf8))
+        SandboxHTMLPage.response(status: status, title: "Sandbox hosted checkout", policy: Self.policy, body: body)
     }
 
     private func page(_ id: String) -> HTTPResponse {

@@ -62,19 +62,7 @@ struct HostedTokenizationPage: Sendable {
         + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors http: https:"
 
     private func html(_ status: Int, lang: String, _ body: String) -> HTTPResponse {
-        let document = """
-            <!DOCTYPE html>
-            <html lang="\(HTMLEscaping.escape(lang))">
-            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Card details</title></head>
-            <body>
-            \(body)
-            </body>
-            </html>
-            """
-        return HTTPResponse(status: status, headers: [
-            HTTPHeaderField("Content-Type", "text/html; charset=utf-8"), HTTPHeaderField("Content-Security-Policy", Self.policy),
-            HTTPHeaderField("Cache-Control", "no-store"),
-        ], body: Array(document.utf8))
+        SandboxHTMLPage.response(status: status, lang: lang, title: "Card details", policy: Self.policy, body: body)
     }
 
     private func page(_ id: String) -> HTTPResponse {
