@@ -1,9 +1,9 @@
 /*
- * libcurl on demand, for the packaged `payform` (Scripts/package.sh).
+ * libcurl on demand, for the packaged `payform` (Scripts/build/package.sh).
  *
  * The toolchain's static Foundation (swift build --static-swift-stdlib) links FoundationNetworking,
  * which calls libcurl; linked as is, the executable needs libcurl.so.4 to start at all, and many
- * Linux images (python:slim, node:slim, distroless) have none. Scripts/package.sh links this file
+ * Linux images (python:slim, node:slim, distroless) have none. Scripts/build/package.sh links this file
  * as `libcurl.a` instead: each of the 23 functions FoundationNetworking calls looks the real one up
  * in libcurl.so.4 with dlopen the first time outgoing HTTP is used (a webhook post, `payform
  * fetch`). Everything else runs without libcurl: the sandbox serves, the engine's commands answer.
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-/* The library loaded; Scripts/package.sh names an absent one to check the message. */
+/* The library loaded; Scripts/build/package.sh names an absent one to check the message. */
 #ifndef PAYFORM_LIBCURL
 #define PAYFORM_LIBCURL "libcurl.so.4"
 #endif

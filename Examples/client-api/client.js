@@ -1,6 +1,6 @@
 // A web client of the Client API in plain JavaScript: fetch for the calls, WebCrypto for the
 // encryption. No SDK, no build step. It is PaymentFormEngine's example of what a browser page
-// does, and the page `Scripts/browser-test.py` runs in headless Chromium against `payform sandbox`.
+// does, and the page `Scripts/test/browser-test.py` runs in headless Chromium against `payform sandbox`.
 //
 // The page needs a secure context for WebCrypto: https, or http on 127.0.0.1 / localhost.
 //

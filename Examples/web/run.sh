@@ -3,7 +3,7 @@
 # and the shop's server (the page, Web/dist at /web/, and the shop's /api calls), each on a free
 # loopback port.
 #
-# Usage: Examples/web/run.sh PAYFORM_BINARY      (after Scripts/build-web.sh)
+# Usage: Examples/web/run.sh PAYFORM_BINARY      (after Scripts/build/build-web.sh)
 #
 # The first stdout line is the page's URL (open it in a browser); nothing else goes to stdout.
 # Logs (one line per request of each server) go to stderr. SIGINT (Ctrl-C) or SIGTERM stops both
@@ -24,7 +24,7 @@ command -v node > /dev/null || fail "node (20 or later) is needed for the shop's
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2> /dev/null || echo 0)
 [[ $node_major -ge 20 ]] || fail "node 20 or later is needed (this is $(node --version 2> /dev/null))"
 [[ -f $root/Web/dist/payform-form.mjs && -f $root/Web/dist/payform-form-engine.wasm ]] \
-  || fail "Web/dist/payform-form.mjs or payform-form-engine.wasm is missing: run Scripts/build-web.sh first"
+  || fail "Web/dist/payform-form.mjs or payform-form-engine.wasm is missing: run Scripts/build/build-web.sh first"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/payform-checkout.XXXXXX") || fail "cannot make a temporary folder"
 chmod 700 "$work"

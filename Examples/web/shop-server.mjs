@@ -14,7 +14,7 @@
 //                        checks the RETURNMAC, reads the payment (GET …/payments/{id}) and shows it
 //
 // Files are served as a production site would serve them: the web form's files by their
-// content-hashed names (Web/dist/site/, from Scripts/build-web.sh) with `Cache-Control: public,
+// content-hashed names (Web/dist/site/, from Scripts/build/build-web.sh) with `Cache-Control: public,
 // max-age=31536000, immutable`, as brotli or gzip when the browser accepts it (precompressed at
 // build time), the engine as application/wasm (so it compiles while it downloads); the page names
 // them in preload links so they load beside the page's own script; the page and its script are
@@ -39,7 +39,7 @@ import { language, money, text } from "./texts.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, "..", "..", "Web", "dist");
-/** The web form as a site serves it: content-hashed names, precompressed (Scripts/build-web.sh). */
+/** The web form as a site serves it: content-hashed names, precompressed (Scripts/build/build-web.sh). */
 const webSite = path.join(webDist, "site");
 /** A content-hashed name (`payform-form.0123456789abcdef.mjs`): its bytes never change. */
 const HASHED = /\.[0-9a-f]{16}\.[a-z0-9]+$/;

@@ -1,6 +1,6 @@
 // Shared by every fuzz target: turns libFuzzer's bytes into structured choices.
 //
-// Each target is built by Scripts/fuzz.sh as its own program: this file, the target's entry file
+// Each target is built by Scripts/test/fuzz.sh as its own program: this file, the target's entry file
 // and the library modules it imports, compiled with `-sanitize=fuzzer,address`.
 
 #if canImport(Glibc)

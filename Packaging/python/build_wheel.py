@@ -6,7 +6,7 @@ Usage: Packaging/python/build_wheel.py --binary PATH --version V --platform TAG 
 The wheel holds Packaging/python/payform/ (the Sandbox class, the pytest plugin, the `payform`
 command's entry point) with the binary as package data (payform/bin/payform, mode 755), and the
 entry points `payform` (console_scripts) and `payform` (pytest11). TAG is a platform tag such as
-manylinux_2_35_x86_64 or linux_x86_64 (Scripts/package.sh picks it from the binary). Prints the
+manylinux_2_35_x86_64 or linux_x86_64 (Scripts/build/package.sh picks it from the binary). Prints the
 wheel's path.
 """
 import argparse

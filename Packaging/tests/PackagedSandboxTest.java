@@ -20,7 +20,7 @@ import payform.junit.Sandbox;
 import payform.junit.WebhookReceiver;
 
 /**
- * The payform-junit jar as a Java team uses it (Scripts/package-test.sh compiles this against the
+ * The payform-junit jar as a Java team uses it (Scripts/test/package-test.sh compiles this against the
  * jar and Debian's JUnit and runs it with the console launcher, no Swift toolchain on PATH, no
  * PAYFORM: the binary is found beside the jar). Payments are signed with the jar's own v1HMAC
  * call, as the official SDK signs them (no Maven registry here for the SDK itself).

@@ -1,4 +1,4 @@
-// The npm package's node helper as a web team's node test uses it (Scripts/package-test.sh installs
+// The npm package's node helper as a web team's node test uses it (Scripts/test/package-test.sh installs
 // the tarball into a fresh project and runs this with node --test, no Swift toolchain on PATH,
 // PAYFORM naming the packaged binary).
 import { test } from "node:test";

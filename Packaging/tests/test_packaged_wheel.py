@@ -1,4 +1,4 @@
-"""The payform wheel as a Python team uses it (Scripts/package-test.sh runs this in a fresh virtual
+"""The payform wheel as a Python team uses it (Scripts/test/package-test.sh runs this in a fresh virtual
 environment with the wheel, pytest and onlinepayments-sdk-python3 installed, no Swift toolchain
 on PATH): the pytest plugin's `payform_sandbox` fixture, the official SDK creating a payment,
 the verified webhook, the hosted checkout page served from the web form built into payform, and

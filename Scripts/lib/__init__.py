@@ -1,5 +1,5 @@
-"""The test harnesses' shared pieces (Scripts/browser-test.py, Scripts/example-checkout-test.py,
-Scripts/server-sdk-test.py, Scripts/pay-hosted-checkout.py, Web/test/web_form_test.py).
+"""The test harnesses' shared pieces (Scripts/test/browser-test.py, Scripts/test/example-checkout-test.py,
+Scripts/test/server-sdk-test.py, Scripts/test/pay-hosted-checkout.py, Web/test/web_form_test.py).
 
 A script puts the Scripts folder on its path and imports what it needs:
 

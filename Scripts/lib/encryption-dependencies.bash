@@ -1,13 +1,13 @@
-# Sourced by Scripts/timing-check.sh and Scripts/check-constant-time.sh, which compile the
+# Sourced by Scripts/test/timing-check.sh and Scripts/dev/check-constant-time.sh, which compile the
 # encryption module with swiftc outside SwiftPM: its dependencies, read from the package's target
-# graph (Scripts/target-graph.py, never a copy of it).
+# graph (Scripts/dev/target-graph.py, never a copy of it).
 #
 #   encryption_dependency_folders         sets `dependency_folders` (to test whether a rebuild is due)
 #   build_encryption_dependencies BUILD   builds each dependency into BUILD, dependencies first,
 #                                         and sets `includes` (-I flags) and `objects` (to link)
 
 encryption_dependencies() {
-  python3 Scripts/target-graph.py build-order PaymentFormEncryption | while read -r kind name folder _; do
+  python3 Scripts/dev/target-graph.py build-order PaymentFormEncryption | while read -r kind name folder _; do
     [[ "$name" == PaymentFormEncryption ]] || echo "$kind $name $folder"
   done
 }

@@ -20,7 +20,7 @@ SETS = {
     "browser": ["playwright==1.65.2"],
     "axe": ["axe-playwright-python==0.1.8"],
     "server-sdks": ["connect-sdk-python3==6.3.0", "onlinepayments-sdk-python3==10.3.0"],
-    # The payform wheel's install test (Scripts/package-test.sh): its pytest plugin.
+    # The payform wheel's install test (Scripts/test/package-test.sh): its pytest plugin.
     "pytest": ["pytest==8.3.5"],
 }
 

@@ -75,7 +75,7 @@ __attribute__((noinline)) static void finish(struct pfe_public_exponentiation *s
     pfe_clear_secret(s, sizeof *s);
 }
 
-// The only branches here follow the exponent's bits (public): Scripts/check-constant-time.sh
+// The only branches here follow the exponent's bits (public): Scripts/dev/check-constant-time.sh
 // lists them apart; everything that touches the base is in the functions above.
 PFE_IFMA_TARGET void pfe_modexp2048_public(uint64_t *result, const uint64_t *base, const uint64_t *exponent, size_t exponent_words,
                                            const uint64_t *modulus, const uint64_t *r_squared, uint64_t inverse) {

@@ -2,7 +2,7 @@
 //
 // One call takes a JSON request and gives a JSON answer (`payform_call`); memory for requests
 // and answers goes through `payform_alloc` and `payform_free`. Natively this target builds to a
-// program that does nothing: it exists for `Scripts/build-web.sh`.
+// program that does nothing: it exists for `Scripts/build/build-web.sh`.
 import PaymentFormJSON
 
 /// Memory for JavaScript to write a request into (at least one byte).

@@ -1,5 +1,5 @@
 // The C library functions a Swift module built for wasm32-unknown-none-wasm calls, for the
-// WebAssembly engine (Scripts/build-web.sh): its memory allocator, memory comparison, 128-bit
+// WebAssembly engine (Scripts/build/build-web.sh): its memory allocator, memory comparison, 128-bit
 // multiplication, and randomness from the host. Native builds compile nothing here.
 #if defined(__wasm__)
 #include <stddef.h>

@@ -53,13 +53,13 @@ enum ExternalBaselines {
         return figures
     }
 
-    /// Scripts/joserfc-bench.py (Python joserfc on pyca/cryptography and OpenSSL): JWE encrypt and
+    /// Scripts/bench/joserfc-bench.py (Python joserfc on pyca/cryptography and OpenSSL): JWE encrypt and
     /// decrypt of the same kind of token with the shipped demo key.
     static func joserfc(privateKeyPEM: Data) -> [ExternalFigure] {
         pythonJWE(script: "joserfc-bench.py", library: "joserfc", privateKeyPEM: privateKeyPEM)
     }
 
-    /// Scripts/cryptography-bench.py (Python `cryptography`, OpenSSL-backed, with no JOSE library
+    /// Scripts/bench/cryptography-bench.py (Python `cryptography`, OpenSSL-backed, with no JOSE library
     /// in between): the same JWE, RSA-OAEP (SHA-1) + A256CBC-HS512 of a 302-byte payload.
     static func cryptography(privateKeyPEM: Data) -> [ExternalFigure] {
         pythonJWE(script: "cryptography-bench.py", library: "cryptography", privateKeyPEM: privateKeyPEM)
@@ -67,8 +67,11 @@ enum ExternalBaselines {
 
     /// Runs one of the Python JWE scripts with the key in a temporary file and reads its JSON lines.
     private static func pythonJWE(script name: String, library: String, privateKeyPEM: Data) -> [ExternalFigure] {
-        let script = sourceRoot.appendingPathComponent("Scripts/\(name)")
-        guard FileManager.default.fileExists(atPath: script.path) else { return [] }
+        let script = sourceRoot.appendingPathComponent("Scripts/bench/\(name)")
+        guard FileManager.default.fileExists(atPath: script.path) else {
+            note("\(script.path) is missing: no \(library) baseline")
+            return []
+        }
         let keyFile = FileManager.default.temporaryDirectory.appendingPathComponent("payform-bench-key-\(ProcessInfo.processInfo.processIdentifier).pem")
         defer { try? FileManager.default.removeItem(at: keyFile) }
         guard (try? privateKeyPEM.write(to: keyFile)) != nil,

@@ -79,7 +79,7 @@ struct SandboxCommandTests {
         let partial = try await Running(["--web-dist", folder.path])
         let lacking = try await partial.startUpLine()
         #expect(lacking.contains("hosted checkout pages UNAVAILABLE (\(folder.path) lacks payform-engine.mjs, payform-form-engine.wasm, payform-form.css;"), "\(lacking)")
-        #expect(lacking.contains("Scripts/build-web.sh builds Web/dist, or give --web-dist DIR"))
+        #expect(lacking.contains("Scripts/build/build-web.sh builds Web/dist, or give --web-dist DIR"))
         #expect(await partial.stop()?.exitCode == 0)
         for name in ["payform-engine.mjs", "payform-form-engine.wasm", "payform-form.css"] {
             try Data("x".utf8).write(to: folder.appendingPathComponent(name))

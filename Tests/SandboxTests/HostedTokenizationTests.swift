@@ -170,7 +170,7 @@ struct HostedTokenizationTests {
         if page.status == 200 {
             #expect(html.contains(#"<script type="module" src="/hostedtokenization/js/page.mjs">"#) && html.contains("askConsumerConsent"))
         } else {
-            #expect(page.status == 503 && html.contains("Scripts/build-web.sh"))
+            #expect(page.status == 503 && html.contains("Scripts/build/build-web.sh"))
         }
         let policy = try #require(page.headers["Content-Security-Policy"])
         #expect(policy.contains("frame-ancestors http: https:") && policy.contains("default-src 'none'") && !policy.contains("unsafe-inline"))

@@ -188,7 +188,7 @@ struct ServerAPILifecycleTests {
         let missing = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: FileManager.default.temporaryDirectory, create: true)
         let page = HostedCheckoutPage(serverAPI: base.server.serverAPI, webForm: .folder(missing))
         let error = page.respond(to: HTTPRequest(method: "GET", target: HostedCheckoutPage.pathPrefix + id), segments: ["hostedcheckouts", id])
-        #expect(error.status == 503 && String(decoding: error.body, as: UTF8.self).contains("Scripts/build-web.sh"))
+        #expect(error.status == 503 && String(decoding: error.body, as: UTF8.self).contains("Scripts/build/build-web.sh"))
         for name in HostedCheckoutPage.webFiles.keys { try Data("x".utf8).write(to: missing.appendingPathComponent(name)) }
         let shown = page.respond(to: HTTPRequest(method: "GET", target: HostedCheckoutPage.pathPrefix + id), segments: ["hostedcheckouts", id])
         let html = String(decoding: shown.body, as: UTF8.self)

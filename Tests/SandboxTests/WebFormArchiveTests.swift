@@ -128,7 +128,7 @@ struct WebFormArchiveTests {
         try Data("x".utf8).write(to: folder.appendingPathComponent("payform-form.mjs"))
         let partial = WebFormFiles.folder(folder).summary(needing: HostedCheckoutPage.webFiles.keys)
         #expect(partial.hasPrefix("hosted checkout pages UNAVAILABLE (\(folder.path) lacks payform-engine.mjs, payform-form-engine.wasm, payform-form.css;"))
-        #expect(partial.contains("Scripts/build-web.sh") && partial.contains("--web-dist DIR"))
+        #expect(partial.contains("Scripts/build/build-web.sh") && partial.contains("--web-dist DIR"))
         #expect(WebFormFiles.folder(nil).summary(needing: ["a"]).contains("no web form built in, none given, no Web/dist found"))
         let lacking = WebFormFiles.builtIn(WebFormArchive(files: ["payform-form.mjs": [1]])).summary(needing: ["payform-form.mjs", "payform-form.css"])
         #expect(lacking.contains("the web form built into payform lacks payform-form.css"))

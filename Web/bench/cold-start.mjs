@@ -18,7 +18,7 @@
 //   (`tsc` with module commonjs, target ES2020) and node-forge's lib/ as node_modules/node-forge.
 //   --before DIST times another build's Web/dist too (an earlier one: its form.open takes the
 //   Visa definition the same way), in the same alternating rounds.
-// Needs Web/dist/ (Scripts/build-web.sh).
+// Needs Web/dist/ (Scripts/build/build-web.sh).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -8,7 +8,7 @@
 //   - the page's round trip: one keystroke through form.event (JSON in and out), hostile validator
 //     patterns typed to 100 characters (time and backtracking steps per keystroke), and the
 //     portable commands through the "cli" request.
-// Needs Web/dist/ (Scripts/build-web.sh); the native figures need a release payform-bench
+// Needs Web/dist/ (Scripts/build/build-web.sh); the native figures need a release payform-bench
 // (swift build -c release --product payform-bench).
 //
 //   node Web/bench/engine-bench.mjs [--json] [--native .build/release/payform-bench]

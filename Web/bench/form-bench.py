@@ -7,7 +7,7 @@ and the web payload's size.
 Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds 20]
                                [--cpu-throttle 4] [--checkout PAYFORM [--network fast3g]]
                                [--fields 50,100,200,400,500]
-       (Playwright for Python: Scripts/web-form-test.sh makes .build-venv/web-form with it)
+       (Playwright for Python: Scripts/test/web-form-test.sh makes .build-venv/web-form with it)
 
 - load (cold): each load in a new browser context (nothing cached, no compiled code kept), the
   CPU slowed --cpu-throttle times (DevTools' CPU throttling; 1 = none): from the navigation's

@@ -1,5 +1,5 @@
 // PaymentFormEngine in a browser or in node: the engine's core, compiled from the same Swift
-// sources to WebAssembly (Scripts/build-web.sh), behind one call that takes and gives JSON.
+// sources to WebAssembly (Scripts/build/build-web.sh), behind one call that takes and gives JSON.
 //
 //   import { PaymentFormEngine } from "./payform-engine.mjs";
 //   const engine = await PaymentFormEngine.load();              // payform-engine.wasm beside this file

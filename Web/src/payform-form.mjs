@@ -33,7 +33,7 @@ const DEFAULT_ENGINE_URL = new URL("./payform-form-engine.wasm", import.meta.url
  * The texts of the languages the engine does not carry (it has English), by language tag: files
  * beside this module, fetched when a form's locale asks for one of them.
  */
-const TEXT_FILES = {}; // filled by Scripts/build-web.sh
+const TEXT_FILES = {}; // filled by Scripts/build/build-web.sh
 
 /** Texts files on their way or loaded, by URL, shared by every form of the page. */
 const textFiles = new Map();

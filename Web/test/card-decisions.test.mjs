@@ -2,7 +2,7 @@
 // engine: for the products a form takes, a number, a server IIN answer or none, and the
 // customer's co-badge choice, what submit says — the product paid with, or the number's errors.
 // The same table runs natively (Tests/CoreTests/Controller/CardDecisionTableTests.swift).
-// Needs Web/dist/ (Scripts/build-web.sh).
+// Needs Web/dist/ (Scripts/build/build-web.sh).
 //
 //   node --test Web/test/card-decisions.test.mjs
 import { test } from "node:test";

@@ -1,6 +1,6 @@
 // The web engine's form requests (form.open, form.event, form.view, form.brands, form.close,
 // card.lookupPrefix) in node: their answers, their errors, and malformed requests answered with
-// an error, never a trap. Needs Web/dist/ (Scripts/build-web.sh).
+// an error, never a trap. Needs Web/dist/ (Scripts/build/build-web.sh).
 //
 //   node --test Web/test/engine-ops.test.mjs
 import { test } from "node:test";

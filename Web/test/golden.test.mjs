@@ -2,7 +2,7 @@
 // (form.open, form.event, form.view, form.brands, form.close, card.lookupPrefix, version) and the
 // answers the engine gives them, in order, from a freshly loaded engine; both WebAssembly modules
 // (the page's payform-form-engine.wasm and the full payform-engine.wasm) must give them. A change
-// of contract shows as a diff of those files in review. Needs Web/dist/ (Scripts/build-web.sh).
+// of contract shows as a diff of those files in review. Needs Web/dist/ (Scripts/build/build-web.sh).
 //
 //   node --test Web/test/golden.test.mjs
 //   PAYFORM_UPDATE_GOLDEN=1 node --test Web/test/golden.test.mjs   (rewrites the answers, from the page's engine)

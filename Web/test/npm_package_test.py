@@ -11,7 +11,7 @@ into a fresh page project with no Swift in sight, then used the three ways a tea
    request, and the sandbox pays it as Visa (product 1).
 
 Usage: Web/test/npm_package_test.py --payform PAYFORM --chromium CHROMIUM [--tarball TGZ]
-       (Scripts/npm-package-test.sh runs it in the web form suite's virtual environment)
+       (Scripts/test/npm-package-test.sh runs it in the web form suite's virtual environment)
 """
 import argparse
 import glob
@@ -171,7 +171,7 @@ def main():
     tarball = arguments.tarball or os.path.join(ROOT, "Web", "dist", f"payform-web-form-{version}.tgz")
     if not os.path.isfile(tarball):
         found = glob.glob(os.path.join(ROOT, "Web", "dist", "payform-web-form-*.tgz"))
-        print(f"npm package test: no {tarball} (Scripts/build-web.sh makes it; found {found})", file=sys.stderr)
+        print(f"npm package test: no {tarball} (Scripts/build/build-web.sh makes it; found {found})", file=sys.stderr)
         return 1
     project = tempfile.mkdtemp(prefix="payform-npm-")
     try:

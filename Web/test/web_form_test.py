@@ -1282,7 +1282,7 @@ def main():
     parser.add_argument("--only")
     arguments = parser.parse_args()
     if not os.path.exists(os.path.join(DIST, "payform-form.mjs")):
-        print("web form test: Web/dist is missing; run Scripts/build-web.sh first", file=sys.stderr)
+        print("web form test: Web/dist is missing; run Scripts/build/build-web.sh first", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
     server = PageServer()

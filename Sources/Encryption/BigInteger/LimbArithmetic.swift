@@ -11,7 +11,7 @@
 ///   branch or with a load from a selected address.
 ///
 /// The release assembly of the kernels built on these (`MontgomeryContext`) has no conditional
-/// jump except loop counters (Scripts/check-constant-time.sh prints them).
+/// jump except loop counters (Scripts/dev/check-constant-time.sh prints them).
 enum LimbArithmetic {
     /// `a·b + c + d` as a double word; it never overflows ((2⁶⁴−1)² + 2·(2⁶⁴−1) < 2¹²⁸).
     @inline(__always)

@@ -99,7 +99,7 @@ extension MontgomeryContext {
     /// low word fixes mᵢ (which makes it vanish) in the first k columns and is the result's word
     /// in the last k. The sum stays below 2n, so one subtraction (selected by mask) reduces it.
     /// `scratch`: at least k words (it receives m, then the unreduced result). Not inlined: one
-    /// copy of the code, whose assembly Scripts/check-constant-time.sh inspects.
+    /// copy of the code, whose assembly Scripts/dev/check-constant-time.sh inspects.
     @inline(never)
     static func multiply(
         _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, into result: UnsafeMutablePointer<UInt64>,

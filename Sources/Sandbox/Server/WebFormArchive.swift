@@ -1,7 +1,7 @@
 import Foundation
 import PaymentFormEncryption
 
-/// The web form's files appended to a `payform` executable by `Scripts/package.sh`, so that the
+/// The web form's files appended to a `payform` executable by `Scripts/build/package.sh`, so that the
 /// packaged sandbox serves its hosted checkout page with no `Web/dist` beside it.
 ///
 /// The loader ignores bytes after an executable's last segment, so the archive rides at the end

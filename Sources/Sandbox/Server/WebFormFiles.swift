@@ -117,6 +117,6 @@ package struct WebFormFiles: Sendable {
         case .none:
             why = builtInProblem.map { "no web form: \($0)" } ?? "no web form built in, none given, no Web/dist found"
         }
-        return "hosted checkout pages UNAVAILABLE (\(why); Scripts/build-web.sh builds Web/dist, or give --web-dist DIR)"
+        return "hosted checkout pages UNAVAILABLE (\(why); Scripts/build/build-web.sh builds Web/dist, or give --web-dist DIR)"
     }
 }

@@ -75,7 +75,7 @@ struct HostedCheckoutPage: Sendable {
             return SandboxErrorBody.notFound("the sandbox serves no such web form file")
         }
         guard let bytes = webForm.contents(of: name) else {
-            return SandboxErrorBody.notFound("\(name) is missing: build the web form (Scripts/build-web.sh) or give --web-dist DIR")
+            return SandboxErrorBody.notFound("\(name) is missing: build the web form (Scripts/build/build-web.sh) or give --web-dist DIR")
         }
         return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", type), HTTPHeaderField("Cache-Control", "no-cache")], body: bytes)
     }
@@ -131,7 +131,7 @@ struct HostedCheckoutPage: Sendable {
             return html(503, """
                 <h1>The hosted checkout page needs the web form</h1>
                 <p id="outcome" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was not
-                found\(webForm.folder.map { " in " + HTMLEscaping.escape($0.path) } ?? ""). Build it with <code>Scripts/build-web.sh</code>
+                found\(webForm.folder.map { " in " + HTMLEscaping.escape($0.path) } ?? ""). Build it with <code>Scripts/build/build-web.sh</code>
                 (it makes <code>Web/dist</code>), or start the sandbox with <code>--web-dist DIR</code>.</p>
                 """)
         }

@@ -72,7 +72,7 @@ struct HostedTokenizationPage: Sendable {
         guard webForm.hasAll(HostedCheckoutPage.webFiles.keys) else {
             return html(503, lang: "en", """
                 <p id="htp-error" data-state="error">The sandbox builds this page on the web form (payform-form.mjs and its engine), which was
-                not found. Build it with <code>Scripts/build-web.sh</code>, or start the sandbox with <code>--web-dist DIR</code>.</p>
+                not found. Build it with <code>Scripts/build/build-web.sh</code>, or start the sandbox with <code>--web-dist DIR</code>.</p>
                 """)
         }
         let lang = String((tokenization.locale ?? "en").prefix(2)).lowercased()

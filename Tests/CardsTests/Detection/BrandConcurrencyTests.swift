@@ -2,7 +2,7 @@ import Testing
 @testable import PaymentFormCards
 
 /// The shipped detector, loaded on first use from many tasks at once and then shared, gives the
-/// serial answers. Run under ThreadSanitizer by Scripts/tsan.sh (its filter is "Concurrency").
+/// serial answers. Run under ThreadSanitizer by Scripts/test/tsan.sh (its filter is "Concurrency").
 @Suite("Brand detection concurrency")
 struct BrandConcurrencyTests {
     static let numbers = ["4571 0000 0000 0001", "457", "3782 822463 10005", "", "6508370", "65083700", "1", "7", "6703"]

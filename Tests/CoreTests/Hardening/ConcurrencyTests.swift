@@ -12,7 +12,7 @@ import PaymentFormTestSupport
 import PaymentFormFixtures
 
 /// Shared models, masks, compiled patterns, localizers and keys used from many tasks at once give
-/// exactly the serial results. Run under ThreadSanitizer by Scripts/tsan.sh, which fails on any
+/// exactly the serial results. Run under ThreadSanitizer by Scripts/test/tsan.sh, which fails on any
 /// data race this provokes.
 @Suite("Concurrency")
 struct ConcurrencyTests {

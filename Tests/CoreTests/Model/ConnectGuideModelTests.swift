@@ -7,7 +7,7 @@ import Testing
 
 /// What the Connect Swift client SDK guide's own code reads from the model (seed 003), public since
 /// issue 35: each test names the guide's item. That an app can reach these members through
-/// `import PaymentFormEngine` alone is Scripts/consumer-check.sh's job; these tests check their
+/// `import PaymentFormEngine` alone is Scripts/test/consumer-check.sh's job; these tests check their
 /// values against the shipped samples.
 @Suite("The Connect guide's code on the model: groups, order, recurring, fields, accounts")
 struct ConnectGuideModelTests {

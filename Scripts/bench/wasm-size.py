@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Where the web engine's bytes go: Web/dist/payform-engine.wasm's code by Swift module (from the
+mangled function names of a build with names: Scripts/build/build-web.sh --names), plus its data.
+
+Usage: Scripts/bench/wasm-size.py [WASM] [--map MAP] [--top N] [--json]
+
+Each function's body size counts for the module its mangled name starts with ($s<len><Module>);
+the standard library's own functions ($es..., $eS..., $s... in other builds) are "Swift standard library", unmangled ones are
+"C and runtime". Beside each module's raw bytes, its functions' bodies compressed alone (gzip -9
+and brotli -q 11, when the brotli command is there): what the module would weigh on its own; the
+parts of a module compress better together, so the columns add up to more than the whole.
+
+--map reads the link map the build wrote (Scripts/build/build-web.sh --names: .build-wasm/page.map or
+full.map) and splits the data section by what it holds: each table of the standard library's
+Unicode data, the files embedded in each module (EmbeddedResources), and each module's other
+constants, raw and compressed alone the same way (the bytes as linked, before wasm-opt).
+"""
+
+import argparse
+import collections
+import gzip
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+
+def leb(data, offset):
+    result = shift = 0
+    while True:
+        byte = data[offset]
+        offset += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return result, offset
+
+
+def sections(data):
+    if data[:4] != b"\0asm":
+        raise SystemExit("wasm-size: not a WebAssembly module")
+    offset = 8
+    while offset < len(data):
+        kind = data[offset]
+        size, offset = leb(data, offset + 1)
+        yield kind, data[offset:offset + size]
+        offset += size
+
+
+def read_name(data, offset):
+    length, offset = leb(data, offset)
+    return data[offset:offset + length].decode("utf-8", "replace"), offset + length
+
+
+def module_of(name):
+    # Embedded Swift mangles with $e where Swift uses $s.
+    if re.match(r"\$[es](s|S|Si|Sa|Sh|SD|Sb|Sd|Su|Sq)", name) and not re.match(r"\$[es]\d", name):
+        return "Swift standard library"
+    match = re.match(r"\$[es](\d+)([A-Za-z_][A-Za-z0-9_]*)", name)
+    if match:
+        length = int(match.group(1))
+        return match.group(2)[:length]
+    return "C and runtime"
+
+
+def compressed(data):
+    """(gzip -9, brotli -q 11 or None) sizes of `data` compressed alone."""
+    brotli = None
+    if shutil.which("brotli"):
+        brotli = len(subprocess.run(["brotli", "-q", "11", "-c"], input=data, capture_output=True, check=True).stdout)
+    return len(gzip.compress(data, 9)), brotli
+
+
+def map_data(path, linked):
+    """The data section's bytes by owner, from a wasm-ld map and the module as linked: {owner: bytes}."""
+    owners = collections.defaultdict(bytearray)
+    in_data = False
+    for line in open(path, encoding="utf-8", errors="replace"):
+        fields = line.split()
+        if len(fields) >= 4 and fields[0] == "-" and fields[3] == "DATA":
+            in_data = True
+            continue
+        if in_data and len(fields) >= 4 and fields[0] == "-":
+            break  # the next section
+        match = re.match(r"\s+(\w+)\s+(\w+)\s+(\w+)\s{9}(\S.*)$", line.rstrip("\n"))
+        if not in_data or not match:
+            continue
+        offset, size, source = int(match.group(2), 16), int(match.group(3), 16), match.group(4)
+        obj, _, section = source.partition(":(")
+        if "UnicodeDataTables" in obj or "swift_stdlib" in section:
+            table = re.sub(r"^_ZL\d+_swift_stdlib_", "", re.sub(r"^\.(rel\.)?(ro)?data\.", "", section.rstrip(")")))
+            owner = "Unicode data: " + re.sub(r"(_?(data|indices|ranks|keys\d*|comp\d+|data_indices))+$", "", table)
+        elif "EmbeddedResources" in obj:
+            owner = "embedded files: " + obj.split("/")[-2].removesuffix(".build")
+        elif "/" in obj:
+            owner = "constants: " + obj.split("/")[-2].removesuffix(".build")
+        else:
+            owner = "constants: " + obj
+        owners[owner] += linked[offset:offset + size]
+    return owners
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("wasm", nargs="?", default="Web/dist/payform-engine.wasm")
+    parser.add_argument("--map", help="the link map of the build (Scripts/build/build-web.sh --names writes .build-wasm/*.map)")
+    parser.add_argument("--linked", help="the module as linked, before wasm-opt, that the map describes (default: found beside the map)")
+    parser.add_argument("--top", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    arguments = parser.parse_args()
+    data = open(arguments.wasm, "rb").read()
+    imported = 0
+    bodies = []
+    bodies_bytes = []
+    names = {}
+    section_sizes = collections.Counter()
+    for kind, payload in sections(data):
+        section_sizes[{0: "custom", 1: "type", 2: "import", 3: "function", 7: "export", 10: "code", 11: "data"}.get(kind, str(kind))] += len(payload)
+        if kind == 2:
+            count, offset = leb(payload, 0)
+            for _ in range(count):
+                _, offset = read_name(payload, offset)
+                _, offset = read_name(payload, offset)
+                kind_byte = payload[offset]
+                offset += 1
+                if kind_byte == 0:
+                    _, offset = leb(payload, offset)
+                    imported += 1
+                elif kind_byte == 1:
+                    offset += 1
+                    flags, offset = leb(payload, offset)
+                    _, offset = leb(payload, offset)
+                    if flags & 1:
+                        _, offset = leb(payload, offset)
+                elif kind_byte == 2:
+                    flags, offset = leb(payload, offset)
+                    _, offset = leb(payload, offset)
+                    if flags & 1:
+                        _, offset = leb(payload, offset)
+                elif kind_byte == 3:
+                    offset += 2
+        elif kind == 10:
+            count, offset = leb(payload, 0)
+            for _ in range(count):
+                size, offset = leb(payload, offset)
+                bodies.append(size)
+                bodies_bytes.append(payload[offset:offset + size])
+                offset += size
+        elif kind == 0:
+            name, offset = read_name(payload, 0)
+            if name != "name":
+                continue
+            while offset < len(payload):
+                sub = payload[offset]
+                size, offset = leb(payload, offset + 1)
+                end = offset + size
+                if sub == 1:
+                    count, position = leb(payload, offset)
+                    for _ in range(count):
+                        index, position = leb(payload, position)
+                        names[index], position = read_name(payload, position)
+                offset = end
+    if not names:
+        print("wasm-size: the module has no function names; build it with Scripts/build/build-web.sh --names", file=sys.stderr)
+    by_module = collections.Counter()
+    module_bytes = collections.defaultdict(bytearray)
+    functions = []
+    for position, size in enumerate(bodies):
+        name = names.get(imported + position, f"function {imported + position}")
+        by_module[module_of(name)] += size
+        module_bytes[module_of(name)] += bodies_bytes[position]
+        functions.append((size, name))
+    whole_gzip, whole_brotli = compressed(data)
+    result = {
+        "bytes": len(data), "gzip": whole_gzip, "brotli": whole_brotli, "sections": dict(section_sizes),
+        "codeByModule": {module: {"bytes": size, **dict(zip(("gzip", "brotli"), compressed(bytes(module_bytes[module]))))}
+                         for module, size in by_module.most_common()},
+        "functions": len(bodies),
+    }
+    if arguments.map:
+        linked = arguments.linked or re.sub(r"(page|full)\.map$", r"\1/wasm32-unknown-none-wasm/release/PaymentFormWeb.wasm", arguments.map)
+        try:
+            owners = map_data(arguments.map, open(linked, "rb").read())
+        except OSError as error:
+            raise SystemExit(f"wasm-size: the module the map describes ({linked}) cannot be read: {error.strerror} (give --linked)")
+        result["dataByOwner"] = {owner: {"bytes": len(chunk), **dict(zip(("gzip", "brotli"), compressed(bytes(chunk))))}
+                                 for owner, chunk in sorted(owners.items(), key=lambda item: -len(item[1]))}
+    if arguments.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{arguments.wasm}: {len(data)} bytes, {whole_gzip} gzip -9, {whole_brotli} brotli -q 11, {len(bodies)} functions")
+    for name, size in section_sizes.most_common():
+        print(f"  section {name:<10} {size:>9}")
+    print(f"code by module: {'raw':>9} {'gzip':>8} {'brotli':>8}  (each alone)")
+    for module, sizes in result["codeByModule"].items():
+        print(f"  {module:<34} {sizes['bytes']:>9} {sizes['gzip']:>8} {sizes['brotli'] or '-':>8}")
+    if "dataByOwner" in result:
+        print(f"data by owner (as linked): {'raw':>9} {'gzip':>8} {'brotli':>8}  (each alone)")
+        for owner, sizes in result["dataByOwner"].items():
+            print(f"  {owner:<34} {sizes['bytes']:>9} {sizes['gzip']:>8} {sizes['brotli'] or '-':>8}")
+    if arguments.top:
+        print(f"largest {arguments.top} functions:")
+        for size, name in sorted(functions, reverse=True)[:arguments.top]:
+            print(f"  {size:>8}  {name[:140]}")
+
+
+if __name__ == "__main__":
+    main()
