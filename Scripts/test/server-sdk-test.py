@@ -488,6 +488,7 @@ def pay_hosted_checkout(url, binary, work, chromium, card="4111111111111111"):
         return json.loads(result.stdout)["finalUrl"], "Chromium"
     with urllib.request.urlopen(url, timeout=30) as answer:
         page = answer.read().decode()
+        url = answer.geturl()  # a payment link's page redirects to its checkout
     import html as html_module
     import re
     config = json.loads(html_module.unescape(re.search(r'data-config="([^"]*)"', page).group(1)))
@@ -496,6 +497,30 @@ def pay_hosted_checkout(url, binary, work, chromium, card="4111111111111111"):
                                      headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())["redirectURL"], "the page's post"
+
+
+def payment_link(sdk, shop, binary, work, chromium):
+    """Online Payments: a payment link created and read through the SDK, its redirectionUrl opened
+    and paid (in Chromium when it can: the link's page redirects to a hosted checkout), then read
+    back PAID with the payment's id; a cancel of the paid link refused (409)."""
+    name = sdk.name
+    client = sdk.merchant.payment_links()
+    created = client.create_payment_link(sdk.domain("CreatePaymentLinkRequest")().from_dictionary({
+        "order": {"amountOfMoney": {"amount": 2500, "currencyCode": "EUR"}, "references": {"merchantReference": "link-1"}},
+        "paymentLinkSpecificInput": {"recipientName": "Ada"}, "hostedCheckoutSpecificInput": {"returnUrl": shop.url}}))
+    expect(created.status == "ACTIVE" and created.recipient_name == "Ada" and created.expiration_date is not None
+           and created.payment_link_order.amount.amount == 2500 and created.payment_link_order.merchant_reference == "link-1"
+           and [event.type for event in created.payment_link_events] == ["CREATED"], f"{name}: payment link answer")
+    landed, how = pay_hosted_checkout(created.redirection_url, binary, work, chromium)
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(landed).query)
+    expect(landed.startswith(shop.url) and query.get("paymentId"), f"{name}: the payment link's checkout returned to {landed}")
+    read = client.get_payment_link_by_id(created.payment_link_id)
+    expect(read.status == "PAID" and [read.payment_id] == query.get("paymentId") and [event.type for event in read.payment_link_events] == ["CREATED", "PAID"],
+           f"{name}: the payment link after paying: {read.status}")
+    expect(sdk.get_payment(read.payment_id).status == sdk.authorised, f"{name}: the payment link's payment")
+    error = raises(sdk.ApiException, lambda: client.cancel_payment_link_by_id(created.payment_link_id))
+    expect(error.status_code == 409, f"{name}: cancel of a paid payment link: {error.status_code}")
+    print(f"{name}: payment link -> its redirectionUrl paid ({how}) -> PAID with its paymentId; a cancel then refused (409)")
 
 
 def hosted_tokenization(sdk, binary, work):
@@ -610,6 +635,7 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
 
         if sdk_class is not Connect:
             hosted_tokenization(sdk, binary, work)
+            payment_link(sdk, shop, binary, work, chromium)
 
         made = sdk.create_payment(card_order("4111111111111111", 800, shop.url, tokenize=True))
         token = made.creation_output.token

@@ -45,6 +45,8 @@ struct SandboxRouter: Sendable {
             return serverAPI.advanceClock(request.body)
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
             return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
+        case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "paymentlinks":
+            return PaymentLinkPage(serverAPI: serverAPI).respond(to: request, linkId: segments[3])
         case "sandbox" where segments.count >= 3 && segments[1] == "v1":
             return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst(2)))
         case "hostedtokenization":

@@ -39,6 +39,8 @@ struct HostedCheckout: Sendable, Hashable {
     /// `IN_PROGRESS` until that payment is kept, then `PAYMENT_CREATED`).
     var paymentId: String?
     let created: Date
+    /// The payment link whose page opened this checkout (``PaymentLink``), if any.
+    var paymentLinkId: String? = nil
 
     /// Why a checkout cannot be paid or deleted: it is no longer `IN_PROGRESS`, or a payment
     /// claimed it (``paymentId``).
@@ -75,7 +77,7 @@ struct HostedCheckout: Sendable, Hashable {
 
     var byteCost: Int {
         512 + (returnURL?.utf8.count ?? 0) + (merchantReference?.utf8.count ?? 0) + (locale?.utf8.count ?? 0) + clientSessionId.utf8.count
-            + customerId.utf8.count
+            + customerId.utf8.count + (paymentLinkId?.utf8.count ?? 0)
     }
 
     /// The page's path on the sandbox.

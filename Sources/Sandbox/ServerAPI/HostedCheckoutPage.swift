@@ -211,6 +211,9 @@ struct HostedCheckoutPage: Sendable {
             return answer.response
         }
         _ = ledger.updateHostedCheckout(id) { (checkout: inout HostedCheckout) in checkout.complete(paymentId: paymentId) }
+        if payment.status != .rejected, payment.status != .redirected {
+            serverAPI.paymentLinkPaid(byPaymentId: paymentId, checkoutId: id, version)
+        }
         let next: String
         if payment.status == .redirected {
             next = serverAPI.baseURL() + ThreeDSecurePage.pathPrefix + paymentId

@@ -17,23 +17,14 @@ extension ServerAPI {
         case .success(let value): order = value
         }
         let specific = body["hostedCheckoutSpecificInput"]
-        var locale: String?
-        if case .string(let text)? = specific?["locale"], text.count <= 35, text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-") }) {
-            locale = text
-        }
+        let locale = Self.hostedCheckoutLocale(specific?["locale"])
         var country: String?
         if case .string(let text)? = body["order"]?["customer"]?["billingAddress"]?["countryCode"], text.count == 2, text.allSatisfy(\.isASCII) {
             country = text.uppercased()
         }
         var tokenize = false
         if case .bool(let flag)? = body["cardPaymentMethodSpecificInput"]?["tokenize"] { tokenize = flag }
-        let (clientSessionId, session) = sessions.mint(locale: locale)
-        let checkout = HostedCheckout(
-            id: HostedCheckout.makeId(), version: call.version, returnMAC: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
-            returnURL: order.returnURL, amount: order.amount, currencyCode: order.currency, countryCode: country, merchantReference: order.merchantReference,
-            locale: locale, tokenize: tokenize, clientSessionId: clientSessionId, customerId: session.customerId, status: .inProgress, paymentId: nil,
-            created: Date())
-        call.ledger.keep(checkout)
+        let checkout = openHostedCheckout(order: order, version: call.version, ledger: call.ledger, locale: locale, countryCode: country, tokenize: tokenize)
         let base = baseURL()
         // Connect's merchants add the scheme and a subdomain to partialRedirectUrl; on loopback
         // only the scheme: `http://` + partialRedirectUrl. redirectUrl is the whole URL.
@@ -49,6 +40,30 @@ extension ServerAPI {
         var response = HTTPResponse.json(201, .object(answer))
         response.headers.append(location(call.version, "hostedcheckouts/\(checkout.id)"))
         return Answer(response)
+    }
+
+    /// `hostedCheckoutSpecificInput.locale` when it is a language tag (letters, `_` and `-`, at
+    /// most 35 characters); anything else is ignored, as the page then speaks English.
+    static func hostedCheckoutLocale(_ value: JSONValue?) -> String? {
+        guard case .string(let text)? = value, text.count <= 35,
+              text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-") })
+        else { return nil }
+        return text
+    }
+
+    /// A new `IN_PROGRESS` hosted checkout for `order`, with its own client session, kept in
+    /// `ledger`: what `POST …/hostedcheckouts` makes, and what opening a payment link makes.
+    func openHostedCheckout(order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, locale: String?, countryCode: String?, tokenize: Bool,
+                            paymentLinkId: String? = nil) -> HostedCheckout {
+        let (clientSessionId, session) = sessions.mint(locale: locale)
+        var checkout = HostedCheckout(
+            id: HostedCheckout.makeId(), version: version, returnMAC: UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased(),
+            returnURL: order.returnURL, amount: order.amount, currencyCode: order.currency, countryCode: countryCode, merchantReference: order.merchantReference,
+            locale: locale, tokenize: tokenize, clientSessionId: clientSessionId, customerId: session.customerId, status: .inProgress, paymentId: nil,
+            created: Date())
+        checkout.paymentLinkId = paymentLinkId
+        ledger.keep(checkout)
+        return checkout
     }
 
     /// The `GET` answer of a hosted checkout.

@@ -238,61 +238,7 @@ extension ServerAPI {
         }
     }
 
-    // MARK: - Payment links, batches, hosted tokenization and mandate pages, the rest
-
-    func paymentLinks(_ call: Call) -> Answer {
-        switch call.operation {
-        case .createPaymentLink:
-            let request: JSONObject
-            switch body(call) {
-            case .failure(let response): return Answer(response)
-            case .success(let object): request = object
-            }
-            // Online Payments names the link's amount paymentLinkOrder.amount; an order works too.
-            var orderJSON = JSONValue.object(request)
-            if let amount = request["paymentLinkOrder"]?["amount"] {
-                orderJSON = ["order": ["amountOfMoney": amount, "references": ["merchantReference": request["paymentLinkOrder"]?["merchantReference"] ?? .null]]]
-            }
-            let order: Order
-            switch readOrder(orderJSON, version: call.version) {
-            case .failure(let item): return Answer(errors(400, [item], call.version))
-            case .success(let value): order = value
-            }
-            let id = Self.newId("link")
-            let link: JSONValue = .object(JSONObject([
-                (key: "paymentLinkId", value: .string(id)),
-                (key: "redirectionUrl", value: .string(baseURL() + "/sandbox/v1/paymentlinks/" + id)),
-                (key: "status", value: "ACTIVE"),
-                (key: "paymentLinkOrder", value: ["amount": ["amount": .number(String(order.amount)), "currencyCode": .string(order.currency)],
-                                                  "merchantReference": order.merchantReference.map(JSONValue.string) ?? .null]),
-                (key: "isReusableLink", value: request["isReusableLink"] ?? false),
-            ]))
-            call.ledger.keep(ServerAPILedger.Record(kind: "link", json: link, status: "ACTIVE"), id: id)
-            return Answer(.json(201, link))
-        case .searchPaymentLinks:
-            return Answer(.json(200, ["paymentLinks": .array(call.ledger.records("link").map(\.json))]))
-        default:
-            if call.operation == .cancelPaymentLink {
-                // Cancelled under the lock: of racing cancels one is 204, the others 409.
-                let cancelled = call.ledger.updateRecord("link", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
-                    guard record.status == "ACTIVE" else { throw conflict("the payment link is \(record.status)", call.version) }
-                    record.status = "CANCELLED"
-                    if case .object(let object) = record.json {
-                        var copy = JSONObject()
-                        for member in object { copy.append(member.key, member.key == "status" ? "CANCELLED" : member.value) }
-                        record.json = .object(copy)
-                    }
-                }
-                switch cancelled {
-                case nil: return Answer(unknown("payment link", property: "paymentLinkId", call.version))
-                case .failure(let response)?: return Answer(response)
-                case .success?: return Answer(HTTPResponse(status: 204))
-                }
-            }
-            guard let record = call.ledger.record("link", call.id) else { return Answer(unknown("payment link", property: "paymentLinkId", call.version)) }
-            return Answer(call.operation == .sharePaymentLink ? HTTPResponse(status: 204) : .json(200, record.json))
-        }
-    }
+    // MARK: - Batches, hosted tokenization and mandate pages, the rest
 
     func batches(_ call: Call) -> Answer {
         switch call.operation {

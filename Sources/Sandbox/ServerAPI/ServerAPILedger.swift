@@ -55,6 +55,7 @@ final class ServerAPILedger: Sendable {
         var payments: BoundedStore<String, ServerAPIPayment>
         var tokens: BoundedStore<String, ServerAPIToken>
         var hostedCheckouts: BoundedStore<String, HostedCheckout>
+        var paymentLinks: BoundedStore<String, PaymentLink>
         var records: BoundedStore<String, Record>
         var idempotence: BoundedStore<String, Idempotence>
         var usedInputs: BoundedStore<[UInt8], Bool>
@@ -68,6 +69,7 @@ final class ServerAPILedger: Sendable {
             payments: BoundedStore(capacity: limits.entries, byteLimit: limits.paymentBytes),
             tokens: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             hostedCheckouts: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
+            paymentLinks: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             records: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             idempotence: BoundedStore(capacity: limits.entries, byteLimit: limits.idempotenceBytes),
             usedInputs: BoundedStore(capacity: limits.entries)))
@@ -158,6 +160,35 @@ final class ServerAPILedger: Sendable {
             return .success(checkout)
         }
     }
+
+    /// The payment link `id`, or `nil`.
+    func paymentLink(withId id: String) -> PaymentLink? { state.withLock { $0.paymentLinks[id] } }
+
+    func keep(_ link: PaymentLink) {
+        state.withLock { $0.paymentLinks.set(link, for: link.id, cost: link.byteCost) }
+    }
+
+    /// Changes the payment link `id` with `change` under the lock (one move at a time: of a
+    /// cancel and a payment that race, one wins): the link after it, or what `change` threw with
+    /// the link as it is then (a link that expired on the way is kept expired); `nil` when there is
+    /// no such link.
+    func updatePaymentLink(_ id: String, _ change: (inout PaymentLink) throws(PaymentLink.NotActive) -> Void) -> Result<PaymentLink, PaymentLink.NotActive>? {
+        state.withLock { state -> Result<PaymentLink, PaymentLink.NotActive>? in
+            guard var link = state.paymentLinks[id] else { return nil }
+            let result: Result<PaymentLink, PaymentLink.NotActive>
+            do throws(PaymentLink.NotActive) {
+                try change(&link)
+                result = .success(link)
+            } catch {
+                result = .failure(error)
+            }
+            state.paymentLinks.set(link, for: id, cost: link.byteCost)
+            return result
+        }
+    }
+
+    /// The payment links kept, oldest first.
+    var paymentLinks: [PaymentLink] { state.withLock { $0.paymentLinks.values } }
 
     /// The record `kind`/`id`, or `nil`.
     func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }

@@ -108,7 +108,10 @@ struct ThreeDSecurePage: Sendable {
             try PaymentLifecycle.authenticate(&payment, succeeded: succeeded, errors: failure, version: version, now: now)
         }
         serverAPI.post(decided?.events ?? [])
-        if case .success? = decided?.result { serverAPI.settleAtOnce(paymentId: paymentId, version) }
+        if case .success(let payment)? = decided?.result {
+            if payment.status != .rejected { serverAPI.paymentLinkPaid(byPaymentId: paymentId, checkoutId: payment.hostedCheckoutId, version) }
+            serverAPI.settleAtOnce(paymentId: paymentId, version)
+        }
         let location: String
         if let returnURL = found.returnURL {
             location = Self.adding([("RETURNMAC", mac), ("paymentId", found.id)], to: returnURL)
