@@ -20,6 +20,8 @@ struct EmbedResources: BuildToolPlugin {
         // (the Processors module itself is not part of it).
         "PaymentFormWeb": ["Processors"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
+        // The scripts of the sandbox's own pages, as files (Resources/Pages/README.md).
+        "PaymentFormSandbox": ["Pages"],
     ]
 
     /// The files the page's WebAssembly engine leaves out (see EmbedResourcesTool): every

@@ -16,7 +16,8 @@
 #   payform-engine.mjs         the loader of either module (node, or a page that wants the engine alone)
 #   payform-sandbox.mjs        starts `payform sandbox` for a node test (the npm package's `./sandbox`)
 #   payform-form-engine.wasm   what a page loads: the form and card requests only, English texts
-#   payform-form.mjs           the web form, with the loader inside it
+#   payform-form.mjs           the web form (Web/src/payform-form.mjs and Web/src/form/, bundled
+#                              by esbuild), with the loader inside it
 #   payform-form.css           its stylesheet
 #   payform-texts.LANG.json    the other languages' texts, fetched by the form when its locale asks
 #   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift)
@@ -26,10 +27,11 @@
 #   immutable caching (Examples/web/shop-server.mjs, the nginx and CDN setups in WebForm.md).
 #
 # Needs the Swift toolchain (its Embedded standard library for wasm32 and wasm-ld), Binaryen's
-# wasm-opt (Debian: binaryen) and brotli. The target list comes from Package.swift: PAYFORM_WASM=1
-# turns the Embedded feature on for the core targets and picks the host's regular expressions
-# over ICU; PAYFORM_WASM_FORM_ONLY=1 builds the page's module. Each module has its own scratch
-# folder (.build-wasm/full, .build-wasm/page), so rebuilding one does not recompile the other.
+# wasm-opt (Debian: binaryen), esbuild (Debian: esbuild) and brotli. The target list comes from
+# Package.swift: PAYFORM_WASM=1 turns the Embedded feature on for the core targets and picks the
+# host's regular expressions over ICU; PAYFORM_WASM_FORM_ONLY=1 builds the page's module. Each
+# module has its own scratch folder (.build-wasm/full, .build-wasm/page), so rebuilding one does
+# not recompile the other.
 #
 # What a server sends is readable by any user, however the umask is set or a tool copies modes
 # (brotli -o gives its output its input's mode, 0600 for a mktemp file): every file of
@@ -61,6 +63,7 @@ tables="$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDa
 [[ -f "$tables" ]] || { echo "build-web: this toolchain has no Embedded Swift for wasm32 ($tables is missing)" >&2; exit 1; }
 command -v wasm-opt > /dev/null || { echo "build-web: wasm-opt is missing (Binaryen; Debian: apt-get install binaryen)" >&2; exit 1; }
 command -v brotli > /dev/null || { echo "build-web: brotli is missing (Debian: apt-get install brotli)" >&2; exit 1; }
+command -v esbuild > /dev/null || { echo "build-web: esbuild is missing (it bundles the form's modules; Debian: apt-get install esbuild)" >&2; exit 1; }
 
 mkdir -p .build-wasm Web/dist
 # readable FOLDER: every file in it 0644, every folder 0755 (it included), whoever made them how.
@@ -125,6 +128,7 @@ for file in Resources/Localization/*.json; do
   cp "$file" "Web/dist/payform-texts.$language.json"
 done
 
+<<<<<<< HEAD:Scripts/build/build-web.sh
 # The form module carries the engine's loader: where Web/src/payform-form.mjs imports it, the
 # loader's source goes in (its class no longer exported), so a page fetches one module instead of
 # two one after the other (in Chromium, 8 ms of the first form's load). payform-engine.mjs stays
@@ -149,12 +153,37 @@ while IFS= read -r line || [[ -n "$line" ]]; do
     echo "const TEXT_FILES = { $text_files }; // the languages beside this module, filled by Scripts/build/build-web.sh"
   else
     printf '%s\n' "$line"
+=======
+# The form module is Web/src/payform-form.mjs and the modules under Web/src/form/ it imports (one
+# per job: loader, texts, Client API, mount, form, view, editing, IIN, events, encryption),
+# bundled by esbuild into one module with the engine's loader (Web/src/payform-engine.mjs)
+# inside, so a page fetches one module instead of two one after the other (in Chromium, 8 ms of
+# the first form's load); payform-engine.mjs stays beside it for node and for pages that want the
+# engine alone.
+# The list of language files is defined for the bundle (PAYFORM_TEXT_FILES, read by
+# form/texts.mjs). Web/dist/payform-form.mjs is the readable bundle (the npm package's); site/
+# gets the minified one. The loader's `import("node:fs/promises")` is for node only and stays an
+# import.
+text_files=""
+# Quoted keys: a tag such as zh-Hant is no JavaScript identifier.
+for language in "${languages[@]}"; do text_files+="${text_files:+,}\"$language\":\"./payform-texts.$language.json\""; done
+bundle() { # bundle OUTPUT [esbuild options]: Web/src/payform-form.mjs and its imports as one ES module
+  local output=$1
+  shift
+  esbuild Web/src/payform-form.mjs --bundle --format=esm --platform=browser '--external:node:*' --log-level=warning \
+    "--define:PAYFORM_TEXT_FILES={$text_files}" --outfile="$output" "$@" \
+    || { echo "build-web: esbuild could not bundle Web/src/payform-form.mjs" >&2; exit 1; }
+  if grep -qE '^(import|export) .* from ' "$output"; then
+    echo "build-web: $output still imports a module; a page would fetch it after this one" >&2
+    exit 1
+>>>>>>> 4a52c690c1eed46b45e168f5a5a10fd7a0647ab3:Scripts/build/build-web.sh
   fi
-done < Web/src/payform-form.mjs > Web/dist/payform-form.mjs
-if grep -qE '^(import|export) .* from ' Web/dist/payform-form.mjs; then
-  echo "build-web: Web/dist/payform-form.mjs still imports a module; a page would fetch it after this one" >&2
-  exit 1
-fi
+  if [[ ${#languages[@]} -gt 0 ]] && ! grep -qF "./payform-texts.${languages[0]}.json" "$output"; then
+    echo "build-web: $output does not name the language files (is PAYFORM_TEXT_FILES still read by Web/src/form/texts.mjs?)" >&2
+    exit 1
+  fi
+}
+bundle Web/dist/payform-form.mjs "--banner:js=// The web form (PaymentFormEngine): Web/src/payform-form.mjs and Web/src/form/, bundled by Scripts/build/build-web.sh; its types are payform-form.d.mts."
 
 # Web/dist/site/: content-hashed names, precompressed. The leaves first, then the form module
 # that names them (its text changes with their names, and so does its own hash).
@@ -175,30 +204,11 @@ if [[ -f Web/dist/payform-form-engine.wasm ]]; then
   publish payform-form-engine.wasm
   publish payform-form.css
   for language in "${languages[@]}"; do publish "payform-texts.$language.json"; done
-  # The served copy of the form module without its comments and indentation (whole-line
-  # comments and comment blocks only: nothing inside a line of code is touched), then checked by
-  # node. A line of code with an odd number of backticks could be inside a multi-line template
-  # literal, where indentation is text: the build refuses it rather than change it.
-  site_form=$(mktemp)
-  awk '
-    { line = $0; sub(/^[ \t]+/, "", line) }
-    block { if (index(line, "*/")) block = 0; next }
-    substr(line, 1, 2) == "/*" {
-      end = index(line, "*/")
-      if (!end) { block = 1; next }
-      if (end + 1 == length(line)) next
-    }
-    substr(line, 1, 2) == "//" || line == "" { next }
-    { print line }
-  ' Web/dist/payform-form.mjs > "$site_form"
-  if ! awk '{ n = gsub(/`/, "`"); if (n % 2) bad = 1 } END { exit bad }' "$site_form"; then
-    echo "build-web: Web/dist/payform-form.mjs has code with an odd number of backticks on a line (a multi-line template literal?): it cannot be minified safely" >&2
-    exit 1
-  fi
+  # The served copy of the form module: the same bundle minified (esbuild --minify), checked by node.
+  site_form=$(mktemp --suffix=.mjs)
+  bundle "$site_form" --minify
   if command -v node > /dev/null; then
-    cp "$site_form" "$site_form.mjs"
-    node --check "$site_form.mjs" || { echo "build-web: the minified form module does not parse" >&2; exit 1; }
-    rm -f "$site_form.mjs"
+    node --check "$site_form" || { echo "build-web: the minified form module does not parse" >&2; exit 1; }
   fi
   for name in "${!hashed[@]}"; do
     sed -i "s|\"\\./$name\"|\"./${hashed[$name]}\"|g" "$site_form"

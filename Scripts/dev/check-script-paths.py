@@ -27,7 +27,7 @@ MENTION = re.compile(r"(?<![\w/.-])Scripts/([\w./*-]*[\w*/])")
 
 def tracked_files():
     listing = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    return [name for name in listing.decode().split("\0") if name]
+    return sorted({name for name in listing.decode().split("\0") if name})
 
 
 def main():

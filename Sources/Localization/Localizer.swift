@@ -204,12 +204,18 @@ public struct Localizer: Sendable {
 
     /// The title of a form's pay button ("Pay", "Payer", "Bezahlen", ...).
     public var payButtonTitle: String {
-        string(forKey: TranslationKey.payButton) ?? "Pay"
+        shipped(TranslationKey.payButton)
     }
 
     /// The notice a form preview shows: it is a preview and sends nothing.
     package var previewNotice: String {
-        string(forKey: TranslationKey.previewNotice) ?? "Preview: this page does not send what you type."
+        shipped(TranslationKey.previewNotice)
+    }
+
+    /// The web form's own texts in this language, by the id the page's view names them with
+    /// (`pay`, `brandChoice`, `detectedBrand`, `savedCard`, `otherCard`, `invalidForm`).
+    package var webFormTexts: [(id: String, text: String)] {
+        TranslationKey.webFormTexts.map { (id: $0.id, text: shipped($0.key)) }
     }
 
     /// The message for a validation error, with its bounds filled in: the most specific text
@@ -262,9 +268,7 @@ public struct Localizer: Sendable {
                 }
             }
         }
-        guard let template = string(forKey: TranslationKey.validationError(ValidationMessageId.unknown))
-        else { return Self.lastResortInvalidMessage }
-        return fill(template, with: parameters.mapValues(String.init))
+        return fill(shipped(TranslationKey.validationError(ValidationMessageId.unknown)), with: parameters.mapValues(String.init))
     }
 
     /// `template` with its `{name}` placeholders replaced by `values`, in one pass.
@@ -281,8 +285,12 @@ public struct Localizer: Sendable {
 
     // MARK: - Lookup
 
-    /// Shown when even the generic message is missing, which only a broken build can cause.
-    private static let lastResortInvalidMessage = "This value is not valid."
+    /// The text of a key the engine names itself (the pay button, the web form's texts, the
+    /// generic messages). Each is written once, in `Resources/Localization/en.json`, which holds
+    /// every one of them (ShippedTablesTests): the key itself stands in only for a broken build.
+    private func shipped(_ key: String) -> String {
+        string(forKey: key) ?? key
+    }
 
     private func string(forKey key: String, in languages: ArraySlice<String>) -> String? {
         for language in languages {
@@ -332,7 +340,7 @@ public struct Localizer: Sendable {
     }
 
     private func unnamed(productId: String) -> String {
-        let template = string(forKey: TranslationKey.unnamedProduct) ?? "Payment method {productId}"
+        let template = shipped(TranslationKey.unnamedProduct)
         return fill(template, with: ["productId": productId])
     }
 

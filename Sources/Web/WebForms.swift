@@ -181,14 +181,8 @@ enum WebForms {
         let accounts: [JSONValue] = controller.item.accountsOnFile.map { account in
             .object(JSONObject([(key: "id", value: .string(account.id)), (key: "label", value: .string(account.label))]))
         }
-        let texts = JSONObject([
-            (key: "pay", value: .string(localizer.payButtonTitle)),
-            (key: "brandChoice", value: .string(localizer.string(forKey: "gc.app.webForm.brandChoice") ?? "Card brand to use")),
-            (key: "detectedBrand", value: .string(localizer.string(forKey: "gc.app.webForm.detectedBrand") ?? "Card brand: {brand}")),
-            (key: "savedCard", value: .string(localizer.string(forKey: "gc.app.webForm.savedCard") ?? "Saved card")),
-            (key: "otherCard", value: .string(localizer.string(forKey: "gc.app.webForm.otherCard") ?? "Another card")),
-            (key: "invalidForm", value: .string(localizer.string(forKey: "gc.app.webForm.invalidForm") ?? "Please check the highlighted fields.")),
-        ])
+        // The page's own texts, from the language files (written once, in Resources/Localization).
+        let texts = JSONObject(localizer.webFormTexts.map { (key: $0.id, value: JSONValue.string($0.text)) })
         let choice = controller.brandChoice
         let brandOptions: [JSONValue] = choice.options.map { brand in
             .object(JSONObject([

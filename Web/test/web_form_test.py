@@ -1014,7 +1014,7 @@ def case_card_form_checkout(run):
         }"""
         scenarios = [("378282246310005", "3782 822463 10005", "American Express", None, 2),
                      ("5555555555554444", "5555 5555 5555 4444", "Mastercard", None, 3),
-                     ("4000002500001001", "4000 0025 0000 1001", "Cartes Bancaires", "cartes-bancaires", 130),
+                     ("4000002500001001", "4000 0025 0000 1001", "Carte Bancaire", "cartes-bancaires", 130),
                      ("4000002500001001", "4000 0025 0000 1001", "Visa", "visa", 1)]
         for number, text, badge, choose, product in scenarios:
             page.goto(url)

@@ -35,6 +35,14 @@ enum TranslationKey {
     /// The notice on a form preview that it sends nothing.
     static let previewNotice = "gc.app.paymentProductDetails.previewNotice"
 
+    /// The web form's own texts by the id its view gives them (`view.texts.pay`, ...): the pay
+    /// button, the co-badge choice's legend, the detected brand's announcement, the accounts on
+    /// file's legend and their "another card", the announcement of an invalid form.
+    static let webFormTexts: [(id: String, key: String)] = [
+        ("pay", payButton), ("brandChoice", "gc.app.webForm.brandChoice"), ("detectedBrand", "gc.app.webForm.detectedBrand"),
+        ("savedCard", "gc.app.webForm.savedCard"), ("otherCard", "gc.app.webForm.otherCard"), ("invalidForm", "gc.app.webForm.invalidForm"),
+    ]
+
     static func validationError(_ messageId: String) -> String {
         "gc.general.paymentProductFields.validationErrors.\(messageId).label"
     }

@@ -54,8 +54,9 @@ struct HostedCheckoutPage: Sendable {
         switch segments.count {
         case 1 where segments[0] == "hostedcheckout.mjs":
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
+            guard let script = Self.script else { return SandboxErrorBody.notFound("this payform was built without the hosted checkout's script") }
             return HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "text/javascript; charset=utf-8"),
-                                                       HTTPHeaderField("Cache-Control", "no-store")], body: Array(Self.script.utf8))
+                                                       HTTPHeaderField("Cache-Control", "no-store")], body: script)
         case 2 where segments[0] == "web":
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
             return webFile(segments[1])
@@ -136,6 +137,9 @@ struct HostedCheckoutPage: Sendable {
                 """)
         }
         let base = serverAPI.baseURL()
+        let locale = String((checkout.locale ?? "en").prefix(2)).lowercased()
+        // The Pay button speaks the form's language, in its words (Resources/Localization).
+        let texts = Localizer(languageTag: locale)
         let config: JSONValue = [
             "hostedCheckoutId": .string(checkout.id),
             "session": ["clientApiUrl": .string(base + "/client"), "assetUrl": .string(base + "/assets"), "customerId": .string(checkout.customerId),
@@ -143,7 +147,7 @@ struct HostedCheckoutPage: Sendable {
             "groupId": .string(Self.groupId),
             "context": ["amount": .number(String(checkout.amount)), "currency": .string(checkout.currencyCode),
                         "countryCode": .string(checkout.countryCode ?? "NL"), "isRecurring": false],
-            "locale": .string(String((checkout.locale ?? "en").prefix(2)).lowercased()),
+            "locale": .string(locale),
         ]
         return html(200, """
             <main id="checkout" data-config="\(HTMLEscaping.escape(JSONWriter().string(from: config)))">
@@ -151,7 +155,7 @@ struct HostedCheckoutPage: Sendable {
             <p>A test tool standing in for the platform's payment page: no real payment is made.</p>
             <p>Order: <span id="amount">\(amount)</span>\(checkout.merchantReference.map { ", reference " + HTMLEscaping.escape($0) } ?? "").</p>
             <div id="payment-form"></div>
-            <button type="button" id="pay" disabled>Pay</button>
+            <button type="button" id="pay" lang="\(HTMLEscaping.escape(texts.textLanguageTag))" disabled>\(HTMLEscaping.escape(texts.payButtonTitle))</button>
             <p id="message" role="status"></p>
             <pre id="outcome" data-state="loading">{"state": "loading"}</pre>
             </main>
@@ -225,70 +229,8 @@ struct HostedCheckoutPage: Sendable {
         return .json(200, ["redirectURL": .string(next), "paymentId": .string(paymentId), "status": .string(payment.status.name(version))])
     }
 
-    /// The page's script: mounts the web form, pays with what it encrypted, follows the answer.
-    static let script = """
-        // The sandbox's hosted checkout page: the web form of every card (the cards group: the
-        // number names the product), mounted with the checkout's own client session; Pay
-        // encrypts in the form and posts to the sandbox.
-        import { mountPaymentForm } from "/sandbox/v1/web/payform-form.mjs";
-
-        const root = document.getElementById("checkout");
-        const config = JSON.parse(root.dataset.config);
-        const pay = document.getElementById("pay");
-        const message = document.getElementById("message");
-        const outcome = document.getElementById("outcome");
-
-        function report(state, extra = {}) {
-          outcome.dataset.state = state;
-          outcome.textContent = JSON.stringify({ state, ...extra }, null, 2);
-        }
-
-        let form = null;
-        try {
-          form = await mountPaymentForm(document.getElementById("payment-form"), {
-            session: config.session,
-            groupId: config.groupId,
-            context: { ...config.context, locale: config.locale },
-            locale: config.locale,
-          });
-          pay.disabled = false;
-          report("form", { groupId: config.groupId });
-        } catch (error) {
-          message.textContent = `The form could not be shown: ${error.message || error}`;
-          report("error", { step: "form", message: String(error.message || error) });
-        }
-
-        pay.addEventListener("click", async () => {
-          if (!form || pay.disabled) return;
-          pay.disabled = true;
-          try {
-            const result = await form.submit();
-            if (!result.valid) {
-              report("invalid", { errors: (result.errors || []).map(({ fieldId, errorId }) => ({ fieldId, errorId })) });
-              pay.disabled = false;
-              return;
-            }
-            report("paying");
-            const response = await fetch(`/sandbox/v1/hostedcheckouts/${encodeURIComponent(config.hostedCheckoutId)}/pay`, {
-              method: "POST",
-              headers: { "Content-Type": "application/json", Accept: "application/json" },
-              body: JSON.stringify({ encryptedCustomerInput: result.encryptedCustomerInput }),
-            });
-            const json = await response.json().catch(() => null);
-            if (response.ok && json && json.redirectURL) {
-              report("redirecting", { paymentId: json.paymentId, status: json.status });
-              window.location.assign(json.redirectURL);
-              return;
-            }
-            const errors = (json && json.errors) || [];
-            message.textContent = errors.map((error) => error.message).join("; ") || `HTTP ${response.status}`;
-            report("refused", { httpStatus: response.status, errors: errors.map(({ errorCode, propertyName }) => ({ errorCode, propertyName })) });
-            pay.disabled = false;
-          } catch (error) {
-            message.textContent = String(error.message || error);
-            report("error", { step: "pay", message: String(error.message || error) });
-            pay.disabled = false;
-          }
-        });
-        """
+    /// The page's script (`Resources/Pages/hosted-checkout.mjs`, embedded at build time): mounts
+    /// the web form, pays with what it encrypted, follows the answer. `nil` only when the build
+    /// embedded no such file.
+    static let script: [UInt8]? = EmbeddedResources.files["Pages/hosted-checkout.mjs"].map { Array($0.utf8) }
 }

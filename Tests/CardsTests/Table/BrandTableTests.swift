@@ -125,7 +125,7 @@ struct BrandTableTests {
         for language in ["en", "fr", "de", "nl", "es", "it", "pt"] {
             let localizer = Localizer(languageTag: language)
             #expect(try #require(table.brand(withId: "american-express")).displayName(localizer) == "American Express")
-            #expect(try #require(table.brand(withId: "cartes-bancaires")).displayName(localizer) == "Cartes Bancaires")
+            #expect(try #require(table.brand(withId: "cartes-bancaires")).displayName(localizer) == "Carte Bancaire")
         }
         let override = Localizer(languageTag: "fr", overrides: ["fr": ["gc.general.cardBrands.cartes-bancaires.name": "CB"]])
         #expect(try #require(table.brand(withId: "cartes-bancaires")).displayName(override) == "CB")

@@ -1,3 +1,4 @@
+import PaymentFormCards
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
@@ -41,5 +42,23 @@ struct ShippedSamplesTests {
         let prepared = try #require(submission.prepared)
         let payload = try DecryptedPayload(token: prepared.encryptedFields, key: try ShippedSamples.demoDecryptionKey())
         #expect(payload.paymentValues == ["cardNumber": "4111111111111111", "expiryDate": "1230", "cvv": "123"])
+    }
+
+    /// One name for a card (issue 55): the product list's label (as the platform names the
+    /// product: 130 "Carte Bancaire") is the name the form gives the brand that pays with it.
+    @Test("a card product's label is the form's English name of its brand")
+    func cardLabelsAreBrandNames() throws {
+        let english = Localizer(languageTag: "en")
+        var checked = 0
+        for name in ShippedSamples.productNames {
+            let product = try ShippedSamples.product(named: name)
+            guard let id = Int(product.id), let label = product.displayHints.label else { continue }
+            // The brand's own product (Visa's is 1; 114 and 122 are its debit and Electron products).
+            for brand in BrandTable.shipped.brands where brand.paymentProductIds.first == id {
+                #expect(brand.displayName(english) == label, "product \(id) (\(name)) is \(label) in the list, \(brand.displayName(english)) in the form")
+                checked += 1
+            }
+        }
+        #expect(checked >= 4, "the samples' card products checked: \(checked)")
     }
 }
