@@ -45,6 +45,8 @@ struct SandboxRouter: Sendable {
             return serverAPI.advanceClock(request.body)
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
             return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
+        case "sandbox" where segments.count == 5 && segments[1] == "v1" && segments[2] == "mandates":
+            return MandateSigningPage(serverAPI: serverAPI).respond(to: request, version: segments[3], reference: segments[4])
         case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "paymentlinks":
             return PaymentLinkPage(serverAPI: serverAPI).respond(to: request, linkId: segments[3])
         case "sandbox" where segments.count >= 3 && segments[1] == "v1":

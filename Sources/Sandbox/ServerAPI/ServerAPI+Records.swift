@@ -2,16 +2,16 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 
-/// The objects the sandbox keeps without a state machine of their own beyond a status:
-/// mandates (`ACTIVE`, `BLOCKED`, `REVOKED`), payouts (Connect: `PENDING_APPROVAL` →
-/// `PAYOUT_REQUESTED` or `CANCELLED`; Online Payments: `PAYOUT_REQUESTED`), disputes (`CREATED`,
-/// `SUBMITTED`, `CANCELLED`) and their files, payment links (`ACTIVE`, `CANCELLED`), merchant
+/// The objects the sandbox keeps without a state machine of their own beyond a status: payouts
+/// (Connect: `PENDING_APPROVAL` → `PAYOUT_REQUESTED` or `CANCELLED`; Online Payments:
+/// `PAYOUT_REQUESTED`), disputes (`CREATED`, `SUBMITTED`, `CANCELLED`) and their files, merchant
 /// batches, hosted tokenizations, hosted mandate managements and hosted-fields sessions: created,
-/// read back with their statuses, moved on where the platform offers a call.
+/// read back with their statuses, moved on where the platform offers a call. Mandates
+/// (``Mandate``) and payment links (``PaymentLink``) have their own files.
 extension ServerAPI {
     /// `sandbox<prefix>` and 20 hex digits: URL-safe, at most 35 characters for the prefixes used here
     /// (mandate references are at most 35).
-    private static func newId(_ prefix: String) -> String {
+    static func newId(_ prefix: String) -> String {
         "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
     }
 
@@ -21,77 +21,6 @@ extension ServerAPI {
 
     private func conflict(_ message: String, _ version: ServerAPIVersion) -> HTTPResponse {
         errors(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: message)], version)
-    }
-
-    // MARK: - Mandates
-
-    private func mandateJSON(_ reference: String, status: String, body: JSONObject, version: ServerAPIVersion) -> JSONValue {
-        var mandate = JSONObject([
-            (key: "uniqueMandateReference", value: .string(reference)),
-            (key: "status", value: .string(status)),
-            (key: "recurrenceType", value: body["recurrenceType"] ?? "UNIQUE"),
-        ])
-        if let alias = body["alias"] { mandate.append("alias", alias) }
-        if let customerReference = body["customerReference"] { mandate.append("customerReference", customerReference) }
-        if let customer = body["customer"] { mandate.append("customer", customer) }
-        return .object(mandate)
-    }
-
-    func mandates(_ call: Call) -> Answer {
-        switch call.operation {
-        case .createMandate, .createMandateWithReference:
-            let request: JSONObject
-            switch body(call) {
-            case .failure(let response): return Answer(response)
-            case .success(let object): request = object
-            }
-            var reference = call.operation == .createMandateWithReference ? call.id : Self.newId("m")
-            if call.operation == .createMandate, case .string(let given)? = request["uniqueMandateReference"] {
-                guard given.count <= 35, given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
-                    return Answer(errors(400, [ServerAPIInput.invalid(
-                        "SANDBOX_INVALID_REFERENCE", "uniqueMandateReference must be at most 35 letters, digits or '-'",
-                        property: "uniqueMandateReference")], call.version))
-                }
-                reference = given
-            }
-            guard reference.count <= 35 else {
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_REFERENCE", "the mandate reference is at most 35 characters",
-                                                                   property: "uniqueMandateReference")], call.version))
-            }
-            let mandate = mandateJSON(reference, status: "ACTIVE", body: request, version: call.version)
-            // Checked and kept under the lock: of racing creates with one reference, one is 201.
-            guard call.ledger.insert(ServerAPILedger.Record(kind: "mandate", json: mandate, status: "ACTIVE"), id: reference) else {
-                return Answer(errors(409, [SandboxErrorBody.Item(
-                    code: "SANDBOX_DUPLICATE_MANDATE", id: "DUPLICATE_MANDATE_REFERENCE", message: "a mandate with this reference exists",
-                    propertyName: "uniqueMandateReference")], call.version))
-            }
-            var response = HTTPResponse.json(201, ["mandate": mandate])
-            response.headers.append(location(call.version, "mandates/\(reference)"))
-            return Answer(response)
-        default:
-            // Moved on under the lock: one transition at a time.
-            let moved = call.ledger.updateRecord("mandate", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
-                let next: String
-                switch (call.operation, record.status) {
-                case (.getMandate, let status): next = status
-                case (.blockMandate, "ACTIVE"): next = "BLOCKED"
-                case (.unblockMandate, "BLOCKED"): next = "ACTIVE"
-                case (.revokeMandate, "ACTIVE"), (.revokeMandate, "BLOCKED"): next = "REVOKED"
-                default: throw conflict("this is not allowed on a mandate in status \(record.status)", call.version)
-                }
-                if next != record.status, case .object(let mandate) = record.json {
-                    var copy = JSONObject()
-                    for member in mandate { copy.append(member.key, member.key == "status" ? .string(next) : member.value) }
-                    record.json = .object(copy)
-                    record.status = next
-                }
-            }
-            switch moved {
-            case nil: return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
-            case .failure(let response)?: return Answer(response)
-            case .success(let record)?: return Answer(.json(200, ["mandate": record.json]))
-            }
-        }
     }
 
     // MARK: - Payouts

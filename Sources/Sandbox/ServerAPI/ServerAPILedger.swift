@@ -56,6 +56,7 @@ final class ServerAPILedger: Sendable {
         var tokens: BoundedStore<String, ServerAPIToken>
         var hostedCheckouts: BoundedStore<String, HostedCheckout>
         var paymentLinks: BoundedStore<String, PaymentLink>
+        var mandates: BoundedStore<String, Mandate>
         var records: BoundedStore<String, Record>
         var idempotence: BoundedStore<String, Idempotence>
         var usedInputs: BoundedStore<[UInt8], Bool>
@@ -70,6 +71,7 @@ final class ServerAPILedger: Sendable {
             tokens: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             hostedCheckouts: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             paymentLinks: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
+            mandates: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             records: BoundedStore(capacity: limits.entries, byteLimit: limits.objectBytes),
             idempotence: BoundedStore(capacity: limits.entries, byteLimit: limits.idempotenceBytes),
             usedInputs: BoundedStore(capacity: limits.entries)))
@@ -189,6 +191,35 @@ final class ServerAPILedger: Sendable {
 
     /// The payment links kept, oldest first.
     var paymentLinks: [PaymentLink] { state.withLock { $0.paymentLinks.values } }
+
+    /// The mandate `reference`, or `nil`.
+    func mandate(withReference reference: String) -> Mandate? { state.withLock { $0.mandates[reference] } }
+
+    /// Keeps `mandate` unless one with its reference is kept (checked and kept under the lock):
+    /// whether it was kept.
+    func insert(_ mandate: Mandate) -> Bool {
+        state.withLock { state in
+            guard state.mandates[mandate.reference] == nil else { return false }
+            state.mandates.set(mandate, for: mandate.reference, cost: mandate.byteCost)
+            return true
+        }
+    }
+
+    /// Makes `move` on the mandate `reference` under the lock (of two racing moves, the second
+    /// meets the first's status): the mandate after it, or the refusal; `nil` when there is no
+    /// such mandate.
+    func update(mandate reference: String, _ move: Mandate.Move) -> Result<Mandate, Mandate.Refusal>? {
+        state.withLock { state -> Result<Mandate, Mandate.Refusal>? in
+            guard var mandate = state.mandates[reference] else { return nil }
+            do throws(Mandate.Refusal) {
+                try mandate.make(move)
+            } catch {
+                return .failure(error)
+            }
+            state.mandates.set(mandate, for: reference, cost: mandate.byteCost)
+            return .success(mandate)
+        }
+    }
 
     /// The record `kind`/`id`, or `nil`.
     func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }

@@ -1,0 +1,108 @@
+import Foundation
+import PaymentFormJSON
+
+/// A SEPA Direct Debit mandate (`…/mandates`, both platforms). Created `ACTIVE` when it needs no
+/// signature (`UNSIGNED`, `TICK_BOX`), else `CREATED` until the customer signs it on the page the
+/// create answer's `merchantAction` redirects to (``MandateSigningPage``): signed, it is
+/// `ACTIVE`; refused, `REVOKED`. The merchant blocks an `ACTIVE` mandate, unblocks a `BLOCKED`
+/// one and revokes either; any other move is refused with the status it met.
+struct Mandate: Sendable, Hashable {
+    enum Status: String, Sendable, Hashable {
+        case created = "CREATED"
+        case active = "ACTIVE"
+        case blocked = "BLOCKED"
+        case revoked = "REVOKED"
+    }
+
+    /// How the customer agrees to the mandate. Connect knows `UNSIGNED` and `SMS`; Online
+    /// Payments also `TICK_BOX` and `AIS`.
+    enum SignatureType: String, Sendable, Hashable, CaseIterable {
+        case unsigned = "UNSIGNED"
+        case sms = "SMS"
+        case tickBox = "TICK_BOX"
+        case ais = "AIS"
+
+        /// Whether the customer signs on a page first (the create answers `merchantAction`).
+        var redirects: Bool { self == .sms || self == .ais }
+
+        /// The types `version`'s platform takes.
+        static func accepted(by version: ServerAPIVersion) -> [SignatureType] {
+            version == .v1 ? [.unsigned, .sms] : allCases
+        }
+    }
+
+    /// What the merchant or the customer does to a mandate.
+    enum Move: String, Sendable {
+        case block, unblock, revoke, sign, refuse
+    }
+
+    /// Why a move is refused: the mandate's status when it was tried.
+    struct Refusal: Error {
+        let status: Status
+        let move: Move
+    }
+
+    let reference: String
+    let version: ServerAPIVersion
+    let recurrenceType: String
+    let signatureType: SignatureType
+    let customerReference: JSONValue?
+    let alias: JSONValue?
+    let customer: JSONValue?
+    /// Where the customer goes back after the signing page (`returnUrl`), with `RETURNMAC`.
+    let returnURL: String?
+    let returnMAC: String
+    private(set) var status: Status
+
+    init(reference: String, version: ServerAPIVersion, recurrenceType: String, signatureType: SignatureType, customerReference: JSONValue?,
+         alias: JSONValue?, customer: JSONValue?, returnURL: String?) {
+        self.reference = reference
+        self.version = version
+        self.recurrenceType = recurrenceType
+        self.signatureType = signatureType
+        self.customerReference = customerReference
+        self.alias = alias
+        self.customer = customer
+        self.returnURL = returnURL
+        returnMAC = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        status = signatureType.redirects ? .created : .active
+    }
+
+    /// Makes `move`, or refuses it as the platform does: block only an `ACTIVE` mandate,
+    /// unblock only a `BLOCKED` one, revoke an `ACTIVE` or `BLOCKED` one, sign or refuse only a
+    /// `CREATED` one.
+    mutating func make(_ move: Move) throws(Refusal) {
+        let next: Status? = switch (move, status) {
+        case (.block, .active): .blocked
+        case (.unblock, .blocked): .active
+        case (.revoke, .active), (.revoke, .blocked): .revoked
+        case (.sign, .created): .active
+        case (.refuse, .created): .revoked
+        default: nil
+        }
+        guard let next else { throw Refusal(status: status, move: move) }
+        status = next
+    }
+
+    var byteCost: Int {
+        let writer = JSONWriter()
+        return 384 + reference.utf8.count + (returnURL?.utf8.count ?? 0)
+            + [customerReference, alias, customer].reduce(0) { $0 + ($1.map { writer.bytes(from: $0).count } ?? 0) }
+    }
+
+    /// The mandate as `MandateResponse` names its members.
+    var json: JSONValue {
+        var mandate = JSONObject([
+            (key: "uniqueMandateReference", value: .string(reference)),
+            (key: "status", value: .string(status.rawValue)),
+            (key: "recurrenceType", value: .string(recurrenceType)),
+        ])
+        if let alias { mandate.append("alias", alias) }
+        if let customerReference { mandate.append("customerReference", customerReference) }
+        if let customer { mandate.append("customer", customer) }
+        return .object(mandate)
+    }
+
+    /// The signing page's path on the sandbox.
+    var pagePath: String { MandateSigningPage.pathPrefix + version.rawValue + "/" + reference }
+}
