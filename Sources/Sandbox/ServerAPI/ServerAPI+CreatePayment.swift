@@ -305,8 +305,9 @@ extension ServerAPI {
     /// with a 3-D Secure redirect). `paymentId`: the id the payment gets (a hosted checkout's
     /// pay claims the checkout for it first).
     func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?,
-                     paymentId: String = ServerAPIPayment.makeId()) -> Answer
+                     paymentId: String? = nil) -> Answer
     {
+        let paymentId = paymentId ?? PlatformIds.payment(version, merchantId: credentials.merchantId)
         let product = source.product
         let isCard = product.paymentMethod == "card"
         let cardNumber = isCard ? source.values["cardNumber"] : nil
@@ -343,9 +344,7 @@ extension ServerAPI {
             behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome, now: now)
         payment.hostedCheckoutId = hostedCheckout?.id
         payment.capturesOnAuthorization = isCard && order.capturesOnAuthorization
-        var creation = JSONObject([
-            (key: "additionalReference", value: .string(payment.id)), (key: "externalReference", value: .string(payment.id)),
-        ])
+        var creation = payment.creationOutput(version)
         if let token = source.token {
             payment.token = token.id
         } else if source.tokenize, status != .rejected, let masked {
