@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Replays the recorded exchanges of the official Java server SDKs against `payform sandbox`.
 
-Usage: Scripts/test/server-sdk-replay.py --payform .build/debug/payform [--recording FILE] [--chromium PATH]
+Usage: Scripts/test/server-sdk-replay.py --payform .build/debug/payform [--recording FILE] [--chromium PATH] [--rerecord OUT]
 
 Tests/ServerAPIRecordings/java-sdks.jsonl holds, one JSON object a line, what the Connect Java SDK
 9.3.0 (/v1) and the Online Payments Java SDK 7.4.1 (/v2) sent to the sandbox while their flows ran
@@ -25,6 +25,12 @@ Maven repository), so it replays their requests instead:
 
 Prints one line per failure and a summary `N passed, N failed`. Exit 0 when all match, 1 otherwise,
 2 on a usage or setup problem.
+
+`--rerecord OUT` writes the recording again with the sandbox's answers of now: each request as the
+Java SDK sent it, its ids replaced by the ones the sandbox handed out in this run, and the live
+answer (a group sent at once keeps its recorded answers, ids replaced). For a change of the
+sandbox's answers that is meant (new ids, new members); review the diff, then replay the new file.
+An id is mapped once, by the first answer that shows it.
 """
 
 import argparse
@@ -49,7 +55,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from lib.pages import PageServer  # noqa: E402
 from lib.sandbox import Sandbox  # noqa: E402
 
-ID = re.compile(r"^(sandbox[0-9a-z-]+|[0-9a-f]{32})$")
+# The sandbox's ids: Connect's 30-digit payments, captures and refunds (a refund's effort is
+# negative: `...000-100001`), Online Payments' `<10 digits>_<operation>`, the others' own shapes.
+ID = re.compile(r"^(sandbox[0-9a-z-]+|[0-9a-f]{32}|[0-9-]{30}|[0-9]{10}_[0-9]{1,6})$")
 
 
 class Listener:
@@ -114,8 +122,11 @@ def learn(recorded, live, ids):
     elif isinstance(recorded, list) and isinstance(live, list):
         for pair in zip(recorded, live):
             learn(*pair, ids)
-    elif isinstance(recorded, str) and isinstance(live, str) and recorded != live and ID.match(recorded):
-        ids[recorded] = live
+    elif isinstance(recorded, str) and isinstance(live, str) and recorded != live and ID.match(recorded) and ID.match(live):
+        # The first answer that shows an id maps it, to an id (not to Connect's 20-digit
+        # additionalReference): Online Payments answers a cancel under the cancel's own id, which
+        # must not take the payment's place.
+        ids.setdefault(recorded, live)
 
 
 def substitute(text, ids):
@@ -133,6 +144,7 @@ class Replay:
         self.ids = {}
         self.shop = f"http://127.0.0.1:{webhook_port}/return"
         self.passed, self.failures = 0, []
+        self.rerecorded = []
 
     def send(self, request):
         path = substitute(request["path"], self.ids)
@@ -209,6 +221,7 @@ class Replay:
         concurrent = None
         for index, exchange in enumerate(exchanges):
             if "action" in exchange:
+                self.rerecorded.append(json.loads(substitute(json.dumps(exchange), self.ids)))
                 if exchange["action"] == "pay-hosted-checkout":
                     self.pay(exchange["id"])
                 elif exchange["action"] == "concurrent-begin":
@@ -219,8 +232,23 @@ class Replay:
                 continue
             if concurrent is not None:
                 concurrent.append((index, exchange))
+                self.rerecorded.append(json.loads(substitute(json.dumps(exchange), self.ids)))
                 continue
-            self.check(index, exchange, *self.send(exchange["request"]))
+            answer = self.send(exchange["request"])
+            sent = json.loads(substitute(json.dumps(exchange["request"]), self.ids))
+            self.check(index, exchange, *answer)
+            self.rerecord(exchange, sent, *answer)
+
+    def rerecord(self, exchange, sent, status, content_type, data):
+        """The exchange as it happened now: the request with live ids, the live answer."""
+        recorded = exchange["response"]
+        body = recorded["body"]
+        if recorded["contentType"] and recorded["contentType"].startswith("application/json"):
+            try:
+                body = json.loads(data) if data else None
+            except ValueError:
+                body = data.decode("utf-8", "replace")
+        self.rerecorded.append({"request": sent, "response": {"body": body, "contentType": content_type or recorded["contentType"], "status": status}})
 
     def run_together(self, group):
         """Sends a group at once (staggered by 0.3 s, as recorded) and compares the statuses as a set."""
@@ -250,6 +278,7 @@ def main():
     parser.add_argument("--payform", required=True)
     parser.add_argument("--recording", default=os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "ServerAPIRecordings", "java-sdks.jsonl"))
     parser.add_argument("--chromium", help="pay hosted checkouts in this Chromium (needs Playwright)")
+    parser.add_argument("--rerecord", metavar="OUT", help="write the recording again with this run's answers and ids (see above)")
     arguments = parser.parse_args()
     exchanges = [json.loads(line) for line in open(arguments.recording) if line.strip()]
     secret = "sandbox-webhook-secret-NOT-FOR-PRODUCTION-00000000"
@@ -271,6 +300,11 @@ def main():
         print(f"server SDK replay: {len([e for e in exchanges if 'request' in e])} recorded Java SDK requests, {served} on a served route, "
               f"{len(listener.events)} webhooks verified")
         print(f"{replay.passed} passed, {len(replay.failures)} failed")
+        if arguments.rerecord:
+            with open(arguments.rerecord, "w") as out:
+                for exchange in replay.rerecorded:
+                    out.write(json.dumps(exchange, sort_keys=True) + "\n")
+            print(f"server SDK replay: {len(replay.rerecorded)} exchanges written to {arguments.rerecord}")
         return 0 if not replay.failures else 1
     finally:
         if sandbox:

@@ -242,6 +242,13 @@ class Connect:
         self.merchant.refunds().approve(refund.id, self.domain("ApproveRefundRequest")())
         return refund
 
+    def operations(self, payment_id):
+        """The payment's operations as Connect lists them (GET with returnOperations=true: PaymentOperation)."""
+        params = self.GetPaymentParams()
+        params.return_operations = True
+        payment = self.merchant.payments().get(payment_id, params)
+        return [(o.id, o.type, o.amount_of_money.amount, o.status, None, None) for o in payment.payment_output.operations]
+
     def create_hosted_checkout(self, body):
         return self.merchant.hostedcheckouts().create(self.domain("CreateHostedCheckoutRequest")().from_dictionary(body))
 
@@ -327,6 +334,12 @@ class OnlinePayments(Connect):
     def cancel(self, payment_id):
         return self.merchant.payments().cancel_payment(payment_id, None)
 
+    def operations(self, payment_id):
+        """The payment's operations as GetPaymentDetails lists them (OperationOutput), opened by any operation's id."""
+        details = self.merchant.payments().get_payment_details(payment_id)
+        return [(o.id, None, o.amount_of_money.amount, o.status, o.status_output.status_code, o.references.merchant_reference)
+                for o in details.operations]
+
     def create_hosted_checkout(self, body):
         return self.merchant.hosted_checkout().create_hosted_checkout(self.domain("CreateHostedCheckoutRequest")().from_dictionary(body))
 
@@ -384,7 +397,8 @@ def check(sdk_class, sandbox, shop, binary, work):
         expect(payment.status == sdk.authorised, f"{name}: status {payment.status}")
         expect(payment.status_output.is_authorized, f"{name}: not authorised")
         card = payment.payment_output.card_payment_method_specific_output.card
-        expect(card.card_number == "411111******1111", f"{name}: card shown as {card.card_number}")
+        expect(card.card_number == "************1111", f"{name}: card shown as {card.card_number}")
+        expect(getattr(card, "bin", None) == (None if sdk_class is Connect else "411111"), f"{name}: bin {getattr(card, 'bin', None)}")
         read = sdk.get_payment(payment.id)
         expect(read.id == payment.id and read.status == sdk.authorised, f"{name}: get payment {read.id} {read.status}")
         print(f"{name}: create payment -> {payment.status}; get payment -> {read.status}")
@@ -550,13 +564,13 @@ def hosted_tokenization(sdk, binary, work):
     read = client.get_hosted_tokenization(created.hosted_tokenization_id)
     card = read.token.card.data.card_without_cvv
     expect(read.token_status == "CREATED" and read.token.is_temporary is False and read.token.payment_product_id == 1
-           and card.card_number == "411111******1111" and card.expiry_date == "1235", f"{name}: the token read back")
+           and card.card_number == "************1111" and card.expiry_date == "1235", f"{name}: the token read back")
     body = {"order": {"amountOfMoney": {"amount": 900, "currencyCode": "EUR"}}, "hostedTokenizationId": created.hosted_tokenization_id}
     paid = sdk.create_payment(body)
     expect(paid.payment.status == sdk.authorised, f"{name}: paid with hostedTokenizationId: {paid.payment.status}")
     error = raises(sdk.ApiException, lambda: sdk.create_payment(body))
     expect(error.status_code == 409, f"{name}: a second payment with the hosted tokenization: {error.status_code}")
-    print(f"{name}: hosted tokenization -> submitted (storePermanently) -> GET: a permanent token, 411111******1111 -> "
+    print(f"{name}: hosted tokenization -> submitted (storePermanently) -> GET: a permanent token, ************1111 -> "
           "paid with hostedTokenizationId; a second payment with it refused (409)")
 
 
@@ -575,7 +589,9 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
         status = sdk.get_payment(payment_id).status
         expect(status == settled, f"{name}: after the captures settled {status}")
         error = raises(sdk.ReferenceException, lambda: sdk.capture(payment_id, 1))
-        expect(error.status_code == 409 and error.errors[0].id == "ACTION_NOT_ALLOWED_ON_TARGET", f"{name}: capture past the amount")
+        wrong_state = ("ACTION_NOT_ALLOWED_ON_TARGET", "SANDBOX_ACTION_NOT_ALLOWED") if sdk_class is Connect else ("ACTION_NOT_ALLOWED_ON_TRANSACTION", "50001127")
+        expect(error.status_code == 409 and (error.errors[0].id, sdk.code(error.errors[0])) == wrong_state,
+               f"{name}: capture past the amount {error.errors[0].id}")
         sdk.refund_settled(payment_id, 300)
         sdk.refund_settled(payment_id, 300)
         error = raises(sdk.ValidationException, lambda: sdk.refund(payment_id, 500))
@@ -587,6 +603,23 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
         expect(status == "REFUNDED", f"{name}: after refunding everything {status}")
         print(f"{name}: create -> capture 600 + 400 (CAPTURE_REQUESTED, settled: {settled}) -> refund 300 + 300 -> "
               "refund 500 refused (past captured) -> refund 400 -> REFUNDED")
+        operations = sdk.operations(payment_id if sdk_class is Connect else captured.id)
+        if sdk_class is Connect:
+            order = payment_id[:20]
+            expect(len(payment_id) == 30 and payment_id.isdigit() and captured.id == order + "0000200001", f"{name}: ids {payment_id} {captured.id}")
+            expected = [(order + "0000200001", "capture", 600, "PAID"), (order + "0000300001", "capture", 400, "PAID")] + [
+                (order + f"000-{n}00001", "refund", amount, "REFUNDED") for n, amount in ((1, 300), (2, 300), (3, 400))]
+            expect([o[:4] for o in operations] == expected, f"{name}: operations {operations}")
+        else:
+            number = payment_id.split("_")[0]
+            expect(payment_id == number + "_0" and captured.id == number + "_1", f"{name}: ids {payment_id} {captured.id}")
+            expected = [(number + "_0", 1000, "PENDING_CAPTURE", 5), (number + "_1", 600, "CAPTURED", 9), (number + "_2", 400, "CAPTURED", 9)] + [
+                (number + f"_{n}", amount, "REFUNDED", 8) for n, amount in ((3, 300), (4, 300), (5, 400))]
+            expect([(o[0], o[2], o[3], o[4]) for o in operations] == expected and all(o[5] == "py-1000" for o in operations),
+                   f"{name}: operations {operations}")
+            expect(sdk.get_payment(captured.id).id == payment_id, f"{name}: GET by the capture's id")
+        print(f"{name}: ids {payment_id} (capture {captured.id}); the payment's {len(operations)} operations read back"
+              + (" (returnOperations)" if sdk_class is Connect else " (GetPaymentDetails by the capture's id)"))
 
         created = sdk.create_payment(card_order("4111111111111111", 700, shop.url))
         cancelled = sdk.cancel(created.payment.id)

@@ -55,7 +55,7 @@ struct ServerAPILifecycleTests {
         #expect(call("POST", "\(version)/M/payments/\(id)/capture", body: #"{"amount": 401}"#).error("propertyName") == "amount")
         #expect(call("POST", "\(version)/M/payments/\(id)/capture", body: #"{"amount": 400}"#).status == 200)
         let again = call("POST", "\(version)/M/payments/\(id)/capture")
-        #expect(again.status == 409 && again.error("id") == "ACTION_NOT_ALLOWED_ON_TARGET")
+        #expect(again.status == 409 && again.error("id") == (version == "v1" ? "ACTION_NOT_ALLOWED_ON_TARGET" : "ACTION_NOT_ALLOWED_ON_TRANSACTION"))
         let captures = call("GET", "\(version)/M/payments/\(id)/captures")
         guard case .array(let list)? = captures.json["captures"] else { Issue.record("no captures"); return }
         #expect(list.count == 2)
@@ -138,12 +138,12 @@ struct ServerAPILifecycleTests {
         let token = try #require(made.string("creationOutput", "token"))
         #expect(made.json["creationOutput"]?["isNewToken"] == true)
         let paid = call("POST", "\(version)/M/payments", body: #"{"order": {"amountOfMoney": {"amount": 501, "currencyCode": "EUR"}}, "cardPaymentMethodSpecificInput": {"token": "\#(token)"}}"#)
-        #expect(paid.status == 201 && paid.string("payment", "paymentOutput", "cardPaymentMethodSpecificOutput", "card", "cardNumber") == "411111******1111")
+        #expect(paid.status == 201 && paid.string("payment", "paymentOutput", "cardPaymentMethodSpecificOutput", "card", "cardNumber") == "************1111")
         let unknown = call("POST", "\(version)/M/payments", body: #"{"order": {"amountOfMoney": {"amount": 501, "currencyCode": "EUR"}}, "cardPaymentMethodSpecificInput": {"token": "nope"}}"#)
         #expect(unknown.status == 404 && unknown.error("propertyName") == "cardPaymentMethodSpecificInput.token")
         let created = call("POST", "\(version)/M/tokens", body: #"{"paymentProductId": 3, "card": {"data": {"cardWithoutCvv": {"cardNumber": "5555555555554444", "expiryDate": "1230"}}}}"#)
         let id = try #require(created.string("token"))
-        #expect(call("GET", "\(version)/M/tokens/\(id)").string("card", "data", "cardWithoutCvv", "cardNumber") == "555555******4444")
+        #expect(call("GET", "\(version)/M/tokens/\(id)").string("card", "data", "cardWithoutCvv", "cardNumber") == "************4444")
         if version == "v1" {
             #expect(call("PUT", "v1/M/tokens/\(id)", body: #"{"card": {"data": {"cardWithoutCvv": {"expiryDate": "1231"}}}}"#).status == 204)
             #expect(call("GET", "v1/M/tokens/\(id)").string("card", "data", "cardWithoutCvv", "expiryDate") == "1231")

@@ -98,7 +98,8 @@ enum SandboxCommand {
         every other pay 409 naming it), tokens, mandates, payouts, products, product groups and
         services from the product data.
         X-GCS-Idempotence-Key (1 to 40 printable ASCII characters) replays an answer with the
-        payment as it is now (409 while the first is in flight). A challenge card redirects to
+        payment as it is now (409 while the first is in flight). A challenge card (or
+        threeDSecure.challengeIndicator challenge-required) redirects to
         /sandbox/v1/authentication/ID, a page whose buttons complete or fail the authentication
         and return to the request's returnUrl (a hosted checkout without one: to its own page,
         which shows the outcome). --webhook-url URL posts the platform's events on every

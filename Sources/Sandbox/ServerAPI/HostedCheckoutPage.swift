@@ -200,7 +200,7 @@ struct HostedCheckoutPage: Sendable {
         }
         // One payment per checkout: claimed for this payment's id under the ledger's lock (compare
         // and set), so of racing pays exactly one goes on; the others are told its id.
-        let paymentId = ServerAPIPayment.makeId()
+        let paymentId = PlatformIds.payment(version, merchantId: serverAPI.credentials.merchantId)
         let claimed: HostedCheckout
         switch ledger.updateHostedCheckout(id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.claim(for: paymentId) }) {
         case nil: return SandboxErrorBody.notFound("no such hosted checkout")

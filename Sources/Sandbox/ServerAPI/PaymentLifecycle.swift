@@ -37,10 +37,26 @@ enum PaymentLifecycle {
         code: "SANDBOX_CAPTURE_REFUSED", id: "CAPTURE_REFUSED", message: "the acquirer refused the capture (the capture-failure test card)",
         category: "PAYMENT_PLATFORM_ERROR")
 
+    /// A transition the payment's state does not allow: 409 with each platform's error as far as
+    /// it is known (docs/backend-tests.md, *Error codes*). Online Payments names it
+    /// `ACTION_NOT_ALLOWED_ON_TRANSACTION` (its SDKs' integration tests), with `errorCode`
+    /// `50001127` on a capture; Connect's id for it was not found (`ACTION_NOT_ALLOWED_ON_TARGET`);
+    /// codes not found are `SANDBOX_ACTION_NOT_ALLOWED`. Connect's `approve` has its own code
+    /// (``approveNotPending``).
     static func wrongState(_ action: String, _ payment: ServerAPIPayment, _ version: ServerAPIVersion) -> Refusal {
-        Refusal(status: 409, item: SandboxErrorBody.Item(
-            code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-            message: "\(action) is not allowed on a payment in status \(payment.status.name(version))"))
+        let id = version == .v2 ? "ACTION_NOT_ALLOWED_ON_TRANSACTION" : "ACTION_NOT_ALLOWED_ON_TARGET"
+        let code = version == .v2 && action == "capture" ? "50001127" : "SANDBOX_ACTION_NOT_ALLOWED"
+        return Refusal(status: 409, item: SandboxErrorBody.Item(
+            code: code, id: id, message: "\(action) is not allowed on a payment in status \(payment.status.name(version))"))
+    }
+
+    /// Connect's answer to `approve` of a payment that is not waiting for approval: code `410110`
+    /// (a recorded answer's "UNKNOWN ORDER OR NOT PENDING"), the sandbox's 409 and message.
+    static func approveNotPending(_ refusal: Refusal) -> Refusal {
+        guard refusal.item.code == "SANDBOX_ACTION_NOT_ALLOWED" else { return refusal }
+        var item = refusal.item
+        item.code = "410110"
+        return Refusal(status: refusal.status, item: item)
     }
 
     static func badAmount(_ message: String, property: String) -> Refusal {
@@ -97,7 +113,8 @@ enum PaymentLifecycle {
         let wanted = try portion(amount, of: payment.capturableAmount, operation: "capture", payment, version,
                                  property: property, bound: ", what is left to capture")
         guard payment.captures.count < maximumOperations else { throw tooMany("captures") }
-        let id = "\(payment.id)-c\(payment.captures.count + 1)"
+        payment.operationCount += 1
+        let id = PlatformIds.capture(of: payment.id, number: payment.captures.count + 1, operation: payment.operationCount, version)
         if payment.behaviour == .captureFails {
             payment.captures.append(ServerAPIPayment.Capture(id: id, amount: wanted, status: .rejected, created: now, statusChanged: now))
             payment.status = .rejectedCapture
@@ -128,12 +145,25 @@ enum PaymentLifecycle {
     /// one keeps its status with nothing left to capture (and is `CANCELLED` once everything
     /// captured is refunded before it: the cancel is then the latest closing operation).
     /// `amount` (Online Payments' partial cancel) releases only that much.
-    static func cancel(_ payment: inout ServerAPIPayment, amount: Int?, version: ServerAPIVersion, now: Date = Date()) throws(Refusal) {
+    /// On Online Payments the cancel is an operation with its own id (``ServerAPIPayment/cancels``);
+    /// the cancel made is returned there.
+    @discardableResult
+    static func cancel(_ payment: inout ServerAPIPayment, amount: Int?, version: ServerAPIVersion, now: Date = Date())
+        throws(Refusal) -> ServerAPIPayment.Cancel?
+    {
         let released = try portion(amount, of: payment.capturableAmount, operation: "cancel", payment, version,
                                    property: "amountOfMoney.amount", bound: ", what is left to cancel")
+        guard payment.cancels.count < maximumOperations else { throw tooMany("cancels") }
+        var made: ServerAPIPayment.Cancel?
+        if let id = PlatformIds.cancel(of: payment.id, operation: payment.operationCount + 1, version) {
+            payment.operationCount += 1
+            made = ServerAPIPayment.Cancel(id: id, amount: released, created: now)
+            if let made { payment.cancels.append(made) }
+        }
         payment.cancelledAmount += released
         if payment.openAmount == 0 { payment.closedBy = .cancel }
         record(&payment, version, now: now)
+        return made
     }
 
     /// Refunds `amount` (all that is left when `nil`) of what the acquirer settled; never past it.
@@ -149,7 +179,8 @@ enum PaymentLifecycle {
         let wanted = try portion(amount, of: payment.refundableAmount, operation: "refund", payment, version,
                                  property: property, bound: ": a refund never passes the captured amount")
         guard payment.refunds.count < maximumOperations else { throw tooMany("refunds") }
-        let id = "\(payment.id)-r\(payment.refunds.count + 1)"
+        payment.operationCount += 1
+        let id = PlatformIds.refund(of: payment.id, number: payment.refunds.count + 1, operation: payment.operationCount, version)
         if payment.behaviour == .refundFails {
             let refund = ServerAPIPayment.Refund(id: id, amount: wanted, status: .rejected, statusChanged: now, merchantReference: merchantReference)
             payment.refunds.append(refund)

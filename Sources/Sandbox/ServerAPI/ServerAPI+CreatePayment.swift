@@ -26,6 +26,8 @@ extension ServerAPI {
         /// `cardPaymentMethodSpecificInput.authorizationMode` `SALE`, or Connect's
         /// `requiresApproval: false`: the capture is requested as soon as it is authorised.
         var capturesOnAuthorization = false
+        /// What the request asks of 3-D Secure.
+        var threeDSecure = ThreeDSecureRequest.cardDecides
     }
 
     /// `POST …/sessions`: a fresh client session the Client API then accepts.
@@ -139,6 +141,10 @@ extension ServerAPI {
         }
         var order = Order(amount: money.amount, currency: money.currency, merchantReference: merchantReference, returnURL: returnURL)
         order.capturesOnAuthorization = captures
+        switch ThreeDSecureRequest.read(cardInput, version) {
+        case .failure(let item): return .failure(item)
+        case .success(let request): order.threeDSecure = request
+        }
         return .success(order)
     }
 
@@ -305,15 +311,20 @@ extension ServerAPI {
     /// with a 3-D Secure redirect). `paymentId`: the id the payment gets (a hosted checkout's
     /// pay claims the checkout for it first).
     func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?,
-                     paymentId: String = ServerAPIPayment.makeId()) -> Answer
+                     paymentId: String? = nil) -> Answer
     {
+        let paymentId = paymentId ?? PlatformIds.payment(version, merchantId: credentials.merchantId)
         let product = source.product
         let isCard = product.paymentMethod == "card"
         let cardNumber = isCard ? source.values["cardNumber"] : nil
-        let outcome = cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
+        let cardOutcome = cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
+        // The 3-D Secure options decide whether the customer is redirected (ThreeDSecureRequest);
+        // a card that is not redirected is authorised (or declined) as its number says.
+        let redirects = isCard && order.threeDSecure.redirects(cardOutcome)
+        let outcome: SandboxTestCards.Outcome = redirects ? .challenge : (cardOutcome == .challenge ? .authorized : cardOutcome)
         let returnProperty = "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"
-        if outcome == .challenge, order.returnURL == nil {
-            return Answer(refuse("a 3-D Secure challenge card needs \(returnProperty): where the customer comes back", returnProperty, version))
+        if redirects, order.returnURL == nil {
+            return Answer(refuse("a payment that is redirected to 3-D Secure needs \(returnProperty): where the customer comes back", returnProperty, version))
         }
         if outcome == .slow { pause(SandboxTestCards.slowAnswerSeconds) }
 
@@ -340,12 +351,10 @@ extension ServerAPI {
             expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
             cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),
             merchantReference: order.merchantReference, returnURL: returnURL, returnMAC: returnMAC,
-            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome, now: now)
+            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? cardOutcome, now: now)
         payment.hostedCheckoutId = hostedCheckout?.id
         payment.capturesOnAuthorization = isCard && order.capturesOnAuthorization
-        var creation = JSONObject([
-            (key: "additionalReference", value: .string(payment.id)), (key: "externalReference", value: .string(payment.id)),
-        ])
+        var creation = payment.creationOutput(version)
         if let token = source.token {
             payment.token = token.id
         } else if source.tokenize, status != .rejected, let masked {

@@ -52,34 +52,41 @@ extension ServerAPI {
         }
     }
 
+    /// The payment of the call's id, which on Online Payments may also be the id of one of its
+    /// operations (`<number>_<n>`: a capture, refund or cancel), as the platform's `GET` and
+    /// `details` take them; or the 404 answer.
+    func paymentOrOperation(_ call: Call) -> Result<ServerAPIPayment, HTTPResponse> {
+        if let payment = call.ledger.payment(withId: call.id) { return .success(payment) }
+        if call.version == .v2, let paymentId = PlatformIds.paymentId(of: call.id, .v2),
+           let payment = call.ledger.payment(withId: paymentId), payment.hasOperation(call.id) {
+            return .success(payment)
+        }
+        return .failure(unknown("payment", property: "paymentId", call.version))
+    }
+
     // MARK: - Reads
 
+    /// `GET payments/{id}`: on Connect with `returnOperations=true` the payment's captures and
+    /// refunds in `paymentOutput.operations`; on Online Payments an operation's id answers its payment.
     func getPayment(_ call: Call) -> Answer {
-        switch payment(call) {
+        switch paymentOrOperation(call) {
         case .failure(let response): return Answer(response)
-        case .success(let payment): return Answer(.json(200, payment.json(call.version)))
+        case .success(let payment):
+            let operations = call.version == .v1 && call.parameter("returnOperations")?.lowercased() == "true"
+            return Answer(.json(200, payment.json(call.version, operations: operations ? payment.connectOperations() : nil)))
         }
     }
 
-    /// Online Payments' `details`: the payment with its operations (captures and refunds).
+    /// Online Payments' `details`: the payment with every operation (`Operations`: the
+    /// authorisation, then each capture, refund and cancel in order) as `OperationOutput` names them.
     func getPaymentDetails(_ call: Call) -> Answer {
-        guard case .success(let payment) = payment(call) else { return getPayment(call) }
-        guard case .object(var details) = payment.json(call.version) else { return getPayment(call) }
-        var operations: [JSONValue] = []
-        for capture in payment.captures {
-            operations.append([
-                "id": .string(capture.id), "status": .string(capture.status.name), "amountOfMoney": payment.money(capture.amount),
-                "paymentMethod": .string(payment.paymentMethod),
-            ])
+        switch paymentOrOperation(call) {
+        case .failure(let response): return Answer(response)
+        case .success(let payment):
+            guard case .object(var details) = payment.json(call.version) else { return Answer(.json(200, payment.json(call.version))) }
+            details.append("Operations", .array(payment.operationOutputs()))
+            return Answer(.json(200, .object(details)))
         }
-        for refund in payment.refunds {
-            operations.append([
-                "id": .string(refund.id), "status": .string(refund.status.name), "amountOfMoney": payment.money(refund.amount),
-                "paymentMethod": .string(payment.paymentMethod),
-            ])
-        }
-        details.append("Operations", .array(operations))
-        return Answer(.json(200, .object(details)))
     }
 
     func getCaptures(_ call: Call) -> Answer {
@@ -122,15 +129,20 @@ extension ServerAPI {
 
     /// `capture` (both) and Connect's `approve` (a capture of `amount`, all when absent).
     func capturePayment(_ call: Call) -> Answer {
-        let property = call.operation == .approvePayment ? "amount" : "amount"
+        let property = "amount"
         let amount: Int?
         switch optionalAmount(call, property) {
         case .failure(let response): return Answer(response)
         case .success(let value): amount = value
         }
         var made: ServerAPIPayment.Capture?
+        let approving = call.operation == .approvePayment
         return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
-            made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version, now: now)
+            do throws(PaymentLifecycle.Refusal) {
+                made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version, now: now)
+            } catch {
+                throw approving ? PaymentLifecycle.approveNotPending(error) : error
+            }
         }, answer: { payment in
             guard let capture = made else { return .json(200, payment.json(call.version)) }
             if call.operation == .approvePayment {
@@ -150,9 +162,13 @@ extension ServerAPI {
             case .success(let value): amount = value
             }
         }
+        var made: ServerAPIPayment.Cancel?
         return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
-            try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version, now: now)
-        }, answer: { payment in .json(200, ["payment": payment.json(call.version)]) })
+            made = try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version, now: now)
+        }, answer: { payment in
+            // Online Payments answers the payment under the cancel's own id (`<number>_<n>`).
+            .json(200, ["payment": payment.json(call.version, shownId: made?.id)])
+        })
     }
 
     /// `complete`: a payment waiting for its 3-D Secure authentication is authorised, as if the
@@ -162,7 +178,7 @@ extension ServerAPI {
             try PaymentLifecycle.authenticate(&payment, succeeded: true, errors: [], version: call.version, now: now)
         }, answer: { payment in
             .json(200, .object(JSONObject([
-                (key: "creationOutput", value: ["additionalReference": .string(payment.id), "externalReference": .string(payment.id)]),
+                (key: "creationOutput", value: .object(payment.creationOutput(call.version))),
                 (key: "payment", value: payment.json(call.version)),
             ])))
         })
@@ -188,7 +204,8 @@ extension ServerAPI {
         }
         var paymentCall = call
         if call.operation == .captureRefund {
-            guard let paymentId = Self.parentId(of: call.id, marker: "-c"), call.ledger.payment(withId: paymentId)?.captures.contains(where: { $0.id == call.id }) == true
+            guard let paymentId = PlatformIds.paymentId(of: call.id, call.version),
+                  call.ledger.payment(withId: paymentId)?.captures.contains(where: { $0.id == call.id }) == true
             else { return Answer(unknown("capture", property: "captureId", call.version)) }
             paymentCall = Call(request: call.request, version: call.version, operation: call.operation, ids: [paymentId], query: call.query, ledger: call.ledger)
         }
@@ -213,16 +230,9 @@ extension ServerAPI {
         return answer
     }
 
-    /// The id of the payment a capture (`-c`) or refund (`-r`) id belongs to.
-    static func parentId(of id: String, marker: String) -> String? {
-        guard let range = id.range(of: marker, options: .backwards), id[range.upperBound...].allSatisfy(\.isNumber), !id[range.upperBound...].isEmpty
-        else { return nil }
-        return String(id[..<range.lowerBound])
-    }
-
     /// Connect's `GET captures/{id}`.
     func getCapture(_ call: Call) -> Answer {
-        guard let paymentId = Self.parentId(of: call.id, marker: "-c"), let payment = call.ledger.payment(withId: paymentId),
+        guard let paymentId = PlatformIds.paymentId(of: call.id, call.version), let payment = call.ledger.payment(withId: paymentId),
               let capture = payment.captures.first(where: { $0.id == call.id })
         else { return Answer(unknown("capture", property: "captureId", call.version)) }
         return Answer(.json(200, payment.json(capture, call.version)))
@@ -230,7 +240,7 @@ extension ServerAPI {
 
     /// Connect's refunds by their own id: get, approve, cancel, cancel approval.
     func refundById(_ call: Call) -> Answer {
-        guard let paymentId = Self.parentId(of: call.id, marker: "-r"), let payment = call.ledger.payment(withId: paymentId),
+        guard let paymentId = PlatformIds.paymentId(of: call.id, call.version), let payment = call.ledger.payment(withId: paymentId),
               let refund = payment.refunds.first(where: { $0.id == call.id })
         else { return Answer(unknown("refund", property: "refundId", call.version)) }
         let action: PaymentLifecycle.RefundAction
@@ -299,7 +309,7 @@ extension ServerAPI {
         }
         let now = clock.now()
         var payment = ServerAPIPayment(
-            status: .created, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
+            id: PlatformIds.payment(call.version, merchantId: credentials.merchantId), status: .created, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
             paymentMethod: original.paymentMethod, maskedCardNumber: original.maskedCardNumber, expiryDate: original.expiryDate,
             cardholderName: original.cardholderName, merchantReference: order.merchantReference, behaviour: original.behaviour, now: now)
         payment.token = original.token

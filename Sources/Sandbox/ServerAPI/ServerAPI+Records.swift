@@ -113,8 +113,10 @@ extension ServerAPI {
     func disputes(_ call: Call) -> Answer {
         switch call.operation {
         case .paymentDispute, .captureDispute, .paymentDisputes, .captureDisputes:
-            let paymentId = call.operation == .paymentDispute || call.operation == .paymentDisputes ? call.id : Self.parentId(of: call.id, marker: "-c")
-            guard let paymentId, let payment = call.ledger.payment(withId: paymentId) else {
+            let paymentId = call.operation == .paymentDispute || call.operation == .paymentDisputes ? call.id : PlatformIds.paymentId(of: call.id, call.version)
+            let byCapture = call.operation == .captureDispute || call.operation == .captureDisputes
+            guard let paymentId, let payment = call.ledger.payment(withId: paymentId),
+                  !byCapture || payment.captures.contains(where: { $0.id == call.id }) else {
                 return Answer(unknown(call.operation == .captureDispute || call.operation == .captureDisputes ? "capture" : "payment",
                                       property: "paymentId", call.version))
             }
@@ -240,7 +242,7 @@ extension ServerAPI {
         case .getCardDataByTokens:
             let ids = call.query.filter { $0.name == "tokens" || $0.name == "token" }.flatMap { $0.value.split(separator: ",").map(String.init) }
             let cards: [JSONValue] = ids.compactMap { id in
-                call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string($0.maskedCardNumber),
+                call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string(CardNumberMask.shown($0.maskedCardNumber, call.version)),
                                                      "expiryDate": $0.expiryDate.map(JSONValue.string) ?? .null] }
             }
             return Answer(.json(200, ["cards": .array(cards)]))
@@ -248,7 +250,7 @@ extension ServerAPI {
             let ids = call.query.filter { $0.name == "paymentIds" || $0.name == "paymentId" }.flatMap { $0.value.split(separator: ",").map(String.init) }
             let cards: [JSONValue] = ids.compactMap { id in
                 call.ledger.payment(withId: id).flatMap { payment in payment.maskedCardNumber.map {
-                    ["paymentId": .string(payment.id), "cardNumber": .string($0), "expiryDate": payment.expiryDate.map(JSONValue.string) ?? .null] } }
+                    ["paymentId": .string(payment.id), "cardNumber": .string(CardNumberMask.shown($0, call.version)), "expiryDate": payment.expiryDate.map(JSONValue.string) ?? .null] } }
             }
             return Answer(.json(200, ["cards": .array(cards)]))
         case .createCertificate:

@@ -8,7 +8,8 @@ import PaymentFormJSON
 struct ServerAPIPayment: Sendable {
     /// A capture of part or all of the payment.
     struct Capture: Sendable, Hashable {
-        /// `<paymentId>-c<n>`: the payment's id is in it, so a capture is found without an index.
+        /// The platform's shape (``PlatformIds``): the payment's id can be read from it, so a
+        /// capture is found without an index.
         let id: String
         let amount: Int
         var status: CaptureStatus
@@ -46,11 +47,32 @@ struct ServerAPIPayment: Sendable {
 
         /// Whether the acquirer settled it (its amount counts as captured).
         var isSettled: Bool { self == .captured || self == .paid }
+
+        /// The payment status of the same name (for its `statusCategory`).
+        var paymentStatus: PaymentStatus {
+            switch self {
+            case .requested: .captureRequested
+            case .captured: .captured
+            case .paid: .paid
+            case .rejected: .rejectedCapture
+            }
+        }
+
+        /// Its status as Connect's `paymentOutput.operations` names a capture operation (`CREATED`
+        /// while requested: that list has no `CAPTURE_REQUESTED`).
+        var operationName: String {
+            switch self {
+            case .requested: "CREATED"
+            case .captured: "CAPTURED"
+            case .paid: "PAID"
+            case .rejected: "REJECTED"
+            }
+        }
     }
 
     /// A refund of part or all of what was captured.
     struct Refund: Sendable, Hashable {
-        /// `<paymentId>-r<n>`.
+        /// The platform's shape (``PlatformIds``).
         let id: String
         let amount: Int
         var status: RefundStatus
@@ -99,6 +121,17 @@ struct ServerAPIPayment: Sendable {
             }
         }
 
+        /// Its status as Connect's `paymentOutput.operations` names a refund operation.
+        var operationName: String {
+            switch self {
+            case .pendingApproval: "CREATED"
+            case .requested: "PENDING_CAPTURE"
+            case .refunded: "REFUNDED"
+            case .cancelled: "CANCELLED"
+            case .rejected: "REJECTED"
+            }
+        }
+
         var category: String {
             switch self {
             case .pendingApproval: "PENDING_MERCHANT"
@@ -109,13 +142,22 @@ struct ServerAPIPayment: Sendable {
         }
     }
 
+    /// A cancel of part or all of what was not captured (Online Payments only: there a cancel is
+    /// an operation with its own id; Connect answers the payment).
+    struct Cancel: Sendable, Hashable {
+        let id: String
+        let amount: Int
+        let created: Date
+    }
+
     /// The operation that closed a payment with nothing left to capture or refund: the latest
     /// decides between `CANCELLED` and `REFUNDED` (docs/backend-tests.md).
     enum Closing: Sendable, Hashable {
         case cancel, refund
     }
 
-    /// URL-safe: `sandbox` and 32 hex digits.
+    /// The platform's shape (``PlatformIds``): 30 digits on Connect, `<10 digits>_0` on Online
+    /// Payments; URL-safe either way.
     let id: String
     var status: PaymentStatus
     /// Why it is `REJECTED` (a decline, a failed authentication, a refused capture).
@@ -126,7 +168,8 @@ struct ServerAPIPayment: Sendable {
     let paymentProductId: Int
     /// The product's `paymentMethod` (`card`, `redirect`, ...).
     let paymentMethod: String
-    /// First 6 and last 4 digits, the rest `*`; `nil` for a product without a card number.
+    /// First 6 and last 4 digits, the rest `*`, as kept (``CardNumberMask`` shows it as each
+    /// platform does); `nil` for a product without a card number.
     let maskedCardNumber: String?
     let expiryDate: String?
     let cardholderName: String?
@@ -153,6 +196,10 @@ struct ServerAPIPayment: Sendable {
     var hostedCheckoutId: String?
     var captures: [Capture] = []
     var refunds: [Refund] = []
+    /// Online Payments' cancels, each an operation.
+    var cancels: [Cancel] = []
+    /// The operations numbered so far (Online Payments' `_<n>`: captures, refunds, cancels).
+    var operationCount = 0
     /// What a cancel released of the authorised amount.
     var cancelledAmount = 0
     let created: Date
@@ -160,7 +207,7 @@ struct ServerAPIPayment: Sendable {
     var statusChanged: Date
 
     init(
-        id: String = ServerAPIPayment.makeId(), status: PaymentStatus, errors: [SandboxErrorBody.Item] = [], amount: Int, currencyCode: String,
+        id: String, status: PaymentStatus, errors: [SandboxErrorBody.Item] = [], amount: Int, currencyCode: String,
         paymentProductId: Int, paymentMethod: String, maskedCardNumber: String?, expiryDate: String?, cardholderName: String? = nil,
         merchantReference: String?, returnURL: String? = nil, returnMAC: String? = nil, behaviour: SandboxTestCards.Outcome = .authorized,
         now: Date = Date()
@@ -181,11 +228,6 @@ struct ServerAPIPayment: Sendable {
         self.behaviour = behaviour
         self.created = now
         self.statusChanged = now
-    }
-
-    /// A fresh URL-safe id.
-    static func makeId() -> String {
-        "sandbox" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     /// `411111******1111`: the first 6 and last 4 digits of a number of 13 or more, else only
@@ -240,7 +282,7 @@ struct ServerAPIPayment: Sendable {
     /// The approximate bytes this payment holds in memory (for the ledger's byte bound).
     var byteCost: Int {
         512 + id.utf8.count * 2 + (merchantReference?.utf8.count ?? 0) + (returnURL?.utf8.count ?? 0) + (cardholderName?.utf8.count ?? 0)
-            + (token?.utf8.count ?? 0) + (hostedCheckoutId?.utf8.count ?? 0) + captures.count * 96 + refunds.count * 160
+            + (token?.utf8.count ?? 0) + (hostedCheckoutId?.utf8.count ?? 0) + captures.count * 96 + refunds.count * 160 + cancels.count * 64
             + errors.reduce(0) { $0 + 96 + $1.message.utf8.count }
     }
 
@@ -268,14 +310,15 @@ struct ServerAPIPayment: Sendable {
         return output
     }
 
-    /// The card part of `paymentOutput` (`cardPaymentMethodSpecificOutput`, ...).
-    func methodSpecificOutput() -> JSONObject {
+    /// The card part of `paymentOutput` (`cardPaymentMethodSpecificOutput`, ...), the card number
+    /// masked as `version` shows it.
+    func methodSpecificOutput(_ version: ServerAPIVersion) -> JSONObject {
         var specific = JSONObject([(key: "paymentProductId", value: .number(String(paymentProductId)))])
         if [.authorized, .captureRequested, .captured, .paid, .refunded].contains(status), paymentMethod == "card" {
             specific.append("authorisationCode", "SANDBOX")
         }
         if let maskedCardNumber {
-            var card = JSONObject([(key: "cardNumber", value: .string(maskedCardNumber))])
+            var card = CardNumberMask.card(maskedCardNumber, version)
             if let expiryDate { card.append("expiryDate", .string(expiryDate)) }
             if let cardholderName { card.append("cardholderName", .string(cardholderName)) }
             specific.append("card", .object(card))
@@ -289,8 +332,10 @@ struct ServerAPIPayment: Sendable {
         ["amount": .number(String(amount)), "currencyCode": .string(currencyCode)]
     }
 
-    /// The `payment` object (`GET` answers it; a create answer carries it) as `version` names it.
-    func json(_ version: ServerAPIVersion) -> JSONValue {
+    /// The `payment` object (`GET` answers it; a create answer carries it) as `version` names it;
+    /// `shownId` in place of its id (Online Payments answers a cancel under the cancel's id),
+    /// `operations` as Connect's `paymentOutput.operations` when asked for.
+    func json(_ version: ServerAPIVersion, shownId: String? = nil, operations: [JSONValue]? = nil) -> JSONValue {
         var output = JSONObject([
             (key: "amountOfMoney", value: money(amount)),
             (key: "paymentMethod", value: .string(paymentMethod)),
@@ -307,9 +352,10 @@ struct ServerAPIPayment: Sendable {
             output.append("amountPaid", .number(String(paid)))
             output.append("acquiredAmount", money(paid))
         }
-        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput()))
+        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput(version)))
+        if let operations { output.append("operations", .array(operations)) }
         var payment = JSONObject([
-            (key: "id", value: .string(id)),
+            (key: "id", value: .string(shownId ?? id)),
             (key: "status", value: .string(status.name(version))),
             (key: "statusOutput", value: .object(statusOutput(version))),
             (key: "paymentOutput", value: .object(output)),
@@ -318,6 +364,94 @@ struct ServerAPIPayment: Sendable {
             payment.append("hostedCheckoutSpecificOutput", ["hostedCheckoutId": .string(hostedCheckoutId)])
         }
         return .object(payment)
+    }
+
+    /// `creationOutput`'s references: Connect's `additionalReference` is the id's first 20
+    /// digits (merchant and order, as recorded answers show), `externalReference` the whole id.
+    func creationOutput(_ version: ServerAPIVersion) -> JSONObject {
+        JSONObject([
+            (key: "additionalReference", value: .string(version == .v1 ? String(id.prefix(20)) : id)),
+            (key: "externalReference", value: .string(id)),
+        ])
+    }
+
+    /// Whether `operationId` is one of its captures, refunds or cancels (or the payment itself).
+    func hasOperation(_ operationId: String) -> Bool {
+        operationId == id || captures.contains { $0.id == operationId } || refunds.contains { $0.id == operationId }
+            || cancels.contains { $0.id == operationId }
+    }
+
+    /// Connect's `paymentOutput.operations` (`PaymentOperation`: `amountOfMoney`, `id`, `status`,
+    /// `timestamp` `YYYYMMDDHH24MISS`, `type` `capture` or `refund`), captures first, then refunds.
+    func connectOperations() -> [JSONValue] {
+        let captureOperations: [JSONValue] = captures.map { capture in
+            .object(JSONObject([
+                (key: "amountOfMoney", value: money(capture.amount)), (key: "id", value: .string(capture.id)),
+                (key: "status", value: .string(capture.status.operationName)),
+                (key: "timestamp", value: .string(Self.compactTimestamp(capture.statusChanged))), (key: "type", value: "capture"),
+            ]))
+        }
+        let refundOperations: [JSONValue] = refunds.map { refund in
+            .object(JSONObject([
+                (key: "amountOfMoney", value: money(refund.amount)), (key: "id", value: .string(refund.id)),
+                (key: "status", value: .string(refund.status.operationName)),
+                (key: "timestamp", value: .string(Self.compactTimestamp(refund.statusChanged))), (key: "type", value: "refund"),
+            ]))
+        }
+        return captureOperations + refundOperations
+    }
+
+    /// Online Payments' `details` `Operations` (`OperationOutput`: `id`, `amountOfMoney`,
+    /// `status`, `statusOutput` (`PaymentStatusOutput`), `paymentMethod`, `references`,
+    /// `operationReferences`, `transactionDate`): the authorisation (`_0`), then every capture,
+    /// refund and cancel in the order they were made.
+    func operationOutputs() -> [JSONValue] {
+        struct Entry {
+            let number: Int, id: String, amount: Int, status: String, code: Int, category: String, changed: Date, created: Date
+            var refundable = false, reference: String?
+        }
+        func number(_ operationId: String) -> Int { Int(operationId.split(separator: "_").last ?? "") ?? 0 }
+        let authorisation: PaymentStatus = switch status {
+        case .created, .redirected, .rejected: status
+        default: .authorized
+        }
+        var entries = [Entry(number: 0, id: id, amount: amount, status: authorisation.name(.v2), code: authorisation.code(.v2),
+                             category: authorisation.category, changed: created, created: created)]
+        for capture in captures {
+            entries.append(Entry(number: number(capture.id), id: capture.id, amount: capture.amount, status: capture.status.name,
+                                 code: capture.status.code(.v2), category: capture.status.paymentStatus.category, changed: capture.statusChanged,
+                                 created: capture.created, refundable: capture.status.isSettled))
+        }
+        for refund in refunds {
+            entries.append(Entry(number: number(refund.id), id: refund.id, amount: refund.amount, status: refund.status.name,
+                                 code: refund.status.code(.v2), category: refund.status.category, changed: refund.statusChanged,
+                                 created: refund.statusChanged, reference: refund.merchantReference))
+        }
+        for cancel in cancels {
+            entries.append(Entry(number: number(cancel.id), id: cancel.id, amount: cancel.amount, status: PaymentStatus.cancelled.name(.v2),
+                                 code: PaymentStatus.cancelled.code(.v2), category: PaymentStatus.cancelled.category, changed: cancel.created,
+                                 created: cancel.created))
+        }
+        return entries.sorted { $0.number < $1.number }.map { entry in
+            var operation = JSONObject([
+                (key: "id", value: .string(entry.id)),
+                (key: "amountOfMoney", value: money(entry.amount)),
+                (key: "status", value: .string(entry.status)),
+                (key: "statusOutput", value: .object(JSONObject([
+                    (key: "isAuthorized", value: .bool(entry.number == 0 && entry.status == PaymentStatus.authorized.name(.v2))),
+                    (key: "isCancellable", value: .bool(false)),
+                    (key: "isRefundable", value: .bool(entry.refundable)),
+                    (key: "statusCategory", value: .string(entry.category)),
+                    (key: "statusCode", value: .number(String(entry.code))),
+                    (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(entry.changed))),
+                ]))),
+                (key: "paymentMethod", value: .string(paymentMethod)),
+            ])
+            if let merchantReference { operation.append("references", ["merchantReference": .string(merchantReference)]) }
+            if let reference = entry.reference { operation.append("operationReferences", ["merchantReference": .string(reference)]) }
+            operation.append("transactionDate", .string(Self.isoTimestamp(entry.created)))
+            return .object(operation)
+        }
     }
 
     /// A capture as `GET …/captures` lists it.
@@ -329,7 +463,7 @@ struct ServerAPIPayment: Sendable {
         if let merchantReference { output.append("references", ["merchantReference": .string(merchantReference)]) }
         output.append("amountPaid", .number(String(capture.status.isSettled ? capture.amount : 0)))
         if version == .v2 { output.append("acquiredAmount", money(capture.status.isSettled ? capture.amount : 0)) }
-        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput()))
+        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput(version)))
         var statusOutput = JSONObject([
             (key: "statusCode", value: .number(String(capture.status.code(version)))),
             (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(capture.statusChanged))),

@@ -23,9 +23,9 @@ struct ServerAPIToken: Sendable, Hashable {
 
     var byteCost: Int { 256 + id.utf8.count + maskedCardNumber.utf8.count + (cardholderName?.utf8.count ?? 0) + (originalPaymentId?.utf8.count ?? 0) }
 
-    /// The card's data as the token answers show it.
-    private var card: JSONObject {
-        var card = JSONObject([(key: "cardNumber", value: .string(maskedCardNumber))])
+    /// The card's data as the token answers of `version` show it (``CardNumberMask``).
+    private func card(_ version: ServerAPIVersion) -> JSONObject {
+        var card = JSONObject([(key: "cardNumber", value: .string(CardNumberMask.shown(maskedCardNumber, version)))])
         if let expiryDate { card.append("expiryDate", .string(expiryDate)) }
         if let cardholderName { card.append("cardholderName", .string(cardholderName)) }
         return card
@@ -39,10 +39,10 @@ struct ServerAPIToken: Sendable, Hashable {
         ])
         switch version {
         case .v1:
-            token.append("card", ["data": ["cardWithoutCvv": .object(card)]])
+            token.append("card", ["data": ["cardWithoutCvv": .object(card(version))]])
             if let originalPaymentId { token.append("originalPaymentId", .string(originalPaymentId)) }
         case .v2:
-            token.append("card", ["data": ["cardWithoutCvv": .object(card)]])
+            token.append("card", ["data": ["cardWithoutCvv": .object(card(version))]])
             token.append("isTemporary", false)
         }
         return .object(token)
@@ -55,7 +55,7 @@ struct ServerAPIToken: Sendable, Hashable {
         case .v1: if let originalPaymentId { answer.append("originalPaymentId", .string(originalPaymentId)) }
         case .v2:
             answer.append("tokenStatus", "CREATED")
-            answer.append("card", .object(card))
+            answer.append("card", .object(card(version)))
         }
         return .object(answer)
     }
