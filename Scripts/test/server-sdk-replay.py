@@ -57,7 +57,7 @@ from lib.sandbox import Sandbox  # noqa: E402
 
 # The sandbox's ids: Connect's 30-digit payments, captures and refunds (a refund's effort is
 # negative: `...000-100001`), Online Payments' `<10 digits>_<operation>`, the others' own shapes.
-ID = re.compile(r"^(sandbox[0-9a-z-]+|[0-9a-f]{32}|[0-9-]{30}|[0-9]{10}_[0-9]{1,6})$")
+ID = re.compile(r"^(sandbox[0-9a-z-]+|[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9-]{30}|[0-9]{10}_[0-9]{1,6})$")
 
 
 class Listener:
