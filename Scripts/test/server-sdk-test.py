@@ -397,7 +397,7 @@ def check(sdk_class, sandbox, shop, binary, work):
         expect(payment.status == sdk.authorised, f"{name}: status {payment.status}")
         expect(payment.status_output.is_authorized, f"{name}: not authorised")
         card = payment.payment_output.card_payment_method_specific_output.card
-        expect(card.card_number == "************1111", f"{name}: card shown as {card.card_number}")
+        expect(card.card_number == "411111******1111", f"{name}: card shown as {card.card_number}")
         expect(getattr(card, "bin", None) == (None if sdk_class is Connect else "411111"), f"{name}: bin {getattr(card, 'bin', None)}")
         read = sdk.get_payment(payment.id)
         expect(read.id == payment.id and read.status == sdk.authorised, f"{name}: get payment {read.id} {read.status}")
@@ -564,13 +564,13 @@ def hosted_tokenization(sdk, binary, work):
     read = client.get_hosted_tokenization(created.hosted_tokenization_id)
     card = read.token.card.data.card_without_cvv
     expect(read.token_status == "CREATED" and read.token.is_temporary is False and read.token.payment_product_id == 1
-           and card.card_number == "************1111" and card.expiry_date == "1235", f"{name}: the token read back")
+           and card.card_number == "411111******1111" and card.expiry_date == "1235", f"{name}: the token read back")
     body = {"order": {"amountOfMoney": {"amount": 900, "currencyCode": "EUR"}}, "hostedTokenizationId": created.hosted_tokenization_id}
     paid = sdk.create_payment(body)
     expect(paid.payment.status == sdk.authorised, f"{name}: paid with hostedTokenizationId: {paid.payment.status}")
     error = raises(sdk.ApiException, lambda: sdk.create_payment(body))
     expect(error.status_code == 409, f"{name}: a second payment with the hosted tokenization: {error.status_code}")
-    print(f"{name}: hosted tokenization -> submitted (storePermanently) -> GET: a permanent token, ************1111 -> "
+    print(f"{name}: hosted tokenization -> submitted (storePermanently) -> GET: a permanent token, 411111******1111 -> "
           "paid with hostedTokenizationId; a second payment with it refused (409)")
 
 

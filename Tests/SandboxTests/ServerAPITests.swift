@@ -204,7 +204,7 @@ struct ServerAPITests {
         #expect(payment?["paymentMethod"] == "card")
         #expect(payment?["references"]?["merchantReference"] == "order-7")
         #expect(payment?["cardPaymentMethodSpecificOutput"]?["paymentProductId"] == 1)
-        #expect(payment?["cardPaymentMethodSpecificOutput"]?["card"]?["cardNumber"] == "************1111")
+        #expect(payment?["cardPaymentMethodSpecificOutput"]?["card"]?["cardNumber"] == "411111******1111")
         #expect(answer.json["merchantAction"] == nil)
         let text = JSONWriter().string(from: answer.json)
         #expect(!text.contains("4111111111111111") && !text.contains("\"123\""), "no card number, no CVV")
@@ -405,8 +405,6 @@ struct ServerAPITests {
     func identifiers() {
         #expect(ServerAPIPayment.mask("4111111111111111") == "411111******1111")
         #expect(ServerAPIPayment.mask("123456789") == "*****6789")
-        #expect(CardNumberMask.shown("411111******1111", .v1) == "************1111")
-        #expect(CardNumberMask.shown("411111******1111", .v2) == "************1111")
         #expect(CardNumberMask.bin("411111******1111") == "411111" && CardNumberMask.bin("*****6789") == nil)
         #expect(CardNumberMask.card("411111******1111", .v1)["bin"] == nil)
         #expect(CardNumberMask.card("411111******1111", .v2)["bin"] == "411111")

@@ -88,7 +88,7 @@ extension ServerAPI {
         guard tokenization.status != .inProgress, let tokenId = tokenization.tokenId, let token = call.ledger.token(withId: tokenId) else {
             return Answer(.json(200, ["hostedTokenizationId": .string(tokenization.id), "status": "IN_PROGRESS"]))
         }
-        let shown = CardNumberMask.shown(token.maskedCardNumber, call.version)
+        let shown = token.maskedCardNumber
         var card = JSONObject([(key: "cardNumber", value: .string(shown))])
         if let expiryDate = token.expiryDate { card.append("expiryDate", .string(expiryDate)) }
         if let name = token.cardholderName { card.append("cardholderName", .string(name)) }

@@ -242,7 +242,7 @@ extension ServerAPI {
         case .getCardDataByTokens:
             let ids = call.query.filter { $0.name == "tokens" || $0.name == "token" }.flatMap { $0.value.split(separator: ",").map(String.init) }
             let cards: [JSONValue] = ids.compactMap { id in
-                call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string(CardNumberMask.shown($0.maskedCardNumber, call.version)),
+                call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string($0.maskedCardNumber),
                                                      "expiryDate": $0.expiryDate.map(JSONValue.string) ?? .null] }
             }
             return Answer(.json(200, ["cards": .array(cards)]))
@@ -250,7 +250,7 @@ extension ServerAPI {
             let ids = call.query.filter { $0.name == "paymentIds" || $0.name == "paymentId" }.flatMap { $0.value.split(separator: ",").map(String.init) }
             let cards: [JSONValue] = ids.compactMap { id in
                 call.ledger.payment(withId: id).flatMap { payment in payment.maskedCardNumber.map {
-                    ["paymentId": .string(payment.id), "cardNumber": .string(CardNumberMask.shown($0, call.version)), "expiryDate": payment.expiryDate.map(JSONValue.string) ?? .null] } }
+                    ["paymentId": .string(payment.id), "cardNumber": .string($0), "expiryDate": payment.expiryDate.map(JSONValue.string) ?? .null] } }
             }
             return Answer(.json(200, ["cards": .array(cards)]))
         case .createCertificate:

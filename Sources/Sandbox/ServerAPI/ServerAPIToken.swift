@@ -25,7 +25,7 @@ struct ServerAPIToken: Sendable, Hashable {
 
     /// The card's data as the token answers of `version` show it (``CardNumberMask``).
     private func card(_ version: ServerAPIVersion) -> JSONObject {
-        var card = JSONObject([(key: "cardNumber", value: .string(CardNumberMask.shown(maskedCardNumber, version)))])
+        var card = JSONObject([(key: "cardNumber", value: .string(maskedCardNumber))])
         if let expiryDate { card.append("expiryDate", .string(expiryDate)) }
         if let cardholderName { card.append("cardholderName", .string(cardholderName)) }
         return card
