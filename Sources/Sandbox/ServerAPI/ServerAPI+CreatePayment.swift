@@ -310,7 +310,8 @@ extension ServerAPI {
         let product = source.product
         let isCard = product.paymentMethod == "card"
         let cardNumber = isCard ? source.values["cardNumber"] : nil
-        let outcome = cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
+        // A token follows the test card it was made from (a hosted tokenization's), else authorises.
+        let outcome = source.token.map { $0.cardOutcome ?? .authorized } ?? cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
         let returnProperty = "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"
         if outcome == .challenge, order.returnURL == nil {
             return Answer(refuse("a 3-D Secure challenge card needs \(returnProperty): where the customer comes back", returnProperty, version))
@@ -340,7 +341,7 @@ extension ServerAPI {
             expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
             cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),
             merchantReference: order.merchantReference, returnURL: returnURL, returnMAC: returnMAC,
-            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? outcome, now: now)
+            behaviour: outcome, now: now)
         payment.hostedCheckoutId = hostedCheckout?.id
         payment.capturesOnAuthorization = isCard && order.capturesOnAuthorization
         var creation = JSONObject([

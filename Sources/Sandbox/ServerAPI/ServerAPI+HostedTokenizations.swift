@@ -120,7 +120,10 @@ extension ServerAPI {
         if case .bool(let flag)? = request["storePermanently"] { storePermanently = flag }
         var consent = false
         if case .bool(let flag)? = request["consent"] { consent = flag }
-        let isTemporary = tokenization.askConsumerConsent ? !consent : !storePermanently
+        // A new card's token is temporary unless the customer consented: the iframe's checkbox
+        // when the session asks (askConsumerConsent), else the merchant's storePermanently (the
+        // merchant asked). A stored card chosen stays what it is: a permanent token.
+        var isTemporary = tokenization.askConsumerConsent ? !consent : !storePermanently
 
         let token: ServerAPIToken
         let tokenStatus: String
@@ -129,6 +132,7 @@ extension ServerAPI {
                 return errors(400, [Self.badRequest("tokenId is not a token this hosted tokenization offers (its request's tokens)", property: "tokenId")], .v2)
             }
             (token, tokenStatus) = (stored, "UNCHANGED")
+            isTemporary = stored.isTemporary
         } else {
             guard case .string(let input)? = request["encryptedCustomerInput"], !input.isEmpty else {
                 return errors(400, [Self.badRequest("the body must name encryptedCustomerInput or tokenId", property: "encryptedCustomerInput")], .v2)
@@ -149,7 +153,7 @@ extension ServerAPI {
             }
             token = ServerAPIToken(id: ServerAPIToken.makeId(), paymentProductId: Int(source.product.id) ?? 0, maskedCardNumber: ServerAPIPayment.mask(number),
                                    expiryDate: source.values["expiryDate"], cardholderName: source.values["cardholderName"], originalPaymentId: nil,
-                                   created: Date())
+                                   created: Date(), isTemporary: isTemporary, cardOutcome: SandboxTestCards.outcome(forCardNumber: number))
             tokenStatus = "CREATED"
         }
         let now = Date()
