@@ -181,7 +181,8 @@ let package = Package(
                 "PaymentFormEngine", "PaymentFormDecryption", "PaymentFormProcessors", "PaymentFormJSON", "PaymentFormEncryption",
                 "PaymentFormSamples", "PaymentFormConcurrency", "PaymentFormRendering",
             ],
-            path: "Sources/Sandbox"
+            path: "Sources/Sandbox",
+            plugins: ["PaymentFormEmbedResources"]
         ),
         // Test helpers for apps and backends: the shipped samples, payload decryption with a private
         // key, and the sandbox in-process.

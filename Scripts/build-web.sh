@@ -125,6 +125,11 @@ for file in Resources/Localization/*.json; do
   cp "$file" "Web/dist/payform-texts.$language.json"
 done
 
+# The hosted tokenization page's scripts (embedded into the sandbox from Resources/) must parse.
+for script in Resources/HostedTokenization/tokenizer.min.js Resources/HostedTokenization/page.mjs; do
+  node --check "$script" || { echo "build-web: $script does not parse" >&2; exit 1; }
+done
+
 # The form module carries the engine's loader: where Web/src/payform-form.mjs imports it, the
 # loader's source goes in (its class no longer exported), so a page fetches one module instead of
 # two one after the other (in Chromium, 8 ms of the first form's load). payform-engine.mjs stays

@@ -20,6 +20,9 @@ struct EmbedResources: BuildToolPlugin {
         // (the Processors module itself is not part of it).
         "PaymentFormWeb": ["Processors"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
+        // The hosted tokenization page's script and the merchant's `tokenizer.min.js`, served by
+        // the sandbox (the npm package ships the same files).
+        "PaymentFormSandbox": ["HostedTokenization"],
     ]
 
     /// The files the page's WebAssembly engine leaves out (see EmbedResourcesTool): every

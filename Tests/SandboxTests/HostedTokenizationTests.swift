@@ -60,6 +60,8 @@ struct HostedTokenizationTests {
     @Test("create refuses a malformed option, naming it", arguments: [
         (#"{"locale": 5}"#, "locale"), (#"{"locale": "en GB<"}"#, "locale"), (#"{"askConsumerConsent": "yes"}"#, "askConsumerConsent"),
         (#"{"tokens": ["a"]}"#, "tokens"), ("[1]", nil),
+        (#"{"creditCardSpecificInput": {"ValidationRules": {"cvvMandatoryForExistingToken": 1}}}"#,
+         "creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken"),
     ])
     func malformed(body: String, property: String?) {
         let answer = base.call("POST", Self.path, body: body)
@@ -80,8 +82,14 @@ struct HostedTokenizationTests {
         #expect(answer.json["expiredCardTokens"] == .array([.string(expired)]))
         #expect(base.server.serverAPI.hostedTokenization(id, ledger: base.server.serverAPI.v2)?.savedTokens == [good])
         // Choosing the stored card: the same token, UNCHANGED.
-        #expect(submit(id, #"{"tokenId": "\#(expired)"}"#).status == 400)
-        #expect(submit(id, #"{"tokenId": "\#(good)", "consent": true}"#).status == 200)
+        #expect(submit(id, #"{"tokenId": "\#(expired)", "cvv": "123"}"#).status == 400)
+        // Its security code, 3 or 4 digits, unless cvvMandatoryForExistingToken is false.
+        for body in [#"{"tokenId": "\#(good)"}"#, #"{"tokenId": "\#(good)", "cvv": "12"}"#, #"{"tokenId": "\#(good)", "cvv": "12a4"}"#,
+                     #"{"tokenId": "\#(good)", "cvv": 123}"#] {
+            let refused = submit(id, body)
+            #expect(refused.status == 400 && refused.error("propertyName") == "cvv", "\(body)")
+        }
+        #expect(submit(id, #"{"tokenId": "\#(good)", "consent": true, "cvv": "123"}"#).status == 200)
         let read = base.call("GET", Self.path + "/" + id)
         #expect(read.string("token", "id") == good && read.string("tokenStatus") == "UNCHANGED")
     }
@@ -149,11 +157,21 @@ struct HostedTokenizationTests {
                                body: #"{"paymentProductId": 1, "card": {"data": {"cardWithoutCvv": {"cardNumber": "4111111111111111", "expiryDate": "1235"}}}}"#)
         let token = try #require(stored.string("token"))
         let (id, _, _) = try create(#"{"tokens": "\#(token)"}"#)
-        #expect(submit(id, #"{"tokenId": "\#(token)", "consent": false}"#).status == 200)
+        #expect(submit(id, #"{"tokenId": "\#(token)", "consent": false, "cvv": "1234"}"#).status == 200)
         let read = base.call("GET", Self.path + "/" + id)
         #expect(read.string("tokenStatus") == "UNCHANGED" && read.json["token"]?["isTemporary"] == .bool(false))
         #expect(pay(#""hostedTokenizationId": "\#(id)""#).status == 201)
         #expect(pay(#""cardPaymentMethodSpecificInput": {"token": "\#(token)"}"#).status == 201)
+    }
+
+    @Test("cvvMandatoryForExistingToken false: a stored card chosen needs no security code")
+    func storedCardWithoutCVV() throws {
+        let stored = base.call("POST", "/v2/\(Self.merchant)/tokens",
+                               body: #"{"paymentProductId": 1, "card": {"data": {"cardWithoutCvv": {"cardNumber": "4111111111111111", "expiryDate": "1235"}}}}"#)
+        let token = try #require(stored.string("token"))
+        let (id, _, _) = try create(#"{"tokens": "\#(token)", "creditCardSpecificInput": {"ValidationRules": {"cvvMandatoryForExistingToken": false}}}"#)
+        #expect(base.server.serverAPI.hostedTokenization(id, ledger: base.server.serverAPI.v2)?.cvvForSavedCard == false)
+        #expect(submit(id, #"{"tokenId": "\#(token)"}"#).status == 200)
     }
 
     /// A card typed in the iframe, tokenized (consented, so the token pays more than once), and
@@ -267,5 +285,15 @@ struct HostedTokenizationTests {
             #expect(text.contains("tokenizer.min.js` (\(size) bytes") || text.contains("`Tokenizer` API (\(size) bytes"), "\(document): \(size) bytes")
         }
         #expect(base.server.respond(to: HTTPRequest(method: "POST", target: HostedTokenizationPage.tokenizerPath), fromLoopback: true).status == 405)
+    }
+
+    @Test("the scripts served are the files under Resources/HostedTokenization, byte for byte", arguments: [
+        (HostedTokenizationPage.tokenizerPath, "tokenizer.min.js"), ("/hostedtokenization/js/page.mjs", "page.mjs"),
+    ])
+    func scriptsAreTheFiles(path: String, file: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = try Data(contentsOf: root.appendingPathComponent("Resources/HostedTokenization/" + file))
+        let served = base.server.respond(to: HTTPRequest(method: "GET", target: path), fromLoopback: true)
+        #expect(served.status == 200 && !bytes.isEmpty && served.body == Array(bytes), "\(file)")
     }
 }
