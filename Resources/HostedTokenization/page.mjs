@@ -58,8 +58,12 @@ function announce() {
 function useToken(tokenId) {
   const saved = (config.savedTokens || []).find((token) => token.id === tokenId);
   savedToken = saved ? saved.id : null;
+  // The form's shadow root styles its host (:host { display: ... }), which outranks `hidden`.
   formBox.hidden = Boolean(saved);
+  formBox.style.display = saved ? "none" : "";
   savedCvvRow.hidden = !saved || !config.cvvForSavedCard;
+  // A stored card is saved already: the consent box is for a new card.
+  document.getElementById("consent-row").hidden = Boolean(saved) || !config.askConsumerConsent;
   if (!saved) savedCvv.value = "";
   for (const radio of savedBox.querySelectorAll("input[type=radio]")) radio.checked = radio.value === (savedToken || "");
   validity();
