@@ -19,7 +19,8 @@
 #   payform-form.mjs           the web form, with the loader inside it
 #   payform-form.css           its stylesheet
 #   payform-texts.LANG.json    the other languages' texts, fetched by the form when its locale asks
-#   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift)
+#   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift),
+#                              with hostedtokenization/ as the sandbox serves it (the iframe mode)
 # Web/dist/site/: the page's files with their content's hash in their names (the form module
 #   naming the others by theirs), each beside its brotli (.br, -q 11) and gzip (.gz, -9) copy, and
 #   manifest.json mapping each name to its hashed one: what a server sends with long-lived
@@ -242,6 +243,12 @@ if [[ $only != full ]]; then
       Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-sandbox.mjs \
       Web/dist/payform-sandbox.d.mts Web/dist/payform-texts.*.json "$package/"
     cp -R Web/dist/site "$package/site"
+    # The hosted tokenization page's files, laid out as the sandbox serves them below
+    # /hostedtokenization/: the merchant's tokenizer.min.js, the iframe's page.mjs and the web form.
+    mkdir -p "$package/hostedtokenization/js/client"
+    cp Resources/HostedTokenization/tokenizer.min.js "$package/hostedtokenization/js/client/"
+    cp Resources/HostedTokenization/page.mjs Web/dist/payform-form.mjs Web/dist/payform-engine.mjs Web/dist/payform-form.css \
+      Web/dist/payform-form-engine.wasm Web/dist/payform-texts.*.json "$package/hostedtokenization/js/"
     readable "$package"
     rm -f Web/dist/payform-web-form-*.tgz
     (cd "$package" && npm pack --silent --pack-destination "$OLDPWD/Web/dist" > /dev/null) \

@@ -2,7 +2,8 @@
 // stored card the session offers, and the postMessage protocol payform-htp/1 with tokenizer.min.js.
 // Served at /hostedtokenization/js/page.mjs; embedded into the sandbox from
 // Resources/HostedTokenization/ (see its README.md).
-import { mountPaymentForm } from "/sandbox/v1/web/payform-form.mjs";
+// Beside it: the web form's files (payform-form.mjs, its engine, stylesheet and texts).
+import { mountPaymentForm } from "./payform-form.mjs";
 
 const PROTOCOL = "payform-htp/1";
 const root = document.getElementById("htp");

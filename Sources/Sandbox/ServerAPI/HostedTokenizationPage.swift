@@ -17,7 +17,9 @@ import PaymentFormRendering
 ///   chosen asks for its security code unless `cvvMandatoryForExistingToken` is false). Strict CSP; framable by any http(s) page
 ///   (`frame-ancestors http: https:`), as the platform's page is framed by any merchant.
 /// - `GET /hostedtokenization/js/page.mjs`: the page's script (``HostedTokenizationPageScript``):
-///   the postMessage protocol with the `Tokenizer`.
+///   the postMessage protocol with the `Tokenizer`; beside it, `GET /hostedtokenization/js/<file>`,
+///   the web form's files it imports (the npm package's `hostedtokenization/` folder has the same
+///   layout, for a platform that serves its own pages).
 /// - `POST /hostedtokenization/submit/<id>`: the page's submit
 ///   (``ServerAPI/submitHostedTokenization(_:body:)``).
 struct HostedTokenizationPage: Sendable {
@@ -39,6 +41,10 @@ struct HostedTokenizationPage: Sendable {
         case ["js", "page.mjs"]:
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
             return script(HostedTokenizationPageScript.source, crossOrigin: false)
+        case _ where segments.count == 2 && segments[0] == "js":
+            // The web form's files beside page.mjs, as a platform serving the npm package's
+            // hostedtokenization/ folder has them (HostedCheckoutPage serves the same set).
+            return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: ["web", segments[1]])
         case _ where segments.count == 2 && segments[0] == "form":
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
             return page(segments[1])
