@@ -20,8 +20,10 @@ struct EmbedResources: BuildToolPlugin {
         // (the Processors module itself is not part of it).
         "PaymentFormWeb": ["Processors"],
         "PaymentFormSamples": ["Products", "Keys", "Groups", "Directories", "IIN"],
-        // The scripts of the sandbox's own pages, as files (Resources/Pages/README.md).
-        "PaymentFormSandbox": ["Pages"],
+        // The scripts of the sandbox's own pages, as files (Resources/Pages/README.md), and the
+        // hosted tokenization page's script with the merchant's `tokenizer.min.js` (the npm
+        // package ships the same files: Resources/HostedTokenization/README.md).
+        "PaymentFormSandbox": ["Pages", "HostedTokenization"],
     ]
 
     /// The files the page's WebAssembly engine leaves out (see EmbedResourcesTool): every

@@ -3,10 +3,10 @@
 # localization, cards, the form engine, JSON, the encryption) with Embedded Swift for
 # wasm32-unknown-none-wasm, plus the ES modules that load it in a browser or in node.
 #
-#   Scripts/build/build-web.sh              build Web/dist/ (below) and Web/dist/site/ (the same, as a
-#                                     site serves it)
-#   Scripts/build/build-web.sh --names      keep the function names and write link maps (.build-wasm/*.map),
-#                                     for Scripts/bench/wasm-size.py
+#   Scripts/build/build-web.sh              build Web/dist/ (below) and Web/dist/site/ (the same,
+#                                           as a site serves it)
+#   Scripts/build/build-web.sh --names      keep the function names and write link maps
+#                                           (.build-wasm/*.map), for Scripts/bench/wasm-size.py
 #   Scripts/build/build-web.sh --only page  build one module (page or full) and what goes with it
 #   Scripts/build/build-web.sh --help       this text
 #
@@ -20,7 +20,8 @@
 #                              by esbuild), with the loader inside it
 #   payform-form.css           its stylesheet
 #   payform-texts.LANG.json    the other languages' texts, fetched by the form when its locale asks
-#   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift)
+#   payform-web-form-VERSION.tgz  the npm package of the page's files (`npm install` it; no Swift),
+#                              with hostedtokenization/ as the sandbox serves it (the iframe mode)
 # Web/dist/site/: the page's files with their content's hash in their names (the form module
 #   naming the others by theirs), each beside its brotli (.br, -q 11) and gzip (.gz, -9) copy, and
 #   manifest.json mapping each name to its hashed one: what a server sends with long-lived
@@ -128,32 +129,11 @@ for file in Resources/Localization/*.json; do
   cp "$file" "Web/dist/payform-texts.$language.json"
 done
 
-<<<<<<< HEAD:Scripts/build/build-web.sh
-# The form module carries the engine's loader: where Web/src/payform-form.mjs imports it, the
-# loader's source goes in (its class no longer exported), so a page fetches one module instead of
-# two one after the other (in Chromium, 8 ms of the first form's load). payform-engine.mjs stays
-# beside it for node and for pages that want the engine alone. The list of language files goes
-# where the form module declares it.
-engine_import='import { PaymentFormEngine, PaymentFormError } from "./payform-engine.mjs";'
-texts_line='const TEXT_FILES = {}; // filled by Scripts/build/build-web.sh'
-grep -qxF "$engine_import" Web/src/payform-form.mjs \
-  || { echo "build-web: Web/src/payform-form.mjs has no line '$engine_import' to put the loader in" >&2; exit 1; }
-grep -qxF "$texts_line" Web/src/payform-form.mjs \
-  || { echo "build-web: Web/src/payform-form.mjs has no line '$texts_line' to fill" >&2; exit 1; }
-grep -q '^export class PaymentFormEngine ' Web/src/payform-engine.mjs \
-  || { echo "build-web: Web/src/payform-engine.mjs does not export class PaymentFormEngine" >&2; exit 1; }
-text_files=""
-# Quoted keys: a tag such as zh-Hant is no JavaScript identifier.
-for language in "${languages[@]}"; do text_files+="${text_files:+, }\"$language\": \"./payform-texts.$language.json\""; done
-while IFS= read -r line || [[ -n "$line" ]]; do
-  if [[ "$line" == "$engine_import" ]]; then
-    echo "// The engine's loader, Web/src/payform-engine.mjs, put here by Scripts/build/build-web.sh."
-    sed -E 's/^export (class|function) /\1 /' Web/src/payform-engine.mjs
-  elif [[ "$line" == "$texts_line" ]]; then
-    echo "const TEXT_FILES = { $text_files }; // the languages beside this module, filled by Scripts/build/build-web.sh"
-  else
-    printf '%s\n' "$line"
-=======
+# The hosted tokenization page's scripts (embedded into the sandbox from Resources/) must parse.
+for script in Resources/HostedTokenization/tokenizer.min.js Resources/HostedTokenization/page.mjs; do
+  node --check "$script" || { echo "build-web: $script does not parse" >&2; exit 1; }
+done
+
 # The form module is Web/src/payform-form.mjs and the modules under Web/src/form/ it imports (one
 # per job: loader, texts, Client API, mount, form, view, editing, IIN, events, encryption),
 # bundled by esbuild into one module with the engine's loader (Web/src/payform-engine.mjs)
@@ -176,7 +156,6 @@ bundle() { # bundle OUTPUT [esbuild options]: Web/src/payform-form.mjs and its i
   if grep -qE '^(import|export) .* from ' "$output"; then
     echo "build-web: $output still imports a module; a page would fetch it after this one" >&2
     exit 1
->>>>>>> 4a52c690c1eed46b45e168f5a5a10fd7a0647ab3:Scripts/build/build-web.sh
   fi
   if [[ ${#languages[@]} -gt 0 ]] && ! grep -qF "./payform-texts.${languages[0]}.json" "$output"; then
     echo "build-web: $output does not name the language files (is PAYFORM_TEXT_FILES still read by Web/src/form/texts.mjs?)" >&2
@@ -247,6 +226,12 @@ if [[ $only != full ]]; then
       Web/dist/payform-form-engine.wasm Web/dist/payform-engine.mjs Web/dist/payform-engine.d.mts Web/dist/payform-sandbox.mjs \
       Web/dist/payform-sandbox.d.mts Web/dist/payform-texts.*.json "$package/"
     cp -R Web/dist/site "$package/site"
+    # The hosted tokenization page's files, laid out as the sandbox serves them below
+    # /hostedtokenization/: the merchant's tokenizer.min.js, the iframe's page.mjs and the web form.
+    mkdir -p "$package/hostedtokenization/js/client"
+    cp Resources/HostedTokenization/tokenizer.min.js "$package/hostedtokenization/js/client/"
+    cp Resources/HostedTokenization/page.mjs Web/dist/payform-form.mjs Web/dist/payform-engine.mjs Web/dist/payform-form.css \
+      Web/dist/payform-form-engine.wasm Web/dist/payform-texts.*.json "$package/hostedtokenization/js/"
     readable "$package"
     rm -f Web/dist/payform-web-form-*.tgz
     (cd "$package" && npm pack --silent --pack-destination "$OLDPWD/Web/dist" > /dev/null) \

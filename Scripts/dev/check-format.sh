@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The text files' format, which no compiler checks: no trailing white space, no tab in code, no
-# carriage return, a final newline (data under Tests/Vectors and recorded exchanges are left as
-# they came). Seconds; the first check CI runs.
+# carriage return, no merge conflict marker, a final newline (data under Tests/Vectors and
+# recorded exchanges are left as they came). Seconds; the first check CI runs.
 #
 #   Scripts/dev/check-format.sh    lists each problem as FILE:LINE: what, exit 1 when there is one
 set -euo pipefail
@@ -23,11 +23,13 @@ for name in files:
     for number, line in enumerate(data.split(b"\n"), 1):
         if line.rstrip(b" \t") != line.rstrip(b"\r") and line.strip(b"\r"):
             problems.append(f"{name}:{number}: trailing white space")
+        if line.startswith((b"<<<<<<< ", b">>>>>>> ")) or line.rstrip(b"\r") == b"=======":
+            problems.append(f"{name}:{number}: a merge conflict marker")
         if b"\t" in line and (name.endswith(code) or name == ".ci/run"):
             problems.append(f"{name}:{number}: a tab (indent with spaces)")
 for problem in problems:
     print(problem)
 if problems:
     sys.exit(f"check-format: {len(problems)} problems in {len(files)} files")
-print(f"check-format: {len(files)} files: no trailing white space, tabs in code, carriage returns or missing final newline")
+print(f"check-format: {len(files)} files: no trailing white space, tabs in code, carriage returns, conflict markers or missing final newline")
 '

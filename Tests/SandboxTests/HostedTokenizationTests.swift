@@ -60,6 +60,8 @@ struct HostedTokenizationTests {
     @Test("create refuses a malformed option, naming it", arguments: [
         (#"{"locale": 5}"#, "locale"), (#"{"locale": "en GB<"}"#, "locale"), (#"{"askConsumerConsent": "yes"}"#, "askConsumerConsent"),
         (#"{"tokens": ["a"]}"#, "tokens"), ("[1]", nil),
+        (#"{"creditCardSpecificInput": {"ValidationRules": {"cvvMandatoryForExistingToken": 1}}}"#,
+         "creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken"),
     ])
     func malformed(body: String, property: String?) {
         let answer = base.call("POST", Self.path, body: body)
@@ -80,8 +82,14 @@ struct HostedTokenizationTests {
         #expect(answer.json["expiredCardTokens"] == .array([.string(expired)]))
         #expect(base.server.serverAPI.hostedTokenization(id, ledger: base.server.serverAPI.v2)?.savedTokens == [good])
         // Choosing the stored card: the same token, UNCHANGED.
-        #expect(submit(id, #"{"tokenId": "\#(expired)"}"#).status == 400)
-        #expect(submit(id, #"{"tokenId": "\#(good)", "consent": true}"#).status == 200)
+        #expect(submit(id, #"{"tokenId": "\#(expired)", "cvv": "123"}"#).status == 400)
+        // Its security code, 3 or 4 digits, unless cvvMandatoryForExistingToken is false.
+        for body in [#"{"tokenId": "\#(good)"}"#, #"{"tokenId": "\#(good)", "cvv": "12"}"#, #"{"tokenId": "\#(good)", "cvv": "12a4"}"#,
+                     #"{"tokenId": "\#(good)", "cvv": 123}"#] {
+            let refused = submit(id, body)
+            #expect(refused.status == 400 && refused.error("propertyName") == "cvv", "\(body)")
+        }
+        #expect(submit(id, #"{"tokenId": "\#(good)", "consent": true, "cvv": "123"}"#).status == 200)
         let read = base.call("GET", Self.path + "/" + id)
         #expect(read.string("token", "id") == good && read.string("tokenStatus") == "UNCHANGED")
     }
@@ -120,6 +128,88 @@ struct HostedTokenizationTests {
         #expect(pay(#""cardPaymentMethodSpecificInput": {"token": "\#(token)"}"#).status == 201)
         #expect(pay(#""cardPaymentMethodSpecificInput": {"token": "\#(token)"}, "hostedTokenizationId": "\#(id)""#).status == 201)
         #expect(pay(#""cardPaymentMethodSpecificInput": {"token": "\#(token)"}"#).status == 201)
+    }
+
+    @Test("GET …/hostedtokenizations/{id} and GET …/tokens/{id}: isTemporary unless the customer consented", arguments: [
+        // (create request, submit members, temporary)
+        ("{}", "", true), ("{}", #", "consent": false"#, true), ("{}", #", "consent": true"#, false),
+        // With the consent box, the merchant's storePermanently alone does not store the card.
+        ("{}", #", "storePermanently": true"#, true),
+        (#"{"askConsumerConsent": true}"#, #", "storePermanently": true, "consent": true"#, false),
+        (#"{"askConsumerConsent": false}"#, "", true), (#"{"askConsumerConsent": false}"#, #", "storePermanently": false"#, true),
+        // Without the box, the merchant asked the customer itself: storePermanently is the answer.
+        (#"{"askConsumerConsent": false}"#, #", "storePermanently": true"#, false),
+        (#"{"askConsumerConsent": false}"#, #", "consent": true"#, true),
+    ])
+    func isTemporary(request: String, extra: String, temporary: Bool) throws {
+        let (id, session, _) = try create(request)
+        #expect(try submitCard(id, session: session, extra: extra).status == 200)
+        let read = base.call("GET", Self.path + "/" + id)
+        #expect(read.json["token"]?["isTemporary"] == .bool(temporary), "\(read.json)")
+        let token = try #require(read.string("token", "id"))
+        let stored = base.call("GET", "/v2/\(Self.merchant)/tokens/\(token)")
+        #expect(stored.status == 200 && stored.json["isTemporary"] == .bool(temporary), "\(stored.json)")
+    }
+
+    @Test("a stored card chosen in the iframe without consent stays permanent: isTemporary false, it pays again")
+    func storedCardChosen() throws {
+        let stored = base.call("POST", "/v2/\(Self.merchant)/tokens",
+                               body: #"{"paymentProductId": 1, "card": {"data": {"cardWithoutCvv": {"cardNumber": "4111111111111111", "expiryDate": "1235"}}}}"#)
+        let token = try #require(stored.string("token"))
+        let (id, _, _) = try create(#"{"tokens": "\#(token)"}"#)
+        #expect(submit(id, #"{"tokenId": "\#(token)", "consent": false, "cvv": "1234"}"#).status == 200)
+        let read = base.call("GET", Self.path + "/" + id)
+        #expect(read.string("tokenStatus") == "UNCHANGED" && read.json["token"]?["isTemporary"] == .bool(false))
+        #expect(pay(#""hostedTokenizationId": "\#(id)""#).status == 201)
+        #expect(pay(#""cardPaymentMethodSpecificInput": {"token": "\#(token)"}"#).status == 201)
+    }
+
+    @Test("cvvMandatoryForExistingToken false: a stored card chosen needs no security code")
+    func storedCardWithoutCVV() throws {
+        let stored = base.call("POST", "/v2/\(Self.merchant)/tokens",
+                               body: #"{"paymentProductId": 1, "card": {"data": {"cardWithoutCvv": {"cardNumber": "4111111111111111", "expiryDate": "1235"}}}}"#)
+        let token = try #require(stored.string("token"))
+        let (id, _, _) = try create(#"{"tokens": "\#(token)", "creditCardSpecificInput": {"ValidationRules": {"cvvMandatoryForExistingToken": false}}}"#)
+        #expect(base.server.serverAPI.hostedTokenization(id, ledger: base.server.serverAPI.v2)?.cvvForSavedCard == false)
+        #expect(submit(id, #"{"tokenId": "\#(token)"}"#).status == 200)
+    }
+
+    /// A card typed in the iframe, tokenized (consented, so the token pays more than once), and
+    /// paid with `members` naming the session or its token.
+    func payWithTypedCard(_ number: String, byToken: Bool, returnUrl: Bool) throws -> ServerAnswer {
+        let (id, session, _) = try create()
+        var values = ServerAPITests.good
+        values["cardNumber"] = number
+        // Visa is product 1, Mastercard 3.
+        let product = SandboxTestCards.table.first { $0.number == number }?.brand == "Mastercard" ? 3 : 1
+        let input = try base.token(values, product: product, session: session)
+        let submitted = submit(id, #"{"encryptedCustomerInput": "\#(input)", "consent": true}"#)
+        #expect(submitted.status == 200, "\(submitted.json)")
+        let token = try #require(base.call("GET", Self.path + "/" + id).string("token", "id"))
+        var members = byToken ? #""cardPaymentMethodSpecificInput": {"token": "\#(token)""# : #""hostedTokenizationId": "\#(id)", "cardPaymentMethodSpecificInput": {"#
+        if returnUrl { members += (byToken ? ", " : "") + #""returnUrl": "https://shop.example/return""# }
+        return pay(members + "}")
+    }
+
+    @Test("a payment with the token follows the test card typed in the iframe, as a card payment does",
+          arguments: SandboxTestCards.table.filter { $0.outcome != .slow }.map(\.number), [false, true])
+    func cardOutcomes(number: String, byToken: Bool) throws {
+        let outcome = SandboxTestCards.outcome(forCardNumber: number)
+        let paid = try payWithTypedCard(number, byToken: byToken, returnUrl: true)
+        switch outcome {
+        case .declined:
+            #expect(paid.status == 402 && paid.json["paymentResult"]?["payment"]?["status"] == "REJECTED", "\(paid.json)")
+        case .challenge:
+            #expect(paid.status == 201 && paid.string("payment", "status") == "REDIRECTED", "\(paid.json)")
+            #expect(paid.string("merchantAction", "actionType") == "REDIRECT")
+            let refused = try payWithTypedCard(number, byToken: byToken, returnUrl: false)
+            #expect(refused.status == 400 && refused.error("propertyName") == "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl")
+        case .authorized, .slow, .captureFails, .refundFails:
+            #expect(paid.status == 201 && paid.string("payment", "status") == "PENDING_CAPTURE", "\(paid.json)")
+            let id = try #require(paid.string("payment", "id"))
+            let capture = base.call("POST", "/v2/\(Self.merchant)/payments/\(id)/capture")
+            #expect((capture.status == 402) == (outcome == .captureFails), "capture: \(capture.status)")
+        }
     }
 
     @Test("refusals: a payment before the submit, another session's card, an unknown session, a token that is not the session's")
@@ -195,5 +285,15 @@ struct HostedTokenizationTests {
             #expect(text.contains("tokenizer.min.js` (\(size) bytes") || text.contains("`Tokenizer` API (\(size) bytes"), "\(document): \(size) bytes")
         }
         #expect(base.server.respond(to: HTTPRequest(method: "POST", target: HostedTokenizationPage.tokenizerPath), fromLoopback: true).status == 405)
+    }
+
+    @Test("the scripts served are the files under Resources/HostedTokenization, byte for byte", arguments: [
+        (HostedTokenizationPage.tokenizerPath, "tokenizer.min.js"), ("/hostedtokenization/js/page.mjs", "page.mjs"),
+    ])
+    func scriptsAreTheFiles(path: String, file: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = try Data(contentsOf: root.appendingPathComponent("Resources/HostedTokenization/" + file))
+        let served = base.server.respond(to: HTTPRequest(method: "GET", target: path), fromLoopback: true)
+        #expect(served.status == 200 && !bytes.isEmpty && served.body == Array(bytes), "\(file)")
     }
 }

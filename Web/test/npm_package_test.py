@@ -8,7 +8,10 @@ into a fresh page project with no Swift in sight, then used the three ways a tea
    installed declarations (module resolution node16: through the package's `exports`);
 3. a browser: a page whose import map names node_modules' copy mounts the Card form on a
    `payform sandbox` client session, a Visa card is typed, `submit()` gives the encrypted
-   request, and the sandbox pays it as Visa (product 1).
+   request, and the sandbox pays it as Visa (product 1);
+4. the iframe mode: `payform-web-form/tokenizer` resolves to hostedtokenization/js/client/
+   tokenizer.min.js, and every file of the package's hostedtokenization/ folder is byte for byte
+   what `payform sandbox` serves at the same path below /hostedtokenization/.
 
 Usage: Web/test/npm_package_test.py --payform PAYFORM --chromium CHROMIUM [--tarball TGZ]
        (Scripts/test/npm-package-test.sh runs it in the web form suite's virtual environment)
@@ -123,6 +126,25 @@ def check_types(project):
     print("TypeScript: the consumer compiles against the installed package's declarations (strict, node16 resolution)")
 
 
+def check_hosted_tokenization(project, payform):
+    import urllib.request
+    installed = os.path.join(project, "node_modules", "payform-web-form")
+    resolved = run(["node", "--input-type=module", "-e", 'console.log(import.meta.resolve("payform-web-form/tokenizer"))'], project,
+                   "node resolving payform-web-form/tokenizer").strip().splitlines()[-1]
+    expect(resolved.endswith("/payform-web-form/hostedtokenization/js/client/tokenizer.min.js"), f"payform-web-form/tokenizer resolves to {resolved}")
+    folder = os.path.join(installed, "hostedtokenization")
+    files = sorted(os.path.relpath(os.path.join(where, name), folder) for where, _, names in os.walk(folder) for name in names)
+    for needed in ("js/client/tokenizer.min.js", "js/page.mjs", "js/payform-form.mjs", "js/payform-form-engine.wasm", "js/payform-form.css"):
+        expect(needed in files, f"the package's hostedtokenization/ has no {needed}: {files}")
+    with Sandbox(payform) as sandbox:
+        for name in files:
+            with urllib.request.urlopen(f"{sandbox.origin}/hostedtokenization/{name}", timeout=30) as answer:
+                served = answer.read()
+            with open(os.path.join(folder, name), "rb") as file:
+                expect(file.read() == served, f"hostedtokenization/{name} differs from what the sandbox serves")
+    print(f"iframe mode: payform-web-form/tokenizer resolves; the {len(files)} files of hostedtokenization/ are what the sandbox serves")
+
+
 def check_browser(project, payform, chromium):
     from playwright.sync_api import sync_playwright
     with open(os.path.join(project, "index.html"), "w") as file:
@@ -179,6 +201,7 @@ def main():
         check_node(project, version)
         check_types(project)
         check_browser(project, os.path.abspath(arguments.payform), arguments.chromium)
+        check_hosted_tokenization(project, os.path.abspath(arguments.payform))
     except Failure as failure:
         print(f"npm package test FAILED: {failure}", file=sys.stderr)
         return 1

@@ -27,6 +27,8 @@ What it checks (each a named case; the summary counts them):
     tried again, a wasmUrl that is no URL is a usage error;
   - the hosted tokenization iframe (hosted_tokenization_case.py): a merchant page on another
     origin pays through it with the platform's Tokenizer API, never reading or receiving the card;
+    its stored cards (hosted_tokenization_saved_case.py): one picked, its security code typed;
+  - the test drivers (card_driver_case.py): Python's in-page mode, JavaScript's in both modes;
   - the example checkout (Examples/web/run.sh): the engine loaded while the customer chooses, a
     Visa payment, and a 3-D Secure challenge card through the sandbox's authentication page back
     to the shop;
@@ -60,6 +62,8 @@ from lib.checks import Failure, expect  # noqa: E402
 from lib.pages import STRICT_CSP as CSP, PageServer as LoopbackPageServer  # noqa: E402
 from lib.sandbox import Sandbox  # noqa: E402
 from hosted_tokenization_case import case_hosted_tokenization  # noqa: E402
+from hosted_tokenization_saved_case import case_hosted_tokenization_saved_card  # noqa: E402
+from card_driver_case import case_card_driver  # noqa: E402
 
 
 def page_file(path):
@@ -1234,7 +1238,7 @@ def case_keyboard_and_methods(run):
 
 CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
          case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_hostile_patterns, case_interface,
-         case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods, case_hosted_tokenization,
+         case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods, case_hosted_tokenization, case_hosted_tokenization_saved_card, case_card_driver,
          case_random_sequences]
 
 

@@ -46,6 +46,9 @@ struct HostedTokenization: Sendable, Hashable {
     let askConsumerConsent: Bool
     /// The stored tokens of the request's `tokens` the iframe may offer (known, not expired).
     let savedTokens: [String]
+    /// Whether a stored card chosen in the iframe needs its security code typed again
+    /// (`creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken`; absent: `true`).
+    var cvvForSavedCard = true
     /// The client session the iframe's form encrypts for.
     let clientSessionId: String
     let customerId: String
@@ -119,7 +122,7 @@ struct HostedTokenization: Sendable, Hashable {
         var facts: [String: String] = [
             "id": id, "askConsumerConsent": askConsumerConsent ? "1" : "0", "savedTokens": savedTokens.joined(separator: ","),
             "clientSessionId": clientSessionId, "customerId": customerId, "created": String(created.timeIntervalSince1970),
-            "isTemporary": isTemporary ? "1" : "0",
+            "isTemporary": isTemporary ? "1" : "0", "cvvForSavedCard": cvvForSavedCard ? "1" : "0",
         ]
         facts["locale"] = locale
         facts["tokenId"] = tokenId
@@ -139,6 +142,7 @@ struct HostedTokenization: Sendable, Hashable {
         locale = facts["locale"]
         askConsumerConsent = facts["askConsumerConsent"] == "1"
         savedTokens = (facts["savedTokens"] ?? "").split(separator: ",").map(String.init)
+        cvvForSavedCard = facts["cvvForSavedCard"] != "0"
         self.clientSessionId = clientSessionId
         self.customerId = customerId
         self.created = Date(timeIntervalSince1970: created)

@@ -13,10 +13,13 @@ import PaymentFormRendering
 /// - `GET /hostedtokenization/form/<id>`: the page a session's `hostedTokenizationUrl` names: this
 ///   project's web form on the `cards` group (brand detection, co-badge choice, validation, texts)
 ///   with the session's own client session, the consent checkbox when `askConsumerConsent`, the
-///   stored cards the request's `tokens` offered. Strict CSP; framable by any http(s) page
+///   stored cards the request's `tokens` offered (a radio list with "A new card"; a stored card
+///   chosen asks for its security code unless `cvvMandatoryForExistingToken` is false). Strict CSP; framable by any http(s) page
 ///   (`frame-ancestors http: https:`), as the platform's page is framed by any merchant.
 /// - `GET /hostedtokenization/js/page.mjs`: the page's script (``HostedTokenizationPageScript``):
-///   the postMessage protocol with the `Tokenizer`.
+///   the postMessage protocol with the `Tokenizer`; beside it, `GET /hostedtokenization/js/<file>`,
+///   the web form's files it imports (the npm package's `hostedtokenization/` folder has the same
+///   layout, for a platform that serves its own pages).
 /// - `POST /hostedtokenization/submit/<id>`: the page's submit
 ///   (``ServerAPI/submitHostedTokenization(_:body:)``).
 struct HostedTokenizationPage: Sendable {
@@ -38,6 +41,10 @@ struct HostedTokenizationPage: Sendable {
         case ["js", "page.mjs"]:
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
             return script(HostedTokenizationPageScript.source, crossOrigin: false)
+        case _ where segments.count == 2 && segments[0] == "js":
+            // The web form's files beside page.mjs, as a platform serving the npm package's
+            // hostedtokenization/ folder has them (HostedCheckoutPage serves the same set).
+            return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: ["web", segments[1]])
         case _ where segments.count == 2 && segments[0] == "form":
             guard request.method == "GET" else { return SandboxErrorBody.methodNotAllowed("GET") }
             return page(segments[1])
@@ -65,6 +72,12 @@ struct HostedTokenizationPage: Sendable {
         SandboxHTMLPage.response(status: status, lang: lang, title: "Card details", policy: Self.policy, body: body)
     }
 
+    /// How a stored card is named in the list: its masked number and expiry date (`MM/YY`).
+    static func label(of card: ServerAPIToken) -> String {
+        guard let expiry = card.expiryDate, expiry.count == 4 else { return card.maskedCardNumber }
+        return "\(card.maskedCardNumber), expires \(expiry.prefix(2))/\(expiry.suffix(2))"
+    }
+
     private func page(_ id: String) -> HTTPResponse {
         guard let tokenization = serverAPI.hostedTokenization(id, ledger: serverAPI.v2) else {
             return html(404, lang: "en", #"<p id="htp-error" data-state="unknown">The sandbox knows no hosted tokenization with this id.</p>"#)
@@ -77,9 +90,8 @@ struct HostedTokenizationPage: Sendable {
         }
         let lang = String((tokenization.locale ?? "en").prefix(2)).lowercased()
         let base = serverAPI.baseURL()
-        let saved: [JSONValue] = tokenization.savedTokens.compactMap { tokenId in
-            serverAPI.v2.token(withId: tokenId).map { ["id": .string($0.id), "label": .string($0.maskedCardNumber)] }
-        }
+        let savedCards = tokenization.savedTokens.compactMap { serverAPI.v2.token(withId: $0) }
+        let saved: [JSONValue] = savedCards.map { ["id": .string($0.id), "label": .string(Self.label(of: $0))] }
         let config: JSONValue = [
             "hostedTokenizationId": .string(tokenization.id),
             "state": .string(tokenization.status.rawValue),
@@ -90,10 +102,20 @@ struct HostedTokenizationPage: Sendable {
             "locale": .string(lang),
             "askConsumerConsent": .bool(tokenization.askConsumerConsent),
             "savedTokens": .array(saved),
+            "cvvForSavedCard": .bool(tokenization.cvvForSavedCard),
         ]
+        let choices = savedCards.map { card in
+            #"<p><label><input type="radio" name="card-choice" value="\#(HTMLEscaping.escape(card.id))"> "#
+                + #"\#(HTMLEscaping.escape(Self.label(of: card)))</label></p>"#
+        }
         return html(200, lang: lang, """
             <main id="htp" data-config="\(HTMLEscaping.escape(JSONWriter().string(from: config)))">
-            <div id="saved-card" hidden><p>Saved card <span id="saved-card-number"></span></p></div>
+            <fieldset id="saved-cards" hidden><legend>Your saved cards</legend>
+            \(choices.joined(separator: "\n"))
+            <p><label><input type="radio" name="card-choice" value="" checked> A new card</label></p>
+            </fieldset>
+            <p id="saved-cvv-row" hidden><label for="saved-cvv">Security code of the saved card</label>
+            <input id="saved-cvv" name="saved-cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}"></p>
             <div id="payment-form"></div>
             <p id="consent-row" hidden><label><input type="checkbox" id="consent"> Save this card for my next payments</label></p>
             <p id="message" role="status"></p>

@@ -1,6 +1,7 @@
 /// The script of the hosted tokenization page (``HostedTokenizationPage``), inside the iframe:
-/// mounts the web form on the session's own client session and speaks the postMessage protocol
-/// `payform-htp/1` with the merchant page's ``TokenizerScript``.
+/// mounts the web form on the session's own client session (or shows a stored card the session
+/// offers, with its security code) and speaks the postMessage protocol `payform-htp/1` with the
+/// merchant page's ``TokenizerScript``.
 ///
 /// - It takes messages only from its embedding window (`window.parent`), and pins that window's
 ///   origin at the first `init` (which must be the frame's first ancestor origin where the
@@ -10,143 +11,13 @@
 ///   `validity {valid}`, `product {paymentProductId}` and `submitted {requestId, result}`: never
 ///   a field's value.
 /// - On `submit` the form encrypts the card for the session's client session and the page posts
-///   it to `/hostedtokenization/submit/<id>` with `storePermanently` and the consent checkbox.
+///   it to `/hostedtokenization/submit/<id>` with `storePermanently` and the consent checkbox (for
+///   a stored card: its id and security code).
+///
+/// The script is the file `Resources/HostedTokenization/page.mjs`, embedded at build time.
 enum HostedTokenizationPageScript {
-    static let source = #"""
-        // The sandbox's hosted tokenization page (inside the merchant's iframe).
-        import { mountPaymentForm } from "/sandbox/v1/web/payform-form.mjs";
-
-        const PROTOCOL = "payform-htp/1";
-        const root = document.getElementById("htp");
-        const config = JSON.parse(root.dataset.config);
-        const message = document.getElementById("message");
-        const formBox = document.getElementById("payment-form");
-        const savedBox = document.getElementById("saved-card");
-        const consent = document.getElementById("consent");
-        const ancestors = window.location.ancestorOrigins;
-        const expectedParent = ancestors && ancestors.length ? ancestors[0] : null;
-        let parentOrigin = null;
-        let initialised = false;
-        let announced = false;
-        let form = null;
-        let formError = null;
-        let savedToken = null;
-        let busy = false;
-
-        function post(data) {
-          if (parentOrigin !== null && window.parent !== window) window.parent.postMessage({ ...data, protocol: PROTOCOL }, parentOrigin);
-        }
-
-        function height() {
-          const style = getComputedStyle(document.body);
-          return Math.ceil(document.body.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom));
-        }
-
-        function validity() {
-          post({ type: "validity", valid: savedToken !== null || Boolean(form && form.valid) });
-        }
-
-        function announce() {
-          if (!initialised || announced || (form === null && formError === null)) return;
-          announced = true;
-          if (formError !== null) {
-            post({ type: "failed", message: formError });
-            return;
-          }
-          post({ type: "ready" });
-          post({ type: "resize", height: height() });
-          validity();
-        }
-
-        function useToken(tokenId) {
-          const saved = (config.savedTokens || []).find((token) => token.id === tokenId);
-          savedToken = saved ? saved.id : null;
-          savedBox.hidden = !saved;
-          formBox.hidden = Boolean(saved);
-          if (saved) document.getElementById("saved-card-number").textContent = saved.label;
-          validity();
-        }
-
-        async function submit(requestId, storePermanently) {
-          const reply = (result) => post({ type: "submitted", requestId, result });
-          if (busy) return reply({ success: false, error: { message: "a submission is in progress" } });
-          if (!form) return reply({ success: false, error: { message: "the form is not ready" } });
-          busy = true;
-          try {
-            const body = { storePermanently };
-            if (config.askConsumerConsent) body.consent = consent.checked;
-            if (savedToken !== null) {
-              body.tokenId = savedToken;
-            } else {
-              const result = await form.submit();
-              if (!result.valid) {
-                const fields = [...new Set((result.errors || []).map((error) => error.fieldId))].join(", ");
-                message.textContent = "Check the card details.";
-                return reply({ success: false, error: { message: `the card details are not valid (${fields})` } });
-              }
-              body.encryptedCustomerInput = result.encryptedCustomerInput;
-            }
-            const response = await fetch(`/hostedtokenization/submit/${encodeURIComponent(config.hostedTokenizationId)}`, {
-              method: "POST",
-              headers: { "Content-Type": "application/json", Accept: "application/json" },
-              body: JSON.stringify(body),
-            });
-            const json = await response.json().catch(() => null);
-            if (response.ok && json && json.hostedTokenizationId) {
-              message.textContent = "";
-              return reply({ success: true, hostedTokenizationId: json.hostedTokenizationId });
-            }
-            const text = ((json && json.errors) || []).map((error) => error.message).join("; ") || `HTTP ${response.status}`;
-            message.textContent = text;
-            return reply({ success: false, error: { message: text } });
-          } catch (error) {
-            return reply({ success: false, error: { message: String((error && error.message) || error) } });
-          } finally {
-            busy = false;
-          }
-        }
-
-        window.addEventListener("message", (event) => {
-          if (window.parent === window || event.source !== window.parent) return;
-          const data = event.data;
-          if (!data || data.protocol !== PROTOCOL) return;
-          if (parentOrigin === null) {
-            if (data.type !== "init" || event.origin === "null" || (expectedParent !== null && event.origin !== expectedParent)) return;
-            parentOrigin = event.origin;
-          } else if (event.origin !== parentOrigin) {
-            return;
-          }
-          if (data.type === "init") {
-            initialised = true;
-            if (typeof data.tokenId === "string") useToken(data.tokenId);
-            announce();
-          } else if (data.type === "submit") {
-            submit(data.requestId, data.storePermanently === true);
-          } else if (data.type === "useToken") {
-            useToken(typeof data.tokenId === "string" ? data.tokenId : null);
-          }
-        });
-
-        new ResizeObserver(() => { if (announced) post({ type: "resize", height: height() }); }).observe(document.body);
-        if (config.askConsumerConsent) document.getElementById("consent-row").hidden = false;
-
-        try {
-          form = await mountPaymentForm(formBox, {
-            session: config.session,
-            groupId: config.groupId,
-            context: { ...config.context, locale: config.locale },
-            locale: config.locale,
-          });
-          form.addEventListener("valid", validity);
-          form.addEventListener("brand", (event) => {
-            const id = Number(event.detail.product);
-            post({ type: "product", paymentProductId: Number.isInteger(id) && id > 0 ? id : null });
-          });
-        } catch (error) {
-          formError = `the card form could not be shown: ${String((error && error.message) || error)}`;
-          message.textContent = formError;
-        }
-        announce();
-
-        """#
+    /// The file's key among the embedded resources.
+    static let resource = "HostedTokenization/page.mjs"
+    /// The script (empty only if the build left the file out, which a test rules out).
+    static var source: String { EmbeddedResources.files[resource] ?? "" }
 }

@@ -317,7 +317,8 @@ extension ServerAPI {
         let product = source.product
         let isCard = product.paymentMethod == "card"
         let cardNumber = isCard ? source.values["cardNumber"] : nil
-        let cardOutcome = cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
+        // A token follows the test card it was made from (a hosted tokenization's), else authorises.
+        let cardOutcome = source.token.map { $0.cardOutcome ?? .authorized } ?? cardNumber.map(SandboxTestCards.outcome(forCardNumber:)) ?? .authorized
         // The 3-D Secure options decide whether the customer is redirected (ThreeDSecureRequest);
         // a card that is not redirected is authorised (or declined) as its number says.
         let redirects = isCard && order.threeDSecure.redirects(cardOutcome)
@@ -351,7 +352,7 @@ extension ServerAPI {
             expiryDate: source.token?.expiryDate ?? (isCard ? source.values["expiryDate"] : nil),
             cardholderName: source.token?.cardholderName ?? (isCard ? source.values["cardholderName"] : nil),
             merchantReference: order.merchantReference, returnURL: returnURL, returnMAC: returnMAC,
-            behaviour: source.token.map { _ in SandboxTestCards.Outcome.authorized } ?? cardOutcome, now: now)
+            behaviour: cardOutcome, now: now)
         payment.hostedCheckoutId = hostedCheckout?.id
         payment.capturesOnAuthorization = isCard && order.capturesOnAuthorization
         var creation = payment.creationOutput(version)

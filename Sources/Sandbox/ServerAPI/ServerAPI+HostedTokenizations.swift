@@ -9,10 +9,11 @@ import PaymentFormJSON
 /// tokenStatus}`), the iframe's submit (``submitHostedTokenization(_:body:)``) and what a payment
 /// naming `hostedTokenizationId` or a temporary token pays with. See ``HostedTokenization``.
 extension ServerAPI {
-    /// `POST …/hostedtokenizations`: honours `locale`, `askConsumerConsent` (absent: `true`) and
+    /// `POST …/hostedtokenizations`: honours `locale`, `askConsumerConsent` (absent: `true`),
     /// `tokens` (comma-separated ids: unknown ones are `invalidTokens`, expired cards
-    /// `expiredCardTokens`, the others offered in the iframe); `variant`,
-    /// `creditCardSpecificInput` and `paymentProductFilters` are accepted and not applied.
+    /// `expiredCardTokens`, the others offered in the iframe) and
+    /// `creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken` (absent: `true`);
+    /// `variant`, the other rules and `paymentProductFilters` are accepted and not applied.
     func createHostedTokenization(_ call: Call) -> Answer {
         let body: JSONObject
         switch call.object() {
@@ -41,6 +42,14 @@ extension ServerAPI {
         default:
             return Answer(errors(400, [Self.badRequest("tokens must be a string: token ids separated by commas", property: "tokens")], call.version))
         }
+        var cvvForSavedCard = true
+        switch body["creditCardSpecificInput"]?["ValidationRules"]?["cvvMandatoryForExistingToken"] {
+        case nil, .null?: break
+        case .bool(let flag)?: cvvForSavedCard = flag
+        default:
+            let property = "creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken"
+            return Answer(errors(400, [Self.badRequest("\(property) must be true or false", property: property)], call.version))
+        }
         let thisMonth = Self.currentMonth()
         var invalid: [JSONValue] = [], expired: [JSONValue] = [], saved: [String] = []
         for id in named.prefix(100) {
@@ -55,8 +64,9 @@ extension ServerAPI {
             }
         }
         let (clientSessionId, session) = sessions.mint(locale: locale)
-        let tokenization = HostedTokenization(locale: locale, askConsumerConsent: askConsumerConsent, savedTokens: saved,
+        var tokenization = HostedTokenization(locale: locale, askConsumerConsent: askConsumerConsent, savedTokens: saved,
                                               clientSessionId: clientSessionId, customerId: session.customerId)
+        tokenization.cvvForSavedCard = cvvForSavedCard
         call.ledger.keep(tokenization.record, id: tokenization.id)
         let base = baseURL()
         // As for hosted checkouts: on loopback, `http://` + partialRedirectUrl is the page.
@@ -103,7 +113,8 @@ extension ServerAPI {
     }
 
     /// The iframe's submit, `{encryptedCustomerInput}` (the card form's output, encrypted for the
-    /// session's own client session) or `{tokenId}` (a stored token the session offers), with
+    /// session's own client session) or `{tokenId, cvv}` (a stored token the session offers, its
+    /// security code when the session asks for it: checked, never kept), with
     /// `storePermanently` (the merchant's `submitTokenization` argument) and `consent` (the
     /// customer's checkbox, when `askConsumerConsent`). Once per session: 200
     /// `{hostedTokenizationId}`, else the platform's error shape (404 unknown, 409 submitted
@@ -121,7 +132,10 @@ extension ServerAPI {
         if case .bool(let flag)? = request["storePermanently"] { storePermanently = flag }
         var consent = false
         if case .bool(let flag)? = request["consent"] { consent = flag }
-        let isTemporary = tokenization.askConsumerConsent ? !consent : !storePermanently
+        // A new card's token is temporary unless the customer consented: the iframe's checkbox
+        // when the session asks (askConsumerConsent), else the merchant's storePermanently (the
+        // merchant asked). A stored card chosen stays what it is: a permanent token.
+        var isTemporary = tokenization.askConsumerConsent ? !consent : !storePermanently
 
         let token: ServerAPIToken
         let tokenStatus: String
@@ -129,7 +143,14 @@ extension ServerAPI {
             guard tokenization.savedTokens.contains(chosen), let stored = ledger.token(withId: chosen) else {
                 return errors(400, [Self.badRequest("tokenId is not a token this hosted tokenization offers (its request's tokens)", property: "tokenId")], .v2)
             }
+            // The security code of a stored card is checked and forgotten: a token keeps none.
+            if tokenization.cvvForSavedCard {
+                guard case .string(let cvv)? = request["cvv"], (3...4).contains(cvv.count), cvv.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                    return errors(400, [Self.badRequest("a stored card needs its security code: cvv must be 3 or 4 digits", property: "cvv")], .v2)
+                }
+            }
             (token, tokenStatus) = (stored, "UNCHANGED")
+            isTemporary = stored.isTemporary
         } else {
             guard case .string(let input)? = request["encryptedCustomerInput"], !input.isEmpty else {
                 return errors(400, [Self.badRequest("the body must name encryptedCustomerInput or tokenId", property: "encryptedCustomerInput")], .v2)
@@ -150,7 +171,7 @@ extension ServerAPI {
             }
             token = ServerAPIToken(id: ServerAPIToken.makeId(), paymentProductId: Int(source.product.id) ?? 0, maskedCardNumber: ServerAPIPayment.mask(number),
                                    expiryDate: source.values["expiryDate"], cardholderName: source.values["cardholderName"], originalPaymentId: nil,
-                                   created: Date())
+                                   created: Date(), isTemporary: isTemporary, cardOutcome: SandboxTestCards.outcome(forCardNumber: number))
             tokenStatus = "CREATED"
         }
         let now = Date()

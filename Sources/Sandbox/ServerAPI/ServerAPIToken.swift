@@ -15,6 +15,13 @@ struct ServerAPIToken: Sendable, Hashable {
     /// The payment it was made from, if any.
     let originalPaymentId: String?
     let created: Date
+    /// Whether it is a temporary token (a hosted tokenization's, without the customer's consent):
+    /// it pays once, within two hours, and `GET …/tokens/{id}` says `isTemporary: true`.
+    var isTemporary = false
+    /// The sandbox's outcome for the test card it was made from, when a card was typed for it
+    /// (a hosted tokenization's iframe): a payment with it follows that card's outcome, as a card
+    /// payment does (``SandboxTestCards``); `nil`: authorised.
+    var cardOutcome: SandboxTestCards.Outcome?
 
     /// A fresh id.
     static func makeId() -> String {
@@ -43,7 +50,7 @@ struct ServerAPIToken: Sendable, Hashable {
             if let originalPaymentId { token.append("originalPaymentId", .string(originalPaymentId)) }
         case .v2:
             token.append("card", ["data": ["cardWithoutCvv": .object(card(version))]])
-            token.append("isTemporary", false)
+            token.append("isTemporary", .bool(isTemporary))
         }
         return .object(token)
     }
