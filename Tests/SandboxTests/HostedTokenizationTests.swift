@@ -117,7 +117,8 @@ struct HostedTokenizationTests {
     }
 
     @Test("consent (askConsumerConsent) or storePermanently (without it) makes a token that pays again", arguments: [
-        ("{}", #", "consent": true"#), (#"{"askConsumerConsent": false}"#, #", "storePermanently": true"#),
+        (#"{"askConsumerConsent": true}"#, #", "consent": true"#), (#"{"askConsumerConsent": false}"#, #", "storePermanently": true"#),
+        ("{}", #", "storePermanently": true"#),
     ])
     func permanent(request: String, extra: String) throws {
         let (id, session, _) = try create(request)
@@ -132,9 +133,12 @@ struct HostedTokenizationTests {
 
     @Test("GET …/hostedtokenizations/{id} and GET …/tokens/{id}: isTemporary unless the customer consented", arguments: [
         // (create request, submit members, temporary)
-        ("{}", "", true), ("{}", #", "consent": false"#, true), ("{}", #", "consent": true"#, false),
+        (#"{"askConsumerConsent": true}"#, "", true), (#"{"askConsumerConsent": true}"#, #", "consent": false"#, true),
+        (#"{"askConsumerConsent": true}"#, #", "consent": true"#, false),
         // With the consent box, the merchant's storePermanently alone does not store the card.
-        ("{}", #", "storePermanently": true"#, true),
+        (#"{"askConsumerConsent": true}"#, #", "storePermanently": true"#, true),
+        // Absent is false: no box; storePermanently is the answer, a consent member is ignored.
+        ("{}", "", true), ("{}", #", "storePermanently": true"#, false), ("{}", #", "consent": true"#, true),
         (#"{"askConsumerConsent": true}"#, #", "storePermanently": true, "consent": true"#, false),
         (#"{"askConsumerConsent": false}"#, "", true), (#"{"askConsumerConsent": false}"#, #", "storePermanently": false"#, true),
         // Without the box, the merchant asked the customer itself: storePermanently is the answer.
@@ -177,7 +181,7 @@ struct HostedTokenizationTests {
     /// A card typed in the iframe, tokenized (consented, so the token pays more than once), and
     /// paid with `members` naming the session or its token.
     func payWithTypedCard(_ number: String, byToken: Bool, returnUrl: Bool) throws -> ServerAnswer {
-        let (id, session, _) = try create()
+        let (id, session, _) = try create(#"{"askConsumerConsent": true}"#)
         var values = ServerAPITests.good
         values["cardNumber"] = number
         // Visa is product 1, Mastercard 3.

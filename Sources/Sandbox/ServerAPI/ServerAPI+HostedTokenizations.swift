@@ -9,7 +9,7 @@ import PaymentFormJSON
 /// tokenStatus}`), the iframe's submit (``submitHostedTokenization(_:body:)``) and what a payment
 /// naming `hostedTokenizationId` or a temporary token pays with. See ``HostedTokenization``.
 extension ServerAPI {
-    /// `POST …/hostedtokenizations`: honours `locale`, `askConsumerConsent` (absent: `true`),
+    /// `POST …/hostedtokenizations`: honours `locale`, `askConsumerConsent` (absent: `false`),
     /// `tokens` (comma-separated ids: unknown ones are `invalidTokens`, expired cards
     /// `expiredCardTokens`, the others offered in the iframe) and
     /// `creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken` (absent: `true`);
@@ -28,7 +28,9 @@ extension ServerAPI {
             locale = text
         default: return Answer(errors(400, [Self.badRequest("locale must be a language tag such as en_GB", property: "locale")], call.version))
         }
-        var askConsumerConsent = true
+        // Absent is false, as the platform documents it: no box; the merchant asks the customer
+        // and passes the answer as submitTokenization's storePermanently.
+        var askConsumerConsent = false
         switch body["askConsumerConsent"] {
         case nil, .null?: break
         case .bool(let flag)?: askConsumerConsent = flag
