@@ -32,14 +32,22 @@ extension ServerAPI {
         case .createToken: return createToken(call)
         case .getToken, .updateToken, .deleteToken, .approveSepaDirectDebit: return tokenById(call)
         case .importCofSeries, .getCardDataByTokens, .getCardDataByPayments, .createCertificate: return tokenServices(call)
-        case .createMandate, .createMandateWithReference, .getMandate, .blockMandate, .unblockMandate, .revokeMandate: return mandates(call)
+        case .createMandate, .createMandateWithReference: return createMandate(call)
+        case .getMandate: return getMandate(call)
+        case .blockMandate: return moveMandate(call, .block)
+        case .unblockMandate: return moveMandate(call, .unblock)
+        case .revokeMandate: return moveMandate(call, .revoke)
         case .createPayout, .findPayouts, .getPayout, .approvePayout, .cancelPayout, .cancelPayoutApproval: return payouts(call)
         case .getProducts, .getProduct, .getProductNetworks, .getProductDirectory, .productCustomerDetails, .productSession, .productDeviceFingerprint,
              .getProductGroups, .getProductGroup, .productGroupDeviceFingerprint, .testConnection, .getIINDetails, .getPrivacyPolicy, .convertAmount,
              .convertBankAccount, .getDccRate, .surchargeCalculation, .getInstallmentsInfo, .riskAssessmentCards, .riskAssessmentBankAccounts,
              .deviceFingerprint, .thirdPartyStatus:
             return catalogue(call, router)
-        case .createPaymentLink, .getPaymentLink, .cancelPaymentLink, .sharePaymentLink, .searchPaymentLinks: return paymentLinks(call)
+        case .createPaymentLink: return createPaymentLink(call)
+        case .searchPaymentLinks: return searchPaymentLinks(call)
+        case .getPaymentLink: return paymentLinkById(call, .read)
+        case .cancelPaymentLink: return paymentLinkById(call, .cancel)
+        case .sharePaymentLink: return paymentLinkById(call, .share)
         case .submitBatch, .getBatchStatus, .processBatch, .getBatchPaymentsReport: return batches(call)
         case .sendTestWebhook, .validateWebhookCredentials: return webhookCalls(call)
         }

@@ -7,33 +7,28 @@ import PaymentFormJSON
 /// unblock and revoke (200 `{mandate}`). The lifecycle is ``Mandate``'s; a move it refuses is 400
 /// on Online Payments (as its SDK's tests expect), 409 on Connect.
 extension ServerAPI {
-    func mandates(_ call: Call) -> Answer {
-        switch call.operation {
-        case .createMandate, .createMandateWithReference:
-            return createMandate(call)
-        case .getMandate:
-            guard let mandate = call.ledger.mandate(withReference: call.id) else {
-                return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
-            }
+    func getMandate(_ call: Call) -> Answer {
+        guard let mandate = call.ledger.mandate(withReference: call.id) else {
+            return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+        }
+        return Answer(.json(200, ["mandate": mandate.json]))
+    }
+
+    /// Block, unblock or revoke.
+    func moveMandate(_ call: Call, _ move: Mandate.Move) -> Answer {
+        switch call.ledger.update(mandate: call.id, move) {
+        case nil where move == .revoke && call.version == .v2:
+            // Online Payments answers a revoke of an unknown reference with 400, not 404.
+            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_UNKNOWN_MANDATE", "no mandate with this reference",
+                                                              property: "uniqueMandateReference")], call.version))
+        case nil:
+            return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+        case .failure(let refusal)?:
+            return Answer(errors(call.version == .v2 ? 400 : 409, [SandboxErrorBody.Item(
+                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+                message: "a mandate in status \(refusal.status.rawValue) cannot be \(Self.pastTense(refusal.move))")], call.version))
+        case .success(let mandate)?:
             return Answer(.json(200, ["mandate": mandate.json]))
-        case .blockMandate, .unblockMandate, .revokeMandate:
-            let move: Mandate.Move = call.operation == .blockMandate ? .block : call.operation == .unblockMandate ? .unblock : .revoke
-            switch call.ledger.update(mandate: call.id, move) {
-            case nil where move == .revoke && call.version == .v2:
-                // Online Payments answers a revoke of an unknown reference with 400, not 404.
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_UNKNOWN_MANDATE", "no mandate with this reference",
-                                                                  property: "uniqueMandateReference")], call.version))
-            case nil:
-                return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
-            case .failure(let refusal)?:
-                return Answer(errors(call.version == .v2 ? 400 : 409, [SandboxErrorBody.Item(
-                    code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                    message: "a mandate in status \(refusal.status.rawValue) cannot be \(Self.pastTense(refusal.move))")], call.version))
-            case .success(let mandate)?:
-                return Answer(.json(200, ["mandate": mandate.json]))
-            }
-        default:
-            return Answer(SandboxErrorBody.noSuchRoute)
         }
     }
 
@@ -47,7 +42,7 @@ extension ServerAPI {
         }
     }
 
-    private func createMandate(_ call: Call) -> Answer {
+    func createMandate(_ call: Call) -> Answer {
         let request: JSONObject
         switch call.object() {
         case .failure(let item): return Answer(errors(400, [item], call.version))

@@ -6,46 +6,48 @@ import PaymentFormJSON
 /// group's search. A malformed link id is 400, an unknown one 404. The lifecycle is
 /// ``PaymentLink``'s.
 extension ServerAPI {
-    func paymentLinks(_ call: Call) -> Answer {
+    /// What a call by a link's id does.
+    enum PaymentLinkCall {
+        case read, cancel, share
+    }
+
+    func searchPaymentLinks(_ call: Call) -> Answer {
         let now = clock.now()
-        switch call.operation {
-        case .createPaymentLink:
-            return createPaymentLink(call, now: now)
-        case .searchPaymentLinks:
-            let links = call.ledger.paymentLinks.map { link -> JSONValue in
-                var current = link
-                current.expireIfDue(now: now)
-                return current.json(baseURL: baseURL())
+        let links = call.ledger.paymentLinks.map { link -> JSONValue in
+            var current = link
+            current.expireIfDue(now: now)
+            return current.json(baseURL: baseURL())
+        }
+        return Answer(.json(200, ["paymentLinks": .array(links)]))
+    }
+
+    func paymentLinkById(_ call: Call, _ kind: PaymentLinkCall) -> Answer {
+        let now = clock.now()
+        guard PaymentLink.isWellFormedId(call.id) else {
+            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_PAYMENT_LINK_ID", "paymentLinkId must be a UUID", property: "paymentLinkId")],
+                                 call.version))
+        }
+        let moved = call.ledger.updatePaymentLink(call.id) { (link: inout PaymentLink) throws(PaymentLink.NotActive) in
+            switch kind {
+            case .read: link.expireIfDue(now: now)
+            case .cancel: try link.cancel(now: now)
+            case .share: try link.open(now: now)
             }
-            return Answer(.json(200, ["paymentLinks": .array(links)]))
-        case .getPaymentLink, .cancelPaymentLink, .sharePaymentLink:
-            guard PaymentLink.isWellFormedId(call.id) else {
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_PAYMENT_LINK_ID", "paymentLinkId must be a UUID", property: "paymentLinkId")],
-                                     call.version))
-            }
-            let moved = call.ledger.updatePaymentLink(call.id) { (link: inout PaymentLink) throws(PaymentLink.NotActive) in
-                switch call.operation {
-                case .cancelPaymentLink: try link.cancel(now: now)
-                case .sharePaymentLink: try link.open(now: now)
-                default: link.expireIfDue(now: now)
-                }
-            }
-            switch moved {
-            case nil:
-                return Answer(unknown("payment link", property: "paymentLinkId", call.version))
-            case .failure(let refusal)?:
-                return Answer(errors(409, [SandboxErrorBody.Item(
-                    code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                    message: "the payment link is \(refusal.status.rawValue): only an ACTIVE link can be cancelled or shared")], call.version))
-            case .success(let link)?:
-                return Answer(call.operation == .getPaymentLink ? .json(200, link.json(baseURL: baseURL())) : HTTPResponse(status: 204))
-            }
-        default:
-            return Answer(SandboxErrorBody.noSuchRoute)
+        }
+        switch moved {
+        case nil:
+            return Answer(unknown("payment link", property: "paymentLinkId", call.version))
+        case .failure(let refusal)?:
+            return Answer(errors(409, [SandboxErrorBody.Item(
+                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+                message: "the payment link is \(refusal.status.rawValue): only an ACTIVE link can be cancelled or shared")], call.version))
+        case .success(let link)?:
+            return Answer(kind == .read ? .json(200, link.json(baseURL: baseURL())) : HTTPResponse(status: 204))
         }
     }
 
-    private func createPaymentLink(_ call: Call, now: Date) -> Answer {
+    func createPaymentLink(_ call: Call) -> Answer {
+        let now = clock.now()
         let request: JSONObject
         switch call.object() {
         case .failure(let item): return Answer(errors(400, [item], call.version))
