@@ -513,6 +513,44 @@ def pay_hosted_checkout(url, binary, work, chromium, card="4111111111111111"):
         return json.loads(answer.read())["redirectURL"], "the page's post"
 
 
+def direct_debit(sdk, shop):
+    """Online Payments: a SEPA Direct Debit mandate created through the SDK with signatureType
+    SMS (merchantAction REDIRECT to the sandbox's signing page), signed there (the page's form
+    posted), read back ACTIVE; a direct debit (product 771) under it collected (CAPTURE_REQUESTED,
+    then CAPTURED) with its mandate in the output."""
+    name = sdk.name
+    mandates = sdk.merchant.mandates()
+    created = mandates.create_mandate(sdk.domain("CreateMandateRequest")().from_dictionary({
+        "customerReference": "dd-customer", "recurrenceType": "RECURRING", "signatureType": "SMS", "returnUrl": shop.url,
+        "customer": {"bankAccountIban": {"iban": "NL91ABNA0417164300"}}}))
+    reference = created.mandate.unique_mandate_reference
+    action = created.merchant_action
+    expect(created.mandate.status == "CREATED" and action.action_type == "REDIRECT" and action.redirect_data.redirect_url,
+           f"{name}: an SMS mandate's answer: {created.mandate.status}")
+    form = urllib.parse.urlencode({"outcome": "sign", "RETURNMAC": action.redirect_data.returnmac}).encode()
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *arguments):
+            return None
+    try:
+        urllib.request.build_opener(NoRedirect).open(urllib.request.Request(
+            action.redirect_data.redirect_url, data=form, method="POST", headers={"Content-Type": "application/x-www-form-urlencoded"}), timeout=30)
+        raise Failure(f"{name}: the signing page did not send the customer back")
+    except urllib.error.HTTPError as answer:
+        expect(answer.code == 303 and answer.headers["Location"].startswith(shop.url), f"{name}: the signing page answered {answer.code}")
+    expect(mandates.get_mandate(reference).mandate.status == "ACTIVE", f"{name}: the signed mandate")
+    body = {"order": {"amountOfMoney": {"amount": 4200, "currencyCode": "EUR"}},
+            "sepaDirectDebitPaymentMethodSpecificInput": {"paymentProductId": 771,
+                                                          "paymentProduct771SpecificInput": {"existingUniqueMandateReference": reference}}}
+    paid = sdk.create_payment(body)
+    output = paid.payment.payment_output
+    expect(paid.payment.status == "CAPTURE_REQUESTED" and output.payment_method == "directDebit"
+           and output.sepa_direct_debit_payment_method_specific_output.payment_product771_specific_output.mandate_reference == reference,
+           f"{name}: a direct debit under the mandate: {paid.payment.status}")
+    expect(sdk.get_payment(paid.payment.id).status == "CAPTURED", f"{name}: the direct debit settled")
+    print(f"{name}: SEPA mandate (SMS) -> signed on the sandbox's page -> ACTIVE -> direct debit 771 under it -> CAPTURE_REQUESTED -> CAPTURED")
+
+
 def payment_link(sdk, shop, binary, work, chromium):
     """Online Payments: a payment link created and read through the SDK, its redirectionUrl opened
     and paid (in Chromium when it can: the link's page redirects to a hosted checkout), then read
@@ -669,6 +707,7 @@ def lifecycle(sdk_class, sandbox, shop, binary, work, chromium):
         if sdk_class is not Connect:
             hosted_tokenization(sdk, binary, work)
             payment_link(sdk, shop, binary, work, chromium)
+            direct_debit(sdk, shop)
 
         made = sdk.create_payment(card_order("4111111111111111", 800, shop.url, tokenize=True))
         token = made.creation_output.token

@@ -62,6 +62,11 @@ struct MandateTests {
         #expect(html.contains("id=\"sign\"") && html.contains("id=\"refuse\"") && html.contains(#"data-state="CREATED""#))
 
         #expect(page("POST", path, form: "outcome=sign&RETURNMAC=wrong").status == 404)
+        // The page's form post passes the connection's checks (it is no JSON API).
+        let admission = SandboxAdmission(boundHost: "127.0.0.1", allowedHosts: [])
+        #expect(admission.refusal(of: HTTPRequest(
+            method: "POST", target: path, headers: [HTTPHeaderField("Host", "127.0.0.1:1"), HTTPHeaderField("Content-Type", "application/x-www-form-urlencoded")],
+            body: Array("outcome=sign".utf8))) == nil)
         let signed = page("POST", path, form: "outcome=sign&RETURNMAC=\(mac)")
         #expect(signed.status == 303)
         let location = try #require(signed.headers.first { $0.name == "Location" }?.value)

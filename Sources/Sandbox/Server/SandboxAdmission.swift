@@ -20,7 +20,7 @@ import Foundation
 ///   servers, signed, and a bodiless POST there needs no type.
 ///   A web page can send a cross-origin POST without asking first only as `text/plain`, a form
 ///   or without a type; requiring JSON keeps every such request out. The form posts of the
-///   Saferpay stand-in and of the 3-D Secure page are not JSON APIs.
+///   Saferpay stand-in, the 3-D Secure page and the mandate signing page are not JSON APIs.
 ///
 /// ```swift
 /// let admission = SandboxAdmission(boundHost: "127.0.0.1", allowedHosts: [])
@@ -116,8 +116,8 @@ package struct SandboxAdmission: Sendable {
     /// API, which checks the type itself once the route is known (an unknown route is 404 first,
     /// and a bodiless POST such as `payments/{id}/cancel` needs no type), behind its signature.
     private static func takesJSON(_ path: String) -> Bool {
-        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix) || path.hasPrefix("/v1/") || path.hasPrefix("/v2/")
-            || path.hasPrefix("/files/"))
+        !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix) || path.hasPrefix(MandateSigningPage.pathPrefix)
+            || path.hasPrefix("/v1/") || path.hasPrefix("/v2/") || path.hasPrefix("/files/"))
     }
 
     /// `application/json`, any case, with or without parameters.

@@ -5,13 +5,16 @@ import PaymentFormJSON
 /// signature (`UNSIGNED`, `TICK_BOX`), else `CREATED` until the customer signs it on the page the
 /// create answer's `merchantAction` redirects to (``MandateSigningPage``): signed, it is
 /// `ACTIVE`; refused, `REVOKED`. The merchant blocks an `ACTIVE` mandate, unblocks a `BLOCKED`
-/// one and revokes either; any other move is refused with the status it met.
+/// one and revokes either; a direct debit uses an `ACTIVE` one (a `UNIQUE` mandate is `USED` then);
+/// any other move is refused with the status it met.
 struct Mandate: Sendable, Hashable {
     enum Status: String, Sendable, Hashable {
         case created = "CREATED"
         case active = "ACTIVE"
         case blocked = "BLOCKED"
         case revoked = "REVOKED"
+        /// A `UNIQUE` mandate a direct debit collected under: it takes no other.
+        case used = "USED"
     }
 
     /// How the customer agrees to the mandate. Connect knows `UNSIGNED` and `SMS`; Online
@@ -34,6 +37,9 @@ struct Mandate: Sendable, Hashable {
     /// What the merchant or the customer does to a mandate.
     enum Move: String, Sendable {
         case block, unblock, revoke, sign, refuse
+        /// A direct debit collects under it: a `UNIQUE` mandate is `USED` then, a `RECURRING` one
+        /// stays `ACTIVE`.
+        case use
     }
 
     /// Why a move is refused: the mandate's status when it was tried.
@@ -53,6 +59,8 @@ struct Mandate: Sendable, Hashable {
     let returnURL: String?
     let returnMAC: String
     private(set) var status: Status
+    /// The direct debit waiting for this mandate's signature (an inline mandate of a payment).
+    var paymentId: String?
 
     init(reference: String, version: ServerAPIVersion, recurrenceType: String, signatureType: SignatureType, customerReference: JSONValue?,
          alias: JSONValue?, customer: JSONValue?, returnURL: String?) {
@@ -78,6 +86,7 @@ struct Mandate: Sendable, Hashable {
         case (.revoke, .active), (.revoke, .blocked): .revoked
         case (.sign, .created): .active
         case (.refuse, .created): .revoked
+        case (.use, .active): recurrenceType == "UNIQUE" ? .used : .active
         default: nil
         }
         guard let next else { throw Refusal(status: status, move: move) }
@@ -86,7 +95,7 @@ struct Mandate: Sendable, Hashable {
 
     var byteCost: Int {
         let writer = JSONWriter()
-        return 384 + reference.utf8.count + (returnURL?.utf8.count ?? 0)
+        return 384 + reference.utf8.count + (returnURL?.utf8.count ?? 0) + (paymentId?.utf8.count ?? 0)
             + [customerReference, alias, customer].reduce(0) { $0 + ($1.map { writer.bytes(from: $0).count } ?? 0) }
     }
 

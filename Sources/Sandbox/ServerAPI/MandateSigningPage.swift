@@ -75,9 +75,12 @@ struct MandateSigningPage: Sendable {
         case .failure(let refusal)?: refusal.status
         case nil: mandate.status
         }
+        // A direct debit made with this mandate inline goes on, or is refused, with it.
+        if case .success(let after)? = decided { serverAPI.mandateDecided(after, signed: move == .sign) }
         guard let returnURL = mandate.returnURL else { return page(mandate) }
-        let location = ThreeDSecurePage.adding(
-            [("RETURNMAC", mandate.returnMAC), ("uniqueMandateReference", mandate.reference), ("mandateStatus", status.rawValue)], to: returnURL)
+        var parameters = [("RETURNMAC", mandate.returnMAC), ("uniqueMandateReference", mandate.reference), ("mandateStatus", status.rawValue)]
+        if let paymentId = mandate.paymentId { parameters.append(("paymentId", paymentId)) }
+        let location = ThreeDSecurePage.adding(parameters, to: returnURL)
         return HTTPResponse(status: 303, headers: [HTTPHeaderField("Location", location), HTTPHeaderField("Cache-Control", "no-store")])
     }
 }

@@ -84,6 +84,10 @@ extension ServerAPI {
         case .failure(let item): return Answer(errors(400, [item], version))
         case .success(let value): order = value
         }
+        if json[Self.directDebitInput] != nil, json[Self.directDebitInput] != .null, json["encryptedCustomerInput"] == nil,
+           json["cardPaymentMethodSpecificInput"] == nil {
+            return createDirectDebitPayment(call, request: json, order: order)
+        }
         let source: PaymentSource
         switch paymentSource(json, ledger: call.ledger, version: version) {
         case .failure(let response): return Answer(response)

@@ -32,27 +32,17 @@ extension ServerAPI {
         }
     }
 
-    private static func pastTense(_ move: Mandate.Move) -> String {
-        switch move {
-        case .block: "blocked"
-        case .unblock: "unblocked"
-        case .revoke: "revoked"
-        case .sign: "signed"
-        case .refuse: "refused"
+    /// A new mandate from a `CreateMandateRequest` (or a direct debit's inline `mandate`, its
+    /// members below `prefix`), checked as the platform checks it: a reference of at most 35
+    /// letters, digits or `-` (`reference` when the path names it, else the request's or a new
+    /// one), `recurrenceType`, the platform's `signatureType`s, a `returnUrl` required when the
+    /// customer signs on a page, a valid IBAN.
+    func readMandate(_ request: JSONObject, reference named: String?, version: ServerAPIVersion, prefix: String) -> Result<Mandate, SandboxErrorBody.Item> {
+        func invalid(_ message: String, _ member: String, code: String = "SANDBOX_INVALID_VALUE") -> Result<Mandate, SandboxErrorBody.Item> {
+            .failure(ServerAPIInput.invalid(code, prefix + message, property: prefix + member))
         }
-    }
-
-    func createMandate(_ call: Call) -> Answer {
-        let request: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): request = object
-        }
-        func invalid(_ message: String, _ property: String, code: String = "SANDBOX_INVALID_VALUE") -> Answer {
-            Answer(errors(400, [ServerAPIInput.invalid(code, message, property: property)], call.version))
-        }
-        var reference = call.operation == .createMandateWithReference ? call.id : Self.newId("m")
-        if call.operation == .createMandate, let given = request["uniqueMandateReference"], given != .null {
+        var reference = named ?? Self.newId("m")
+        if named == nil, let given = request["uniqueMandateReference"], given != .null {
             guard case .string(let text) = given, !text.isEmpty else {
                 return invalid("uniqueMandateReference must be a string", "uniqueMandateReference", code: "SANDBOX_INVALID_REFERENCE")
             }
@@ -71,7 +61,7 @@ extension ServerAPI {
         switch request["signatureType"] {
         case nil, .null?: break
         case .string(let text)?:
-            let accepted = Mandate.SignatureType.accepted(by: call.version)
+            let accepted = Mandate.SignatureType.accepted(by: version)
             guard let type = Mandate.SignatureType(rawValue: text), accepted.contains(type) else {
                 return invalid("signatureType must be one of " + accepted.map(\.rawValue).joined(separator: ", "), "signatureType")
             }
@@ -94,8 +84,33 @@ extension ServerAPI {
         case .string(let iban)? where Validator.iban.validate(iban, in: ValidationContext(now: .fallback)) == nil: break
         default: return invalid("customer.bankAccountIban.iban is not a valid IBAN", "customer.bankAccountIban.iban", code: "SANDBOX_INVALID_IBAN")
         }
-        let mandate = Mandate(reference: reference, version: call.version, recurrenceType: recurrenceType, signatureType: signatureType,
-                              customerReference: request["customerReference"], alias: request["alias"], customer: request["customer"], returnURL: returnURL)
+        return .success(Mandate(reference: reference, version: version, recurrenceType: recurrenceType, signatureType: signatureType,
+                                customerReference: request["customerReference"], alias: request["alias"], customer: request["customer"], returnURL: returnURL))
+    }
+
+    private static func pastTense(_ move: Mandate.Move) -> String {
+        switch move {
+        case .block: "blocked"
+        case .unblock: "unblocked"
+        case .revoke: "revoked"
+        case .sign: "signed"
+        case .refuse: "refused"
+        case .use: "used"
+        }
+    }
+
+    func createMandate(_ call: Call) -> Answer {
+        let request: JSONObject
+        switch call.object() {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let object): request = object
+        }
+        // Connect's PUT names the reference in the path; the body's is then not read.
+        let mandate: Mandate
+        switch readMandate(request, reference: call.operation == .createMandateWithReference ? call.id : nil, version: call.version, prefix: "") {
+        case .failure(let item): return Answer(errors(400, [item], call.version))
+        case .success(let value): mandate = value
+        }
         // Checked and kept under the lock: of racing creates with one reference, one is 201.
         guard call.ledger.insert(mandate) else {
             return Answer(errors(409, [SandboxErrorBody.Item(
@@ -103,14 +118,14 @@ extension ServerAPI {
                 propertyName: "uniqueMandateReference")], call.version))
         }
         var answer = JSONObject([(key: "mandate", value: mandate.json)])
-        if signatureType.redirects {
+        if mandate.signatureType.redirects {
             answer.append("merchantAction", [
                 "actionType": "REDIRECT",
                 "redirectData": ["redirectURL": .string(baseURL() + mandate.pagePath), "RETURNMAC": .string(mandate.returnMAC)],
             ])
         }
         var response = HTTPResponse.json(201, .object(answer))
-        response.headers.append(location(call.version, "mandates/\(reference)"))
+        response.headers.append(location(call.version, "mandates/\(mandate.reference)"))
         return Answer(response)
     }
 }

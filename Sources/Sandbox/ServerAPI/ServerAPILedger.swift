@@ -221,6 +221,17 @@ final class ServerAPILedger: Sendable {
         }
     }
 
+    /// Notes that the direct debit `paymentId` waits for mandate `reference`'s signature; whether
+    /// there is such a mandate.
+    func attach(paymentId: String, toMandate reference: String) -> Bool {
+        state.withLock { state in
+            guard var mandate = state.mandates[reference] else { return false }
+            mandate.paymentId = paymentId
+            state.mandates.set(mandate, for: reference, cost: mandate.byteCost)
+            return true
+        }
+    }
+
     /// The record `kind`/`id`, or `nil`.
     func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }
 

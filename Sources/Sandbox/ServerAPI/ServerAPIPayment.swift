@@ -194,6 +194,8 @@ struct ServerAPIPayment: Sendable {
     var isNewToken = false
     /// The hosted checkout the payment was made on, if any.
     var hostedCheckoutId: String?
+    /// The SEPA Direct Debit mandate a direct debit (product 771) collects under.
+    var mandateReference: String?
     var captures: [Capture] = []
     var refunds: [Refund] = []
     /// Online Payments' cancels, each an operation.
@@ -282,7 +284,7 @@ struct ServerAPIPayment: Sendable {
     /// The approximate bytes this payment holds in memory (for the ledger's byte bound).
     var byteCost: Int {
         512 + id.utf8.count * 2 + (merchantReference?.utf8.count ?? 0) + (returnURL?.utf8.count ?? 0) + (cardholderName?.utf8.count ?? 0)
-            + (token?.utf8.count ?? 0) + (hostedCheckoutId?.utf8.count ?? 0) + captures.count * 96 + refunds.count * 160 + cancels.count * 64
+            + (token?.utf8.count ?? 0) + (hostedCheckoutId?.utf8.count ?? 0) + (mandateReference?.utf8.count ?? 0) + captures.count * 96 + refunds.count * 160 + cancels.count * 64
             + errors.reduce(0) { $0 + 96 + $1.message.utf8.count }
     }
 
@@ -310,6 +312,13 @@ struct ServerAPIPayment: Sendable {
         return output
     }
 
+    /// The member of `paymentOutput` that carries ``methodSpecificOutput(_:)``:
+    /// `<paymentMethod>PaymentMethodSpecificOutput`, and `sepaDirectDebitPaymentMethodSpecificOutput`
+    /// for a direct debit (its `paymentMethod` is `directDebit`).
+    var methodOutputMember: String {
+        paymentMethod == "directDebit" ? "sepaDirectDebitPaymentMethodSpecificOutput" : "\(paymentMethod)PaymentMethodSpecificOutput"
+    }
+
     /// The card part of `paymentOutput` (`cardPaymentMethodSpecificOutput`, ...), the card number
     /// masked as `version` shows it.
     func methodSpecificOutput(_ version: ServerAPIVersion) -> JSONObject {
@@ -324,6 +333,9 @@ struct ServerAPIPayment: Sendable {
             specific.append("card", .object(card))
         }
         if let token { specific.append("token", .string(token)) }
+        if let mandateReference {
+            specific.append("paymentProduct\(paymentProductId)SpecificOutput", ["mandateReference": .string(mandateReference)])
+        }
         return specific
     }
 
@@ -352,7 +364,7 @@ struct ServerAPIPayment: Sendable {
             output.append("amountPaid", .number(String(paid)))
             output.append("acquiredAmount", money(paid))
         }
-        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput(version)))
+        output.append(methodOutputMember, .object(methodSpecificOutput(version)))
         if let operations { output.append("operations", .array(operations)) }
         var payment = JSONObject([
             (key: "id", value: .string(shownId ?? id)),
@@ -463,7 +475,7 @@ struct ServerAPIPayment: Sendable {
         if let merchantReference { output.append("references", ["merchantReference": .string(merchantReference)]) }
         output.append("amountPaid", .number(String(capture.status.isSettled ? capture.amount : 0)))
         if version == .v2 { output.append("acquiredAmount", money(capture.status.isSettled ? capture.amount : 0)) }
-        output.append("\(paymentMethod)PaymentMethodSpecificOutput", .object(methodSpecificOutput(version)))
+        output.append(methodOutputMember, .object(methodSpecificOutput(version)))
         var statusOutput = JSONObject([
             (key: "statusCode", value: .number(String(capture.status.code(version)))),
             (key: "statusCodeChangeDateTime", value: .string(Self.compactTimestamp(capture.statusChanged))),
