@@ -100,14 +100,10 @@ extension ServerAPI {
         guard tokenization.status != .inProgress, let tokenId = tokenization.tokenId, let token = call.ledger.token(withId: tokenId) else {
             return Answer(.json(200, ["hostedTokenizationId": .string(tokenization.id), "status": "IN_PROGRESS"]))
         }
-        let shown = token.maskedCardNumber
-        var card = JSONObject([(key: "cardNumber", value: .string(shown))])
-        if let expiryDate = token.expiryDate { card.append("expiryDate", .string(expiryDate)) }
-        if let name = token.cardholderName { card.append("cardholderName", .string(name)) }
         let answer: JSONValue = [
             "token": [
                 "id": .string(token.id), "paymentProductId": .number(String(token.paymentProductId)), "isTemporary": .bool(tokenization.isTemporary),
-                "card": ["alias": .string(shown), "data": ["cardWithoutCvv": .object(card)]],
+                "card": ["alias": .string(token.maskedCardNumber), "data": ["cardWithoutCvv": .object(token.cardWithoutCvv)]],
             ],
             "tokenStatus": .string(tokenization.tokenStatus ?? "CREATED"),
         ]

@@ -30,8 +30,9 @@ struct ServerAPIToken: Sendable, Hashable {
 
     var byteCost: Int { 256 + id.utf8.count + maskedCardNumber.utf8.count + (cardholderName?.utf8.count ?? 0) + (originalPaymentId?.utf8.count ?? 0) }
 
-    /// The card's data as the token answers of `version` show it (``CardNumberMask``).
-    private func card(_ version: ServerAPIVersion) -> JSONObject {
+    /// The card's data as token answers show it (`cardWithoutCvv`): the masked number (first 6,
+    /// last 4), the expiry date and the cardholder's name when known.
+    var cardWithoutCvv: JSONObject {
         var card = JSONObject([(key: "cardNumber", value: .string(maskedCardNumber))])
         if let expiryDate { card.append("expiryDate", .string(expiryDate)) }
         if let cardholderName { card.append("cardholderName", .string(cardholderName)) }
@@ -46,10 +47,10 @@ struct ServerAPIToken: Sendable, Hashable {
         ])
         switch version {
         case .v1:
-            token.append("card", ["data": ["cardWithoutCvv": .object(card(version))]])
+            token.append("card", ["data": ["cardWithoutCvv": .object(cardWithoutCvv)]])
             if let originalPaymentId { token.append("originalPaymentId", .string(originalPaymentId)) }
         case .v2:
-            token.append("card", ["data": ["cardWithoutCvv": .object(card(version))]])
+            token.append("card", ["data": ["cardWithoutCvv": .object(cardWithoutCvv)]])
             token.append("isTemporary", .bool(isTemporary))
         }
         return .object(token)
@@ -62,7 +63,7 @@ struct ServerAPIToken: Sendable, Hashable {
         case .v1: if let originalPaymentId { answer.append("originalPaymentId", .string(originalPaymentId)) }
         case .v2:
             answer.append("tokenStatus", "CREATED")
-            answer.append("card", .object(card(version)))
+            answer.append("card", .object(cardWithoutCvv))
         }
         return .object(answer)
     }
