@@ -59,7 +59,8 @@ check_binary() {
   # loads the system's libcurl at the first post).
   mkdir -p "$work/empty"
   local log="$work/sandbox.log"
-  (cd "$work/empty" && "${bare[@]}" "$out/payform" sandbox --webhook-url http://127.0.0.1:9/webhooks > "$work/first-line" 2> "$log") &
+  # exec: $! is the sandbox itself, so the kill below stops it (not only the subshell around it).
+  (cd "$work/empty" && exec "${bare[@]}" "$out/payform" sandbox --webhook-url http://127.0.0.1:9/webhooks > "$work/first-line" 2> "$log") &
   local sandbox=$!
   for _ in $(seq 1 100); do [[ -s $work/first-line ]] && grep -q "stop with Ctrl-C" "$log" && break; sleep 0.1; done
   kill -TERM "$sandbox" 2> /dev/null || true
