@@ -8,7 +8,7 @@ import PaymentFormJSON
 /// `testconnection` (`{"result": "OK"}`), device fingerprints, installments, bank-account
 /// conversion and risk assessments (fixed, documented answers).
 extension ServerAPI {
-    func catalogue(_ call: Call, _ router: SandboxRouter) -> Answer {
+    func catalogue(_ call: Call, _ router: SandboxRouter) throws(ServerAPIError) -> Answer {
         let parameters = SandboxRouter.Parameters(items: call.query, fallbackLocale: nil)
         let body = call.request.body
         let response: HTTPResponse
@@ -31,7 +31,7 @@ extension ServerAPI {
         case .productDeviceFingerprint, .productGroupDeviceFingerprint:
             response = .json(200, ["deviceFingerprintTransactionId": .string("sandbox" + UUID().uuidString.prefix(8).lowercased()), "html": ""])
         case .deviceFingerprint:
-            guard call.ledger.payment(withId: call.id) != nil else { return Answer(unknown("payment", property: "paymentId", call.version)) }
+            guard call.ledger.payment(withId: call.id) != nil else { throw unknown("payment", property: "paymentId", call.version) }
             response = .json(200, ["paymentId": .string(call.id), "rawDeviceFingerprintOutput": ""])
         case .getInstallmentsInfo:
             response = .json(200, ["installmentOptions": []])

@@ -5,17 +5,9 @@ import PaymentFormJSON
 /// redirectUrl, merchantReference}`), get (`IN_PROGRESS`, then `PAYMENT_CREATED` with the payment),
 /// delete (Connect). The page itself is ``HostedCheckoutPage``.
 extension ServerAPI {
-    func createHostedCheckout(_ call: Call) -> Answer {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
-        let order: Order
-        switch readOrder(.object(body), version: call.version) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): order = value
-        }
+    func createHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        let body = try call.body()
+        let order = try readOrder(.object(body), version: call.version).orBadRequest()
         let specific = body["hostedCheckoutSpecificInput"]
         let locale = Self.hostedCheckoutLocale(specific?["locale"])
         var country: String?
@@ -84,20 +76,18 @@ extension ServerAPI {
         return .object(answer)
     }
 
-    func hostedCheckoutById(_ call: Call) -> Answer {
-        let unknownCheckout = Answer(unknown("hosted checkout", property: "hostedCheckoutId", call.version))
+    func hostedCheckoutById(_ call: Call) throws(ServerAPIError) -> Answer {
+        let unknownCheckout = unknown("hosted checkout", property: "hostedCheckoutId", call.version)
         if call.operation == .deleteHostedCheckout {
             // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
             switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
-            case nil: return unknownCheckout
+            case nil: throw unknownCheckout
             case .failure?:
-                return Answer(errors(409, [SandboxErrorBody.Item(
-                    code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                    message: "a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")], call.version))
+                throw .notAllowed("a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")
             case .success?: return Answer(HTTPResponse(status: 204))
             }
         }
-        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { return unknownCheckout }
+        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { throw unknownCheckout }
         // A payment claimed but not kept yet is not shown: the checkout is IN_PROGRESS until it is.
         let shownPayment = checkout.status == .paymentCreated ? checkout.paymentId : nil
         return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: shownPayment)

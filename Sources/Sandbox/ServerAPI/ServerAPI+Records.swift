@@ -15,13 +15,6 @@ extension ServerAPI {
         "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
     }
 
-    private func body(_ call: Call) -> Result<JSONObject, HTTPResponse> {
-        call.object().mapError { errors(400, [$0], call.version) }
-    }
-
-    private func conflict(_ message: String, _ version: ServerAPIVersion) -> HTTPResponse {
-        errors(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: message)], version)
-    }
 
     // MARK: - Payouts
 
@@ -43,21 +36,14 @@ extension ServerAPI {
         ]))
     }
 
-    func payouts(_ call: Call) -> Answer {
+    func payouts(_ call: Call) throws(ServerAPIError) -> Answer {
         switch call.operation {
         case .createPayout:
-            let request: JSONObject
-            switch body(call) {
-            case .failure(let response): return Answer(response)
-            case .success(let object): request = object
-            }
+            let request = try call.body()
             let moneyValue = request["amountOfMoney"] ?? request["payoutDetails"]?["amountOfMoney"]
             let property = request["amountOfMoney"] != nil ? "amountOfMoney" : "payoutDetails.amountOfMoney"
-            guard case .success(let money?) = ServerAPIInput.money(moneyValue, property: property, positive: true) else {
-                if case .failure(let item) = ServerAPIInput.money(moneyValue, property: property, positive: true) {
-                    return Answer(errors(400, [item], call.version))
-                }
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "\(property) is required", property: property)], call.version))
+            guard let money = try ServerAPIInput.money(moneyValue, property: property, positive: true).orBadRequest() else {
+                throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "\(property) is required", property: property)])
             }
             let id = Self.newId("payout")
             let status = call.version == .v1 ? "PENDING_APPROVAL" : "PAYOUT_REQUESTED"
@@ -72,24 +58,24 @@ extension ServerAPI {
             return Answer(.json(200, page(call.ledger.records("payout").map(\.json), key: "payouts", call)))
         default:
             if call.operation == .getPayout {
-                guard let record = call.ledger.record("payout", call.id) else { return Answer(unknown("payout", property: "payoutId", call.version)) }
+                guard let record = call.ledger.record("payout", call.id) else { throw unknown("payout", property: "payoutId", call.version) }
                 return Answer(.json(200, record.json))
             }
             // Moved on under the lock: of racing approvals (or an approval and a cancel) one passes.
-            let moved = call.ledger.updateRecord("payout", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+            let moved = call.ledger.updateRecord("payout", call.id) { (record: inout ServerAPILedger.Record) throws(ServerAPIError) in
                 let next: String
                 switch (call.operation, record.status) {
                 case (.approvePayout, "PENDING_APPROVAL"): next = "PAYOUT_REQUESTED"
                 case (.cancelPayout, "PENDING_APPROVAL"), (.cancelPayout, "PAYOUT_REQUESTED"), (.cancelPayoutApproval, "PENDING_APPROVAL"): next = "CANCELLED"
-                default: throw conflict("this is not allowed on a payout in status \(record.status)", call.version)
+                default: throw .notAllowed("this is not allowed on a payout in status \(record.status)")
                 }
                 record.status = next
                 record.json = payoutJSON(call.id, status: next, amount: Int(record.facts["amount"] ?? "") ?? 0, currency: record.facts["currency"] ?? "EUR",
                                          version: call.version)
             }
             switch moved {
-            case nil: return Answer(unknown("payout", property: "payoutId", call.version))
-            case .failure(let response)?: return Answer(response)
+            case nil: throw unknown("payout", property: "payoutId", call.version)
+            case .failure(let refusal)?: throw refusal
             case .success(let record)?:
                 webhooks?.post(type: "payout." + record.status.lowercased(), member: "payout", object: record.json, merchantId: credentials.merchantId)
                 return Answer(call.operation == .approvePayout ? .json(200, record.json) : HTTPResponse(status: 204))
@@ -110,22 +96,22 @@ extension ServerAPI {
         ]))
     }
 
-    func disputes(_ call: Call) -> Answer {
+    func disputes(_ call: Call) throws(ServerAPIError) -> Answer {
         switch call.operation {
         case .paymentDispute, .captureDispute, .paymentDisputes, .captureDisputes:
             let paymentId = call.operation == .paymentDispute || call.operation == .paymentDisputes ? call.id : PlatformIds.paymentId(of: call.id, call.version)
             let byCapture = call.operation == .captureDispute || call.operation == .captureDisputes
             guard let paymentId, let payment = call.ledger.payment(withId: paymentId),
                   !byCapture || payment.captures.contains(where: { $0.id == call.id }) else {
-                return Answer(unknown(call.operation == .captureDispute || call.operation == .captureDisputes ? "capture" : "payment",
-                                      property: "paymentId", call.version))
+                throw unknown(call.operation == .captureDispute || call.operation == .captureDisputes ? "capture" : "payment",
+                                      property: "paymentId", call.version)
             }
             if call.operation == .paymentDisputes || call.operation == .captureDisputes {
                 let list = call.ledger.records("dispute").filter { $0.facts["paymentId"] == paymentId }.map(\.json)
                 return Answer(.json(200, ["disputes": .array(list)]))
             }
             guard payment.capturedAmount > 0 else {
-                return Answer(refusal(PaymentLifecycle.wrongState("a dispute", payment, call.version), call.version))
+                throw ServerAPIError(PaymentLifecycle.wrongState("a dispute", payment, call.version))
             }
             let id = Self.newId("dispute")
             let dispute = disputeJSON(id, paymentId: paymentId, status: "CREATED", amount: payment.capturedAmount, currency: payment.currencyCode)
@@ -133,37 +119,37 @@ extension ServerAPI {
                                                     facts: ["paymentId": paymentId, "amount": String(payment.capturedAmount), "currency": payment.currencyCode]), id: id)
             return Answer(.json(201, dispute))
         case .uploadDisputeFile:
-            guard call.ledger.record("dispute", call.id) != nil else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
+            guard call.ledger.record("dispute", call.id) != nil else { throw unknown("dispute", property: "disputeId", call.version) }
             let fileId = Self.newId("file")
             call.ledger.keep(ServerAPILedger.Record(kind: "file", json: ["fileId": .string(fileId)], status: "UPLOADED",
                                                     facts: ["disputeId": call.id, "bytes": String(call.request.body.count)]), id: fileId)
             return Answer(.json(200, ["disputeId": .string(call.id), "fileId": .string(fileId)]))
         case .getFile:
-            guard let record = call.ledger.record("file", call.id) else { return Answer(unknown("file", property: "fileId", call.version)) }
+            guard let record = call.ledger.record("file", call.id) else { throw unknown("file", property: "fileId", call.version) }
             let text = "sandbox dispute file \(call.id) (\(record.facts["bytes"] ?? "0") bytes uploaded; the sandbox keeps no file contents)\n"
             return Answer(HTTPResponse(status: 200, headers: [HTTPHeaderField("Content-Type", "text/plain; charset=utf-8"),
                                                               HTTPHeaderField("Content-Disposition", "attachment; filename=\"\(call.id).txt\"")],
                                        body: Array(text.utf8)))
         default:
             if call.operation == .getDispute {
-                guard let record = call.ledger.record("dispute", call.id) else { return Answer(unknown("dispute", property: "disputeId", call.version)) }
+                guard let record = call.ledger.record("dispute", call.id) else { throw unknown("dispute", property: "disputeId", call.version) }
                 return Answer(.json(200, record.json))
             }
             // Moved on under the lock: one transition at a time.
-            let moved = call.ledger.updateRecord("dispute", call.id) { (record: inout ServerAPILedger.Record) throws(HTTPResponse) in
+            let moved = call.ledger.updateRecord("dispute", call.id) { (record: inout ServerAPILedger.Record) throws(ServerAPIError) in
                 let next: String
                 switch (call.operation, record.status) {
                 case (.submitDispute, "CREATED"): next = "SUBMITTED"
                 case (.cancelDispute, "CREATED"), (.cancelDispute, "SUBMITTED"): next = "CANCELLED"
-                default: throw conflict("this is not allowed on a dispute in status \(record.status)", call.version)
+                default: throw .notAllowed("this is not allowed on a dispute in status \(record.status)")
                 }
                 record.status = next
                 record.json = disputeJSON(call.id, paymentId: record.facts["paymentId"] ?? "", status: next, amount: Int(record.facts["amount"] ?? "") ?? 0,
                                           currency: record.facts["currency"] ?? "EUR")
             }
             switch moved {
-            case nil: return Answer(unknown("dispute", property: "disputeId", call.version))
-            case .failure(let response)?: return Answer(response)
+            case nil: throw unknown("dispute", property: "disputeId", call.version)
+            case .failure(let refusal)?: throw refusal
             case .success(let record)?: return Answer(.json(200, record.json))
             }
         }
@@ -171,14 +157,10 @@ extension ServerAPI {
 
     // MARK: - Batches, hosted tokenization and mandate pages, the rest
 
-    func batches(_ call: Call) -> Answer {
+    func batches(_ call: Call) throws(ServerAPIError) -> Answer {
         switch call.operation {
         case .submitBatch:
-            let request: JSONObject
-            switch body(call) {
-            case .failure(let response): return Answer(response)
-            case .success(let object): request = object
-            }
+            let request = try call.body()
             var reference = Self.newId("batch")
             if case .string(let given)? = request["header"]?["merchantBatchReference"], given.count <= 40,
                given.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
@@ -188,7 +170,7 @@ extension ServerAPI {
             call.ledger.keep(ServerAPILedger.Record(kind: "batch", json: status, status: "RECEIVED"), id: reference)
             return Answer(.json(201, ["merchantBatchReference": .string(reference)]))
         default:
-            guard var record = call.ledger.record("batch", call.id) else { return Answer(unknown("batch", property: "merchantBatchReference", call.version)) }
+            guard var record = call.ledger.record("batch", call.id) else { throw unknown("batch", property: "merchantBatchReference", call.version) }
             switch call.operation {
             case .processBatch:
                 record.status = "PROCESSED"
@@ -204,7 +186,7 @@ extension ServerAPI {
     /// Hosted mandate managements and hosted-fields sessions: created with an id and a URL on the
     /// sandbox (which answers no page for them), read back. (Hosted tokenizations have their own
     /// page and operations: `ServerAPI+HostedTokenizations.swift`.)
-    func hostedPages(_ call: Call) -> Answer {
+    func hostedPages(_ call: Call) throws(ServerAPIError) -> Answer {
         let kinds: [ServerAPIOperation: (kind: String, id: String)] = [
             .createHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
             .getHostedMandateManagement: ("hostedmandate", "hostedMandateManagementId"),
@@ -213,7 +195,7 @@ extension ServerAPI {
         guard let (kind, idName) = kinds[call.operation] else { return Answer(SandboxErrorBody.noSuchRoute) }
         switch call.operation {
         case .createHostedMandateManagement, .createHostedFieldsSession:
-            if case .failure(let response) = body(call) { return Answer(response) }
+            _ = try call.body()
             let id = Self.newId(kind)
             let base = baseURL()
             var answer = JSONObject([(key: idName, value: .string(id))])
@@ -230,14 +212,14 @@ extension ServerAPI {
             call.ledger.keep(ServerAPILedger.Record(kind: kind, json: status, status: "IN_PROGRESS"), id: id)
             return Answer(.json(201, .object(answer)))
         default:
-            guard let record = call.ledger.record(kind, call.id) else { return Answer(unknown(kind, property: idName, call.version)) }
+            guard let record = call.ledger.record(kind, call.id) else { throw unknown(kind, property: idName, call.version) }
             return Answer(.json(200, record.json))
         }
     }
 
     /// Online Payments' detokenization, certificate and card-on-file series calls: the sandbox
     /// never hands out card data, so `detokenize` answers the masked cards it keeps.
-    func tokenServices(_ call: Call) -> Answer {
+    func tokenServices(_ call: Call) throws(ServerAPIError) -> Answer {
         switch call.operation {
         case .getCardDataByTokens:
             let ids = call.query.filter { $0.name == "tokens" || $0.name == "token" }.flatMap { $0.value.split(separator: ",").map(String.init) }
@@ -256,7 +238,7 @@ extension ServerAPI {
         case .createCertificate:
             return Answer(.json(201, ["certificate": "-----BEGIN CERTIFICATE-----\nSANDBOX-NOT-A-CERTIFICATE\n-----END CERTIFICATE-----\n"]))
         default:
-            if case .failure(let response) = body(call) { return Answer(response) }
+            _ = try call.body()
             return Answer(.json(201, ["importedSeries": []]))
         }
     }
@@ -264,16 +246,12 @@ extension ServerAPI {
     /// Online Payments' `webhooks/sendtest` (posts a test event to the sandbox's webhook URL:
     /// 204, or 400 when none is set) and `webhooks/validateCredentials` (`VALID` for the
     /// sandbox's own webhook key id and secret, else `INVALID`).
-    func webhookCalls(_ call: Call) -> Answer {
-        let request: JSONObject
-        switch body(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let object): request = object
-        }
+    func webhookCalls(_ call: Call) throws(ServerAPIError) -> Answer {
+        let request = try call.body()
         switch call.operation {
         case .sendTestWebhook:
             guard let webhooks else {
-                return Answer(errors(400, [Self.badRequest("no webhook URL: start the sandbox with --webhook-url URL", property: "url")], call.version))
+                throw ServerAPIError(400, [Self.badRequest("no webhook URL: start the sandbox with --webhook-url URL", property: "url")])
             }
             webhooks.post(type: "payment.test", member: "payment", object: ["id": "sandbox-test-event"], merchantId: credentials.merchantId)
             return Answer(HTTPResponse(status: 204))

@@ -91,6 +91,11 @@ struct ServerAPI: Sendable {
                 ServerAPI.badRequest(problem.message("the body must be a JSON object without repeated members"))
             }
         }
+
+        /// The body as a JSON object (an empty body is `{}`), or the 400 refusing it.
+        func body() throws(ServerAPIError) -> JSONObject {
+            try object().orBadRequest()
+        }
     }
 
     /// What a handler answers: the response, and the payment it is about (for replays).
@@ -124,8 +129,8 @@ struct ServerAPI: Sendable {
         // in the message and its log line (the string it signed; never the secret). A Date out of
         // bounds names the header (propertyName).
         let unauthorized = { (property: String?, message: String) in
-            var response = errors(401, [SandboxErrorBody.Item(
-                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: message, propertyName: property)], version)
+            var response = answer(to: ServerAPIError(401, [SandboxErrorBody.Item(
+                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: message, propertyName: property)]), version)
             response.logNote = message
             return response
         }
@@ -139,9 +144,9 @@ struct ServerAPI: Sendable {
         if case .merchantGroups = prefix {
             // A merchant group is not a merchant: any group id is the sandbox merchant's own.
         } else if merchant != credentials.merchantId {
-            return errors(403, [SandboxErrorBody.Item(
+            return answer(to: ServerAPIError(403, [SandboxErrorBody.Item(
                 code: "9007", id: "ACCESS_TO_MERCHANT_NOT_ALLOWED",
-                message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")], version)
+                message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")]), version)
         }
         let match: ServerAPIRoute.Match
         switch resolution {
@@ -154,90 +159,93 @@ struct ServerAPI: Sendable {
             do {
                 request.body = try GzipInflater.inflate(request.body, limit: Self.maximumBodyBytes)
             } catch .tooLarge {
-                return errors(413, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(413, [SandboxErrorBody.Item(
                     code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
-                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")], version)
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")]), version)
             } catch {
-                return errors(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")], version)
+                return answer(to: ServerAPIError(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")]), version)
             }
         }
         if !request.body.isEmpty {
             guard request.body.count <= Self.maximumBodyBytes else {
-                return errors(413, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(413, [SandboxErrorBody.Item(
                     code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
-                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")], version)
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")]), version)
             }
             // Connect's dispute file upload is the one multipart call.
             let multipart = match.operation == .uploadDisputeFile
                 && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
             guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
-                return errors(415, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(415, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
-                    message: "a Server API request with a body needs Content-Type: application/json")], version)
+                    message: "a Server API request with a body needs Content-Type: application/json")]), version)
             }
         }
         guard let query = request.queryItems else {
-            return errors(400, [Self.badRequest("the query has a malformed percent escape")], version)
+            return answer(to: ServerAPIError(400, [Self.badRequest("the query has a malformed percent escape")]), version)
         }
         settleDue(version)
         let call = Call(request: request, version: version, operation: match.operation, ids: match.ids, query: query, ledger: ledger(version))
-        let answer = { () -> Answer in dispatch(call, catalogue: catalogue) }
-        guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return answer().response }
+        let handle = { () -> Answer in
+            do throws(ServerAPIError) {
+                return try dispatch(call, catalogue: catalogue)
+            } catch {
+                return Answer(answer(to: error, version), paymentId: error.paymentId)
+            }
+        }
+        guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return handle().response }
         guard ServerAPIInput.isIdempotenceKey(key) else {
-            return errors(400, [SandboxErrorBody.Item(
+            return answer(to: ServerAPIError(400, [SandboxErrorBody.Item(
                 code: "SANDBOX_INVALID_IDEMPOTENCE_KEY", id: "INVALID_VALUE",
                 message: "X-GCS-Idempotence-Key must be 1 to \(ServerAPIInput.maximumIdempotenceKeyLength) printable ASCII characters",
-                propertyName: "X-GCS-Idempotence-Key")], version)
+                propertyName: "X-GCS-Idempotence-Key")]), version)
         }
-        return idempotent(key: key, path: match.canonicalPath, call: call, answer)
+        return idempotent(key: key, path: match.canonicalPath, call: call, handle)
     }
 
-    /// An error answer as `version`'s platform writes it.
-    func errors(_ status: Int, _ items: [SandboxErrorBody.Item], _ version: ServerAPIVersion,
-                extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
-        let items = items.map { item in
+    /// The answer refusing a call, as `version`'s platform writes it: the one place a
+    /// ``ServerAPIError`` becomes an HTTP status and an error body. Each item without a category
+    /// gets the platform's own (`SANDBOX_` codes stay the sandbox's); /v2 marks the items not
+    /// retriable.
+    func answer(to error: ServerAPIError, _ version: ServerAPIVersion) -> HTTPResponse {
+        let items = error.items.map { item in
             var item = item
             if item.category == nil, !item.code.hasPrefix("SANDBOX_") { item.category = version.platformErrorCategory }
             return item
         }
-        return SandboxErrorBody.response(status, items: items, retriable: version == .v2 ? false : nil, extra: extra)
-    }
-
-    /// A refused transition as an answer.
-    func refusal(_ refusal: PaymentLifecycle.Refusal, _ version: ServerAPIVersion, extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
-        errors(refusal.status, [refusal.item], version, extra: extra)
+        return SandboxErrorBody.response(error.status, items: items, retriable: version == .v2 ? false : nil, extra: error.extra)
     }
 
     /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`): an unknown payment with
     /// each platform's own code (Connect `1002`, Online Payments `50001130`, as their recorded
     /// answers and troubleshooting page give them), anything else `SANDBOX_UNKNOWN_<WHAT>_ID`
     /// (no platform code found).
-    func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> HTTPResponse {
+    func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> ServerAPIError {
         let id = "UNKNOWN_\(what.uppercased().replacingOccurrences(of: " ", with: "_"))_ID"
         let code = switch (what, version) {
         case ("payment", .v1): "1002"
         case ("payment", .v2): "50001130"
         default: "SANDBOX_" + id
         }
-        return errors(404, [SandboxErrorBody.Item(
+        return ServerAPIError(404, [SandboxErrorBody.Item(
             code: code, id: id,
             message: "no \(what) with this id on this platform (the sandbox keeps the last \(ledger(version).limits.entries))",
-            propertyName: property)], version)
+            propertyName: property)])
     }
 
-    /// `answer()`, once per idempotence key and path (see the type's notes).
-    private func idempotent(key: String, path: String, call: Call, _ answer: () -> Answer) -> HTTPResponse {
+    /// `handle()`, once per idempotence key and path (see the type's notes).
+    private func idempotent(key: String, path: String, call: Call, _ handle: () -> Answer) -> HTTPResponse {
         let scope = "\(credentials.merchantId) \(path) \(key)"
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         switch call.ledger.begin(idempotenceKey: scope, now: now) {
         case nil:
-            let first = answer()
+            let first = handle()
             call.ledger.finish(idempotenceKey: scope, with: ServerAPILedger.Replay(response: first.response, paymentId: first.paymentId), since: now)
             return first.response
         case .inFlight(let since)?:
-            var response = errors(409, [SandboxErrorBody.Item(
+            var response = answer(to: ServerAPIError(409, [SandboxErrorBody.Item(
                 code: call.version.duplicateRequestCode, id: "DUPLICATE_REQUEST_IN_PROGRESS",
-                message: "a request with this idempotence key is still being answered")], call.version)
+                message: "a request with this idempotence key is still being answered")]), call.version)
             response.headers.append(HTTPHeaderField("X-GCS-Idempotence-Request-Timestamp", String(since)))
             return response
         case .answered(let replay, let since, let answered)?:
@@ -333,9 +341,6 @@ struct ServerAPI: Sendable {
         }
     }
 }
-
-/// An answer that refuses a request, carried as a `Result`'s failure.
-extension HTTPResponse: Error {}
 
 /// An error item that refuses a request, carried as a `Result`'s failure.
 extension SandboxErrorBody.Item: Error {}
