@@ -65,7 +65,7 @@ extension ServerAPI {
         var tokenization = HostedTokenization(locale: locale, askConsumerConsent: askConsumerConsent, savedTokens: saved,
                                               clientSessionId: clientSessionId, customerId: session.customerId)
         tokenization.cvvForSavedCard = cvvForSavedCard
-        call.ledger.keep(tokenization.record, id: tokenization.id)
+        call.ledger.keep(tokenization, id: tokenization.id)
         let base = baseURL()
         // As for hosted checkouts: on loopback, `http://` + partialRedirectUrl is the page.
         let hostAndPort = base.hasPrefix("http://") ? String(base.dropFirst("http://".count)) : base
@@ -83,7 +83,7 @@ extension ServerAPI {
 
     /// The session `id` of `ledger`, or `nil`.
     func hostedTokenization(_ id: String, ledger: ServerAPILedger) -> HostedTokenization? {
-        ledger.record(HostedTokenization.recordKind, id).flatMap(HostedTokenization.init(record:))
+        ledger.record(HostedTokenization.self, id)
     }
 
     /// `GET …/hostedtokenizations/{id}`: `{hostedTokenizationId, status: IN_PROGRESS}` until the
@@ -172,10 +172,8 @@ extension ServerAPI {
             tokenStatus = "CREATED"
         }
         let now = Date()
-        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
-            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+        let outcome = ledger.updateRecord(HostedTokenization.self, id) { (session: inout HostedTokenization) throws(HostedTokenization.Refusal) in
             try session.submit(tokenId: token.id, isTemporary: isTemporary, tokenStatus: tokenStatus, at: now)
-            record = session.record
         }
         switch outcome {
         case nil: throw unknown("hosted tokenization", property: "hostedTokenizationId", .v2)
@@ -219,11 +217,9 @@ extension ServerAPI {
         }
         let now = Date()
         var tokenId: String?
-        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
-            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+        let outcome = ledger.updateRecord(HostedTokenization.self, id) { (session: inout HostedTokenization) throws(HostedTokenization.Refusal) in
             try session.pay(paymentId: nil, at: now)
             tokenId = session.tokenId
-            record = session.record
         }
         switch outcome {
         case nil: throw unknown("hosted tokenization", property: "hostedTokenizationId", version)
@@ -235,15 +231,13 @@ extension ServerAPI {
     /// Refuses a second payment with a temporary token (made by a hosted tokenization without
     /// consent), or one past its two hours; `nil` for a token that may pay.
     func useTemporaryToken(_ tokenId: String, ledger: ServerAPILedger, version: ServerAPIVersion) throws(ServerAPIError) {
-        guard let session = ledger.records(HostedTokenization.recordKind).lazy.compactMap(HostedTokenization.init(record:))
-            .first(where: { $0.tokenId == tokenId && $0.isTemporary }) else { return }
-        let marker = ServerAPILedger.Record(kind: "temporarytokenuse", json: .null, status: "USED")
+        guard let session = ledger.records(HostedTokenization.self).first(where: { $0.tokenId == tokenId && $0.isTemporary }) else { return }
         if session.temporaryTokenExpired(at: Date()) {
             throw ServerAPIError(410, [SandboxErrorBody.Item(code: "SANDBOX_TOKEN_EXPIRED", id: "TOKEN_EXPIRED",
                                                       message: "this temporary token expired: it pays within two hours of its hosted tokenization's submit",
                                                       propertyName: "cardPaymentMethodSpecificInput.token")])
         }
-        guard ledger.insert(marker, id: tokenId) else {
+        guard ledger.insert(TemporaryTokenUse(tokenId: tokenId), id: tokenId) else {
             throw ServerAPIError(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
                                                       message: "this temporary token paid already: a temporary token pays once",
                                                       propertyName: "cardPaymentMethodSpecificInput.token")])

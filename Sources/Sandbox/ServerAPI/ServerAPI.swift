@@ -290,6 +290,12 @@ struct ServerAPI: Sendable {
         return formatter.string(from: date)
     }
 
+    /// `sandbox<prefix>` and 20 hex digits: URL-safe, at most 35 characters for the prefixes used here
+    /// (mandate references are at most 35).
+    static func newId(_ prefix: String) -> String {
+        "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
+    }
+
     static func badRequest(_ message: String, property: String? = nil) -> SandboxErrorBody.Item {
         SandboxErrorBody.Item(code: "SANDBOX_BAD_REQUEST", id: "SANDBOX_BAD_REQUEST", message: message, propertyName: property)
     }
