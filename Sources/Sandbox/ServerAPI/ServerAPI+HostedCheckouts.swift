@@ -76,18 +76,19 @@ extension ServerAPI {
         return .object(answer)
     }
 
-    func hostedCheckoutById(_ call: Call) throws(ServerAPIError) -> Answer {
-        let unknownCheckout = unknown("hosted checkout", property: "hostedCheckoutId", call.version)
-        if call.operation == .deleteHostedCheckout {
-            // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
-            switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
-            case nil: throw unknownCheckout
-            case .failure?:
-                throw .notAllowed("a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")
-            case .success?: return Answer(HTTPResponse(status: 204))
-            }
+    /// Connect's `DELETE …/hostedcheckouts/{id}`: 204 `CANCELLED_BY_CONSUMER`, 409 once paid.
+    func deleteHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
+        switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
+        case nil: throw unknown("hosted checkout", property: "hostedCheckoutId", call.version)
+        case .failure?: throw .notAllowed("a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")
+        case .success?: return Answer(HTTPResponse(status: 204))
         }
-        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { throw unknownCheckout }
+    }
+
+    /// `GET …/hostedcheckouts/{id}`.
+    func getHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { throw unknown("hosted checkout", property: "hostedCheckoutId", call.version) }
         // A payment claimed but not kept yet is not shown: the checkout is IN_PROGRESS until it is.
         let shownPayment = checkout.status == .paymentCreated ? checkout.paymentId : nil
         return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: shownPayment)

@@ -99,10 +99,10 @@ extension ServerAPI {
         }
     }
 
-    func createMandate(_ call: Call) throws(ServerAPIError) -> Answer {
+    func createMandate(_ call: Call, referenceInPath: Bool) throws(ServerAPIError) -> Answer {
         let request = try call.body()
         // Connect's PUT names the reference in the path; the body's is then not read.
-        let mandate = try readMandate(request, reference: call.operation == .createMandateWithReference ? call.id : nil, version: call.version, prefix: "").orBadRequest()
+        let mandate = try readMandate(request, reference: referenceInPath ? call.id : nil, version: call.version, prefix: "").orBadRequest()
         // Checked and kept under the lock: of racing creates with one reference, one is 201.
         guard call.ledger.insert(mandate) else {
             throw ServerAPIError(409, [SandboxErrorBody.Item(

@@ -108,11 +108,10 @@ extension ServerAPI {
     // MARK: - Transitions
 
     /// `capture` (both) and Connect's `approve` (a capture of `amount`, all when absent).
-    func capturePayment(_ call: Call) throws(ServerAPIError) -> Answer {
+    func capturePayment(_ call: Call, approving: Bool) throws(ServerAPIError) -> Answer {
         let property = "amount"
         let amount: Int? = try optionalAmount(call, property)
         var made: ServerAPIPayment.Capture?
-        let approving = call.operation == .approvePayment
         return try transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             do throws(PaymentLifecycle.Refusal) {
                 made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version, now: now)
@@ -121,7 +120,7 @@ extension ServerAPI {
             }
         }, answer: { payment in
             guard let capture = made else { return .json(200, payment.json(call.version)) }
-            if call.operation == .approvePayment {
+            if approving {
                 return .json(200, ["payment": payment.json(call.version)])
             }
             return .json(200, payment.json(capture, call.version))
@@ -130,9 +129,9 @@ extension ServerAPI {
 
     /// `cancel` (both; Online Payments may name `amountOfMoney` to cancel part) and Connect's
     /// `cancelapproval`.
-    func cancelPayment(_ call: Call) throws(ServerAPIError) -> Answer {
+    func cancelPayment(_ call: Call, partial: Bool) throws(ServerAPIError) -> Answer {
         var amount: Int?
-        if call.version == .v2, call.operation == .cancelPayment {
+        if call.version == .v2, partial {
             amount = try optionalAmount(call, "amountOfMoney.amount")
         }
         var made: ServerAPIPayment.Cancel?
@@ -158,18 +157,18 @@ extension ServerAPI {
     }
 
     /// `refund` of a payment, or Connect's `captures/{id}/refund` (a refund of that capture's payment).
-    func refundPayment(_ call: Call) throws(ServerAPIError) -> Answer {
+    func refundPayment(_ call: Call, ofCapture: Bool) throws(ServerAPIError) -> Answer {
         let body = try call.body()
         let money: (amount: Int, currency: String)? = try ServerAPIInput.money(body["amountOfMoney"], property: "amountOfMoney", positive: true, required: false).orBadRequest()
         let referenceValue = body["refundReferences"]?["merchantReference"] ?? body["references"]?["merchantReference"]
         let reference = try ServerAPIInput.reference(
             referenceValue, property: "refundReferences.merchantReference", maximumLength: call.version.maximumMerchantReferenceLength).orBadRequest()
         var paymentCall = call
-        if call.operation == .captureRefund {
+        if ofCapture {
             guard let paymentId = PlatformIds.paymentId(of: call.id, call.version),
                   call.ledger.payment(withId: paymentId)?.captures.contains(where: { $0.id == call.id }) == true
             else { throw unknown("capture", property: "captureId", call.version) }
-            paymentCall = Call(request: call.request, version: call.version, operation: call.operation, ids: [paymentId], query: call.query, ledger: call.ledger)
+            paymentCall = Call(request: call.request, version: call.version, operation: call.operation, catalogue: call.catalogue, ids: [paymentId], query: call.query, ledger: call.ledger)
         }
         if let money, let payment = call.ledger.payment(withId: paymentCall.id), money.currency != payment.currencyCode {
             throw ServerAPIError(400, [ServerAPIInput.invalid(
@@ -200,18 +199,23 @@ extension ServerAPI {
         return Answer(.json(200, payment.json(capture, call.version)))
     }
 
-    /// Connect's refunds by their own id: get, approve, cancel, cancel approval.
-    func refundById(_ call: Call) throws(ServerAPIError) -> Answer {
+    /// The payment and refund of a refund's own id (Connect).
+    private func refund(_ call: Call) throws(ServerAPIError) -> (payment: ServerAPIPayment, refund: ServerAPIPayment.Refund) {
         guard let paymentId = PlatformIds.paymentId(of: call.id, call.version), let payment = call.ledger.payment(withId: paymentId),
               let refund = payment.refunds.first(where: { $0.id == call.id })
         else { throw unknown("refund", property: "refundId", call.version) }
-        let action: PaymentLifecycle.RefundAction
-        switch call.operation {
-        case .approveRefund: action = .approve
-        case .cancelRefund: action = .cancel
-        case .cancelRefundApproval: action = .cancelApproval
-        default: return Answer(.json(200, payment.json(refund, call.version)))
-        }
+        return (payment, refund)
+    }
+
+    /// Connect's `GET refunds/{id}`.
+    func getRefund(_ call: Call) throws(ServerAPIError) -> Answer {
+        let (payment, refund) = try refund(call)
+        return Answer(.json(200, payment.json(refund, call.version)))
+    }
+
+    /// Connect's refunds by their own id: approve, cancel, cancel approval (204).
+    func changeRefund(_ call: Call, _ action: PaymentLifecycle.RefundAction) throws(ServerAPIError) -> Answer {
+        let paymentId = try refund(call).payment.id
         let now = clock.now()
         guard let updated = call.ledger.update(paymentId: paymentId, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
             _ = try PaymentLifecycle.changeRefund(&payment, refundId: call.id, action: action, version: call.version, now: now)
@@ -293,23 +297,28 @@ extension ServerAPI {
         })
     }
 
-    /// Calls that read or confirm a payment without changing it (Connect's `finalizecapture`,
-    /// `processchallenged`, Online Payments' `authorization-additional-data`): the payment as it
-    /// is, or the wrong-state refusal when nothing could be done.
-    func confirmPayment(_ call: Call) throws(ServerAPIError) -> Answer {
+    // MARK: - Calls that read or confirm a payment without changing it
+
+    /// Connect's `finalizecapture`: the payment once a capture was requested, else the
+    /// wrong-state refusal.
+    func finalizeCapture(_ call: Call) throws(ServerAPIError) -> Answer {
         let payment = try payment(call)
-        do {
-            switch call.operation {
-            case .finalizeCapture where payment.capturedAmount == 0 && payment.captureRequestedAmount == 0:
-                throw ServerAPIError(PaymentLifecycle.wrongState("finalizecapture", payment, call.version))
-            case .processChallenged:
-                throw ServerAPIError(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version))
-            case .authorizationAdditionalData:
-                return Answer(.json(200, ["payment": payment.json(call.version)]), paymentId: payment.id)
-            default:
-                return Answer(.json(200, payment.json(call.version)), paymentId: payment.id)
-            }
+        guard payment.capturedAmount > 0 || payment.captureRequestedAmount > 0 else {
+            throw ServerAPIError(PaymentLifecycle.wrongState("finalizecapture", payment, call.version))
         }
+        return Answer(.json(200, payment.json(call.version)), paymentId: payment.id)
+    }
+
+    /// Connect's `processchallenged`: no fraud challenge in the sandbox, so the wrong-state refusal.
+    func processChallenged(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        throw ServerAPIError(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version))
+    }
+
+    /// Online Payments' `authorization-additional-data`: `{payment}` as it is.
+    func authorizationAdditionalData(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        return Answer(.json(200, ["payment": payment.json(call.version)]), paymentId: payment.id)
     }
 }
 

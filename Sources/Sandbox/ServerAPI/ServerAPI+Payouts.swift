@@ -23,7 +23,7 @@ extension ServerAPI {
     }
 
     /// Connect's `GET …/payouts?offset=&limit=`.
-    func findPayouts(_ call: Call) -> Answer {
+    func findPayouts(_ call: Call) throws(ServerAPIError) -> Answer {
         Answer(.json(200, page(call.ledger.records(Payout.self).map(\.json), key: "payouts", call)))
     }
 

@@ -5,7 +5,7 @@ import PaymentFormJSON
 /// hands out card data, so `detokenize` answers the masked cards it keeps.
 extension ServerAPI {
     /// `GET …/detokenize/tokens?tokens=`: `{cards}`, masked.
-    func getCardDataByTokens(_ call: Call) -> Answer {
+    func getCardDataByTokens(_ call: Call) throws(ServerAPIError) -> Answer {
         let ids = call.query.filter { $0.name == "tokens" || $0.name == "token" }.flatMap { $0.value.split(separator: ",").map(String.init) }
         let cards: [JSONValue] = ids.compactMap { id in
             call.ledger.token(withId: id).map { ["token": .string($0.id), "cardNumber": .string($0.maskedCardNumber),
@@ -15,7 +15,7 @@ extension ServerAPI {
     }
 
     /// `GET …/detokenize/payments?paymentIds=`: `{cards}`, masked.
-    func getCardDataByPayments(_ call: Call) -> Answer {
+    func getCardDataByPayments(_ call: Call) throws(ServerAPIError) -> Answer {
         let ids = call.query.filter { $0.name == "paymentIds" || $0.name == "paymentId" }.flatMap { $0.value.split(separator: ",").map(String.init) }
         let cards: [JSONValue] = ids.compactMap { id in
             call.ledger.payment(withId: id).flatMap { payment in payment.maskedCardNumber.map {
@@ -25,7 +25,7 @@ extension ServerAPI {
     }
 
     /// `POST …/detokenize/csr`: 201 a placeholder that is no certificate.
-    func createCertificate(_ call: Call) -> Answer {
+    func createCertificate(_ call: Call) throws(ServerAPIError) -> Answer {
         Answer(.json(201, ["certificate": "-----BEGIN CERTIFICATE-----\nSANDBOX-NOT-A-CERTIFICATE\n-----END CERTIFICATE-----\n"]))
     }
 

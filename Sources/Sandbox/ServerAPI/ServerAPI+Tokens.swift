@@ -81,27 +81,40 @@ extension ServerAPI {
 
     /// `GET`, `PUT` (Connect: new expiry date or name) and `DELETE …/tokens/{id}`, Connect's
     /// `approvesepadirectdebit` (no SEPA tokens in the sandbox: 204 for a known token).
-    func tokenById(_ call: Call) throws(ServerAPIError) -> Answer {
-        guard var token = call.ledger.token(withId: call.id) else { throw unknown("token", property: "tokenId", call.version) }
-        switch call.operation {
-        case .getToken:
-            return Answer(.json(200, token.json(call.version)))
-        case .deleteToken:
-            // Removed under the lock: of racing deletes one is 204 (and one event), the others 404.
-            guard call.ledger.removeToken(withId: token.id) != nil else { throw unknown("token", property: "tokenId", call.version) }
-            webhooks?.post(type: "token.deleted", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
-            return Answer(HTTPResponse(status: 204))
-        case .updateToken:
-            let body = try call.body()
-            let card = try tokenCard(body, version: call.version)
-            if let number = card.number { token.maskedCardNumber = ServerAPIPayment.mask(number) }
-            if let expiry = card.expiry { token.expiryDate = expiry }
-            if let name = card.name { token.cardholderName = name }
-            call.ledger.keep(token)
-            webhooks?.post(type: "token.updated", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
-            return Answer(HTTPResponse(status: 204))
-        default:
-            return Answer(HTTPResponse(status: 204))
-        }
+    private func token(_ call: Call) throws(ServerAPIError) -> ServerAPIToken {
+        guard let token = call.ledger.token(withId: call.id) else { throw unknown("token", property: "tokenId", call.version) }
+        return token
+    }
+
+    /// `GET …/tokens/{id}`.
+    func getToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, try token(call).json(call.version)))
+    }
+
+    /// `DELETE …/tokens/{id}`: 204, then 404.
+    func deleteToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        let token = try token(call)
+        // Removed under the lock: of racing deletes one is 204 (and one event), the others 404.
+        guard call.ledger.removeToken(withId: token.id) != nil else { throw unknown("token", property: "tokenId", call.version) }
+        webhooks?.post(type: "token.deleted", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
+        return Answer(HTTPResponse(status: 204))
+    }
+
+    /// Connect's `PUT …/tokens/{id}`: a new expiry date or name.
+    func updateToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        var token = try token(call)
+        let card = try tokenCard(try call.body(), version: call.version)
+        if let number = card.number { token.maskedCardNumber = ServerAPIPayment.mask(number) }
+        if let expiry = card.expiry { token.expiryDate = expiry }
+        if let name = card.name { token.cardholderName = name }
+        call.ledger.keep(token)
+        webhooks?.post(type: "token.updated", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
+        return Answer(HTTPResponse(status: 204))
+    }
+
+    /// Connect's `approvesepadirectdebit` (no SEPA tokens in the sandbox): 204 for a known token.
+    func approveSepaDirectDebit(_ call: Call) throws(ServerAPIError) -> Answer {
+        _ = try token(call)
+        return Answer(HTTPResponse(status: 204))
     }
 }

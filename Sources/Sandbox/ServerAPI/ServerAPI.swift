@@ -5,7 +5,7 @@ import PaymentFormJSON
 /// The platform's Server API at the sandbox's root, as the official server SDKs call it, so a
 /// merchant server's tests run unchanged on loopback: `/v1/<merchantId>/...` answers as the
 /// Connect platform, `/v2/<merchantId>/...` as the Online Payments platform, each with its own
-/// memory (``ServerAPILedger``). Every operation of the route table (``ServerAPIRoute``) is
+/// memory (``ServerAPILedger``). Every operation of the route table (``ServerAPIOperation``) is
 /// answered: sessions, payments and their state machine (``PaymentLifecycle``: capture, cancel,
 /// refund, ...), hosted checkouts (the page: ``HostedCheckoutPage``), tokens, mandates, payouts,
 /// the catalogue and services from the sandbox's product data, and the rest with the platform's
@@ -74,6 +74,8 @@ struct ServerAPI: Sendable {
         let request: HTTPRequest
         let version: ServerAPIVersion
         let operation: ServerAPIOperation
+        /// Answers the catalogue and service calls.
+        let catalogue: any ServerAPICatalogue
         /// The ids of the path's `{}` segments, in order.
         let ids: [String]
         let query: [(name: String, value: String)]
@@ -111,18 +113,18 @@ struct ServerAPI: Sendable {
 
     /// The answer to a request below `prefix`; `segments` are the path's segments after it
     /// (the merchant id first); `catalogue` answers the product and service calls.
-    func respond(to request: HTTPRequest, prefix: Prefix, segments: [String], catalogue: SandboxRouter) -> HTTPResponse {
+    func respond(to request: HTTPRequest, prefix: Prefix, segments: [String], catalogue: any ServerAPICatalogue) -> HTTPResponse {
         let version: ServerAPIVersion
-        let table: [ServerAPIRoute]
+        let root: ServerAPIOperation.Root
         let pathPrefix: String
         switch prefix {
-        case .api(let apiVersion): (version, table, pathPrefix) = (apiVersion, ServerAPIRoute.table, "/" + apiVersion.rawValue)
-        case .files: (version, table, pathPrefix) = (.v1, ServerAPIRoute.fileTable, "/files/v1")
-        case .merchantGroups: (version, table, pathPrefix) = (.v2, ServerAPIRoute.merchantGroupTable, "/v2/merchant-groups")
+        case .api(let apiVersion): (version, root, pathPrefix) = (apiVersion, .merchant, "/" + apiVersion.rawValue)
+        case .files: (version, root, pathPrefix) = (.v1, .files, "/files/v1")
+        case .merchantGroups: (version, root, pathPrefix) = (.v2, .merchantGroup, "/v2/merchant-groups")
         }
         guard let merchant = segments.first, !merchant.isEmpty else { return SandboxErrorBody.noSuchRoute }
-        let resolution = ServerAPIRoute.resolve(
-            table, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
+        let resolution = ServerAPIOperation.resolve(
+            root: root, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
         if case .noSuchRoute = resolution { return SandboxErrorBody.noSuchRoute }
 
         // The platform's 401 says no more than its code and id; the sandbox, a test tool, says why
@@ -148,7 +150,7 @@ struct ServerAPI: Sendable {
                 code: "9007", id: "ACCESS_TO_MERCHANT_NOT_ALLOWED",
                 message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")]), version)
         }
-        let match: ServerAPIRoute.Match
+        let match: ServerAPIOperation.Match
         switch resolution {
         case .operation(let found): match = found
         case .wrongMethod(let allowed): return SandboxErrorBody.methodNotAllowed(allowed.joined(separator: ", "))
@@ -173,7 +175,7 @@ struct ServerAPI: Sendable {
                     message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")]), version)
             }
             // Connect's dispute file upload is the one multipart call.
-            let multipart = match.operation == .uploadDisputeFile
+            let multipart = match.operation.takesMultipart
                 && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
             guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
                 return answer(to: ServerAPIError(415, [SandboxErrorBody.Item(
@@ -185,10 +187,10 @@ struct ServerAPI: Sendable {
             return answer(to: ServerAPIError(400, [Self.badRequest("the query has a malformed percent escape")]), version)
         }
         settleDue(version)
-        let call = Call(request: request, version: version, operation: match.operation, ids: match.ids, query: query, ledger: ledger(version))
+        let call = Call(request: request, version: version, operation: match.operation, catalogue: catalogue, ids: match.ids, query: query, ledger: ledger(version))
         let handle = { () -> Answer in
             do throws(ServerAPIError) {
-                return try dispatch(call, catalogue: catalogue)
+                return try call.operation.handler(self, call)
             } catch {
                 return Answer(answer(to: error, version), paymentId: error.paymentId)
             }
