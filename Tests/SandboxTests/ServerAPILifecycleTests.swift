@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+@testable import PaymentFormSandboxHTTP
 import Testing
 import PaymentFormEncryption
 import PaymentFormEngine

@@ -1,3 +1,5 @@
+import PaymentFormSandboxHTTP
+
 /// The Server API's catalogue calls, answered by the Client API's own code from the same product
 /// data.
 extension SandboxRouter: ServerAPICatalogue {

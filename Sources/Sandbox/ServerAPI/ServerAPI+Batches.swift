@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// Online Payments' merchant batches (``MerchantBatch``): submitted, read, processed.
 extension ServerAPI {

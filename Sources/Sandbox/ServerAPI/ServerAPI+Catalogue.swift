@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The catalogue and services of the Server API, answered from the sandbox's product data by the
 /// same code as the Client API (``SandboxRouter``): products, product groups, networks,

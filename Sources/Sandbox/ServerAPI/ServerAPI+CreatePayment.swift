@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormDecryption
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 extension ServerAPI {
     /// The card fields whose errors the platform reports under `cardPaymentMethodSpecificInput.card`.

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// Connect's disputes (``Dispute``) of a captured payment, by the payment's or a capture's id,
 /// moved on by their own id, and the files uploaded to them (``DisputeFile``).

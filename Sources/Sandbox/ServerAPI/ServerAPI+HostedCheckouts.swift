@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/hostedcheckouts`: create (201 `{RETURNMAC, hostedCheckoutId, partialRedirectUrl,
 /// redirectUrl, merchantReference}`), get (`IN_PROGRESS`, then `PAYMENT_CREATED` with the payment),

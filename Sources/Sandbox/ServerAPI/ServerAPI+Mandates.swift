@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/mandates` on both platforms: create (201 `{mandate}`, with `merchantAction` REDIRECT to the
 /// signing page for `SMS` and `AIS`), Connect's create with a reference (`PUT`), get, block,

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `/v2/{merchantId}/paymentlinks`: create (201, `ACTIVE`, its `redirectionUrl` a page the sandbox
 /// serves), get, cancel (204; a link no longer `ACTIVE` is 409), share (204) and the merchant

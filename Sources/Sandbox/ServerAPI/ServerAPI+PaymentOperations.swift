@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The calls on a payment after it was created: each a transition of ``PaymentLifecycle`` or a
 /// read of the payment as it is now.

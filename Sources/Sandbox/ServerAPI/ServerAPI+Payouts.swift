@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// Payouts (``Payout``): created (Connect `PENDING_APPROVAL`, Online Payments
 /// `PAYOUT_REQUESTED`), listed, read, and on Connect approved or cancelled; each change posted as

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/tokens`: cards on file, made from card data (`card.data.cardWithoutCvv`, the shape both
 /// platforms take) or from an `encryptedCustomerInput`, read, updated (Connect) and deleted.

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// Online Payments' webhook calls.
 extension ServerAPI {

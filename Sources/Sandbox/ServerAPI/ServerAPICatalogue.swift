@@ -1,3 +1,5 @@
+import PaymentFormSandboxHTTP
+
 /// What the Server API needs of the sandbox's product data for its catalogue and service calls:
 /// the Client API's answer to each (products, product groups, networks, directories, customer
 /// details, payment product sessions, IIN details, the privacy policy, amount conversion, DCC

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEncryption
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// What one platform (`/v1` or `/v2`: each has its own) remembers between Server API calls:
 /// payments (with their captures and refunds), tokens, hosted checkouts, the other objects
