@@ -43,6 +43,7 @@ LAYERS = [
     ("what an app imports", ["PaymentFormEngine"]),
     ("decrypting a prepared request", ["PaymentFormDecryption"]),
     ("Sips In-App and Saferpay", ["PaymentFormProcessors"]),
+    ("the sandbox's HTTP (requests, answers, sockets)", ["PaymentFormSandboxHTTP"]),
     ("the sandbox", ["PaymentFormSandbox"]),
     ("for tests", ["PaymentFormEngineTesting"]),
     ("the tools", ["PayformCLI", "payform-bench"]),

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSandbox
+import PaymentFormSandboxHTTP
 
 /// The sandbox Client API, in-process: what `payform sandbox` serves, started from a Swift test
 /// on a free loopback port. **A test tool, not a production server.**

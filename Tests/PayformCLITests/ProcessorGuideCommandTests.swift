@@ -1,4 +1,5 @@
 import Foundation
+@testable import PaymentFormSandboxHTTP
 import Testing
 @testable import PayformCLI
 import PaymentFormJSON

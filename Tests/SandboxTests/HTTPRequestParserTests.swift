@@ -1,3 +1,4 @@
+@testable import PaymentFormSandboxHTTP
 import Testing
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox

@@ -1,4 +1,5 @@
 import Foundation
+@testable import PaymentFormSandboxHTTP
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON
@@ -252,7 +253,9 @@ struct HostedTokenizationTests {
         try session.pay(paymentId: "p", at: start + 7000 + 7100)
         #expect(session.status == .paid)
         // Kept and read back as the ledger's record.
-        #expect(HostedTokenization(record: session.record) == session)
+        let ledger = ServerAPILedger()
+        ledger.keep(session, id: session.id)
+        #expect(ledger.record(HostedTokenization.self, session.id) == session)
     }
 
     @Test("the page: strict CSP framable by any http(s) page; the script at the platform's path, small, with the published API")

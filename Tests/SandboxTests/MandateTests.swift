@@ -1,4 +1,5 @@
 import Foundation
+@testable import PaymentFormSandboxHTTP
 import Testing
 import PaymentFormEngine
 import PaymentFormJSON

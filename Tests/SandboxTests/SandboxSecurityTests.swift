@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+@testable import PaymentFormSandboxHTTP
 import Testing
 import PaymentFormEncryption
 import PaymentFormTestSupport

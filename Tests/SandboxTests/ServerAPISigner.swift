@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxHTTP
 
 /// The tests' own v1HMAC signer, written from the server SDKs' rule (not from the sandbox's
 /// verifier): S = METHOD, Content-Type, Date, the x-gcs headers (lower-cased, sorted), the path

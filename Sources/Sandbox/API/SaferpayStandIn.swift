@@ -3,6 +3,7 @@ import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormProcessors
+import PaymentFormSandboxHTTP
 
 /// A stand-in for Saferpay's card post, so an app's whole Saferpay flow runs in tests over
 /// loopback. It is not Saferpay: it checks the posted card data against the `saferpay-card`

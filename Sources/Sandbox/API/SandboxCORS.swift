@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormSandboxHTTP
 
 /// Cross-origin access for web pages: which origins may call the sandbox's Client API and
 /// fetch its assets from a browser.

@@ -11,6 +11,7 @@ import PaymentFormDecryption
 import PaymentFormEncryption
 import PaymentFormJSON
 import PaymentFormSamples
+import PaymentFormSandboxHTTP
 
 /// What a sandbox serves: products, groups, directories, IIN answers and a key pair.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The error bodies the sandbox answers with, of the platform's shape:
 /// `{"errorId": "<uuid>", "errors": [{"code", "errorCode", "id", "category", "message", "propertyName", "httpStatusCode"}]}`

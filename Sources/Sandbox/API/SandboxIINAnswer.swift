@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// An IIN answer the sandbox serves for a card-number prefix, where the brand table cannot tell:
 /// a co-badged Cartes Bancaires card, for example (`Resources/IIN/<prefix>.json`, or

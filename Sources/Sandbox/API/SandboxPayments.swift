@@ -1,6 +1,7 @@
 import PaymentFormEngine
 import PaymentFormDecryption
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `POST /sandbox/v1/payments` with `{"paymentProductId", "encryptedCustomerInput"}`: decrypts
 /// what an app prepared with the sandbox's key, validates the values **as sent** against the

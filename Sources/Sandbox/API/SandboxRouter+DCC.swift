@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `POST /client/v2/<customerId>/services/dccrate` (an Online Payments call): a dynamic currency
 /// conversion offer.

@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `POST services/getIINdetails`, and the card products a card number stands for (also what the
 /// surcharge and DCC calls work from).

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The Client API calls outside the card flow that the JavaScript SDKs make: the privacy policy
 /// and the Apple Pay merchant session.

@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `POST /client/v1/<customerId>/services/surchargeCalculation` (an Online Payments call).
 extension SandboxRouter {

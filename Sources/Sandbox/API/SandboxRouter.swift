@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/` (and
 /// `/client/v2/<customerId>/` for the calls the API versions so), the Server API at the root

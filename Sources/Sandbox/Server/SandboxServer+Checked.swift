@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormSandboxHTTP
 
 extension SandboxServer {
     /// The server `payform sandbox`'s options and `ClientAPISandbox.Options` describe, each

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormRendering
+import PaymentFormSandboxHTTP
 
 /// The hosted checkout page the sandbox serves itself, built on this project's web form
 /// (`Web/dist/payform-form.mjs`, the engine compiled to WebAssembly): where a hosted checkout's
@@ -167,14 +168,11 @@ struct HostedCheckoutPage: Sendable {
     /// (its id in the message and as `paymentId`), else its status.
     private func taken(_ checkout: HostedCheckout) -> HTTPResponse {
         guard let paymentId = checkout.paymentId else {
-            return serverAPI.errors(409, [SandboxErrorBody.Item(
-                code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET", message: "this hosted checkout is \(checkout.status.rawValue)")],
-                checkout.version)
+            return serverAPI.answer(to: .notAllowed("this hosted checkout is \(checkout.status.rawValue)"), checkout.version)
         }
-        return serverAPI.errors(409, [SandboxErrorBody.Item(
-            code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-            message: "this hosted checkout was paid already, by payment \(paymentId): one payment per hosted checkout")],
-            checkout.version, extra: [(key: "paymentId", value: .string(paymentId))])
+        var refusal = ServerAPIError.notAllowed("this hosted checkout was paid already, by payment \(paymentId): one payment per hosted checkout")
+        refusal.extra = [(key: "paymentId", value: .string(paymentId))]
+        return serverAPI.answer(to: refusal, checkout.version)
     }
 
     private func pay(_ id: String, body: [UInt8]) -> HTTPResponse {
@@ -186,17 +184,18 @@ struct HostedCheckoutPage: Sendable {
         switch SandboxJSONBody.object(body) {
         case .success(let object): request = object
         case .failure(let problem):
-            return serverAPI.errors(400, [ServerAPI.badRequest(problem.message("the body must be {\"encryptedCustomerInput\": ...}"))], version)
+            return serverAPI.answer(to: .badRequest(ServerAPI.badRequest(problem.message("the body must be {\"encryptedCustomerInput\": ...}"))), version)
         }
         guard case .string(let input)? = request["encryptedCustomerInput"] else {
-            return serverAPI.errors(400, [ServerAPI.badRequest("the body must be {\"encryptedCustomerInput\": ...}", property: "encryptedCustomerInput")], version)
+            return serverAPI.answer(to: .badRequest(ServerAPI.badRequest("the body must be {\"encryptedCustomerInput\": ...}", property: "encryptedCustomerInput")), version)
         }
         var paymentRequest = JSONObject([(key: "encryptedCustomerInput", value: .string(input))])
         if checkout.tokenize { paymentRequest.append("cardPaymentMethodSpecificInput", ["tokenize": true]) }
         let source: ServerAPI.PaymentSource
-        switch serverAPI.paymentSource(paymentRequest, ledger: ledger, version: version) {
-        case .failure(let response): return response
-        case .success(let value): source = value
+        do throws(ServerAPIError) {
+            source = try serverAPI.paymentSource(paymentRequest, ledger: ledger, version: version)
+        } catch {
+            return serverAPI.answer(to: error, version)
         }
         // One payment per checkout: claimed for this payment's id under the ledger's lock (compare
         // and set), so of racing pays exactly one goes on; the others are told its id.
@@ -209,7 +208,12 @@ struct HostedCheckoutPage: Sendable {
         }
         let order = ServerAPI.Order(amount: claimed.amount, currency: claimed.currencyCode, merchantReference: claimed.merchantReference,
                                     returnURL: claimed.returnURL ?? serverAPI.baseURL() + claimed.pagePath)
-        let answer = serverAPI.makePayment(source: source, order: order, version: version, ledger: ledger, hostedCheckout: claimed, paymentId: paymentId)
+        let answer: ServerAPI.Answer
+        do throws(ServerAPIError) {
+            answer = try serverAPI.makePayment(source: source, order: order, version: version, ledger: ledger, hostedCheckout: claimed, paymentId: paymentId)
+        } catch {
+            answer = ServerAPI.Answer(serverAPI.answer(to: error, version), paymentId: error.paymentId)
+        }
         guard answer.paymentId == paymentId, let payment = ledger.payment(withId: paymentId) else {
             _ = ledger.updateHostedCheckout(id) { (checkout: inout HostedCheckout) in checkout.release(paymentId: paymentId) }
             return answer.response

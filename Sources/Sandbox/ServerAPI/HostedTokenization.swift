@@ -13,9 +13,9 @@ import PaymentFormJSON
 ///   (`hostedTokenizationId` in `createPayment`).
 /// - `PAID`: a payment named it; a second payment naming it is refused.
 ///
-/// Kept in the ledger as a record of kind ``recordKind`` (its members as the record's facts), so
-/// each transition is decided under the ledger's lock (``ServerAPILedger/updateRecord(_:_:_:)``).
-struct HostedTokenization: Sendable, Hashable {
+/// Kept in the ledger as a record (``LedgerRecord``), so each transition is decided under the
+/// ledger's lock (``ServerAPILedger/updateRecord(_:_:_:)``).
+struct HostedTokenization: LedgerRecord, Hashable {
     enum Status: String, Sendable, Hashable {
         case inProgress = "IN_PROGRESS"
         case tokenized = "TOKENIZED"
@@ -29,8 +29,7 @@ struct HostedTokenization: Sendable, Hashable {
         let expired: Bool
     }
 
-    /// The ledger's record kind.
-    static let recordKind = "hostedtokenization"
+    static let kind = "hostedtokenization"
     /// How long after its creation a session may be submitted (a sandbox choice: the platform
     /// publishes none).
     static let submitLifetime: TimeInterval = 2 * 3600
@@ -117,41 +116,9 @@ struct HostedTokenization: Sendable, Hashable {
 
     // MARK: - As a ledger record
 
-    /// The record that keeps it.
-    var record: ServerAPILedger.Record {
-        var facts: [String: String] = [
-            "id": id, "askConsumerConsent": askConsumerConsent ? "1" : "0", "savedTokens": savedTokens.joined(separator: ","),
-            "clientSessionId": clientSessionId, "customerId": customerId, "created": String(created.timeIntervalSince1970),
-            "isTemporary": isTemporary ? "1" : "0", "cvvForSavedCard": cvvForSavedCard ? "1" : "0",
-        ]
-        facts["locale"] = locale
-        facts["tokenId"] = tokenId
-        facts["tokenStatus"] = tokenStatus
-        facts["submitted"] = submitted.map { String($0.timeIntervalSince1970) }
-        facts["paymentId"] = paymentId
-        return ServerAPILedger.Record(kind: Self.recordKind, json: .null, status: status.rawValue, facts: facts)
-    }
-
-    /// The session a record keeps, or `nil` when it is not one.
-    init?(record: ServerAPILedger.Record) {
-        let facts = record.facts
-        guard record.kind == Self.recordKind, let status = Status(rawValue: record.status), let id = facts["id"],
-              let clientSessionId = facts["clientSessionId"], let customerId = facts["customerId"],
-              let created = facts["created"].flatMap(TimeInterval.init) else { return nil }
-        self.id = id
-        locale = facts["locale"]
-        askConsumerConsent = facts["askConsumerConsent"] == "1"
-        savedTokens = (facts["savedTokens"] ?? "").split(separator: ",").map(String.init)
-        cvvForSavedCard = facts["cvvForSavedCard"] != "0"
-        self.clientSessionId = clientSessionId
-        self.customerId = customerId
-        self.created = Date(timeIntervalSince1970: created)
-        self.status = status
-        tokenId = facts["tokenId"]
-        isTemporary = facts["isTemporary"] != "0"
-        tokenStatus = facts["tokenStatus"]
-        submitted = facts["submitted"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:))
-        paymentId = facts["paymentId"]
+    var byteCost: Int {
+        256 + id.utf8.count + (locale?.utf8.count ?? 0) + savedTokens.reduce(0) { $0 + $1.utf8.count + 8 } + clientSessionId.utf8.count
+            + customerId.utf8.count + (tokenId?.utf8.count ?? 0) + (paymentId?.utf8.count ?? 0)
     }
 
     /// A new session.

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormRendering
+import PaymentFormSandboxHTTP
 
 /// The hosted tokenization page the sandbox serves itself, as the platform serves its own below
 /// `/hostedtokenization/`: what a merchant page frames with the platform's `Tokenizer` script, so

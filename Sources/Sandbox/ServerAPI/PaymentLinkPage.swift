@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormRendering
+import PaymentFormSandboxHTTP
 
 /// The page a payment link's `redirectionUrl` opens, `GET /sandbox/v1/paymentlinks/{id}`: for an
 /// `ACTIVE` link, a new hosted checkout for the link's order (its own client session and

@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormRendering
+import PaymentFormSandboxHTTP
 
 /// The one way the sandbox's own pages (hosted checkout, hosted tokenization) are answered: a
 /// small HTML document in `lang` with `title` around `body`, under the page's Content Security

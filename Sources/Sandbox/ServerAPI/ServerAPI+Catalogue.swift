@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The catalogue and services of the Server API, answered from the sandbox's product data by the
 /// same code as the Client API (``SandboxRouter``): products, product groups, networks,
@@ -8,42 +9,41 @@ import PaymentFormJSON
 /// `testconnection` (`{"result": "OK"}`), device fingerprints, installments, bank-account
 /// conversion and risk assessments (fixed, documented answers).
 extension ServerAPI {
-    func catalogue(_ call: Call, _ router: SandboxRouter) -> Answer {
-        let parameters = SandboxRouter.Parameters(items: call.query, fallbackLocale: nil)
-        let body = call.request.body
-        let response: HTTPResponse
-        switch call.operation {
-        case .getProducts: response = router.products(parameters)
-        case .getProduct: response = router.product(call.id, parameters)
-        case .getProductNetworks: response = router.networks(call.id, parameters)
-        case .getProductDirectory: response = router.directory(call.id, parameters)
-        case .productCustomerDetails: response = router.customerDetails(call.id, body)
-        case .productSession: response = router.paymentProductSession(call.id, body)
-        case .getProductGroups: response = router.groups(parameters)
-        case .getProductGroup: response = router.group(call.id, parameters)
-        case .getIINDetails: response = router.iinDetails(body)
-        case .getPrivacyPolicy: response = router.privacyPolicy(parameters)
-        case .convertAmount: response = router.convert(parameters)
-        case .getDccRate: response = router.dccRate(body)
-        case .surchargeCalculation: response = router.surchargeCalculation(body)
-        case .thirdPartyStatus: response = router.thirdPartyStatus(call.id)
-        case .testConnection: response = .json(200, ["result": "OK"])
-        case .productDeviceFingerprint, .productGroupDeviceFingerprint:
-            response = .json(200, ["deviceFingerprintTransactionId": .string("sandbox" + UUID().uuidString.prefix(8).lowercased()), "html": ""])
-        case .deviceFingerprint:
-            guard call.ledger.payment(withId: call.id) != nil else { return Answer(unknown("payment", property: "paymentId", call.version)) }
-            response = .json(200, ["paymentId": .string(call.id), "rawDeviceFingerprintOutput": ""])
-        case .getInstallmentsInfo:
-            response = .json(200, ["installmentOptions": []])
-        case .convertBankAccount:
-            response = .json(200, ["bankAccountNumber": ["iban": "NL91ABNA0417164300", "accountHolderName": "Sandbox"], "bic": "ABNANL2A",
-                                   "isValid": true])
-        case .riskAssessmentCards, .riskAssessmentBankAccounts:
-            response = .json(200, ["results": [["category": "sandbox", "result": "ACCEPTED", "retaildecisions": ["fraudCode": "0000",
-                                                                                                              "fraudNeural": "0"]]]])
-        default: response = SandboxErrorBody.noSuchRoute
-        }
-        return Answer(recategorised(response, call.version))
+    /// A catalogue call: the Client API's answer (``ServerAPICatalogue``), its errors in the
+    /// category of the call's platform.
+    func catalogue(_ question: CatalogueQuestion, _ call: Call) -> Answer {
+        Answer(recategorised(call.catalogue.answer(question), call.version))
+    }
+
+    /// `services/testconnection`: `{"result": "OK"}`.
+    func testConnection(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, ["result": "OK"]))
+    }
+
+    /// Connect's `products/{id}/deviceFingerprint` and `productgroups/{id}/deviceFingerprint`.
+    func deviceFingerprintSession(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, ["deviceFingerprintTransactionId": .string("sandbox" + UUID().uuidString.prefix(8).lowercased()), "html": ""]))
+    }
+
+    /// Connect's `payments/{id}/devicefingerprint`.
+    func deviceFingerprint(_ call: Call) throws(ServerAPIError) -> Answer {
+        guard call.ledger.payment(withId: call.id) != nil else { throw unknown("payment", property: "paymentId", call.version) }
+        return Answer(.json(200, ["paymentId": .string(call.id), "rawDeviceFingerprintOutput": ""]))
+    }
+
+    /// Connect's `installments/getInstallmentsInfo`: no options.
+    func getInstallmentsInfo(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, ["installmentOptions": []]))
+    }
+
+    /// Connect's `services/convert/bankaccount`: a fixed test answer.
+    func convertBankAccount(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, ["bankAccountNumber": ["iban": "NL91ABNA0417164300", "accountHolderName": "Sandbox"], "bic": "ABNANL2A", "isValid": true]))
+    }
+
+    /// Connect's `riskassessments/cards` and `riskassessments/bankaccounts`: `ACCEPTED`.
+    func assessRisk(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, ["results": [["category": "sandbox", "result": "ACCEPTED", "retaildecisions": ["fraudCode": "0000", "fraudNeural": "0"]]]]))
     }
 
     /// A Client API error answer with the category `version`'s platform writes.

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The test clock: `POST /sandbox/v1/clock/advance {"seconds": N}` (loopback only, no
 /// signature: a test's own call, not the platform's) moves sandbox time on by N seconds and

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormDecryption
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 extension ServerAPI {
     /// The card fields whose errors the platform reports under `cardPaymentMethodSpecificInput.card`.
@@ -31,18 +32,14 @@ extension ServerAPI {
     }
 
     /// `POST …/sessions`: a fresh client session the Client API then accepts.
-    func createSession(_ call: Call) -> Answer {
-        let object: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): object = value
-        }
+    func createSession(_ call: Call) throws(ServerAPIError) -> Answer {
+        let object = try call.body()
         var tokens: [JSONValue] = []
         switch object["tokens"] {
         case nil, .null?: break
         case .array(let items)? where items.count <= 100 && items.allSatisfy({ if case .string(let text) = $0 { text.utf8.count <= 64 } else { false } }):
             tokens = items
-        default: return Answer(errors(400, [Self.badRequest("tokens must be a list of at most 100 token ids", property: "tokens")], call.version))
+        default: throw ServerAPIError(400, [Self.badRequest("tokens must be a list of at most 100 token ids", property: "tokens")])
         }
         var locale: String?
         switch object["locale"] {
@@ -50,7 +47,7 @@ extension ServerAPI {
         case .string(let text)? where !text.isEmpty && text.count <= 35
             && text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }):
             locale = text
-        default: return Answer(errors(400, [Self.badRequest("locale must be a language tag such as fr_FR or fr-FR", property: "locale")], call.version))
+        default: throw ServerAPIError(400, [Self.badRequest("locale must be a language tag such as fr_FR or fr-FR", property: "locale")])
         }
         let (clientSessionId, session) = sessions.mint(locale: locale)
         let base = baseURL()
@@ -72,28 +69,20 @@ extension ServerAPI {
     /// (the token a hosted tokenization made; ``hostedTokenizationToken(_:ledger:version:)``), or with
     /// `cardPaymentMethodSpecificInput.card` (card data sent by the server itself) and
     /// `paymentProductId`. The steps in order, each failure a 400 naming the member at fault.
-    func createPayment(_ call: Call) -> Answer {
+    func createPayment(_ call: Call) throws(ServerAPIError) -> Answer {
         let version = call.version
         let json: JSONObject
         switch call.object() {
-        case .failure(let item): return Answer(refuse(item.message.replacingOccurrences(of: "a JSON object", with: "a JSON object (a CreatePaymentRequest)"), nil, version))
+        case .failure(let item): throw refuse(item.message.replacingOccurrences(of: "a JSON object", with: "a JSON object (a CreatePaymentRequest)"), nil, version)
         case .success(let object): json = object
         }
-        let order: Order
-        switch readOrder(.object(json), version: version) {
-        case .failure(let item): return Answer(errors(400, [item], version))
-        case .success(let value): order = value
-        }
+        let order = try readOrder(.object(json), version: version).orBadRequest()
         if json[Self.directDebitInput] != nil, json[Self.directDebitInput] != .null, json["encryptedCustomerInput"] == nil,
            json["cardPaymentMethodSpecificInput"] == nil {
-            return createDirectDebitPayment(call, request: json, order: order)
+            return try createDirectDebitPayment(call, request: json, order: order)
         }
-        let source: PaymentSource
-        switch paymentSource(json, ledger: call.ledger, version: version) {
-        case .failure(let response): return Answer(response)
-        case .success(let value): source = value
-        }
-        return makePayment(source: source, order: order, version: version, ledger: call.ledger, hostedCheckout: nil)
+        let source = try paymentSource(json, ledger: call.ledger, version: version)
+        return try makePayment(source: source, order: order, version: version, ledger: call.ledger, hostedCheckout: nil)
     }
 
     /// The order members of a create request (payment or hosted checkout).
@@ -152,125 +141,121 @@ extension ServerAPI {
         return .success(order)
     }
 
-    private func refuse(_ message: String, _ property: String?, _ version: ServerAPIVersion, code: String = "SANDBOX_BAD_REQUEST") -> HTTPResponse {
-        errors(400, [SandboxErrorBody.Item(code: code, id: code == "SANDBOX_BAD_REQUEST" ? code : "INVALID_VALUE", message: message, propertyName: property)],
-               version)
+    private func refuse(_ message: String, _ property: String?, _ version: ServerAPIVersion, code: String = "SANDBOX_BAD_REQUEST") -> ServerAPIError {
+        .badRequest(SandboxErrorBody.Item(code: code, id: code == "SANDBOX_BAD_REQUEST" ? code : "INVALID_VALUE", message: message, propertyName: property))
     }
 
     /// What a create request pays with (see ``createPayment(_:)``), or the answer refusing it.
-    func paymentSource(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) -> Result<PaymentSource, HTTPResponse> {
+    func paymentSource(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) throws(ServerAPIError) -> PaymentSource {
         let cardInput = json["cardPaymentMethodSpecificInput"]
         var requestedProduct: Int?
         switch cardInput?["paymentProductId"] ?? json["paymentProductId"] {
         case nil, .null?: break
         case .number(let text)? where Int(text) != nil: requestedProduct = Int(text)
         default:
-            return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId must be a number", "cardPaymentMethodSpecificInput.paymentProductId", version))
+            throw refuse("cardPaymentMethodSpecificInput.paymentProductId must be a number", "cardPaymentMethodSpecificInput.paymentProductId", version)
         }
         var tokenizeRequested = false
         switch cardInput?["tokenize"] {
         case nil, .null?: break
         case .bool(let flag)?: tokenizeRequested = flag
-        default: return .failure(refuse("cardPaymentMethodSpecificInput.tokenize must be true or false", "cardPaymentMethodSpecificInput.tokenize", version,
-                                        code: "SANDBOX_INVALID_TOKENIZE"))
+        default: throw refuse("cardPaymentMethodSpecificInput.tokenize must be true or false", "cardPaymentMethodSpecificInput.tokenize", version,
+                                        code: "SANDBOX_INVALID_TOKENIZE")
         }
 
         if case .string(let token)? = json["encryptedCustomerInput"] {
-            guard !token.isEmpty else { return .failure(refuse("encryptedCustomerInput must not be empty", "encryptedCustomerInput", version)) }
-            return encryptedSource(token, requestedProduct: requestedProduct, tokenize: tokenizeRequested, ledger: ledger, version: version)
+            guard !token.isEmpty else { throw refuse("encryptedCustomerInput must not be empty", "encryptedCustomerInput", version) }
+            return try encryptedSource(token, requestedProduct: requestedProduct, tokenize: tokenizeRequested, ledger: ledger, version: version)
         }
         if json["encryptedCustomerInput"] != nil, json["encryptedCustomerInput"] != .null {
-            return .failure(refuse("encryptedCustomerInput must be a string: what the app's client SDK encrypted", "encryptedCustomerInput", version))
+            throw refuse("encryptedCustomerInput must be a string: what the app's client SDK encrypted", "encryptedCustomerInput", version)
         }
         var namedToken = cardInput?["token"]
-        switch hostedTokenizationToken(json, ledger: ledger, version: version) {
-        case .failure(let response): return .failure(response)
-        case .success(nil): break
-        case .success(let tokenId?):
+        if let tokenId = try hostedTokenizationToken(json, ledger: ledger, version: version) {
             if let namedToken, namedToken != .null, namedToken != .string(tokenId) {
-                return .failure(refuse("cardPaymentMethodSpecificInput.token is not the token of hostedTokenizationId", "cardPaymentMethodSpecificInput.token", version))
+                throw refuse("cardPaymentMethodSpecificInput.token is not the token of hostedTokenizationId", "cardPaymentMethodSpecificInput.token", version)
             }
             namedToken = .string(tokenId)
         }
         if let tokenValue = namedToken, tokenValue != .null {
             guard case .string(let tokenId) = tokenValue, let token = ledger.token(withId: tokenId) else {
-                return .failure(errors(404, [SandboxErrorBody.Item(
+                throw ServerAPIError(404, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNKNOWN_TOKEN", id: "UNKNOWN_TOKEN", message: "no token with this id on this platform",
-                    propertyName: "cardPaymentMethodSpecificInput.token")], version))
+                    propertyName: "cardPaymentMethodSpecificInput.token")])
             }
             guard let item = data.product(withId: String(token.paymentProductId)) else {
-                return .failure(refuse("the token's product is no longer served", "cardPaymentMethodSpecificInput.token", version))
+                throw refuse("the token's product is no longer served", "cardPaymentMethodSpecificInput.token", version)
             }
             if let requestedProduct, requestedProduct != token.paymentProductId {
-                return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId is not the token's product",
-                                       "cardPaymentMethodSpecificInput.paymentProductId", version))
+                throw refuse("cardPaymentMethodSpecificInput.paymentProductId is not the token's product",
+                                       "cardPaymentMethodSpecificInput.paymentProductId", version)
             }
-            if let refusal = temporaryTokenRefusal(tokenId, ledger: ledger, version: version) { return .failure(refusal) }
-            return .success(PaymentSource(product: item.model, values: [:], tokenize: false, token: token))
+            try useTemporaryToken(tokenId, ledger: ledger, version: version)
+            return PaymentSource(product: item.model, values: [:], tokenize: false, token: token)
         }
         if case .object(let card)? = cardInput?["card"] {
             guard let productId = requestedProduct, let item = data.product(withId: String(productId)) else {
-                return .failure(refuse("a payment with cardPaymentMethodSpecificInput.card needs cardPaymentMethodSpecificInput.paymentProductId, "
-                    + "a product this sandbox serves", "cardPaymentMethodSpecificInput.paymentProductId", version))
+                throw refuse("a payment with cardPaymentMethodSpecificInput.card needs cardPaymentMethodSpecificInput.paymentProductId, "
+                    + "a product this sandbox serves", "cardPaymentMethodSpecificInput.paymentProductId", version)
             }
             var values: [String: String] = [:]
             for member in card {
                 guard case .string(let value) = member.value else {
-                    return .failure(refuse("cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key)) must be a string",
-                                           "cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key))", version))
+                    throw refuse("cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key)) must be a string",
+                                           "cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key))", version)
                 }
                 values[member.key] = value
             }
-            return validated(item.model, values: values, accountOnFile: nil, tokenize: tokenizeRequested, version: version)
+            return try validated(item.model, values: values, accountOnFile: nil, tokenize: tokenizeRequested, version: version)
         }
-        return .failure(refuse("encryptedCustomerInput is required (what the app's client SDK encrypted), or cardPaymentMethodSpecificInput.token, "
-            + "or cardPaymentMethodSpecificInput.card with paymentProductId", "encryptedCustomerInput", version))
+        throw refuse("encryptedCustomerInput is required (what the app's client SDK encrypted), or cardPaymentMethodSpecificInput.token, "
+            + "or cardPaymentMethodSpecificInput.card with paymentProductId", "encryptedCustomerInput", version)
     }
 
     /// An `encryptedCustomerInput`: decrypted with the sandbox's key, its members checked, its
     /// session known, taken once, its values validated as sent.
     private func encryptedSource(
         _ token: String, requestedProduct: Int?, tokenize: Bool, ledger: ServerAPILedger, version: ServerAPIVersion
-    ) -> Result<PaymentSource, HTTPResponse> {
+    ) throws(ServerAPIError) -> PaymentSource {
         let payload: DecryptedPayload
         do {
             payload = try DecryptedPayload(token: token, key: data.decryptionKey)
         } catch {
-            return .failure(refuse(error.description, "encryptedCustomerInput", version, code: "SANDBOX_INVALID_ENCRYPTED_CUSTOMER_INPUT"))
+            throw refuse(error.description, "encryptedCustomerInput", version, code: "SANDBOX_INVALID_ENCRYPTED_CUSTOMER_INPUT")
         }
         // Members of the payload whose type is wrong are refused, never read as absent.
         for (member, kind, expected) in [("accountOnFileId", JSONKind.integer, "an integer"), ("tokenize", .boolean, "true or false"),
                                          ("paymentProductId", .integer, "an integer"), ("clientSessionId", .string, "a string")] {
             if let value = payload.json[member], value != .null, value.kind != kind {
-                return .failure(refuse("the payload's \(member) must be \(expected)", "encryptedCustomerInput.\(member)", version,
-                                       code: "SANDBOX_INVALID_PAYLOAD_MEMBER"))
+                throw refuse("the payload's \(member) must be \(expected)", "encryptedCustomerInput.\(member)", version,
+                                       code: "SANDBOX_INVALID_PAYLOAD_MEMBER")
             }
         }
         guard let sessionId = payload.clientSessionId, sessions.session(withId: sessionId) != nil else {
-            return .failure(refuse(
+            throw refuse(
                 "the payload was prepared for a client session this sandbox did not create (or no longer keeps: the last "
-                    + "\(SandboxSessions.maximumMinted))", "encryptedCustomerInput", version, code: "SANDBOX_UNKNOWN_CLIENT_SESSION"))
+                    + "\(SandboxSessions.maximumMinted))", "encryptedCustomerInput", version, code: "SANDBOX_UNKNOWN_CLIENT_SESSION")
         }
         guard ledger.use(input: token) else {
-            return .failure(refuse("this encryptedCustomerInput was submitted already: it can be submitted once", "encryptedCustomerInput", version,
-                                   code: "SANDBOX_ENCRYPTED_CUSTOMER_INPUT_USED"))
+            throw refuse("this encryptedCustomerInput was submitted already: it can be submitted once", "encryptedCustomerInput", version,
+                                   code: "SANDBOX_ENCRYPTED_CUSTOMER_INPUT_USED")
         }
         guard let productId = payload.paymentProductId, let item = data.product(withId: String(productId)) else {
-            return .failure(refuse("the payload's paymentProductId is not a product this sandbox serves", "encryptedCustomerInput", version,
-                                   code: "SANDBOX_UNKNOWN_PRODUCT"))
+            throw refuse("the payload's paymentProductId is not a product this sandbox serves", "encryptedCustomerInput", version,
+                                   code: "SANDBOX_UNKNOWN_PRODUCT")
         }
         if let requestedProduct, requestedProduct != productId {
-            return .failure(refuse("cardPaymentMethodSpecificInput.paymentProductId is not the product of encryptedCustomerInput",
-                                   "cardPaymentMethodSpecificInput.paymentProductId", version))
+            throw refuse("cardPaymentMethodSpecificInput.paymentProductId is not the product of encryptedCustomerInput",
+                                   "cardPaymentMethodSpecificInput.paymentProductId", version)
         }
-        return validated(item.model, values: payload.paymentValues, accountOnFile: payload.accountOnFileId, tokenize: tokenize || payload.tokenize,
+        return try validated(item.model, values: payload.paymentValues, accountOnFile: payload.accountOnFileId, tokenize: tokenize || payload.tokenize,
                          version: version)
     }
 
     /// The values validated **as sent** against `product` (no mask), or the 400 listing each
     /// failing value.
     private func validated(_ product: PaymentProduct, values: [String: String], accountOnFile: Int?, tokenize: Bool, version: ServerAPIVersion)
-        -> Result<PaymentSource, HTTPResponse>
+        throws(ServerAPIError) -> PaymentSource
     {
         let isCard = product.paymentMethod == "card"
         func property(_ fieldId: String) -> String {
@@ -306,8 +291,8 @@ extension ServerAPI {
         for error in report.errors where reported.insert(error.fieldId).inserted {
             items.append(Self.item(for: error, property: property(error.fieldId), localizer: localizer))
         }
-        guard items.isEmpty else { return .failure(errors(400, items, version)) }
-        return .success(PaymentSource(product: product, values: values, tokenize: tokenize, token: nil))
+        guard items.isEmpty else { throw ServerAPIError(400, items) }
+        return PaymentSource(product: product, values: values, tokenize: tokenize, token: nil)
     }
 
     /// Makes the payment of a checked request: the outcome of its test card, a token when asked,
@@ -315,7 +300,7 @@ extension ServerAPI {
     /// with a 3-D Secure redirect). `paymentId`: the id the payment gets (a hosted checkout's
     /// pay claims the checkout for it first).
     func makePayment(source: PaymentSource, order: Order, version: ServerAPIVersion, ledger: ServerAPILedger, hostedCheckout: HostedCheckout?,
-                     paymentId: String? = nil) -> Answer
+                     paymentId: String? = nil) throws(ServerAPIError) -> Answer
     {
         let paymentId = paymentId ?? PlatformIds.payment(version, merchantId: credentials.merchantId)
         let product = source.product
@@ -329,7 +314,7 @@ extension ServerAPI {
         let outcome: SandboxTestCards.Outcome = redirects ? .challenge : (cardOutcome == .challenge ? .authorized : cardOutcome)
         let returnProperty = "cardPaymentMethodSpecificInput.threeDSecure.redirectionData.returnUrl"
         if redirects, order.returnURL == nil {
-            return Answer(refuse("a payment that is redirected to 3-D Secure needs \(returnProperty): where the customer comes back", returnProperty, version))
+            throw refuse("a payment that is redirected to 3-D Secure needs \(returnProperty): where the customer comes back", returnProperty, version)
         }
         if outcome == .slow { pause(SandboxTestCards.slowAnswerSeconds) }
 
@@ -383,7 +368,8 @@ extension ServerAPI {
         let creationOutput = JSONValue.object(creation)
         if status == .rejected {
             let result: JSONValue = .object(JSONObject([(key: "creationOutput", value: creationOutput), (key: "payment", value: payment.json(version))]))
-            return Answer(errors(402, [Self.notAuthorised], version, extra: [(key: "paymentResult", value: result)]), paymentId: payment.id)
+            // A declined payment is kept: the answer is the platform's 402, about that payment.
+            return Answer(answer(to: ServerAPIError(402, [Self.notAuthorised], extra: [(key: "paymentResult", value: result)]), version), paymentId: payment.id)
         }
         var answer = JSONObject([(key: "creationOutput", value: creationOutput)])
         if status == .redirected, let mac = payment.returnMAC {

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// SEPA Direct Debit payments on Online Payments (product 771): `createPayment` with
 /// `sepaDirectDebitPaymentMethodSpecificInput.paymentProduct771SpecificInput` naming an
@@ -13,46 +14,43 @@ extension ServerAPI {
     static let directDebitProductId = 771
     static let directDebitInput = "sepaDirectDebitPaymentMethodSpecificInput"
 
-    func createDirectDebitPayment(_ call: Call, request: JSONObject, order: Order) -> Answer {
+    func createDirectDebitPayment(_ call: Call, request: JSONObject, order: Order) throws(ServerAPIError) -> Answer {
         let version = call.version
         let specificPath = Self.directDebitInput + ".paymentProduct771SpecificInput"
-        func refused(_ message: String, _ property: String, code: String = "SANDBOX_INVALID_VALUE") -> Answer {
-            Answer(errors(400, [ServerAPIInput.invalid(code, message, property: property)], version))
+        func refused(_ message: String, _ property: String, code: String = "SANDBOX_INVALID_VALUE") -> ServerAPIError {
+            .badRequest(ServerAPIInput.invalid(code, message, property: property))
         }
         guard version == .v2 else {
-            return refused("SEPA Direct Debit payments are Online Payments' (/v2) in this sandbox", Self.directDebitInput)
+            throw refused("SEPA Direct Debit payments are Online Payments' (/v2) in this sandbox", Self.directDebitInput)
         }
         let input = request[Self.directDebitInput]
         switch input?["paymentProductId"] {
         case nil, .null?: break
         case .number(let text)? where Int(text) == Self.directDebitProductId: break
-        default: return refused("\(Self.directDebitInput).paymentProductId must be 771 (SEPA Direct Debit)", Self.directDebitInput + ".paymentProductId")
+        default: throw refused("\(Self.directDebitInput).paymentProductId must be 771 (SEPA Direct Debit)", Self.directDebitInput + ".paymentProductId")
         }
         guard case .object(let specific)? = input?["paymentProduct771SpecificInput"] else {
-            return refused("\(specificPath) is required: existingUniqueMandateReference or mandate", specificPath)
+            throw refused("\(specificPath) is required: existingUniqueMandateReference or mandate", specificPath)
         }
         let mandate: Mandate
         switch (specific["existingUniqueMandateReference"], specific["mandate"]) {
         case (.string(let reference)?, nil), (.string(let reference)?, .null?):
             let property = specificPath + ".existingUniqueMandateReference"
             switch call.ledger.update(mandate: reference, .use) {
-            case nil: return refused("no mandate with this reference", property, code: "SANDBOX_UNKNOWN_MANDATE")
+            case nil: throw refused("no mandate with this reference", property, code: "SANDBOX_UNKNOWN_MANDATE")
             case .failure(let refusal)?:
-                return refused("the mandate is \(refusal.status.rawValue): a direct debit needs an ACTIVE mandate", property, code: "SANDBOX_MANDATE_NOT_ACTIVE")
+                throw refused("the mandate is \(refusal.status.rawValue): a direct debit needs an ACTIVE mandate", property, code: "SANDBOX_MANDATE_NOT_ACTIVE")
             case .success(let used)?: mandate = used
             }
         case (nil, .object(let fields)?), (.null?, .object(let fields)?):
-            switch readMandate(fields, reference: nil, version: version, prefix: specificPath + ".mandate.") {
-            case .failure(let item): return Answer(errors(400, [item], version))
-            case .success(let value): mandate = value
-            }
+            mandate = try readMandate(fields, reference: nil, version: version, prefix: specificPath + ".mandate.").orBadRequest()
             guard call.ledger.insert(mandate) else {
-                return Answer(errors(409, [SandboxErrorBody.Item(
+                throw ServerAPIError(409, [SandboxErrorBody.Item(
                     code: "SANDBOX_DUPLICATE_MANDATE", id: "DUPLICATE_MANDATE_REFERENCE", message: "a mandate with this reference exists",
-                    propertyName: specificPath + ".mandate.uniqueMandateReference")], version))
+                    propertyName: specificPath + ".mandate.uniqueMandateReference")])
             }
         default:
-            return refused("\(specificPath) takes either existingUniqueMandateReference (a string) or mandate (an object)", specificPath)
+            throw refused("\(specificPath) takes either existingUniqueMandateReference (a string) or mandate (an object)", specificPath)
         }
         let now = clock.now()
         let redirects = mandate.status == .created

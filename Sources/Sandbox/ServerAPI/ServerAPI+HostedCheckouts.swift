@@ -1,21 +1,14 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/hostedcheckouts`: create (201 `{RETURNMAC, hostedCheckoutId, partialRedirectUrl,
 /// redirectUrl, merchantReference}`), get (`IN_PROGRESS`, then `PAYMENT_CREATED` with the payment),
 /// delete (Connect). The page itself is ``HostedCheckoutPage``.
 extension ServerAPI {
-    func createHostedCheckout(_ call: Call) -> Answer {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
-        let order: Order
-        switch readOrder(.object(body), version: call.version) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): order = value
-        }
+    func createHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        let body = try call.body()
+        let order = try readOrder(.object(body), version: call.version).orBadRequest()
         let specific = body["hostedCheckoutSpecificInput"]
         let locale = Self.hostedCheckoutLocale(specific?["locale"])
         var country: String?
@@ -84,20 +77,19 @@ extension ServerAPI {
         return .object(answer)
     }
 
-    func hostedCheckoutById(_ call: Call) -> Answer {
-        let unknownCheckout = Answer(unknown("hosted checkout", property: "hostedCheckoutId", call.version))
-        if call.operation == .deleteHostedCheckout {
-            // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
-            switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
-            case nil: return unknownCheckout
-            case .failure?:
-                return Answer(errors(409, [SandboxErrorBody.Item(
-                    code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                    message: "a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")], call.version))
-            case .success?: return Answer(HTTPResponse(status: 204))
-            }
+    /// Connect's `DELETE …/hostedcheckouts/{id}`: 204 `CANCELLED_BY_CONSUMER`, 409 once paid.
+    func deleteHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        // Decided under the ledger's lock: a delete and a pay that race cannot both pass.
+        switch call.ledger.updateHostedCheckout(call.id, { (checkout: inout HostedCheckout) throws(HostedCheckout.Taken) in try checkout.cancel() }) {
+        case nil: throw unknown("hosted checkout", property: "hostedCheckoutId", call.version)
+        case .failure?: throw .notAllowed("a hosted checkout can be deleted only while IN_PROGRESS, before it is paid")
+        case .success?: return Answer(HTTPResponse(status: 204))
         }
-        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { return unknownCheckout }
+    }
+
+    /// `GET …/hostedcheckouts/{id}`.
+    func getHostedCheckout(_ call: Call) throws(ServerAPIError) -> Answer {
+        guard let checkout = call.ledger.hostedCheckout(withId: call.id) else { throw unknown("hosted checkout", property: "hostedCheckoutId", call.version) }
         // A payment claimed but not kept yet is not shown: the checkout is IN_PROGRESS until it is.
         let shownPayment = checkout.status == .paymentCreated ? checkout.paymentId : nil
         return Answer(.json(200, hostedCheckoutJSON(checkout, ledger: call.ledger)), paymentId: shownPayment)

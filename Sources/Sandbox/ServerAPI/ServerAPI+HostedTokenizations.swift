@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormDecryption
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/hostedtokenizations` (Online Payments): create (201 `{hostedTokenizationId,
 /// hostedTokenizationUrl, partialRedirectUrl, invalidTokens}`, plus `expiredCardTokens` when the
@@ -14,19 +15,15 @@ extension ServerAPI {
     /// `expiredCardTokens`, the others offered in the iframe) and
     /// `creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken` (absent: `true`);
     /// `variant`, the other rules and `paymentProductFilters` are accepted and not applied.
-    func createHostedTokenization(_ call: Call) -> Answer {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
+    func createHostedTokenization(_ call: Call) throws(ServerAPIError) -> Answer {
+        let body = try call.body()
         var locale: String?
         switch body["locale"] {
         case nil, .null?: break
         case .string(let text)? where !text.isEmpty && text.count <= 35
             && text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "-") }):
             locale = text
-        default: return Answer(errors(400, [Self.badRequest("locale must be a language tag such as en_GB", property: "locale")], call.version))
+        default: throw ServerAPIError(400, [Self.badRequest("locale must be a language tag such as en_GB", property: "locale")])
         }
         // Absent is false, as the platform documents it: no box; the merchant asks the customer
         // and passes the answer as submitTokenization's storePermanently.
@@ -34,7 +31,7 @@ extension ServerAPI {
         switch body["askConsumerConsent"] {
         case nil, .null?: break
         case .bool(let flag)?: askConsumerConsent = flag
-        default: return Answer(errors(400, [Self.badRequest("askConsumerConsent must be true or false", property: "askConsumerConsent")], call.version))
+        default: throw ServerAPIError(400, [Self.badRequest("askConsumerConsent must be true or false", property: "askConsumerConsent")])
         }
         var named: [String] = []
         switch body["tokens"] {
@@ -42,7 +39,7 @@ extension ServerAPI {
         case .string(let text)? where text.utf8.count <= 4096:
             named = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         default:
-            return Answer(errors(400, [Self.badRequest("tokens must be a string: token ids separated by commas", property: "tokens")], call.version))
+            throw ServerAPIError(400, [Self.badRequest("tokens must be a string: token ids separated by commas", property: "tokens")])
         }
         var cvvForSavedCard = true
         switch body["creditCardSpecificInput"]?["ValidationRules"]?["cvvMandatoryForExistingToken"] {
@@ -50,7 +47,7 @@ extension ServerAPI {
         case .bool(let flag)?: cvvForSavedCard = flag
         default:
             let property = "creditCardSpecificInput.ValidationRules.cvvMandatoryForExistingToken"
-            return Answer(errors(400, [Self.badRequest("\(property) must be true or false", property: property)], call.version))
+            throw ServerAPIError(400, [Self.badRequest("\(property) must be true or false", property: property)])
         }
         let thisMonth = Self.currentMonth()
         var invalid: [JSONValue] = [], expired: [JSONValue] = [], saved: [String] = []
@@ -69,7 +66,7 @@ extension ServerAPI {
         var tokenization = HostedTokenization(locale: locale, askConsumerConsent: askConsumerConsent, savedTokens: saved,
                                               clientSessionId: clientSessionId, customerId: session.customerId)
         tokenization.cvvForSavedCard = cvvForSavedCard
-        call.ledger.keep(tokenization.record, id: tokenization.id)
+        call.ledger.keep(tokenization, id: tokenization.id)
         let base = baseURL()
         // As for hosted checkouts: on loopback, `http://` + partialRedirectUrl is the page.
         let hostAndPort = base.hasPrefix("http://") ? String(base.dropFirst("http://".count)) : base
@@ -87,15 +84,15 @@ extension ServerAPI {
 
     /// The session `id` of `ledger`, or `nil`.
     func hostedTokenization(_ id: String, ledger: ServerAPILedger) -> HostedTokenization? {
-        ledger.record(HostedTokenization.recordKind, id).flatMap(HostedTokenization.init(record:))
+        ledger.record(HostedTokenization.self, id)
     }
 
     /// `GET …/hostedtokenizations/{id}`: `{hostedTokenizationId, status: IN_PROGRESS}` until the
     /// iframe submits, then the platform's `{token: {id, paymentProductId, isTemporary, card},
     /// tokenStatus}` (the card masked: the first 6 and last 4 digits; never the CVV).
-    func getHostedTokenization(_ call: Call) -> Answer {
+    func getHostedTokenization(_ call: Call) throws(ServerAPIError) -> Answer {
         guard let tokenization = hostedTokenization(call.id, ledger: call.ledger) else {
-            return Answer(unknown("hosted tokenization", property: "hostedTokenizationId", call.version))
+            throw unknown("hosted tokenization", property: "hostedTokenizationId", call.version)
         }
         guard tokenization.status != .inProgress, let tokenId = tokenization.tokenId, let token = call.ledger.token(withId: tokenId) else {
             return Answer(.json(200, ["hostedTokenizationId": .string(tokenization.id), "status": "IN_PROGRESS"]))
@@ -118,13 +115,21 @@ extension ServerAPI {
     /// `{hostedTokenizationId}`, else the platform's error shape (404 unknown, 409 submitted
     /// already, 410 expired, 400 a card that does not validate).
     func submitHostedTokenization(_ id: String, body: [UInt8]) -> HTTPResponse {
+        do throws(ServerAPIError) {
+            return try submittedHostedTokenization(id, body: body)
+        } catch {
+            return answer(to: error, .v2)
+        }
+    }
+
+    private func submittedHostedTokenization(_ id: String, body: [UInt8]) throws(ServerAPIError) -> HTTPResponse {
         let ledger = v2
-        guard let tokenization = hostedTokenization(id, ledger: ledger) else { return unknown("hosted tokenization", property: "hostedTokenizationId", .v2) }
-        if let refusal = Self.submitRefusal(tokenization) { return hostedTokenizationRefused(refusal) }
+        guard let tokenization = hostedTokenization(id, ledger: ledger) else { throw unknown("hosted tokenization", property: "hostedTokenizationId", .v2) }
+        if let refusal = Self.submitRefusal(tokenization) { throw hostedTokenizationRefused(refusal) }
         let request: JSONObject
         switch SandboxJSONBody.object(body) {
         case .success(let object): request = object
-        case .failure(let problem): return errors(400, [Self.badRequest(problem.message("the body must be a JSON object"))], .v2)
+        case .failure(let problem): throw ServerAPIError(400, [Self.badRequest(problem.message("the body must be a JSON object"))])
         }
         var storePermanently = false
         if case .bool(let flag)? = request["storePermanently"] { storePermanently = flag }
@@ -139,33 +144,28 @@ extension ServerAPI {
         let tokenStatus: String
         if case .string(let chosen)? = request["tokenId"] {
             guard tokenization.savedTokens.contains(chosen), let stored = ledger.token(withId: chosen) else {
-                return errors(400, [Self.badRequest("tokenId is not a token this hosted tokenization offers (its request's tokens)", property: "tokenId")], .v2)
+                throw ServerAPIError(400, [Self.badRequest("tokenId is not a token this hosted tokenization offers (its request's tokens)", property: "tokenId")])
             }
             // The security code of a stored card is checked and forgotten: a token keeps none.
             if tokenization.cvvForSavedCard {
                 guard case .string(let cvv)? = request["cvv"], (3...4).contains(cvv.count), cvv.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                    return errors(400, [Self.badRequest("a stored card needs its security code: cvv must be 3 or 4 digits", property: "cvv")], .v2)
+                    throw ServerAPIError(400, [Self.badRequest("a stored card needs its security code: cvv must be 3 or 4 digits", property: "cvv")])
                 }
             }
             (token, tokenStatus) = (stored, "UNCHANGED")
             isTemporary = stored.isTemporary
         } else {
             guard case .string(let input)? = request["encryptedCustomerInput"], !input.isEmpty else {
-                return errors(400, [Self.badRequest("the body must name encryptedCustomerInput or tokenId", property: "encryptedCustomerInput")], .v2)
+                throw ServerAPIError(400, [Self.badRequest("the body must name encryptedCustomerInput or tokenId", property: "encryptedCustomerInput")])
             }
             // The card must have been typed in this session's own form.
             let payloadSession = (try? DecryptedPayload(token: input, key: data.decryptionKey))?.clientSessionId
             guard payloadSession == tokenization.clientSessionId else {
-                return errors(400, [Self.badRequest("encryptedCustomerInput was not made for this hosted tokenization's form", property: "encryptedCustomerInput")],
-                              .v2)
+                throw ServerAPIError(400, [Self.badRequest("encryptedCustomerInput was not made for this hosted tokenization's form", property: "encryptedCustomerInput")])
             }
-            let source: PaymentSource
-            switch paymentSource(JSONObject([(key: "encryptedCustomerInput", value: .string(input))]), ledger: ledger, version: .v2) {
-            case .failure(let response): return response
-            case .success(let value): source = value
-            }
+            let source = try paymentSource(JSONObject([(key: "encryptedCustomerInput", value: .string(input))]), ledger: ledger, version: .v2)
             guard source.product.paymentMethod == "card", let number = source.values["cardNumber"] else {
-                return errors(400, [Self.badRequest("a hosted tokenization takes cards only", property: "encryptedCustomerInput")], .v2)
+                throw ServerAPIError(400, [Self.badRequest("a hosted tokenization takes cards only", property: "encryptedCustomerInput")])
             }
             token = ServerAPIToken(id: ServerAPIToken.makeId(), paymentProductId: Int(source.product.id) ?? 0, maskedCardNumber: ServerAPIPayment.mask(number),
                                    expiryDate: source.values["expiryDate"], cardholderName: source.values["cardholderName"], originalPaymentId: nil,
@@ -173,14 +173,12 @@ extension ServerAPI {
             tokenStatus = "CREATED"
         }
         let now = Date()
-        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
-            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+        let outcome = ledger.updateRecord(HostedTokenization.self, id) { (session: inout HostedTokenization) throws(HostedTokenization.Refusal) in
             try session.submit(tokenId: token.id, isTemporary: isTemporary, tokenStatus: tokenStatus, at: now)
-            record = session.record
         }
         switch outcome {
-        case nil: return unknown("hosted tokenization", property: "hostedTokenizationId", .v2)
-        case .failure(let refusal)?: return hostedTokenizationRefused(refusal)
+        case nil: throw unknown("hosted tokenization", property: "hostedTokenizationId", .v2)
+        case .failure(let refusal)?: throw hostedTokenizationRefused(refusal)
         case .success?: break
         }
         if tokenStatus == "CREATED" {
@@ -202,54 +200,49 @@ extension ServerAPI {
     }
 
     /// 410 for an expired session, else 409 `ACTION_NOT_ALLOWED_ON_TARGET`, in the platform's error shape.
-    func hostedTokenizationRefused(_ refusal: HostedTokenization.Refusal) -> HTTPResponse {
-        errors(refusal.expired ? 410 : 409, [SandboxErrorBody.Item(
+    func hostedTokenizationRefused(_ refusal: HostedTokenization.Refusal) -> ServerAPIError {
+        ServerAPIError(refusal.expired ? 410 : 409, [SandboxErrorBody.Item(
             code: refusal.expired ? "SANDBOX_HOSTED_TOKENIZATION_EXPIRED" : "SANDBOX_ACTION_NOT_ALLOWED",
             id: refusal.expired ? "HOSTED_TOKENIZATION_EXPIRED" : "ACTION_NOT_ALLOWED_ON_TARGET", message: refusal.message,
-            propertyName: "hostedTokenizationId")], .v2)
+            propertyName: "hostedTokenizationId")])
     }
 
     /// The token a create-payment request pays with through its top-level `hostedTokenizationId`
     /// (`nil` when it names none): the session must be `TOKENIZED`; it becomes `PAID`, so a
     /// second payment naming it is refused (409).
-    func hostedTokenizationToken(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) -> Result<String?, HTTPResponse> {
-        guard let value = json["hostedTokenizationId"], value != .null else { return .success(nil) }
+    func hostedTokenizationToken(_ json: JSONObject, ledger: ServerAPILedger, version: ServerAPIVersion) throws(ServerAPIError) -> String? {
+        guard let value = json["hostedTokenizationId"], value != .null else { return nil }
         guard version == .v2, case .string(let id) = value else {
-            return .failure(errors(400, [Self.badRequest("hostedTokenizationId must be the id of a hosted tokenization (Online Payments)",
-                                                         property: "hostedTokenizationId")], version))
+            throw ServerAPIError(400, [Self.badRequest("hostedTokenizationId must be the id of a hosted tokenization (Online Payments)",
+                                                         property: "hostedTokenizationId")])
         }
         let now = Date()
         var tokenId: String?
-        let outcome = ledger.updateRecord(HostedTokenization.recordKind, id) { (record: inout ServerAPILedger.Record) throws(HostedTokenization.Refusal) in
-            guard var session = HostedTokenization(record: record) else { throw HostedTokenization.Refusal(message: "no such hosted tokenization", expired: false) }
+        let outcome = ledger.updateRecord(HostedTokenization.self, id) { (session: inout HostedTokenization) throws(HostedTokenization.Refusal) in
             try session.pay(paymentId: nil, at: now)
             tokenId = session.tokenId
-            record = session.record
         }
         switch outcome {
-        case nil: return .failure(unknown("hosted tokenization", property: "hostedTokenizationId", version))
-        case .failure(let refusal)?: return .failure(hostedTokenizationRefused(refusal))
-        case .success?: return .success(tokenId)
+        case nil: throw unknown("hosted tokenization", property: "hostedTokenizationId", version)
+        case .failure(let refusal)?: throw hostedTokenizationRefused(refusal)
+        case .success?: return tokenId
         }
     }
 
     /// Refuses a second payment with a temporary token (made by a hosted tokenization without
     /// consent), or one past its two hours; `nil` for a token that may pay.
-    func temporaryTokenRefusal(_ tokenId: String, ledger: ServerAPILedger, version: ServerAPIVersion) -> HTTPResponse? {
-        guard let session = ledger.records(HostedTokenization.recordKind).lazy.compactMap(HostedTokenization.init(record:))
-            .first(where: { $0.tokenId == tokenId && $0.isTemporary }) else { return nil }
-        let marker = ServerAPILedger.Record(kind: "temporarytokenuse", json: .null, status: "USED")
+    func useTemporaryToken(_ tokenId: String, ledger: ServerAPILedger, version: ServerAPIVersion) throws(ServerAPIError) {
+        guard let session = ledger.records(HostedTokenization.self).first(where: { $0.tokenId == tokenId && $0.isTemporary }) else { return }
         if session.temporaryTokenExpired(at: Date()) {
-            return errors(410, [SandboxErrorBody.Item(code: "SANDBOX_TOKEN_EXPIRED", id: "TOKEN_EXPIRED",
+            throw ServerAPIError(410, [SandboxErrorBody.Item(code: "SANDBOX_TOKEN_EXPIRED", id: "TOKEN_EXPIRED",
                                                       message: "this temporary token expired: it pays within two hours of its hosted tokenization's submit",
-                                                      propertyName: "cardPaymentMethodSpecificInput.token")], version)
+                                                      propertyName: "cardPaymentMethodSpecificInput.token")])
         }
-        guard ledger.insert(marker, id: tokenId) else {
-            return errors(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
+        guard ledger.insert(TemporaryTokenUse(tokenId: tokenId), id: tokenId) else {
+            throw ServerAPIError(409, [SandboxErrorBody.Item(code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
                                                       message: "this temporary token paid already: a temporary token pays once",
-                                                      propertyName: "cardPaymentMethodSpecificInput.token")], version)
+                                                      propertyName: "cardPaymentMethodSpecificInput.token")])
         }
-        return nil
     }
 
     /// `YYYYMM` of the current month (UTC).

@@ -1,32 +1,33 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/mandates` on both platforms: create (201 `{mandate}`, with `merchantAction` REDIRECT to the
 /// signing page for `SMS` and `AIS`), Connect's create with a reference (`PUT`), get, block,
 /// unblock and revoke (200 `{mandate}`). The lifecycle is ``Mandate``'s; a move it refuses is 400
 /// on Online Payments (as its SDK's tests expect), 409 on Connect.
 extension ServerAPI {
-    func getMandate(_ call: Call) -> Answer {
+    func getMandate(_ call: Call) throws(ServerAPIError) -> Answer {
         guard let mandate = call.ledger.mandate(withReference: call.id) else {
-            return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+            throw unknown("mandate", property: "uniqueMandateReference", call.version)
         }
         return Answer(.json(200, ["mandate": mandate.json]))
     }
 
     /// Block, unblock or revoke.
-    func moveMandate(_ call: Call, _ move: Mandate.Move) -> Answer {
+    func moveMandate(_ call: Call, _ move: Mandate.Move) throws(ServerAPIError) -> Answer {
         switch call.ledger.update(mandate: call.id, move) {
         case nil where move == .revoke && call.version == .v2:
             // Online Payments answers a revoke of an unknown reference with 400, not 404.
-            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_UNKNOWN_MANDATE", "no mandate with this reference",
-                                                              property: "uniqueMandateReference")], call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_UNKNOWN_MANDATE", "no mandate with this reference",
+                                                              property: "uniqueMandateReference")])
         case nil:
-            return Answer(unknown("mandate", property: "uniqueMandateReference", call.version))
+            throw unknown("mandate", property: "uniqueMandateReference", call.version)
         case .failure(let refusal)?:
-            return Answer(errors(call.version == .v2 ? 400 : 409, [SandboxErrorBody.Item(
+            throw ServerAPIError(call.version == .v2 ? 400 : 409, [SandboxErrorBody.Item(
                 code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                message: "a mandate in status \(refusal.status.rawValue) cannot be \(Self.pastTense(refusal.move))")], call.version))
+                message: "a mandate in status \(refusal.status.rawValue) cannot be \(Self.pastTense(refusal.move))")])
         case .success(let mandate)?:
             return Answer(.json(200, ["mandate": mandate.json]))
         }
@@ -99,23 +100,15 @@ extension ServerAPI {
         }
     }
 
-    func createMandate(_ call: Call) -> Answer {
-        let request: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): request = object
-        }
+    func createMandate(_ call: Call, referenceInPath: Bool) throws(ServerAPIError) -> Answer {
+        let request = try call.body()
         // Connect's PUT names the reference in the path; the body's is then not read.
-        let mandate: Mandate
-        switch readMandate(request, reference: call.operation == .createMandateWithReference ? call.id : nil, version: call.version, prefix: "") {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): mandate = value
-        }
+        let mandate = try readMandate(request, reference: referenceInPath ? call.id : nil, version: call.version, prefix: "").orBadRequest()
         // Checked and kept under the lock: of racing creates with one reference, one is 201.
         guard call.ledger.insert(mandate) else {
-            return Answer(errors(409, [SandboxErrorBody.Item(
+            throw ServerAPIError(409, [SandboxErrorBody.Item(
                 code: "SANDBOX_DUPLICATE_MANDATE", id: "DUPLICATE_MANDATE_REFERENCE", message: "a mandate with this reference exists",
-                propertyName: "uniqueMandateReference")], call.version))
+                propertyName: "uniqueMandateReference")])
         }
         var answer = JSONObject([(key: "mandate", value: mandate.json)])
         if mandate.signatureType.redirects {

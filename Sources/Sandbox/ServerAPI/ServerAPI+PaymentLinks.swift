@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `/v2/{merchantId}/paymentlinks`: create (201, `ACTIVE`, its `redirectionUrl` a page the sandbox
 /// serves), get, cancel (204; a link no longer `ACTIVE` is 409), share (204) and the merchant
@@ -11,7 +12,7 @@ extension ServerAPI {
         case read, cancel, share
     }
 
-    func searchPaymentLinks(_ call: Call) -> Answer {
+    func searchPaymentLinks(_ call: Call) throws(ServerAPIError) -> Answer {
         let now = clock.now()
         let links = call.ledger.paymentLinks.map { link -> JSONValue in
             var current = link
@@ -21,11 +22,10 @@ extension ServerAPI {
         return Answer(.json(200, ["paymentLinks": .array(links)]))
     }
 
-    func paymentLinkById(_ call: Call, _ kind: PaymentLinkCall) -> Answer {
+    func paymentLinkById(_ call: Call, _ kind: PaymentLinkCall) throws(ServerAPIError) -> Answer {
         let now = clock.now()
         guard PaymentLink.isWellFormedId(call.id) else {
-            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_PAYMENT_LINK_ID", "paymentLinkId must be a UUID", property: "paymentLinkId")],
-                                 call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_INVALID_PAYMENT_LINK_ID", "paymentLinkId must be a UUID", property: "paymentLinkId")])
         }
         let moved = call.ledger.updatePaymentLink(call.id) { (link: inout PaymentLink) throws(PaymentLink.NotActive) in
             switch kind {
@@ -36,23 +36,19 @@ extension ServerAPI {
         }
         switch moved {
         case nil:
-            return Answer(unknown("payment link", property: "paymentLinkId", call.version))
+            throw unknown("payment link", property: "paymentLinkId", call.version)
         case .failure(let refusal)?:
-            return Answer(errors(409, [SandboxErrorBody.Item(
+            throw ServerAPIError(409, [SandboxErrorBody.Item(
                 code: "SANDBOX_ACTION_NOT_ALLOWED", id: "ACTION_NOT_ALLOWED_ON_TARGET",
-                message: "the payment link is \(refusal.status.rawValue): only an ACTIVE link can be cancelled or shared")], call.version))
+                message: "the payment link is \(refusal.status.rawValue): only an ACTIVE link can be cancelled or shared")])
         case .success(let link)?:
             return Answer(kind == .read ? .json(200, link.json(baseURL: baseURL())) : HTTPResponse(status: 204))
         }
     }
 
-    func createPaymentLink(_ call: Call) -> Answer {
+    func createPaymentLink(_ call: Call) throws(ServerAPIError) -> Answer {
         let now = clock.now()
-        let request: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): request = object
-        }
+        let request = try call.body()
         // The order: `order` as a payment's, or the deprecated `paymentLinkOrder` {amount, merchantReference}.
         var orderJSON = JSONValue.object(request)
         if request["order"] == nil, let amount = request["paymentLinkOrder"]?["amount"] {
@@ -60,14 +56,10 @@ extension ServerAPI {
             rest.append("order", ["amountOfMoney": amount, "references": ["merchantReference": request["paymentLinkOrder"]?["merchantReference"] ?? .null]])
             orderJSON = .object(rest)
         }
-        let order: Order
-        switch readOrder(orderJSON, version: call.version) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): order = value
-        }
+        let order = try readOrder(orderJSON, version: call.version).orBadRequest()
         guard order.amount > 0 else {
-            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_AMOUNT", "a payment link's amount must be positive",
-                                                              property: "order.amountOfMoney.amount")], call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_INVALID_AMOUNT", "a payment link's amount must be positive",
+                                                              property: "order.amountOfMoney.amount")])
         }
         let specific = request["paymentLinkSpecificInput"]
         var texts: [String: String] = [:]
@@ -79,22 +71,17 @@ extension ServerAPI {
             case nil, .null?: continue
             case .string(let text)? where !text.isEmpty && text.utf8.count <= 1_000: texts[name] = text
             default:
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "paymentLinkSpecificInput.\(name) must be a string of 1 to 1,000 bytes",
-                                                                  property: "paymentLinkSpecificInput.\(name)")], call.version))
+                throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "paymentLinkSpecificInput.\(name) must be a string of 1 to 1,000 bytes",
+                                                                  property: "paymentLinkSpecificInput.\(name)")])
             }
         }
-        let expiration: Date
-        switch Self.expirationDate(specific?["expirationDate"] ?? request["expirationDate"], now: now) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let date): expiration = date
-        }
+        let expiration = try Self.expirationDate(specific?["expirationDate"] ?? request["expirationDate"], now: now).orBadRequest()
         var reusable = false
         switch request["isReusableLink"] {
         case nil, .null?: break
         case .bool(let flag)?: reusable = flag
         default:
-            return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "isReusableLink must be true or false", property: "isReusableLink")],
-                                 call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "isReusableLink must be true or false", property: "isReusableLink")])
         }
         let locale = Self.hostedCheckoutLocale(request["hostedCheckoutSpecificInput"]?["locale"])
         let link = PaymentLink(

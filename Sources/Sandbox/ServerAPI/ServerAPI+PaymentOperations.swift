@@ -1,15 +1,16 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The calls on a payment after it was created: each a transition of ``PaymentLifecycle`` or a
 /// read of the payment as it is now.
 extension ServerAPI {
     /// The payment of the call's id, or the 404 answer.
-    func payment(_ call: Call) -> Result<ServerAPIPayment, HTTPResponse> {
+    func payment(_ call: Call) throws(ServerAPIError) -> ServerAPIPayment {
         guard let payment = call.ledger.payment(withId: call.id) else {
-            return .failure(unknown("payment", property: "paymentId", call.version))
+            throw unknown("payment", property: "paymentId", call.version)
         }
-        return .success(payment)
+        return payment
     }
 
     /// Runs `change` on the call's payment (one transition at a time, at sandbox time); the
@@ -18,18 +19,18 @@ extension ServerAPI {
     func transition(
         _ call: Call, refusalExtra: ((ServerAPIPayment) -> [(key: String, value: JSONValue)])? = nil,
         _ change: (inout ServerAPIPayment, Date) throws(PaymentLifecycle.Refusal) -> Void, answer: (ServerAPIPayment) -> HTTPResponse
-    ) -> Answer {
+    ) throws(ServerAPIError) -> Answer {
         let now = clock.now()
         guard let updated = call.ledger.update(paymentId: call.id, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
             try change(&payment, now)
         }) else {
-            return Answer(unknown("payment", property: "paymentId", call.version))
+            throw unknown("payment", property: "paymentId", call.version)
         }
         post(updated.events)
         switch updated.result {
         case .failure(let refused):
             let extra = call.ledger.payment(withId: call.id).flatMap { payment in refusalExtra?(payment) } ?? []
-            return Answer(refusal(refused, call.version, extra: extra), paymentId: call.id)
+            throw ServerAPIError(refused, extra: extra, paymentId: call.id)
         case .success(let payment):
             let response = answer(payment)
             settleAtOnce(paymentId: payment.id, call.version)
@@ -38,75 +39,55 @@ extension ServerAPI {
     }
 
     /// An optional amount member of the body (`amount` or `amountOfMoney.amount`), checked.
-    func optionalAmount(_ call: Call, _ property: String) -> Result<Int?, HTTPResponse> {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return .failure(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
-        var value: JSONValue? = .object(body)
+    func optionalAmount(_ call: Call, _ property: String) throws(ServerAPIError) -> Int? {
+        var value: JSONValue? = .object(try call.body())
         for part in property.split(separator: ".") { value = value?[String(part)] }
-        switch ServerAPIInput.amount(value, property: property, positive: true) {
-        case .failure(let item): return .failure(errors(400, [item], call.version))
-        case .success(let amount): return .success(amount)
-        }
+        return try ServerAPIInput.amount(value, property: property, positive: true).orBadRequest()
     }
 
     /// The payment of the call's id, which on Online Payments may also be the id of one of its
     /// operations (`<number>_<n>`: a capture, refund or cancel), as the platform's `GET` and
     /// `details` take them; or the 404 answer.
-    func paymentOrOperation(_ call: Call) -> Result<ServerAPIPayment, HTTPResponse> {
-        if let payment = call.ledger.payment(withId: call.id) { return .success(payment) }
+    func paymentOrOperation(_ call: Call) throws(ServerAPIError) -> ServerAPIPayment {
+        if let payment = call.ledger.payment(withId: call.id) { return payment }
         if call.version == .v2, let paymentId = PlatformIds.paymentId(of: call.id, .v2),
            let payment = call.ledger.payment(withId: paymentId), payment.hasOperation(call.id) {
-            return .success(payment)
+            return payment
         }
-        return .failure(unknown("payment", property: "paymentId", call.version))
+        throw unknown("payment", property: "paymentId", call.version)
     }
 
     // MARK: - Reads
 
     /// `GET payments/{id}`: on Connect with `returnOperations=true` the payment's captures and
     /// refunds in `paymentOutput.operations`; on Online Payments an operation's id answers its payment.
-    func getPayment(_ call: Call) -> Answer {
-        switch paymentOrOperation(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let payment):
-            let operations = call.version == .v1 && call.parameter("returnOperations")?.lowercased() == "true"
-            return Answer(.json(200, payment.json(call.version, operations: operations ? payment.connectOperations() : nil)))
-        }
+    func getPayment(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try paymentOrOperation(call)
+        let operations = call.version == .v1 && call.parameter("returnOperations")?.lowercased() == "true"
+        return Answer(.json(200, payment.json(call.version, operations: operations ? payment.connectOperations() : nil)))
     }
 
     /// Online Payments' `details`: the payment with every operation (`Operations`: the
     /// authorisation, then each capture, refund and cancel in order) as `OperationOutput` names them.
-    func getPaymentDetails(_ call: Call) -> Answer {
-        switch paymentOrOperation(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let payment):
-            guard case .object(var details) = payment.json(call.version) else { return Answer(.json(200, payment.json(call.version))) }
-            details.append("Operations", .array(payment.operationOutputs()))
-            return Answer(.json(200, .object(details)))
-        }
+    func getPaymentDetails(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try paymentOrOperation(call)
+        guard case .object(var details) = payment.json(call.version) else { return Answer(.json(200, payment.json(call.version))) }
+        details.append("Operations", .array(payment.operationOutputs()))
+        return Answer(.json(200, .object(details)))
     }
 
-    func getCaptures(_ call: Call) -> Answer {
-        switch payment(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let payment):
-            return Answer(.json(200, ["captures": .array(payment.captures.map { payment.json($0, call.version) })]))
-        }
+    func getCaptures(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        return Answer(.json(200, ["captures": .array(payment.captures.map { payment.json($0, call.version) })]))
     }
 
-    func getRefunds(_ call: Call) -> Answer {
-        switch payment(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let payment):
-            return Answer(.json(200, ["refunds": .array(payment.refunds.map { payment.json($0, call.version) })]))
-        }
+    func getRefunds(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        return Answer(.json(200, ["refunds": .array(payment.refunds.map { payment.json($0, call.version) })]))
     }
 
     /// Connect's `GET …/payments?hostedCheckoutId=&merchantReference=&merchantOrderId=&offset=&limit=`.
-    func findPayments(_ call: Call) -> Answer {
+    func findPayments(_ call: Call) throws(ServerAPIError) -> Answer {
         let hosted = call.parameter("hostedCheckoutId"), reference = call.parameter("merchantReference")
         let found = call.ledger.payments.filter { payment in
             (hosted == nil || payment.hostedCheckoutId == hosted) && (reference == nil || payment.merchantReference == reference)
@@ -128,16 +109,11 @@ extension ServerAPI {
     // MARK: - Transitions
 
     /// `capture` (both) and Connect's `approve` (a capture of `amount`, all when absent).
-    func capturePayment(_ call: Call) -> Answer {
+    func capturePayment(_ call: Call, approving: Bool) throws(ServerAPIError) -> Answer {
         let property = "amount"
-        let amount: Int?
-        switch optionalAmount(call, property) {
-        case .failure(let response): return Answer(response)
-        case .success(let value): amount = value
-        }
+        let amount: Int? = try optionalAmount(call, property)
         var made: ServerAPIPayment.Capture?
-        let approving = call.operation == .approvePayment
-        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+        return try transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             do throws(PaymentLifecycle.Refusal) {
                 made = try PaymentLifecycle.capture(&payment, amount: amount, property: property, version: call.version, now: now)
             } catch {
@@ -145,7 +121,7 @@ extension ServerAPI {
             }
         }, answer: { payment in
             guard let capture = made else { return .json(200, payment.json(call.version)) }
-            if call.operation == .approvePayment {
+            if approving {
                 return .json(200, ["payment": payment.json(call.version)])
             }
             return .json(200, payment.json(capture, call.version))
@@ -154,16 +130,13 @@ extension ServerAPI {
 
     /// `cancel` (both; Online Payments may name `amountOfMoney` to cancel part) and Connect's
     /// `cancelapproval`.
-    func cancelPayment(_ call: Call) -> Answer {
+    func cancelPayment(_ call: Call, partial: Bool) throws(ServerAPIError) -> Answer {
         var amount: Int?
-        if call.version == .v2, call.operation == .cancelPayment {
-            switch optionalAmount(call, "amountOfMoney.amount") {
-            case .failure(let response): return Answer(response)
-            case .success(let value): amount = value
-            }
+        if call.version == .v2, partial {
+            amount = try optionalAmount(call, "amountOfMoney.amount")
         }
         var made: ServerAPIPayment.Cancel?
-        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+        return try transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             made = try PaymentLifecycle.cancel(&payment, amount: amount, version: call.version, now: now)
         }, answer: { payment in
             // Online Payments answers the payment under the cancel's own id (`<number>_<n>`).
@@ -173,8 +146,8 @@ extension ServerAPI {
 
     /// `complete`: a payment waiting for its 3-D Secure authentication is authorised, as if the
     /// customer completed it (the sandbox's stand-in for the platform's completion data).
-    func completePayment(_ call: Call) -> Answer {
-        transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+    func completePayment(_ call: Call) throws(ServerAPIError) -> Answer {
+        try transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             try PaymentLifecycle.authenticate(&payment, succeeded: true, errors: [], version: call.version, now: now)
         }, answer: { payment in
             .json(200, .object(JSONObject([
@@ -185,37 +158,26 @@ extension ServerAPI {
     }
 
     /// `refund` of a payment, or Connect's `captures/{id}/refund` (a refund of that capture's payment).
-    func refundPayment(_ call: Call) -> Answer {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
-        let money: (amount: Int, currency: String)?
-        switch ServerAPIInput.money(body["amountOfMoney"], property: "amountOfMoney", positive: true, required: false) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): money = value
-        }
-        let reference: String?
+    func refundPayment(_ call: Call, ofCapture: Bool) throws(ServerAPIError) -> Answer {
+        let body = try call.body()
+        let money: (amount: Int, currency: String)? = try ServerAPIInput.money(body["amountOfMoney"], property: "amountOfMoney", positive: true, required: false).orBadRequest()
         let referenceValue = body["refundReferences"]?["merchantReference"] ?? body["references"]?["merchantReference"]
-        switch ServerAPIInput.reference(referenceValue, property: "refundReferences.merchantReference", maximumLength: call.version.maximumMerchantReferenceLength) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): reference = value
-        }
+        let reference = try ServerAPIInput.reference(
+            referenceValue, property: "refundReferences.merchantReference", maximumLength: call.version.maximumMerchantReferenceLength).orBadRequest()
         var paymentCall = call
-        if call.operation == .captureRefund {
+        if ofCapture {
             guard let paymentId = PlatformIds.paymentId(of: call.id, call.version),
                   call.ledger.payment(withId: paymentId)?.captures.contains(where: { $0.id == call.id }) == true
-            else { return Answer(unknown("capture", property: "captureId", call.version)) }
-            paymentCall = Call(request: call.request, version: call.version, operation: call.operation, ids: [paymentId], query: call.query, ledger: call.ledger)
+            else { throw unknown("capture", property: "captureId", call.version) }
+            paymentCall = Call(request: call.request, version: call.version, operation: call.operation, catalogue: call.catalogue, ids: [paymentId], query: call.query, ledger: call.ledger)
         }
         if let money, let payment = call.ledger.payment(withId: paymentCall.id), money.currency != payment.currencyCode {
-            return Answer(errors(400, [ServerAPIInput.invalid(
+            throw ServerAPIError(400, [ServerAPIInput.invalid(
                 "SANDBOX_INVALID_CURRENCY", "amountOfMoney.currencyCode must be the payment's currency (\(payment.currencyCode))",
-                property: "amountOfMoney.currencyCode")], call.version))
+                property: "amountOfMoney.currencyCode")])
         }
         var made: ServerAPIPayment.Refund?
-        let answer = transition(paymentCall, refusalExtra: { payment in
+        let answer = try transition(paymentCall, refusalExtra: { payment in
             guard let rejected = payment.refunds.last, rejected.status == .rejected else { return [] }
             return [(key: "refundResult", value: payment.json(rejected, call.version))]
         }, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
@@ -231,32 +193,37 @@ extension ServerAPI {
     }
 
     /// Connect's `GET captures/{id}`.
-    func getCapture(_ call: Call) -> Answer {
+    func getCapture(_ call: Call) throws(ServerAPIError) -> Answer {
         guard let paymentId = PlatformIds.paymentId(of: call.id, call.version), let payment = call.ledger.payment(withId: paymentId),
               let capture = payment.captures.first(where: { $0.id == call.id })
-        else { return Answer(unknown("capture", property: "captureId", call.version)) }
+        else { throw unknown("capture", property: "captureId", call.version) }
         return Answer(.json(200, payment.json(capture, call.version)))
     }
 
-    /// Connect's refunds by their own id: get, approve, cancel, cancel approval.
-    func refundById(_ call: Call) -> Answer {
+    /// The payment and refund of a refund's own id (Connect).
+    private func refund(_ call: Call) throws(ServerAPIError) -> (payment: ServerAPIPayment, refund: ServerAPIPayment.Refund) {
         guard let paymentId = PlatformIds.paymentId(of: call.id, call.version), let payment = call.ledger.payment(withId: paymentId),
               let refund = payment.refunds.first(where: { $0.id == call.id })
-        else { return Answer(unknown("refund", property: "refundId", call.version)) }
-        let action: PaymentLifecycle.RefundAction
-        switch call.operation {
-        case .approveRefund: action = .approve
-        case .cancelRefund: action = .cancel
-        case .cancelRefundApproval: action = .cancelApproval
-        default: return Answer(.json(200, payment.json(refund, call.version)))
-        }
+        else { throw unknown("refund", property: "refundId", call.version) }
+        return (payment, refund)
+    }
+
+    /// Connect's `GET refunds/{id}`.
+    func getRefund(_ call: Call) throws(ServerAPIError) -> Answer {
+        let (payment, refund) = try refund(call)
+        return Answer(.json(200, payment.json(refund, call.version)))
+    }
+
+    /// Connect's refunds by their own id: approve, cancel, cancel approval (204).
+    func changeRefund(_ call: Call, _ action: PaymentLifecycle.RefundAction) throws(ServerAPIError) -> Answer {
+        let paymentId = try refund(call).payment.id
         let now = clock.now()
         guard let updated = call.ledger.update(paymentId: paymentId, { (payment: inout ServerAPIPayment) throws(PaymentLifecycle.Refusal) in
             _ = try PaymentLifecycle.changeRefund(&payment, refundId: call.id, action: action, version: call.version, now: now)
-        }) else { return Answer(unknown("refund", property: "refundId", call.version)) }
+        }) else { throw unknown("refund", property: "refundId", call.version) }
         post(updated.events)
         switch updated.result {
-        case .failure(let refused): return Answer(refusal(refused, call.version))
+        case .failure(let refused): throw ServerAPIError(refused)
         case .success:
             settleAtOnce(paymentId: paymentId, call.version)
             return Answer(HTTPResponse(status: 204))
@@ -264,7 +231,7 @@ extension ServerAPI {
     }
 
     /// Connect's `GET refunds?hostedCheckoutId=&merchantReference=&offset=&limit=`.
-    func findRefunds(_ call: Call) -> Answer {
+    func findRefunds(_ call: Call) throws(ServerAPIError) -> Answer {
         let reference = call.parameter("merchantReference"), hosted = call.parameter("hostedCheckoutId")
         var found: [JSONValue] = []
         for payment in call.ledger.payments where hosted == nil || payment.hostedCheckoutId == hosted {
@@ -276,10 +243,10 @@ extension ServerAPI {
     }
 
     /// Connect's `tokenize`: a token from the payment's card (`{token, isNewToken}`).
-    func tokenizePayment(_ call: Call) -> Answer {
-        guard case .success(let payment) = payment(call) else { return Answer(unknown("payment", property: "paymentId", call.version)) }
+    func tokenizePayment(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
         guard let masked = payment.maskedCardNumber, payment.status != .rejected, payment.status != .redirected else {
-            return Answer(refusal(PaymentLifecycle.wrongState("tokenize", payment, call.version), call.version))
+            throw ServerAPIError(PaymentLifecycle.wrongState("tokenize", payment, call.version))
         }
         if let existing = payment.token, let token = call.ledger.token(withId: existing) {
             return Answer(.json(200, token.createdJSON(call.version, isNew: false)))
@@ -297,16 +264,12 @@ extension ServerAPI {
 
     /// Online Payments' `subsequent`: a new payment on the card of an authorised or captured one
     /// (a recurring or unscheduled card-on-file payment), authorised at once.
-    func subsequentPayment(_ call: Call) -> Answer {
-        guard case .success(let original) = payment(call) else { return Answer(unknown("payment", property: "paymentId", call.version)) }
+    func subsequentPayment(_ call: Call) throws(ServerAPIError) -> Answer {
+        let original = try payment(call)
         guard original.isLive || original.status == .refunded else {
-            return Answer(refusal(PaymentLifecycle.wrongState("a subsequent payment", original, call.version), call.version))
+            throw ServerAPIError(PaymentLifecycle.wrongState("a subsequent payment", original, call.version))
         }
-        let order: Order
-        switch readOrder(call.object().map { JSONValue.object($0) }.get(or: [:]), version: call.version) {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let value): order = value
-        }
+        let order = try readOrder(call.object().map { JSONValue.object($0) }.get(or: [:]), version: call.version).orBadRequest()
         let now = clock.now()
         var payment = ServerAPIPayment(
             id: PlatformIds.payment(call.version, merchantId: credentials.merchantId), status: .created, amount: order.amount, currencyCode: order.currency, paymentProductId: original.paymentProductId,
@@ -324,42 +287,39 @@ extension ServerAPI {
     }
 
     /// Online Payments' `increment-authorization`: `{amount}` more on an authorised payment.
-    func incrementAuthorization(_ call: Call) -> Answer {
-        let amount: Int
-        switch optionalAmount(call, "amount") {
-        case .failure(let response): return Answer(response)
-        case .success(let value):
-            guard let value else {
-                return Answer(errors(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "amount is required", property: "amount")], call.version))
-            }
-            amount = value
+    func incrementAuthorization(_ call: Call) throws(ServerAPIError) -> Answer {
+        guard let amount = try optionalAmount(call, "amount") else {
+            throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_MISSING_VALUE", "amount is required", property: "amount")])
         }
-        return transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
+        return try transition(call, { (payment: inout ServerAPIPayment, now: Date) throws(PaymentLifecycle.Refusal) in
             try PaymentLifecycle.increment(&payment, by: amount, version: call.version, now: now)
         }, answer: { payment in
             .json(200, ["authorizationAmount": payment.money(payment.amount), "payment": payment.json(call.version)])
         })
     }
 
-    /// Calls that read or confirm a payment without changing it (Connect's `finalizecapture`,
-    /// `processchallenged`, Online Payments' `authorization-additional-data`): the payment as it
-    /// is, or the wrong-state refusal when nothing could be done.
-    func confirmPayment(_ call: Call) -> Answer {
-        switch payment(call) {
-        case .failure(let response): return Answer(response)
-        case .success(let payment):
-            switch call.operation {
-            case .finalizeCapture where payment.capturedAmount == 0 && payment.captureRequestedAmount == 0:
-                return Answer(refusal(PaymentLifecycle.wrongState("finalizecapture", payment, call.version), call.version))
-            case .processChallenged:
-                return Answer(refusal(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version),
-                                      call.version))
-            case .authorizationAdditionalData:
-                return Answer(.json(200, ["payment": payment.json(call.version)]), paymentId: payment.id)
-            default:
-                return Answer(.json(200, payment.json(call.version)), paymentId: payment.id)
-            }
+    // MARK: - Calls that read or confirm a payment without changing it
+
+    /// Connect's `finalizecapture`: the payment once a capture was requested, else the
+    /// wrong-state refusal.
+    func finalizeCapture(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        guard payment.capturedAmount > 0 || payment.captureRequestedAmount > 0 else {
+            throw ServerAPIError(PaymentLifecycle.wrongState("finalizecapture", payment, call.version))
         }
+        return Answer(.json(200, payment.json(call.version)), paymentId: payment.id)
+    }
+
+    /// Connect's `processchallenged`: no fraud challenge in the sandbox, so the wrong-state refusal.
+    func processChallenged(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        throw ServerAPIError(PaymentLifecycle.wrongState("processchallenged (no fraud challenge in the sandbox)", payment, call.version))
+    }
+
+    /// Online Payments' `authorization-additional-data`: `{payment}` as it is.
+    func authorizationAdditionalData(_ call: Call) throws(ServerAPIError) -> Answer {
+        let payment = try payment(call)
+        return Answer(.json(200, ["payment": payment.json(call.version)]), paymentId: payment.id)
     }
 }
 

@@ -1,40 +1,38 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// `…/tokens`: cards on file, made from card data (`card.data.cardWithoutCvv`, the shape both
 /// platforms take) or from an `encryptedCustomerInput`, read, updated (Connect) and deleted.
 extension ServerAPI {
     /// The card members of a token request: number (digits, Luhn-valid), expiry `MMYY`, name.
-    private func tokenCard(_ body: JSONObject, version: ServerAPIVersion) -> Result<(number: String?, expiry: String?, name: String?), HTTPResponse> {
+    private func tokenCard(_ body: JSONObject, version: ServerAPIVersion) throws(ServerAPIError) -> (number: String?, expiry: String?, name: String?) {
         let card = body["card"]?["data"]?["cardWithoutCvv"] ?? body["card"]?["data"]?["card"] ?? body["card"]?["card"]
-        func text(_ name: String) -> Result<String?, HTTPResponse> {
+        func text(_ name: String) throws(ServerAPIError) -> String? {
             switch card?[name] {
-            case nil, .null?: return .success(nil)
+            case nil, .null?: return nil
             case .string(let value)? where value.utf8.count <= 64 && value.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControlOrFormat }):
-                return .success(value)
+                return value
             default:
-                return .failure(errors(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "card.data.cardWithoutCvv.\(name) must be a short string",
-                                                                   property: "card.data.cardWithoutCvv.\(name)")], version))
+                throw ServerAPIError(400, [ServerAPIInput.invalid("SANDBOX_INVALID_VALUE", "card.data.cardWithoutCvv.\(name) must be a short string",
+                                                                   property: "card.data.cardWithoutCvv.\(name)")])
             }
         }
         var values: [String?] = []
         for name in ["cardNumber", "expiryDate", "cardholderName"] {
-            switch text(name) {
-            case .failure(let response): return .failure(response)
-            case .success(let value): values.append(value)
-            }
+            values.append(try text(name))
         }
         if let number = values[0], !(13...19).contains(number.count) || !number.allSatisfy({ $0.isASCII && $0.isNumber }) || !Self.passesLuhn(number) {
-            return .failure(errors(400, [SandboxErrorBody.Item(
+            throw ServerAPIError(400, [SandboxErrorBody.Item(
                 code: "21000020", id: "INVALID_VALUE", message: "card.data.cardWithoutCvv.cardNumber must be 13 to 19 digits passing the Luhn check",
-                propertyName: "card.data.cardWithoutCvv.cardNumber")], version))
+                propertyName: "card.data.cardWithoutCvv.cardNumber")])
         }
         if let expiry = values[1], expiry.count != 4 || !expiry.allSatisfy({ $0.isASCII && $0.isNumber }) || !(1...12).contains(Int(expiry.prefix(2)) ?? 0) {
-            return .failure(errors(400, [SandboxErrorBody.Item(
+            throw ServerAPIError(400, [SandboxErrorBody.Item(
                 code: "21000120", id: "INVALID_VALUE", message: "card.data.cardWithoutCvv.expiryDate IS IN THE PAST OR NOT IN CORRECT MMYY FORMAT",
-                propertyName: "card.data.cardWithoutCvv.expiryDate")], version))
+                propertyName: "card.data.cardWithoutCvv.expiryDate")])
         }
-        return .success((values[0], values[1], values[2]))
+        return (values[0], values[1], values[2])
     }
 
     static func passesLuhn(_ digits: String) -> Bool {
@@ -48,39 +46,29 @@ extension ServerAPI {
     }
 
     /// `POST …/tokens`: 201 `{token, isNewToken}`.
-    func createToken(_ call: Call) -> Answer {
-        let body: JSONObject
-        switch call.object() {
-        case .failure(let item): return Answer(errors(400, [item], call.version))
-        case .success(let object): body = object
-        }
+    func createToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        let body = try call.body()
         var productId: Int?
         var masked: String?, expiry: String?, name: String?
         if body["encryptedCustomerInput"] != nil {
-            switch paymentSource(body, ledger: call.ledger, version: call.version) {
-            case .failure(let response): return Answer(response)
-            case .success(let source):
-                productId = Int(source.product.id)
-                masked = source.values["cardNumber"].map(ServerAPIPayment.mask)
-                expiry = source.values["expiryDate"]
-                name = source.values["cardholderName"]
-            }
+            let source = try paymentSource(body, ledger: call.ledger, version: call.version)
+            productId = Int(source.product.id)
+            masked = source.values["cardNumber"].map(ServerAPIPayment.mask)
+            expiry = source.values["expiryDate"]
+            name = source.values["cardholderName"]
         } else {
             if case .number(let text)? = body["paymentProductId"] { productId = Int(text) }
-            switch tokenCard(body, version: call.version) {
-            case .failure(let response): return Answer(response)
-            case .success(let card):
-                masked = card.number.map(ServerAPIPayment.mask)
-                (expiry, name) = (card.expiry, card.name)
-            }
+            let card = try tokenCard(body, version: call.version)
+            masked = card.number.map(ServerAPIPayment.mask)
+            (expiry, name) = (card.expiry, card.name)
         }
         guard let productId, data.product(withId: String(productId)) != nil else {
-            return Answer(errors(400, [ServerAPIInput.invalid(
-                "SANDBOX_UNKNOWN_PRODUCT", "paymentProductId is required: a product this sandbox serves", property: "paymentProductId")], call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid(
+                "SANDBOX_UNKNOWN_PRODUCT", "paymentProductId is required: a product this sandbox serves", property: "paymentProductId")])
         }
         guard let masked else {
-            return Answer(errors(400, [ServerAPIInput.invalid(
-                "SANDBOX_MISSING_VALUE", "card.data.cardWithoutCvv.cardNumber is required", property: "card.data.cardWithoutCvv.cardNumber")], call.version))
+            throw ServerAPIError(400, [ServerAPIInput.invalid(
+                "SANDBOX_MISSING_VALUE", "card.data.cardWithoutCvv.cardNumber is required", property: "card.data.cardWithoutCvv.cardNumber")])
         }
         let token = ServerAPIToken(
             id: ServerAPIToken.makeId(), paymentProductId: productId, maskedCardNumber: masked, expiryDate: expiry, cardholderName: name,
@@ -94,34 +82,40 @@ extension ServerAPI {
 
     /// `GET`, `PUT` (Connect: new expiry date or name) and `DELETE …/tokens/{id}`, Connect's
     /// `approvesepadirectdebit` (no SEPA tokens in the sandbox: 204 for a known token).
-    func tokenById(_ call: Call) -> Answer {
-        guard var token = call.ledger.token(withId: call.id) else { return Answer(unknown("token", property: "tokenId", call.version)) }
-        switch call.operation {
-        case .getToken:
-            return Answer(.json(200, token.json(call.version)))
-        case .deleteToken:
-            // Removed under the lock: of racing deletes one is 204 (and one event), the others 404.
-            guard call.ledger.removeToken(withId: token.id) != nil else { return Answer(unknown("token", property: "tokenId", call.version)) }
-            webhooks?.post(type: "token.deleted", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
-            return Answer(HTTPResponse(status: 204))
-        case .updateToken:
-            let body: JSONObject
-            switch call.object() {
-            case .failure(let item): return Answer(errors(400, [item], call.version))
-            case .success(let object): body = object
-            }
-            switch tokenCard(body, version: call.version) {
-            case .failure(let response): return Answer(response)
-            case .success(let card):
-                if let number = card.number { token.maskedCardNumber = ServerAPIPayment.mask(number) }
-                if let expiry = card.expiry { token.expiryDate = expiry }
-                if let name = card.name { token.cardholderName = name }
-            }
-            call.ledger.keep(token)
-            webhooks?.post(type: "token.updated", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
-            return Answer(HTTPResponse(status: 204))
-        default:
-            return Answer(HTTPResponse(status: 204))
-        }
+    private func token(_ call: Call) throws(ServerAPIError) -> ServerAPIToken {
+        guard let token = call.ledger.token(withId: call.id) else { throw unknown("token", property: "tokenId", call.version) }
+        return token
+    }
+
+    /// `GET …/tokens/{id}`.
+    func getToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        Answer(.json(200, try token(call).json(call.version)))
+    }
+
+    /// `DELETE …/tokens/{id}`: 204, then 404.
+    func deleteToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        let token = try token(call)
+        // Removed under the lock: of racing deletes one is 204 (and one event), the others 404.
+        guard call.ledger.removeToken(withId: token.id) != nil else { throw unknown("token", property: "tokenId", call.version) }
+        webhooks?.post(type: "token.deleted", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
+        return Answer(HTTPResponse(status: 204))
+    }
+
+    /// Connect's `PUT …/tokens/{id}`: a new expiry date or name.
+    func updateToken(_ call: Call) throws(ServerAPIError) -> Answer {
+        var token = try token(call)
+        let card = try tokenCard(try call.body(), version: call.version)
+        if let number = card.number { token.maskedCardNumber = ServerAPIPayment.mask(number) }
+        if let expiry = card.expiry { token.expiryDate = expiry }
+        if let name = card.name { token.cardholderName = name }
+        call.ledger.keep(token)
+        webhooks?.post(type: "token.updated", member: "token", object: token.json(call.version), merchantId: credentials.merchantId)
+        return Answer(HTTPResponse(status: 204))
+    }
+
+    /// Connect's `approvesepadirectdebit` (no SEPA tokens in the sandbox): 204 for a known token.
+    func approveSepaDirectDebit(_ call: Call) throws(ServerAPIError) -> Answer {
+        _ = try token(call)
+        return Answer(HTTPResponse(status: 204))
     }
 }

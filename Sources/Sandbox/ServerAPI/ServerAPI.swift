@@ -1,11 +1,12 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// The platform's Server API at the sandbox's root, as the official server SDKs call it, so a
 /// merchant server's tests run unchanged on loopback: `/v1/<merchantId>/...` answers as the
 /// Connect platform, `/v2/<merchantId>/...` as the Online Payments platform, each with its own
-/// memory (``ServerAPILedger``). Every operation of the route table (``ServerAPIRoute``) is
+/// memory (``ServerAPILedger``). Every operation of the route table (``ServerAPIOperation``) is
 /// answered: sessions, payments and their state machine (``PaymentLifecycle``: capture, cancel,
 /// refund, ...), hosted checkouts (the page: ``HostedCheckoutPage``), tokens, mandates, payouts,
 /// the catalogue and services from the sandbox's product data, and the rest with the platform's
@@ -74,6 +75,8 @@ struct ServerAPI: Sendable {
         let request: HTTPRequest
         let version: ServerAPIVersion
         let operation: ServerAPIOperation
+        /// Answers the catalogue and service calls.
+        let catalogue: any ServerAPICatalogue
         /// The ids of the path's `{}` segments, in order.
         let ids: [String]
         let query: [(name: String, value: String)]
@@ -91,6 +94,11 @@ struct ServerAPI: Sendable {
                 ServerAPI.badRequest(problem.message("the body must be a JSON object without repeated members"))
             }
         }
+
+        /// The body as a JSON object (an empty body is `{}`), or the 400 refusing it.
+        func body() throws(ServerAPIError) -> JSONObject {
+            try object().orBadRequest()
+        }
     }
 
     /// What a handler answers: the response, and the payment it is about (for replays).
@@ -106,26 +114,26 @@ struct ServerAPI: Sendable {
 
     /// The answer to a request below `prefix`; `segments` are the path's segments after it
     /// (the merchant id first); `catalogue` answers the product and service calls.
-    func respond(to request: HTTPRequest, prefix: Prefix, segments: [String], catalogue: SandboxRouter) -> HTTPResponse {
+    func respond(to request: HTTPRequest, prefix: Prefix, segments: [String], catalogue: any ServerAPICatalogue) -> HTTPResponse {
         let version: ServerAPIVersion
-        let table: [ServerAPIRoute]
+        let root: ServerAPIOperation.Root
         let pathPrefix: String
         switch prefix {
-        case .api(let apiVersion): (version, table, pathPrefix) = (apiVersion, ServerAPIRoute.table, "/" + apiVersion.rawValue)
-        case .files: (version, table, pathPrefix) = (.v1, ServerAPIRoute.fileTable, "/files/v1")
-        case .merchantGroups: (version, table, pathPrefix) = (.v2, ServerAPIRoute.merchantGroupTable, "/v2/merchant-groups")
+        case .api(let apiVersion): (version, root, pathPrefix) = (apiVersion, .merchant, "/" + apiVersion.rawValue)
+        case .files: (version, root, pathPrefix) = (.v1, .files, "/files/v1")
+        case .merchantGroups: (version, root, pathPrefix) = (.v2, .merchantGroup, "/v2/merchant-groups")
         }
         guard let merchant = segments.first, !merchant.isEmpty else { return SandboxErrorBody.noSuchRoute }
-        let resolution = ServerAPIRoute.resolve(
-            table, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
+        let resolution = ServerAPIOperation.resolve(
+            root: root, version: version, method: request.method, rest: Array(segments.dropFirst()), prefix: pathPrefix + "/" + merchant)
         if case .noSuchRoute = resolution { return SandboxErrorBody.noSuchRoute }
 
         // The platform's 401 says no more than its code and id; the sandbox, a test tool, says why
         // in the message and its log line (the string it signed; never the secret). A Date out of
         // bounds names the header (propertyName).
         let unauthorized = { (property: String?, message: String) in
-            var response = errors(401, [SandboxErrorBody.Item(
-                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: message, propertyName: property)], version)
+            var response = answer(to: ServerAPIError(401, [SandboxErrorBody.Item(
+                code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: message, propertyName: property)]), version)
             response.logNote = message
             return response
         }
@@ -139,11 +147,11 @@ struct ServerAPI: Sendable {
         if case .merchantGroups = prefix {
             // A merchant group is not a merchant: any group id is the sandbox merchant's own.
         } else if merchant != credentials.merchantId {
-            return errors(403, [SandboxErrorBody.Item(
+            return answer(to: ServerAPIError(403, [SandboxErrorBody.Item(
                 code: "9007", id: "ACCESS_TO_MERCHANT_NOT_ALLOWED",
-                message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")], version)
+                message: "these credentials are not allowed to act for this merchant id", propertyName: "merchantId")]), version)
         }
-        let match: ServerAPIRoute.Match
+        let match: ServerAPIOperation.Match
         switch resolution {
         case .operation(let found): match = found
         case .wrongMethod(let allowed): return SandboxErrorBody.methodNotAllowed(allowed.joined(separator: ", "))
@@ -154,90 +162,93 @@ struct ServerAPI: Sendable {
             do {
                 request.body = try GzipInflater.inflate(request.body, limit: Self.maximumBodyBytes)
             } catch .tooLarge {
-                return errors(413, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(413, [SandboxErrorBody.Item(
                     code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
-                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")], version)
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB, inflated")]), version)
             } catch {
-                return errors(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")], version)
+                return answer(to: ServerAPIError(400, [Self.badRequest("the gzip body cannot be inflated: \(error)")]), version)
             }
         }
         if !request.body.isEmpty {
             guard request.body.count <= Self.maximumBodyBytes else {
-                return errors(413, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(413, [SandboxErrorBody.Item(
                     code: "SANDBOX_REQUEST_TOO_LARGE", id: "REQUEST_TOO_LARGE",
-                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")], version)
+                    message: "a Server API request body is at most \(Self.maximumBodyBytes / 1024) KiB")]), version)
             }
             // Connect's dispute file upload is the one multipart call.
-            let multipart = match.operation == .uploadDisputeFile
+            let multipart = match.operation.takesMultipart
                 && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
             guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
-                return errors(415, [SandboxErrorBody.Item(
+                return answer(to: ServerAPIError(415, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
-                    message: "a Server API request with a body needs Content-Type: application/json")], version)
+                    message: "a Server API request with a body needs Content-Type: application/json")]), version)
             }
         }
         guard let query = request.queryItems else {
-            return errors(400, [Self.badRequest("the query has a malformed percent escape")], version)
+            return answer(to: ServerAPIError(400, [Self.badRequest("the query has a malformed percent escape")]), version)
         }
         settleDue(version)
-        let call = Call(request: request, version: version, operation: match.operation, ids: match.ids, query: query, ledger: ledger(version))
-        let answer = { () -> Answer in dispatch(call, catalogue: catalogue) }
-        guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return answer().response }
+        let call = Call(request: request, version: version, operation: match.operation, catalogue: catalogue, ids: match.ids, query: query, ledger: ledger(version))
+        let handle = { () -> Answer in
+            do throws(ServerAPIError) {
+                return try call.operation.handler(self, call)
+            } catch {
+                return Answer(answer(to: error, version), paymentId: error.paymentId)
+            }
+        }
+        guard request.method == "POST", let key = request.header("X-GCS-Idempotence-Key") else { return handle().response }
         guard ServerAPIInput.isIdempotenceKey(key) else {
-            return errors(400, [SandboxErrorBody.Item(
+            return answer(to: ServerAPIError(400, [SandboxErrorBody.Item(
                 code: "SANDBOX_INVALID_IDEMPOTENCE_KEY", id: "INVALID_VALUE",
                 message: "X-GCS-Idempotence-Key must be 1 to \(ServerAPIInput.maximumIdempotenceKeyLength) printable ASCII characters",
-                propertyName: "X-GCS-Idempotence-Key")], version)
+                propertyName: "X-GCS-Idempotence-Key")]), version)
         }
-        return idempotent(key: key, path: match.canonicalPath, call: call, answer)
+        return idempotent(key: key, path: match.canonicalPath, call: call, handle)
     }
 
-    /// An error answer as `version`'s platform writes it.
-    func errors(_ status: Int, _ items: [SandboxErrorBody.Item], _ version: ServerAPIVersion,
-                extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
-        let items = items.map { item in
+    /// The answer refusing a call, as `version`'s platform writes it: the one place a
+    /// ``ServerAPIError`` becomes an HTTP status and an error body. Each item without a category
+    /// gets the platform's own (`SANDBOX_` codes stay the sandbox's); /v2 marks the items not
+    /// retriable.
+    func answer(to error: ServerAPIError, _ version: ServerAPIVersion) -> HTTPResponse {
+        let items = error.items.map { item in
             var item = item
             if item.category == nil, !item.code.hasPrefix("SANDBOX_") { item.category = version.platformErrorCategory }
             return item
         }
-        return SandboxErrorBody.response(status, items: items, retriable: version == .v2 ? false : nil, extra: extra)
-    }
-
-    /// A refused transition as an answer.
-    func refusal(_ refusal: PaymentLifecycle.Refusal, _ version: ServerAPIVersion, extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
-        errors(refusal.status, [refusal.item], version, extra: extra)
+        return SandboxErrorBody.response(error.status, items: items, retriable: version == .v2 ? false : nil, extra: error.extra)
     }
 
     /// 404 for an id the sandbox does not know (`UNKNOWN_<WHAT>_ID`): an unknown payment with
     /// each platform's own code (Connect `1002`, Online Payments `50001130`, as their recorded
     /// answers and troubleshooting page give them), anything else `SANDBOX_UNKNOWN_<WHAT>_ID`
     /// (no platform code found).
-    func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> HTTPResponse {
+    func unknown(_ what: String, property: String, _ version: ServerAPIVersion) -> ServerAPIError {
         let id = "UNKNOWN_\(what.uppercased().replacingOccurrences(of: " ", with: "_"))_ID"
         let code = switch (what, version) {
         case ("payment", .v1): "1002"
         case ("payment", .v2): "50001130"
         default: "SANDBOX_" + id
         }
-        return errors(404, [SandboxErrorBody.Item(
+        return ServerAPIError(404, [SandboxErrorBody.Item(
             code: code, id: id,
             message: "no \(what) with this id on this platform (the sandbox keeps the last \(ledger(version).limits.entries))",
-            propertyName: property)], version)
+            propertyName: property)])
     }
 
-    /// `answer()`, once per idempotence key and path (see the type's notes).
-    private func idempotent(key: String, path: String, call: Call, _ answer: () -> Answer) -> HTTPResponse {
+    /// `handle()`, once per idempotence key and path (see the type's notes).
+    private func idempotent(key: String, path: String, call: Call, _ handle: () -> Answer) -> HTTPResponse {
         let scope = "\(credentials.merchantId) \(path) \(key)"
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         switch call.ledger.begin(idempotenceKey: scope, now: now) {
         case nil:
-            let first = answer()
+            let first = handle()
             call.ledger.finish(idempotenceKey: scope, with: ServerAPILedger.Replay(response: first.response, paymentId: first.paymentId), since: now)
             return first.response
         case .inFlight(let since)?:
-            var response = errors(409, [SandboxErrorBody.Item(
+            var response = answer(to: ServerAPIError(409, [SandboxErrorBody.Item(
                 code: call.version.duplicateRequestCode, id: "DUPLICATE_REQUEST_IN_PROGRESS",
-                message: "a request with this idempotence key is still being answered")], call.version)
+                message: "a request with this idempotence key is still being answered")]), call.version)
             response.headers.append(HTTPHeaderField("X-GCS-Idempotence-Request-Timestamp", String(since)))
             return response
         case .answered(let replay, let since, let answered)?:
@@ -280,6 +291,12 @@ struct ServerAPI: Sendable {
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         return formatter.string(from: date)
+    }
+
+    /// `sandbox<prefix>` and 20 hex digits: URL-safe, at most 35 characters for the prefixes used here
+    /// (mandate references are at most 35).
+    static func newId(_ prefix: String) -> String {
+        "sandbox" + prefix + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20)
     }
 
     static func badRequest(_ message: String, property: String? = nil) -> SandboxErrorBody.Item {
@@ -333,9 +350,6 @@ struct ServerAPI: Sendable {
         }
     }
 }
-
-/// An answer that refuses a request, carried as a `Result`'s failure.
-extension HTTPResponse: Error {}
 
 /// An error item that refuses a request, carried as a `Result`'s failure.
 extension SandboxErrorBody.Item: Error {}

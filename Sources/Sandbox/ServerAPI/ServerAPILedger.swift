@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEncryption
 import PaymentFormJSON
+import PaymentFormSandboxHTTP
 
 /// What one platform (`/v1` or `/v2`: each has its own) remembers between Server API calls:
 /// payments (with their captures and refunds), tokens, hosted checkouts, the other objects
@@ -39,16 +40,6 @@ final class ServerAPILedger: Sendable {
         let paymentId: String?
     }
 
-    /// A stored object other than a payment, a token or a hosted checkout: its JSON as answered.
-    struct Record: Sendable {
-        let kind: String
-        var json: JSONValue
-        var status: String
-        /// Extra facts some calls need (a payout's amount, a dispute's payment, ...).
-        var facts: [String: String] = [:]
-        var cost: Int { 256 + JSONWriter().bytes(from: json).count + facts.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count } }
-    }
-
     let limits: Limits
 
     private struct State: Sendable {
@@ -57,7 +48,7 @@ final class ServerAPILedger: Sendable {
         var hostedCheckouts: BoundedStore<String, HostedCheckout>
         var paymentLinks: BoundedStore<String, PaymentLink>
         var mandates: BoundedStore<String, Mandate>
-        var records: BoundedStore<String, Record>
+        var records: BoundedStore<String, any LedgerRecord>
         var idempotence: BoundedStore<String, Idempotence>
         var usedInputs: BoundedStore<[UInt8], Bool>
     }
@@ -232,42 +223,47 @@ final class ServerAPILedger: Sendable {
         }
     }
 
-    /// The record `kind`/`id`, or `nil`.
-    func record(_ kind: String, _ id: String) -> Record? { state.withLock { $0.records[kind + "/" + id] } }
+    /// The record of `type` kept as `id`, or `nil`.
+    func record<Record: LedgerRecord>(_ type: Record.Type, _ id: String) -> Record? {
+        state.withLock { $0.records[Record.kind + "/" + id] as? Record }
+    }
 
-    func keep(_ record: Record, id: String) {
-        state.withLock { $0.records.set(record, for: record.kind + "/" + id, cost: record.cost) }
+    /// Keeps `record` as `id` (a new one, or a new state of one kept).
+    func keep<Record: LedgerRecord>(_ record: Record, id: String) {
+        state.withLock { $0.records.set(record, for: Record.kind + "/" + id, cost: record.byteCost) }
     }
 
     /// Keeps `record` as `id` unless a record of its kind is kept under that id already (checked
     /// and kept under the lock); whether it was kept.
-    func insert(_ record: Record, id: String) -> Bool {
+    func insert<Record: LedgerRecord>(_ record: Record, id: String) -> Bool {
         state.withLock { state in
-            guard state.records[record.kind + "/" + id] == nil else { return false }
-            state.records.set(record, for: record.kind + "/" + id, cost: record.cost)
+            guard state.records[Record.kind + "/" + id] == nil else { return false }
+            state.records.set(record, for: Record.kind + "/" + id, cost: record.byteCost)
             return true
         }
     }
 
-    /// Changes the record `kind`/`id` with `change` under the lock (one transition at a time:
-    /// two racing approvals cannot both pass): the record after it, or what `change` threw
+    /// Changes the record of `type` kept as `id` with `change` under the lock (one transition at
+    /// a time: two racing approvals cannot both pass): the record after it, or what `change` threw
     /// (nothing kept then); `nil` when there is no such record.
-    func updateRecord<Failure: Error>(_ kind: String, _ id: String, _ change: (inout Record) throws(Failure) -> Void) -> Result<Record, Failure>? {
+    func updateRecord<Record: LedgerRecord, Failure: Error>(
+        _ type: Record.Type, _ id: String, _ change: (inout Record) throws(Failure) -> Void
+    ) -> Result<Record, Failure>? {
         state.withLock { state -> Result<Record, Failure>? in
-            guard var record = state.records[kind + "/" + id] else { return nil }
+            guard var record = state.records[Record.kind + "/" + id] as? Record else { return nil }
             do throws(Failure) {
                 try change(&record)
             } catch {
                 return .failure(error)
             }
-            state.records.set(record, for: kind + "/" + id, cost: record.cost)
+            state.records.set(record, for: Record.kind + "/" + id, cost: record.byteCost)
             return .success(record)
         }
     }
 
-    /// The records of `kind`, oldest first.
-    func records(_ kind: String) -> [Record] {
-        state.withLock { $0.records.values.filter { $0.kind == kind } }
+    /// The records of `type`, oldest first.
+    func records<Record: LedgerRecord>(_ type: Record.Type) -> [Record] {
+        state.withLock { $0.records.values.compactMap { $0 as? Record } }
     }
 
     // MARK: - Used inputs, idempotence

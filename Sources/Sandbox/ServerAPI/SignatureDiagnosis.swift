@@ -1,4 +1,5 @@
 import PaymentFormEncryption
+import PaymentFormSandboxHTTP
 
 /// Why a Server API request's `v1HMAC` signature was refused, said so that whoever wrote the
 /// client can fix it: what the sandbox expected — the string it signed, with every line break

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEncryption
 import PaymentFormEngine
+import PaymentFormSandboxHTTP
 
 /// The platform's Server API request signature, `v1HMAC`, as the official server SDKs compute it:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormSandboxHTTP
 
 /// One webhook post to an `http://` URL, on the sandbox's own sockets (``Socket``): a small
 /// HTTP/1.1 client that connects, sends the request with `Connection: close`, reads the answer

@@ -13,7 +13,7 @@ package struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertibl
         self.reason = reason
     }
 
-    static func malformed(_ reason: String) -> HTTPParseError { HTTPParseError(status: 400, reason: reason) }
+    package static func malformed(_ reason: String) -> HTTPParseError { HTTPParseError(status: 400, reason: reason) }
 
     /// Status and reason.
     package var description: String { "\(status): \(reason)" }

@@ -52,10 +52,10 @@ package struct HTTPRequestParser: Sendable {
     }
 
     private struct Head: Sendable {
-        var request: HTTPRequest
-        var headLength: Int
-        var contentLength: Int
-        var expectsContinue: Bool
+        package var request: HTTPRequest
+        package var headLength: Int
+        package var contentLength: Int
+        package var expectsContinue: Bool
     }
 
     /// The limits enforced.

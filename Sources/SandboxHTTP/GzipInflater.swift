@@ -10,15 +10,15 @@
 /// ```swift
 /// let body = try GzipInflater.inflate(compressed, limit: 64 << 10)
 /// ```
-enum GzipInflater {
+package enum GzipInflater {
     /// Why the bytes were not inflated.
-    enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         /// Not a gzip member, or a broken one (the reason in words).
         case malformed(String)
         /// It inflates to more than the limit.
         case tooLarge
 
-        var description: String {
+        package var description: String {
             switch self {
             case .malformed(let reason): reason
             case .tooLarge: "it inflates past the limit"
@@ -27,7 +27,7 @@ enum GzipInflater {
     }
 
     /// The inflated bytes of the gzip member `input`, at most `limit` of them.
-    static func inflate(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
+    package static func inflate(_ input: [UInt8], limit: Int) throws(Failure) -> [UInt8] {
         guard input.count >= 18, input[0] == 0x1F, input[1] == 0x8B, input[2] == 8 else { throw .malformed("not a gzip member") }
         let flags = input[3]
         guard flags & 0xE0 == 0 else { throw .malformed("reserved gzip flags") }
@@ -65,13 +65,13 @@ enum GzipInflater {
 
     /// Bits of the input, least significant first.
     private struct BitReader {
-        let bytes: [UInt8]
-        var position: Int
-        let end: Int
-        var buffer = 0
-        var count = 0
+        package let bytes: [UInt8]
+        package var position: Int
+        package let end: Int
+        package var buffer = 0
+        package var count = 0
 
-        mutating func bits(_ needed: Int) throws(Failure) -> Int {
+        package mutating func bits(_ needed: Int) throws(Failure) -> Int {
             while count < needed {
                 guard position < end else { throw .malformed("truncated deflate data") }
                 buffer |= Int(bytes[position]) << count
@@ -87,11 +87,11 @@ enum GzipInflater {
 
     /// A canonical Huffman code: how many codes of each length, and the symbols in code order.
     private struct Huffman {
-        var counts = [Int](repeating: 0, count: 16)
-        var symbols: [Int] = []
+        package var counts = [Int](repeating: 0, count: 16)
+        package var symbols: [Int] = []
 
         /// The code of these lengths, or a failure when they oversubscribe it.
-        static func make(lengths: [Int]) throws(Failure) -> Huffman {
+        package static func make(lengths: [Int]) throws(Failure) -> Huffman {
             let code = Huffman(lengths: lengths)
             var left = 1
             for length in 1..<16 {
@@ -102,7 +102,7 @@ enum GzipInflater {
         }
 
         /// The code of these lengths (0 to 15 each), unchecked.
-        init(lengths: [Int]) {
+        package init(lengths: [Int]) {
             for length in lengths { counts[length] += 1 }
             var offsets = [Int](repeating: 0, count: 16)
             for length in 1..<15 { offsets[length + 1] = offsets[length] + counts[length] }
@@ -114,7 +114,7 @@ enum GzipInflater {
             counts[0] = 0
         }
 
-        func decode(_ reader: inout BitReader) throws(Failure) -> Int {
+        package func decode(_ reader: inout BitReader) throws(Failure) -> Int {
             var code = 0, first = 0, index = 0
             for length in 1..<16 {
                 code |= try reader.bits(1)
@@ -203,7 +203,7 @@ enum GzipInflater {
     }
 
     /// CRC-32 (ISO-HDLC, reflected 0xEDB88320), as the gzip trailer carries it.
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc ^= UInt32(byte)

@@ -12,13 +12,13 @@ extension HTTPResponse {
     ///   checkout's id, a payment id on the 3-D Secure page), and nothing the sandbox serves needs
     ///   a `Referer`; `strict-origin-when-cross-origin` would still send the full URL to the
     ///   sandbox's own origin and its origin elsewhere. The example shop sends the same.
-    static let securityHeaders: [HTTPHeaderField] = [
+    package static let securityHeaders: [HTTPHeaderField] = [
         HTTPHeaderField("X-Content-Type-Options", "nosniff"),
         HTTPHeaderField("Referrer-Policy", "no-referrer"),
     ]
 
     /// ``headers`` with each of ``securityHeaders`` the answer does not set itself.
-    var headersOnTheWire: [HTTPHeaderField] {
+    package var headersOnTheWire: [HTTPHeaderField] {
         headers.fields + Self.securityHeaders.filter { headers[$0.name] == nil }
     }
 }

@@ -49,7 +49,7 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `text` with its control characters percent-encoded (tab kept: it is allowed in values).
-    static func headerText(_ text: String) -> String {
+    package static func headerText(_ text: String) -> String {
         guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -67,7 +67,7 @@ package struct HTTPResponse: Sendable, Hashable, CustomStringConvertible {
     package var description: String { "HTTPResponse(\(status), \(body.count) bytes)" }
 
     /// The reason phrase of the statuses the sandbox answers.
-    static func reasonPhrase(_ status: Int) -> String {
+    package static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 100: "Continue"
         case 200: "OK"

@@ -5,7 +5,7 @@
 /// HTTPStatusLine.read(Array("HTTP/1.1 204 No Content\r\n".utf8))   // .final(204)
 /// HTTPStatusLine.read(Array("HTTP/1.1 2".utf8))                      // .incomplete
 /// ```
-enum HTTPStatusLine: Equatable {
+package enum HTTPStatusLine: Equatable {
     /// The final status (`1xx` aside, `101` included).
     case final(Int)
     /// A `1xx` interim head of `consumed` bytes, to be skipped.
@@ -16,7 +16,7 @@ enum HTTPStatusLine: Equatable {
     case malformed(String)
 
     /// What `bytes` (the answer from its start, or from after the interim heads skipped) hold.
-    static func read(_ bytes: [UInt8]) -> HTTPStatusLine {
+    package static func read(_ bytes: [UInt8]) -> HTTPStatusLine {
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
             let prefix = Array("HTTP/1.".utf8)
             return bytes.elementsEqual(prefix.prefix(bytes.count)) || bytes.starts(with: prefix) ? .incomplete

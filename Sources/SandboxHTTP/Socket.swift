@@ -10,18 +10,18 @@ import Foundation
 
 /// The few socket calls the sandbox makes, over Glibc or Darwin: listen, accept, connect (the
 /// webhook posts), wait, read, write, close. File descriptors are plain `Int32`s owned by the caller.
-enum Socket {
+package enum Socket {
     #if canImport(Darwin)
-    static let streamType = SOCK_STREAM
-    static let sendFlags: Int32 = 0
+    package static let streamType = SOCK_STREAM
+    package static let sendFlags: Int32 = 0
     #else
-    static let streamType = Int32(SOCK_STREAM.rawValue)
-    static let sendFlags = Int32(MSG_NOSIGNAL)
+    package static let streamType = Int32(SOCK_STREAM.rawValue)
+    package static let sendFlags = Int32(MSG_NOSIGNAL)
     #endif
 
     /// A listening TCP socket on `host` (a numeric IPv4 or IPv6 address, or a name) and `port`
     /// (0: any free port), non-blocking; returns it and the bound port.
-    static func listen(host: String, port: Int, backlog: Int32) throws(SandboxError) -> (descriptor: Int32, port: Int) {
+    package static func listen(host: String, port: Int, backlog: Int32) throws(SandboxError) -> (descriptor: Int32, port: Int) {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
@@ -59,7 +59,7 @@ enum Socket {
 
     /// Accepts one pending connection: its descriptor (blocking, close-on-exec) and whether the
     /// peer is a loopback address; `nil` when none is pending.
-    static func accept(_ listener: Int32) -> (descriptor: Int32, isLoopback: Bool)? {
+    package static func accept(_ listener: Int32) -> (descriptor: Int32, isLoopback: Bool)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let descriptor = withUnsafeMutablePointer(to: &storage) { pointer in
@@ -82,7 +82,7 @@ enum Socket {
     /// resolves: that step has no deadline of its own) and `port`, made before `deadline`: each
     /// address is tried in turn, without blocking, for what is left of the time. The descriptor
     /// (blocking, close-on-exec, no `SIGPIPE`) or why there is none.
-    static func connect(host: String, port: Int, deadline: Date) throws(SandboxError) -> Int32 {
+    package static func connect(host: String, port: Int, deadline: Date) throws(SandboxError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamType
@@ -144,7 +144,7 @@ enum Socket {
     }
 
     /// What ``wait(for:orWake:milliseconds:)`` saw.
-    enum Readiness {
+    package enum Readiness {
         case readable
         case timedOut
         case woken
@@ -152,7 +152,7 @@ enum Socket {
 
     /// Waits until `descriptor` is readable (or closed by the peer), `wake` is readable (the
     /// server is stopping) or `milliseconds` pass (-1: forever).
-    static func wait(for descriptor: Int32, orWake wake: Int32, milliseconds: Int32) -> Readiness {
+    package static func wait(for descriptor: Int32, orWake wake: Int32, milliseconds: Int32) -> Readiness {
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
@@ -170,7 +170,7 @@ enum Socket {
     }
 
     /// Reads up to `buffer.count` bytes: the count, 0 at end of stream, -1 on error.
-    static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
         buffer.withUnsafeMutableBytes { raw in
             while true {
                 let count = recv(descriptor, raw.baseAddress, raw.count, 0)
@@ -187,7 +187,7 @@ enum Socket {
     /// The deadline bounds the whole answer, not each `send`: a peer that reads a byte now and
     /// then makes every single `send` progress, and would otherwise hold its connection (and a
     /// slot) for as long as it likes.
-    static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date, orWake wake: Int32) -> Bool {
+    package static func write(_ descriptor: Int32, _ bytes: [UInt8], deadline: Date, orWake wake: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -217,16 +217,16 @@ enum Socket {
     }
 
     /// Stops sending (the peer sees the end of the answer) without dropping what it sent.
-    static func shutdownWriting(_ descriptor: Int32) {
+    package static func shutdownWriting(_ descriptor: Int32) {
         _ = shutdown(descriptor, Int32(SHUT_WR))
     }
 
-    static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)
     }
 
     /// A pipe whose read end becomes readable when the write end is written or closed.
-    static func makeWakePipe() throws(SandboxError) -> (read: Int32, write: Int32) {
+    package static func makeWakePipe() throws(SandboxError) -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { throw SandboxError(code: "socket_error", message: "cannot create a pipe: \(errorText())") }
         setCloseOnExec(descriptors[0])
@@ -234,7 +234,7 @@ enum Socket {
         return (descriptors[0], descriptors[1])
     }
 
-    static func signal(_ descriptor: Int32) {
+    package static func signal(_ descriptor: Int32) {
         var byte: UInt8 = 1
         _ = systemWrite(descriptor, &byte, 1)
     }

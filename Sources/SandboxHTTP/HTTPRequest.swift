@@ -86,7 +86,7 @@ package struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
 
 /// Decodes `%XX` escapes (and `+` when `plusIsSpace`); `nil` for a malformed escape or bytes
 /// that are not UTF-8.
-func percentDecode(_ text: Substring, plusIsSpace: Bool) -> String? {
+package func percentDecode(_ text: Substring, plusIsSpace: Bool) -> String? {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     var iterator = text.utf8.makeIterator()
