@@ -57,8 +57,16 @@ let wasm = Context.environment["PAYFORM_WASM"] == "1"
 /// checks the build already made) stays out.
 let formOnly = wasm && Context.environment["PAYFORM_WASM_FORM_ONLY"] == "1"
 /// The Embedded Swift settings of the core targets in the WebAssembly build; nothing natively.
+/// Two optimizations that copy code are off there: the SIL pass that makes a copy of a function
+/// for each closure passed to it, and LLVM's inliner beyond the cheapest calls (the Swift
+/// optimizer inlines before it, -Osize). The page's module is 5.1 KB brotli smaller, answers
+/// identical (Scripts/test/wasm-differential.py), no time difference measured beyond the
+/// machine's noise (docs/performance-log.md, issue 58).
 let core: [SwiftSetting] = wasm
-    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"])]
+    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags([
+        "-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector",
+        "-Xllvm", "-sil-disable-pass=closure-specialize", "-Xllvm", "-inline-threshold=0",
+    ])]
         + (formOnly ? [.define("PAYFORM_WEB_PAGE")] : []) : []
 
 /// How the WebAssembly module links: no C library or entry point (JavaScript calls its exported
