@@ -67,19 +67,35 @@ VISA = os.path.join(ROOT, "Resources", "Products", "visa.json")
 NETWORKS = {"fast3g": {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}}
 
 INSTRUMENT = """(host) => {
-  const input = document.querySelector(host).shadowRoot.querySelector('[name=cardNumber]');
+  // On the shadow root, which outlives a redraw (a card number that names another product draws
+  // the form anew, inputs included): keydown on its way down, beforeinput once the input's own
+  // listener (the form's) has drawn the answer.
+  const root = document.querySelector(host).shadowRoot;
   window.keystrokes = [];
   window.dispatchDelays = [];
   let start = 0;
-  input.addEventListener('keydown', (event) => { start = performance.now(); window.dispatchDelays.push(start - event.timeStamp); }, true);
-  // Registered after the form's own listener, so it runs once the form has drawn the answer.
-  input.addEventListener('beforeinput', () => {
-    input.getBoundingClientRect();
-    getComputedStyle(input).color;
+  root.addEventListener('keydown', (event) => { start = performance.now(); window.dispatchDelays.push(start - event.timeStamp); }, true);
+  root.addEventListener('beforeinput', (event) => {
+    event.target.getBoundingClientRect();
+    getComputedStyle(event.target).color;
     window.keystrokes.push(performance.now() - start);
   });
-  input.focus();
+  root.querySelector('[name=cardNumber]').focus();
 }"""
+
+# When the page's files arrived (Resource Timing), to name the long tasks by: the form module and
+# the engine (by their plain or content-hashed names), and the document's DOMContentLoaded.
+FETCHED = """(() => {
+  const steps = {};
+  for (const entry of performance.getEntriesByType('resource')) {
+    const name = entry.name.split('?')[0].split('/').pop();
+    if (/^payform-form(\\.[0-9a-f]+)?\\.mjs$/.test(name)) steps['form module fetched'] = entry.responseEnd;
+    if (/^payform-form-engine(\\.[0-9a-f]+)?\\.wasm$/.test(name)) steps['engine fetched'] = entry.responseEnd;
+  }
+  const navigation = performance.getEntriesByType('navigation')[0];
+  if (navigation) steps.DOMContentLoaded = navigation.domContentLoadedEventEnd;
+  return steps;
+})()"""
 
 # Runs before any script of the page: records long tasks from the navigation on.
 LONG_TASKS = """window.longTasks = [];
@@ -165,14 +181,14 @@ def throttled_page(browser, arguments):
 
 def cold_load_tasks(browser, page, session, arguments, host, steps, number):
     """The long tasks of a cold load (traced when --trace was given), each named."""
-    tasks, typed = first_keystroke(page, session, host)
+    tasks, more = first_keystroke(page, session, host)
     if arguments.trace:
         data = browser.stop_tracing()
         os.makedirs(arguments.trace, exist_ok=True)
         with open(os.path.join(arguments.trace, f"load-{number}.json"), "wb") as file:
             file.write(data)
         tasks = traced(tasks, trace_tasks(data))
-    return named_tasks(tasks, {**steps, "keystroke": typed})
+    return named_tasks(tasks, {**steps, **more})
 
 
 def start_trace(browser, page, arguments):
@@ -191,14 +207,15 @@ def evaluate(session, expression):
 
 def first_keystroke(page, session, host="#payment-form"):
     """Waits for the form's idle-time work, types one digit into the card number, leaves a second
-    for its tasks; the load's long tasks and when the keystroke went, in the page's time."""
+    for its tasks; the load's long tasks, and when its files arrived and the key went (the page's time)."""
     evaluate(session, "new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve, 200)))")
+    steps = evaluate(session, FETCHED)
     typed = evaluate(session, f"document.querySelector({json.dumps(host)}).shadowRoot.querySelector('[name=cardNumber]').focus(), performance.now()")
     for kind in ("keyDown", "keyUp"):
         session.send("Input.dispatchKeyEvent", {"type": kind, "key": "4", "code": "Digit4", "windowsVirtualKeyCode": 52,
                                                 **({"text": "4"} if kind == "keyDown" else {})})
     page.wait_for_timeout(1000)
-    return evaluate(session, "window.longTasks"), typed
+    return evaluate(session, "window.longTasks"), {**steps, "keystroke": typed}
 
 
 def named_tasks(tasks, steps):
@@ -248,7 +265,9 @@ def trace_tasks(data):
     main_thread = max(counts, key=counts.get)
     own = sorted((event for event in events if (event.get("pid"), event.get("tid")) == main_thread and event.get("ph") == "X" and "dur" in event),
                  key=lambda event: (event["ts"], -event["dur"]))
-    starts = [event["ts"] for event in events if event.get("name") == "navigationStart" and (event.get("pid"), event.get("tid")) == main_thread]
+    # The page's own navigation (other frames' and blank documents' have no URL).
+    starts = [event["ts"] for event in events if event.get("name") == "navigationStart" and (event.get("pid"), event.get("tid")) == main_thread
+              and ((event.get("args") or {}).get("data") or {}).get("documentLoaderURL")]
     origin = max(starts) if starts else own[0]["ts"]
     found = []
     for task in (event for event in own if event["name"] == "RunTask" and event["dur"] > 50_000 and event["ts"] >= origin):
