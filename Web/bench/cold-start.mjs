@@ -7,22 +7,27 @@
 //   ours: import the engine's loader, compile and instantiate payform-form-engine.wasm (read from
 //     disk, as a fresh process must), form.open on the Visa definition (Resources/Products/visa.json),
 //     the first form.brands (the brand table read on first use) and the first keystroke;
-//   sdk: require the SDK (which loads node-forge), create it with a session, getPaymentProduct(1)
-//     answered from the same Visa definition by a stub fetch (no network), new PaymentRequest,
-//     the first setValue and validate.
+//   sdk: import the SDK as a page gets it, ONE minified ES module with node-forge inside (bundled
+//     by esbuild --bundle --minify --format=esm from the SDK's entry; it was once timed as 124
+//     separate CommonJS files, which made node's module loading most of its time), create it with
+//     a session, getPaymentProduct(1) answered from the same Visa definition by a stub fetch (no
+//     network), new PaymentRequest, the first setValue and validate.
 //
-// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR] [--before DIST]
-//   DIR holds the SDK compiled to CommonJS (index.js, with node-forge resolvable from it): the
-//   repository does not ship it. Built outside the repository, for example: the SDK's sources
-//   (github.com/wl-online-payments-direct/sdk-client-js) compiled with Debian's node-typescript
-//   (`tsc` with module commonjs, target ES2020) and node-forge's lib/ as node_modules/node-forge.
+// Usage: node Web/bench/cold-start.mjs [--rounds 21] [--json] [--sdk DIR|FILE] [--before DIST]
+//   --sdk: the SDK's sources (github.com/wl-online-payments-direct/sdk-client-js: DIR/src/index.ts)
+//   with node-forge resolvable from them (its sources as DIR/node_modules/node-forge), or an SDK
+//   already compiled (DIR/index.js), or one bundled file: the repository ships none of these, and
+//   node-forge is neither in Debian nor on PyPI, so it is fetched by hand. The harness bundles it
+//   once with Debian's esbuild (0.17) into a temporary file and prints the bundle's size.
 //   --before DIST times another build's Web/dist too (an earlier one: its form.open takes the
 //   Visa definition the same way), in the same alternating rounds.
+// Every round prints the machine's load (os.loadavg()); the result gives the range it took.
 // Needs Web/dist/ (Scripts/build/build-web.sh).
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, constants } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +41,7 @@ if (process.argv[2] === "--child") {
 }
 
 /** One cold start in this process; prints `{"ready": ms since the process began, "steps": {...}}`. */
-async function child(kind, sdkDirectory, dist) {
+async function child(kind, sdkBundle, dist) {
   const mark = () => performance.now(); // since the process's time origin
   // Node's own start-up (the same for both) ends here: "script" is ready - start.
   const steps = { start: mark() };
@@ -62,7 +67,7 @@ async function child(kind, sdkDirectory, dist) {
     globalThis.navigator ??= { userAgent: "node", language: "en-GB" };
     globalThis.screen ??= { colorDepth: 24, height: 800, width: 1280 };
     Object.assign(globalThis, { innerWidth: 1280, innerHeight: 800 });
-    const sdk = createRequire(path.join(path.resolve(sdkDirectory), "index.js"))("./index.js");
+    const sdk = await import(pathToFileURL(sdkBundle).href);
     steps.imported = mark();
     const definition = readFileSync(visaPath, "utf8");
     globalThis.fetch = async () => new Response(definition, { status: 200, headers: { "Content-Type": "application/json" } });
@@ -77,11 +82,33 @@ async function child(kind, sdkDirectory, dist) {
   process.stdout.write(`${JSON.stringify({ ready: steps.ready, script: steps.ready - steps.start, steps })}\n`);
 }
 
+/**
+ * The SDK as one minified ES module (esbuild), from its sources, a compiled copy or a bundle:
+ * `{file, bytes, brotli, cleanup}`.
+ */
+function sdkBundle(given) {
+  const source = path.resolve(given);
+  const entry = statSync(source).isFile() ? source
+    : [path.join(source, "src", "index.ts"), path.join(source, "index.js")].find((candidate) => existsSync(candidate));
+  if (!entry) throw new Error(`--sdk ${given}: neither a file nor a folder with src/index.ts or index.js`);
+  const folder = mkdtempSync(path.join(tmpdir(), "payform-sdk-"));
+  const file = path.join(folder, "sdk.min.mjs");
+  try {
+    execFileSync("esbuild", [entry, "--bundle", "--minify", "--format=esm", "--platform=browser", `--outfile=${file}`, "--log-level=error"], { stdio: ["ignore", "inherit", "inherit"] });
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw new Error(`esbuild could not bundle ${entry} (node-forge must resolve from it: ${error.message})`);
+  }
+  const bytes = readFileSync(file);
+  const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { file, bytes: bytes.length, brotli, cleanup: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
 /** Spawns `node this --child KIND` and times it from the spawn to its exit. */
-function run(kind, sdkDirectory, dist) {
+function run(kind, sdkFile, dist) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkDirectory ?? "", dist], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", kind, sdkFile ?? "", dist], { stdio: ["ignore", "pipe", "inherit"] });
     let output = "";
     child.stdout.on("data", (chunk) => { output += chunk; });
     child.on("error", reject);
@@ -103,15 +130,24 @@ async function parent() {
   const roundsIndex = process.argv.indexOf("--rounds");
   const rounds = roundsIndex > 0 ? Number(process.argv[roundsIndex + 1]) : 21;
   const sdkIndex = process.argv.indexOf("--sdk");
-  const sdkDirectory = sdkIndex > 0 ? process.argv[sdkIndex + 1] : null;
+  const bundled = sdkIndex > 0 ? sdkBundle(process.argv[sdkIndex + 1]) : null;
+  const sdkFile = bundled?.file ?? null;
+  if (bundled && !json) console.log(`the SDK as one minified module: ${bundled.bytes} bytes, ${bundled.brotli} brotli -q 11`);
   const beforeIndex = process.argv.indexOf("--before");
   const dists = { ours: path.join(root, "Web", "dist"), before: beforeIndex > 0 ? path.resolve(process.argv[beforeIndex + 1]) : null };
-  const kinds = ["ours", ...(dists.before ? ["before"] : []), ...(sdkDirectory ? ["sdk"] : [])];
+  const kinds = ["ours", ...(dists.before ? ["before"] : []), ...(sdkFile ? ["sdk"] : [])];
   const samples = Object.fromEntries(kinds.map((kind) => [kind, []]));
+  const loads = [];
   for (let round = 0; round < rounds; round++) {
+    loads.push(loadavg()[0]);
     // Alternating, and which goes first alternates too.
-    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkDirectory, dists[kind] ?? ""));
+    for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) samples[kind].push(await run(kind, sdkFile, dists[kind] ?? ""));
+    if (!json) {
+      const figures = kinds.map((kind) => `${kind} ${samples[kind].at(-1).ready.toFixed(1)}`).join(", ");
+      console.log(`round ${round + 1} of ${rounds}: load ${loadavg().map((average) => average.toFixed(2)).join(" ")}; ms since the process started: ${figures}`);
+    }
   }
+  bundled?.cleanup();
   const results = [];
   for (const kind of kinds) {
     const ready = median(samples[kind].map((sample) => sample.ready));
@@ -120,18 +156,19 @@ async function parent() {
     const names = {
       ours: ["cold.node.form-ready", "fresh node process to the Visa form ready (first form.brands and keystroke included)"],
       before: ["cold.node.form-ready.before", `the same, ${path.relative(process.cwd(), dists.before ?? "")}`],
-      sdk: ["cold.node.sdk-payment-request", "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge)"],
+      sdk: ["cold.node.sdk-payment-request", "fresh node process to the SDK's payment request (Online Payments JS SDK + node-forge, one minified module)"],
     };
     results.push({
       id: names[kind][0],
       name: names[kind][1],
       unit: "ms", median: ready, scriptMedian: median(samples[kind].map((sample) => sample.script)),
       wallMedian: median(samples[kind].map((sample) => sample.wall)), runs: samples[kind].length, steps,
+      load: [Math.min(...loads), Math.max(...loads)],
     });
   }
   const median_ = (id) => results.find((result) => result.id === id)?.median;
   const script_ = (id) => results.find((result) => result.id === id)?.scriptMedian;
-  if (sdkDirectory) {
+  if (sdkFile) {
     const ratio = (id, name, of) => results.push({ id, name, unit: "ratio", value: of("cold.node.form-ready" + (id.endsWith(".before") ? ".before" : "")) / of("cold.node.sdk-payment-request") });
     ratio("cold.node.ratio", "ours / SDK (medians, since the process started)", median_);
     ratio("cold.node.ratio.script", "ours / SDK (medians, since the script started: node's start-up left out)", script_);
@@ -145,7 +182,7 @@ async function parent() {
     else if (result.unit === "ratio") console.log(`${result.name.padEnd(92)} ${result.value.toFixed(2)}×`);
     else {
       const steps = Object.entries(result.steps).map(([step, ms]) => `${step} ${ms.toFixed(1)}`).join(", ");
-      console.log(`${result.name.padEnd(92)} median ${result.median.toFixed(1)} ms since the process started, ${result.scriptMedian.toFixed(1)} ms since the script did (process exit ${result.wallMedian.toFixed(1)} ms; ${result.runs} runs; at: ${steps})`);
+      console.log(`${result.name.padEnd(92)} median ${result.median.toFixed(1)} ms since the process started, ${result.scriptMedian.toFixed(1)} ms since the script did (process exit ${result.wallMedian.toFixed(1)} ms; ${result.runs} runs, load ${result.load.map((average) => average.toFixed(2)).join("–")}; at: ${steps})`);
     }
   }
 }

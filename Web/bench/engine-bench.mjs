@@ -8,17 +8,30 @@
 //   - the page's round trip: one keystroke through form.event (JSON in and out), hostile validator
 //     patterns typed to 100 characters (time and backtracking steps per keystroke), and the
 //     portable commands through the "cli" request.
+// Figures that hold still: each case runs batches of a fixed size (BATCH, a constant: a size
+// picked from a timing moved with the machine's load, and a spike while sizing swung a ratio from
+// 822x to 2.3x), less the same call with a batch of one (the request's parsing, the case's setup
+// and the answer: what a batch of one costs beyond its one operation is subtracted, so the figure
+// is per operation); --runs whole runs, each printed with the machine's load (os.loadavg(), as
+// /proc/loadavg), the median of the runs reported beside their spread.
 // Needs Web/dist/ (Scripts/build/build-web.sh); the native figures need a release payform-bench
 // (swift build -c release --product payform-bench).
 //
-//   node Web/bench/engine-bench.mjs [--json] [--native .build/release/payform-bench]
+//   node Web/bench/engine-bench.mjs [--json] [--runs 3] [--native .build/release/payform-bench]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { PaymentFormEngine } from "../dist/payform-engine.mjs";
 
 const json = process.argv.includes("--json");
 const nativeIndex = process.argv.indexOf("--native");
 const nativeBench = nativeIndex > 0 ? process.argv[nativeIndex + 1] : null;
+const runsIndex = process.argv.indexOf("--runs");
+const runCount = runsIndex > 0 ? Number(process.argv[runsIndex + 1]) : 3;
+if (!Number.isInteger(runCount) || runCount < 1 || runCount > 100) {
+  console.error("engine-bench: --runs takes a whole number from 1 to 100");
+  process.exit(2);
+}
 const bytes = readFileSync(new URL("../dist/payform-engine.wasm", import.meta.url));
 const formBytes = readFileSync(new URL("../dist/payform-form-engine.wasm", import.meta.url));
 
@@ -37,22 +50,36 @@ function time(body, runs) {
   return stats(samples);
 }
 
+/** The machine's load now: the 1, 5 and 15 minute averages, as /proc/loadavg gives them. */
+const load = () => loadavg().map((average) => average.toFixed(2)).join(" ");
+
 const results = [];
 const report = (id, value) => {
   results.push({ id, ...value });
   if (json) return;
   if (value.wasmNsPerOp !== undefined) {
     const native = value.nativeNsPerOp === undefined ? "" : `  native ${(value.nativeNsPerOp / 1000).toFixed(3)} µs  wasm/native ${value.ratio.toFixed(2)}×`;
-    console.log(`${id.padEnd(34)} wasm ${(value.wasmNsPerOp / 1000).toFixed(3)} µs${native}`);
+    const spread = value.runs.length > 1 ? `  (runs ${value.runs.map((run) => (run.wasmNsPerOp / 1000).toFixed(3)).join(" / ")} µs${value.runs[0].ratio === undefined ? "" : `; ${value.runs.map((run) => run.ratio.toFixed(2)).join(" / ")}×`})` : "";
+    console.log(`${id.padEnd(34)} wasm ${(value.wasmNsPerOp / 1000).toFixed(3)} µs${native}${spread}`);
   } else {
     console.log(`${id.padEnd(34)} median ${value.median.toFixed(3)} ms  p95 ${value.p95.toFixed(3)} ms  (${value.runs} runs)`);
   }
 };
 
-// Engine calls inside the module, per operation: batches of at least 20 ms, the median of 9.
+// Engine calls inside the module, per operation. BATCH: the operations of one timed batch, fixed
+// (sized on this machine on 2026-11-29 for 10-50 ms a batch in node's WebAssembly).
+const BATCH = {
+  "mask.format.pan": 200000,
+  "controller.keystroke.card": 5000,
+  "validate.card.valid": 10000,
+  "decode.visa": 500,
+  "prepare.visa": 200,
+  "regex.hostile.backtracking": 5,
+  "regex.review.backtracking": 5,
+};
+/** Batches of each size per case and run (alternating: a batch of one, then a full one). */
+const PAIRS = 9;
 const engine = await PaymentFormEngine.load(bytes);
-const cases = ["mask.format.pan", "controller.keystroke.card", "validate.card.valid", "decode.visa", "prepare.visa",
-  "regex.hostile.backtracking", "regex.review.backtracking"];
 // The native figure of a case is timed right before and right after its WebAssembly figure, and
 // their mean is the one compared: this machine's speed drifts over minutes, and a ratio of two
 // figures taken minutes apart measured the drift as much as the engines.
@@ -62,43 +89,46 @@ function nativeNsPerOp(id) {
   if (!figure) throw new Error(`payform-bench has no figure for ${id}`);
   return figure.nsPerOp;
 }
-for (const id of cases) {
-  const nativeBefore = nativeBench ? nativeNsPerOp(id) : undefined;
-  const run = (iterations) => {
-    const answer = engine.call({ op: "bench", case: id, iterations });
-    if (answer.error) throw new Error(`${id}: ${answer.error.message}`);
-  };
-  run(3);
-  // The batch size: doubled until even the fastest of three batches takes 20 ms. One timing
-  // decided it before, so a load spike while sizing stopped the doubling early, the batches stayed
-  // tiny, and the timer's noise swung the ratio (822x one run, 2.3x the next).
-  let iterations = 1;
-  for (;;) {
-    let fastest = Infinity;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const start = process.hrtime.bigint();
-      run(iterations);
-      fastest = Math.min(fastest, Number(process.hrtime.bigint() - start));
-    }
-    if (fastest >= 20e6) break;
-    iterations *= 2;
-  }
-  const perOp = [];
-  for (let i = 0; i < 9; i++) {
-    const start = process.hrtime.bigint();
-    run(iterations);
-    perOp.push(Number(process.hrtime.bigint() - start) / iterations);
-  }
-  const spread = stats(perOp);
-  const wasmNsPerOp = spread.median;
-  // iterations and the batches' spread go with the figure, so a noisy run shows as one.
-  const entry = { wasmNsPerOp, iterations, p95OverMedian: spread.p95 / spread.median };
-  if (nativeBench) {
-    const native = (nativeBefore + nativeNsPerOp(id)) / 2;
-    Object.assign(entry, { nativeNsPerOp: native, ratio: wasmNsPerOp / native });
-  }
-  report(`engine.${id}`, entry);
+/** Nanoseconds of one `bench` call of `iterations` operations of `id`. */
+function batch(id, iterations) {
+  const start = process.hrtime.bigint();
+  const answer = engine.call({ op: "bench", case: id, iterations });
+  const elapsed = Number(process.hrtime.bigint() - start);
+  if (answer.error) throw new Error(`${id}: ${answer.error.message}`);
+  return elapsed;
 }
+const perRun = Object.fromEntries(Object.keys(BATCH).map((id) => [id, []]));
+for (let run = 1; run <= runCount; run++) {
+  if (!json) console.log(`run ${run} of ${runCount}: load ${load()}`);
+  for (const [id, size] of Object.entries(BATCH)) {
+    const nativeBefore = nativeBench ? nativeNsPerOp(id) : undefined;
+    // One batch not counted: V8 optimises what runs hot (its second tier) during the first.
+    batch(id, size);
+    // A batch of `size` less a batch of one, per operation beyond the first, PAIRS times.
+    const perOp = [];
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const single = batch(id, 1);
+      perOp.push((batch(id, size) - single) / (size - 1));
+    }
+    const spread = stats(perOp);
+    const entry = { wasmNsPerOp: spread.median, batch: size, p95OverMedian: spread.p95 / spread.median, load: loadavg() };
+    if (nativeBench) {
+      const native = (nativeBefore + nativeNsPerOp(id)) / 2;
+      Object.assign(entry, { nativeNsPerOp: native, ratio: spread.median / native });
+    }
+    perRun[id].push(entry);
+    if (!json && runCount > 1) {
+      const ratio = entry.ratio === undefined ? "" : `  wasm/native ${entry.ratio.toFixed(2)}×`;
+      console.log(`  ${id.padEnd(32)} wasm ${(entry.wasmNsPerOp / 1000).toFixed(3)} µs${ratio}  (batch ${size}, p95/median ${entry.p95OverMedian.toFixed(2)})`);
+    }
+  }
+}
+// Each case: the run with the median WebAssembly figure, and every run beside it.
+for (const [id, runs] of Object.entries(perRun)) {
+  const middle = [...runs].sort((a, b) => a.wasmNsPerOp - b.wasmNsPerOp)[Math.floor(runs.length / 2)];
+  report(`engine.${id}`, { ...middle, runs });
+}
+if (!json) console.log(`then: load ${load()}`);
 
 // Warm reload: compile + instantiate + the first decode of the Visa form, in a fresh instance each
 // time, in this process: V8 keeps the compiled code of the first, so this is not a cold start

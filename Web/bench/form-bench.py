@@ -6,7 +6,7 @@ and the web payload's size.
 
 Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds 20]
                                [--cpu-throttle 4] [--checkout PAYFORM [--network fast3g]]
-                               [--fields 50,100,200,400,500]
+                               [--trace DIR] [--fields 50,100,200,400,500]
        (Playwright for Python: Scripts/test/web-form-test.sh makes .build-venv/web-form with it)
 
 - load (cold): each load in a new browser context (nothing cached, no compiled code kept), the
@@ -19,9 +19,19 @@ Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds
   script's server, so nothing is asked of the page while it loads.
 - long tasks: every main-thread task over 50 ms (the Long Tasks API) from the navigation to 1 s
   after the first keystroke, which comes after the form's idle-time work (the first form.brands,
-  the brand list) has run; the longest one is printed (0: none over 50 ms).
+  the brand list) has run; the longest one is printed (0: none over 50 ms), and each one is named
+  by where it starts among the load's steps (`+12 ms after imported`). Nothing of Playwright's
+  runs in the page until the load's tasks are read (the keystroke goes through DevTools' Input
+  domain): its injected script alone was a 90 ms task at 4x.
+- --trace DIR: a Chromium trace of each cold load too (categories devtools.timeline, v8,
+  disabled-by-default-v8.compile, v8.wasm and the scheduler's), saved as DIR/load-N.json, and
+  each task over 50 ms on the page's main thread named from it: the script functions it ran
+  (url:line) and how much of it was compiling (JavaScript, WebAssembly functions compiled on first
+  call) or the browser's own work (style, layout, paint, parsing). Tracing slows the page: time
+  with it off, name with it on.
 - keystroke (warm): from the keydown listener to the end of what the keystroke causes, forced
-  style and layout included; 16 digits and 16 backspaces, --rounds times.
+  style and layout included; 16 digits and 16 backspaces, --rounds times, the CPU slowed
+  --cpu-throttle times (on the example checkout too).
 - payload: what the page fetched from the web form's files while loading (Web/dist/site/'s copies,
   which the page's server hands out under their plain names), gzip -9 and brotli -q 11.
 - --checkout PAYFORM: the example checkout instead (Examples/web/run.sh: payform sandbox and the
@@ -45,6 +55,7 @@ import os
 import queue
 import statistics
 import subprocess
+import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -55,20 +66,36 @@ VISA = os.path.join(ROOT, "Resources", "Products", "visa.json")
 # DevTools' "Fast 3G" preset (bytes per second, milliseconds).
 NETWORKS = {"fast3g": {"offline": False, "latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375}}
 
-INSTRUMENT = """() => {
-  const input = document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]');
+INSTRUMENT = """(host) => {
+  // On the shadow root, which outlives a redraw (a card number that names another product draws
+  // the form anew, inputs included): keydown on its way down, beforeinput once the input's own
+  // listener (the form's) has drawn the answer.
+  const root = document.querySelector(host).shadowRoot;
   window.keystrokes = [];
   window.dispatchDelays = [];
   let start = 0;
-  input.addEventListener('keydown', (event) => { start = performance.now(); window.dispatchDelays.push(start - event.timeStamp); }, true);
-  // Registered after the form's own listener, so it runs once the form has drawn the answer.
-  input.addEventListener('beforeinput', () => {
-    input.getBoundingClientRect();
-    getComputedStyle(input).color;
+  root.addEventListener('keydown', (event) => { start = performance.now(); window.dispatchDelays.push(start - event.timeStamp); }, true);
+  root.addEventListener('beforeinput', (event) => {
+    event.target.getBoundingClientRect();
+    getComputedStyle(event.target).color;
     window.keystrokes.push(performance.now() - start);
   });
-  input.focus();
+  root.querySelector('[name=cardNumber]').focus();
 }"""
+
+# When the page's files arrived (Resource Timing), to name the long tasks by: the form module and
+# the engine (by their plain or content-hashed names), and the document's DOMContentLoaded.
+FETCHED = """(() => {
+  const steps = {};
+  for (const entry of performance.getEntriesByType('resource')) {
+    const name = entry.name.split('?')[0].split('/').pop();
+    if (/^payform-form(\\.[0-9a-f]+)?\\.mjs$/.test(name)) steps['form module fetched'] = entry.responseEnd;
+    if (/^payform-form-engine(\\.[0-9a-f]+)?\\.wasm$/.test(name)) steps['engine fetched'] = entry.responseEnd;
+  }
+  const navigation = performance.getEntriesByType('navigation')[0];
+  if (navigation) steps.DOMContentLoaded = navigation.domContentLoadedEventEnd;
+  return steps;
+})()"""
 
 # Runs before any script of the page: records long tasks from the navigation on.
 LONG_TASKS = """window.longTasks = [];
@@ -76,13 +103,16 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) windo
   .observe({type: 'longtask', buffered: true});"""
 
 # For the checkout: the time the page reports the form mounted, and the start of the next frame.
-CHECKOUT_READY = """new MutationObserver((changes, observer) => {
-  const outcome = document.getElementById('outcome');
-  if (!outcome || outcome.dataset.state !== 'form') return;
-  observer.disconnect();
-  const mounted = performance.now();
-  requestAnimationFrame(() => { window.formReady = {mounted, frame: performance.now()}; });
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});"""
+CHECKOUT_READY = """window.formReady = new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error('the page reported no form within 120 s')), 120000);
+  new MutationObserver((changes, observer) => {
+    const outcome = document.getElementById('outcome');
+    if (!outcome || outcome.dataset.state !== 'form') return;
+    observer.disconnect();
+    const mounted = performance.now();
+    requestAnimationFrame(() => resolve({mounted, frame: performance.now()}));
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-state']});
+});"""
 
 
 def serve(timings, dist):
@@ -146,16 +176,132 @@ def throttled_page(browser, arguments):
         session.send("Network.enable")
         session.send("Network.emulateNetworkConditions", NETWORKS[arguments.network])
     page.add_init_script(LONG_TASKS)
-    return context, page
+    return context, page, session
 
 
-def first_keystroke(page, selector_host="#payment-form"):
-    """Waits for the form's idle-time work, types one digit, and leaves a second for its tasks."""
-    page.evaluate("() => new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve, 200)))")
-    page.locator(f"{selector_host} input[name=cardNumber]").first.click()
-    page.keyboard.press("4")
+def cold_load_tasks(browser, page, session, arguments, host, steps, number):
+    """The long tasks of a cold load (traced when --trace was given), each named."""
+    tasks, more = first_keystroke(page, session, host)
+    if arguments.trace:
+        data = browser.stop_tracing()
+        os.makedirs(arguments.trace, exist_ok=True)
+        with open(os.path.join(arguments.trace, f"load-{number}.json"), "wb") as file:
+            file.write(data)
+        tasks = traced(tasks, trace_tasks(data))
+    return named_tasks(tasks, {**steps, **more})
+
+
+def start_trace(browser, page, arguments):
+    if arguments.trace:
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+
+
+# DevTools' Runtime.evaluate: a page script without Playwright's (whose injected script, parsed on
+# its first use, was itself a long task at 4x).
+def evaluate(session, expression):
+    answer = session.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True})
+    if "exceptionDetails" in answer:
+        raise SystemExit(f"form-bench: the page threw: {answer['exceptionDetails'].get('exception', {}).get('description', answer['exceptionDetails'])}")
+    return answer["result"].get("value")
+
+
+def first_keystroke(page, session, host="#payment-form"):
+    """Waits for the form's idle-time work, types one digit into the card number, leaves a second
+    for its tasks; the load's long tasks, and when its files arrived and the key went (the page's time)."""
+    evaluate(session, "new Promise((resolve) => (window.requestIdleCallback ?? setTimeout)(() => setTimeout(resolve, 200)))")
+    steps = evaluate(session, FETCHED)
+    typed = evaluate(session, f"document.querySelector({json.dumps(host)}).shadowRoot.querySelector('[name=cardNumber]').focus(), performance.now()")
+    for kind in ("keyDown", "keyUp"):
+        session.send("Input.dispatchKeyEvent", {"type": kind, "key": "4", "code": "Digit4", "windowsVirtualKeyCode": 52,
+                                                **({"text": "4"} if kind == "keyDown" else {})})
     page.wait_for_timeout(1000)
-    return page.evaluate("window.longTasks")
+    return evaluate(session, "window.longTasks"), {**steps, "keystroke": typed}
+
+
+def named_tasks(tasks, steps):
+    """Each long task with where it starts among the load's steps: [{start, duration, at}]."""
+    named = []
+    for task in tasks:
+        before = [(name, at) for name, at in steps.items() if at is not None and at <= task["start"]]
+        name, at = max(before, key=lambda step: step[1]) if before else ("navigation", 0)
+        named.append({**task, "at": f"+{task['start'] - at:.0f} ms after {name}"})
+    return named
+
+
+def print_tasks(label, loads):
+    """The long tasks of each load, named (stderr: the summary lines stay on stdout)."""
+    for index, tasks in enumerate(loads):
+        listed = ", ".join(f"{task['duration']:.0f} ms at {task['start']:.0f} ({task['at']}{'; ' + task['trace'] if task.get('trace') else ''})" for task in tasks)
+        print(f"  load {index + 1} ({label}): {len(tasks)} tasks over 50 ms{': ' + listed if tasks else ''}", file=sys.stderr)
+
+
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "disabled-by-default-v8.compile",
+                    "v8.wasm", "toplevel", "blink.user_timing", "loading"]
+
+# What a trace event's own time (its children's left out) counts as.
+KINDS = [
+    ("wasm compile", lambda name: name.startswith("wasm.")),
+    ("JS compile", lambda name: name.startswith(("V8.Compile", "V8.Parse", "V8.PreParse", "V8.CollectSourcePositions", "v8.compile", "V8.Deserialize"))),
+    ("GC", lambda name: "GC" in name or name.startswith("V8.Heap")),
+    ("style/layout/paint", lambda name: name in {"UpdateLayoutTree", "RecalculateStyles", "Layout", "Paint", "PrePaint", "Commit", "Layerize",
+                                                 "UpdateLayer", "UpdateLayerTree", "PaintImage", "Decode Image", "HitTest"}),
+    ("HTML parse", lambda name: name == "ParseHTML"),
+]
+
+
+def trace_tasks(data):
+    """The tasks over 50 ms on the page's main thread in a trace (Playwright's stop_tracing bytes):
+    [{start (ms since the navigation started), duration, trace (what it did)}]."""
+    document = json.loads(data)
+    events = document["traceEvents"] if isinstance(document, dict) else document
+    threads = {(event["pid"], event["tid"]) for event in events if event.get("ph") == "M" and event.get("name") == "thread_name"
+               and event.get("args", {}).get("name") == "CrRendererMain"}
+    counts = {}
+    for event in events:
+        if (event.get("pid"), event.get("tid")) in threads:
+            counts[(event["pid"], event["tid"])] = counts.get((event["pid"], event["tid"]), 0) + 1
+    if not counts:
+        return []
+    main_thread = max(counts, key=counts.get)
+    own = sorted((event for event in events if (event.get("pid"), event.get("tid")) == main_thread and event.get("ph") == "X" and "dur" in event),
+                 key=lambda event: (event["ts"], -event["dur"]))
+    # The page's own navigation (other frames' and blank documents' have no URL).
+    starts = [event["ts"] for event in events if event.get("name") == "navigationStart" and (event.get("pid"), event.get("tid")) == main_thread
+              and ((event.get("args") or {}).get("data") or {}).get("documentLoaderURL")]
+    origin = max(starts) if starts else own[0]["ts"]
+    found = []
+    for task in (event for event in own if event["name"] == "RunTask" and event["dur"] > 50_000 and event["ts"] >= origin):
+        end = task["ts"] + task["dur"]
+        inner = [event for event in own if task["ts"] <= event["ts"] < end and event is not task and event["ts"] + event["dur"] <= end]
+        # Own time per event: its duration less that of the events right inside it.
+        kinds, functions, stack = {}, {}, []
+        for event in inner:
+            while stack and stack[-1]["ts"] + stack[-1]["dur"] <= event["ts"]:
+                stack.pop()
+            if stack:
+                stack[-1]["own"] -= event["dur"]
+            event["own"] = event["dur"]
+            stack.append(event)
+            data = event.get("args", {}).get("data") or {}
+            if event["name"] in ("FunctionCall", "EvaluateScript") and data.get("url"):
+                where = f"{data.get('functionName') or '(script)'} {data['url'].rsplit('/', 1)[-1].split('?')[0]}:{data.get('lineNumber', 0)}"
+                functions[where] = functions.get(where, 0) + event["dur"]
+        for event in inner:
+            kind = next((name for name, matches in KINDS if matches(event["name"])), "script and other")
+            kinds[kind] = kinds.get(kind, 0) + max(event["own"], 0)
+        parts = ", ".join(f"{kind} {microseconds / 1000:.0f}" for kind, microseconds in sorted(kinds.items(), key=lambda item: -item[1]) if microseconds >= 2000)
+        calls = "; ".join(f"{where} {microseconds / 1000:.0f}" for where, microseconds in sorted(functions.items(), key=lambda item: -item[1])[:2])
+        found.append({"start": (task["ts"] - origin) / 1000, "duration": task["dur"] / 1000, "trace": f"{parts}{' | ' + calls if calls else ''}"})
+    return found
+
+
+def traced(tasks, from_trace):
+    """The long tasks, each with the trace's account of it (the trace task starting nearest it)."""
+    for task in tasks:
+        nearest = min(from_trace, key=lambda candidate: abs(candidate["start"] - task["start"]), default=None)
+        if nearest and abs(nearest["start"] - task["start"]) < 25:
+            task["trace"] = nearest["trace"]
+    return tasks
 
 
 def main():
@@ -169,6 +315,7 @@ def main():
     parser.add_argument("--network", choices=sorted(NETWORKS), help="throttle the network too (with --checkout)")
     parser.add_argument("--dist", default=DIST, help="the built web form to time (default Web/dist; another build, to compare)")
     parser.add_argument("--fields", help="time mounting forms of these field counts (comma-separated) instead")
+    parser.add_argument("--trace", metavar="DIR", help="trace each cold load (saved in DIR) and name its long tasks from the trace")
     arguments = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -187,6 +334,8 @@ def main():
     for result in results:
         if arguments.json:
             print(json.dumps(result))
+        elif result["unit"] == "tasks":
+            continue  # listed per load on stderr as they came
         elif result["unit"] == "ms":
             print(f"{result['name']:<78} median {result['median']:8.1f} ms  p95 {result['p95']:8.1f} ms  max {result['max']:8.1f} ms  ({result['runs']} runs)")
         else:
@@ -197,10 +346,11 @@ def bench_page(browser, arguments, label):
     timings = queue.Queue()
     server, url = serve(timings, arguments.dist)
     results = []
-    loads, steps, longest, fetched = [], {}, [], set()
-    for _ in range(arguments.loads):
-        context, page = throttled_page(browser, arguments)
+    loads, steps, longest, fetched, named = [], {}, [], set(), []
+    for number in range(1, arguments.loads + 1):
+        context, page, session = throttled_page(browser, arguments)
         page.on("request", lambda request: fetched.add(request.url.split("/web/", 1)[1].split("?", 1)[0]) if "/web/" in request.url else None)
+        start_trace(browser, page, arguments)
         page.goto(f"{url}/index.html", wait_until="commit")
         try:
             timing = timings.get(timeout=60)
@@ -211,20 +361,34 @@ def bench_page(browser, arguments, label):
         loads.append(timing["total"])
         for step, milliseconds in timing["steps"].items():
             steps.setdefault(step, []).append(milliseconds)
-        tasks = first_keystroke(page)
+        tasks = cold_load_tasks(browser, page, session, arguments, "#payment-form", timing["steps"], number)
+        named.append(tasks)
         longest.append(max([task["duration"] for task in tasks], default=0))
         context.close()
+    print_tasks(label, named)
     results.append({"id": "web.load.visa-form", "name": f"navigation to the Visa form on screen (cold, {label})", "unit": "ms", **summary(loads)})
     for step, samples in steps.items():
         results.append({"id": f"web.load.step.{step}", "name": f"  at: {step} (since the navigation)", "unit": "ms", **summary(samples)})
     results.append({"id": "web.load.longest-task", "name": f"longest main-thread task, load to first keystroke ({label}; 0: none over 50 ms)",
                     "unit": "ms", **summary(longest)})
+    results.append({"id": "web.load.long-tasks", "name": "the tasks over 50 ms of each load", "unit": "tasks", "loads": named})
 
-    # Keystrokes: warm, unthrottled unless asked.
-    context, page = throttled_page(browser, arguments)
+    # Keystrokes: warm, the CPU throttled as the loads were.
+    context, page, _ = throttled_page(browser, arguments)
     page.goto(f"{url}/index.html")
     page.wait_for_function("() => window.paymentForm !== undefined", timeout=60000)
-    page.evaluate(INSTRUMENT)
+    results.append(keystrokes(page, arguments, "#payment-form", "web.keystroke.card", label))
+    context.close()
+    server.shutdown()
+    site = os.path.join(arguments.dist, "site")
+    manifest = json.load(open(os.path.join(site, "manifest.json"))) if os.path.exists(os.path.join(site, "manifest.json")) else {}
+    results += payload({manifest.get(name, name) for name in fetched}, site if manifest else arguments.dist)
+    return results
+
+
+def keystrokes(page, arguments, host, id, label):
+    """16 digits and 16 backspaces into the card number, --rounds times: each keystroke timed."""
+    page.evaluate(INSTRUMENT, host)
     for _ in range(arguments.rounds):
         for _ in range(16):
             page.keyboard.press("4")
@@ -232,16 +396,10 @@ def bench_page(browser, arguments, label):
             page.keyboard.press("Backspace")
     page.wait_for_function(f"() => window.keystrokes.length >= {arguments.rounds * 32}")
     samples = page.evaluate("window.keystrokes")
-    text = page.evaluate("document.getElementById('payment-form').shadowRoot.querySelector('[name=cardNumber]').value")
+    text = page.evaluate("(host) => document.querySelector(host).shadowRoot.querySelector('[name=cardNumber]').value", host)
     if text != "":
         raise SystemExit(f"form-bench: the card number ended as {text!r}, not empty: the keystrokes did not all go through")
-    results.append({"id": "web.keystroke.card", "name": f"card number keystroke to input ready to paint (warm, {label})", "unit": "ms", **summary(samples)})
-    context.close()
-    server.shutdown()
-    site = os.path.join(arguments.dist, "site")
-    manifest = json.load(open(os.path.join(site, "manifest.json"))) if os.path.exists(os.path.join(site, "manifest.json")) else {}
-    results += payload({manifest.get(name, name) for name in fetched}, site if manifest else arguments.dist)
-    return results
+    return {"id": id, "name": f"card number keystroke to input ready to paint (warm, {label})", "unit": "ms", **summary(samples)}
 
 
 # Mounts forms of each size into new elements of one page: the time to the promise, to the first
@@ -291,7 +449,7 @@ MOUNT_SCALING = """async ([counts, rounds]) => {
 def mount_scaling(browser, arguments, label):
     timings = queue.Queue()
     server, url = serve(timings, arguments.dist)
-    context, page = throttled_page(browser, arguments)
+    context, page, _ = throttled_page(browser, arguments)
     page.goto(f"{url}/index.html")
     page.wait_for_function("() => window.paymentForm !== undefined", timeout=60000)
     counts = [int(count) for count in arguments.fields.split(",")]
@@ -335,19 +493,30 @@ def checkout_loads(browser, arguments, label):
         url = run.stdout.readline().strip()
         if not url.startswith("http"):
             raise SystemExit("form-bench: Examples/web/run.sh printed no URL")
-        loads, mounted, longest, fetched = [], [], [], set()
-        for _ in range(arguments.loads):
-            context, page = throttled_page(browser, arguments)
+        loads, mounted, longest, fetched, named = [], [], [], set(), []
+        host = "#payment-form .payment-form-host"
+        for number in range(1, arguments.loads + 1):
+            context, page, session = throttled_page(browser, arguments)
             page.add_init_script(CHECKOUT_READY)
             page.on("request", lambda request: fetched.add(request.url.split("/web/", 1)[1].split("?", 1)[0]) if "/web/" in request.url else None)
+            start_trace(browser, page, arguments)
             page.goto(f"{url}?product=cards", wait_until="commit")
-            page.wait_for_function("() => window.formReady !== undefined", timeout=120000)
-            ready = page.evaluate("window.formReady")
+            # Waited for through DevTools: Playwright's wait_for_function would run its script in the page.
+            ready = evaluate(session, "window.formReady")
             loads.append(ready["frame"])
             mounted.append(ready["mounted"])
-            tasks = first_keystroke(page, "#payment-form .payment-form-host")
+            tasks = cold_load_tasks(browser, page, session, arguments, host, ready, number)
+            named.append(tasks)
             longest.append(max([task["duration"] for task in tasks], default=0))
             context.close()
+        print_tasks(label, named)
+        # Keystrokes on a loaded checkout, the CPU throttled as the loads were.
+        context, page, session = throttled_page(browser, arguments)
+        page.add_init_script(CHECKOUT_READY)
+        page.goto(f"{url}?product=cards", wait_until="commit")
+        evaluate(session, "window.formReady")
+        typing = keystrokes(page, arguments, host, "web.checkout.keystroke.card", label)
+        context.close()
     finally:
         run.terminate()
         run.wait(timeout=20)
@@ -357,6 +526,8 @@ def checkout_loads(browser, arguments, label):
         {"id": "web.checkout.mounted", "name": "  at: the page reports the form mounted", "unit": "ms", **summary(mounted)},
         {"id": "web.checkout.longest-task", "name": f"longest main-thread task, load to first keystroke ({label}; 0: none over 50 ms)",
          "unit": "ms", **summary(longest)},
+        {"id": "web.checkout.long-tasks", "name": "the tasks over 50 ms of each load", "unit": "tasks", "loads": named},
+        typing,
     ] + payload({name for name in fetched if os.path.exists(os.path.join(site, name))}, site)
 
 

@@ -22,6 +22,8 @@ export class PaymentFormEngine {
               options?: PaymentFormEngineOptions): Promise<PaymentFormEngine>;
   /** How many instances the engine has dropped after a failure; a form of an earlier generation is gone. */
   readonly generation: number;
+  /** The compiled module: another instance of it (in a worker, say) shares the code compiled for this one. */
+  readonly module: WebAssembly.Module;
   /** Sends a request (`{op: ...}`) and returns the engine's answer, parsed. Throws `engine_failed` when the engine fails. */
   call(request: { op: string; [member: string]: unknown }): any;
   /** Sends a JSON request as text and returns the answer's JSON text. */

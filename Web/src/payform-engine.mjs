@@ -84,6 +84,12 @@ export class PaymentFormEngine {
    */
   get generation() { return this.#generation; }
 
+  /**
+   * The compiled module (a `WebAssembly.Module`). Another instance of it, in a worker say, shares
+   * the code the browser compiled for it: what one instance ran first is compiled for all.
+   */
+  get module() { return this.#module; }
+
   /** Sends `request` (an object, sent as JSON) and returns the engine's answer, parsed. */
   call(request) {
     const text = this.callText(JSON.stringify(request));

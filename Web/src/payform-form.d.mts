@@ -201,9 +201,9 @@ export class PaymentForm<Encrypted extends string | null = string | null> extend
 /** Mounts a payment form into `element` (a shadow root is attached). */
 export function mountPaymentForm(element: Element, options: SessionMountOptions | KeyMountOptions): Promise<PaymentForm<string>>;
 export function mountPaymentForm(element: Element, options: MountOptions): Promise<PaymentForm>;
-/** Starts loading the engine (and the texts of `locale`) ahead of the first form. */
 /** Language tags whose texts are another language's (`iw` → `he`, `zh-TW` → `zh-Hant`), as the engine reads them. */
 export const LANGUAGE_ALIASES: Readonly<Record<string, string>>;
+/** Starts loading the engine (and the texts of `locale`) ahead of the first form; resolves once it is compiled and warmed up. */
 export function loadPaymentFormEngine(options?: { wasmUrl?: URL | string; locale?: string; fetch?: typeof fetch }): Promise<void>;
 /** The JWE compact token of a submit's `encrypt`, with WebCrypto. */
 export function encryptPayload(input: { alg: string; header: string; key: { n: string; e: string }; payload: string }): Promise<string>;

@@ -20,7 +20,8 @@
 // and ::part().
 //
 // This file names what the module exports; the code is in form/, a module per job: loader.mjs
-// (the engine, loaded once per page), texts.mjs (the languages' files), client-api.mjs (the
+// (the engine, loaded once per page), warm-up.mjs (the engine warmed up before a form needs it,
+// in a worker and in short steps), yield.mjs (the main thread yielded between steps), texts.mjs (the languages' files), client-api.mjs (the
 // session's Client API calls), mount.mjs (mountPaymentForm), payment-form.mjs (the mounted
 // form), view.mjs (its DOM), editing.mjs (keystrokes as engine edits), iin.mjs (the card
 // number's IIN lookups), events.mjs (the events it sends), encryption.mjs (WebCrypto's JWE). Scripts/build/build-web.sh bundles them, with the engine's

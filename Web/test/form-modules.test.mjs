@@ -1,12 +1,17 @@
 // The web form's modules that decide without a DOM (Web/src/form/): what a `beforeinput` is in
-// the engine's form protocol, when a field's `change` is said, and what the bundle exports.
-// Needs Web/dist/ for the last (Scripts/build/build-web.sh).
+// the engine's form protocol, when a field's `change` is said, what the bundle exports, and that
+// the engine's warm-up changes nothing a form answers or sends.
+// Needs Web/dist/ for the last two (Scripts/build/build-web.sh).
 //
 //   node --test Web/test/form-modules.test.mjs
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { PaymentFormEngine } from "../dist/payform-engine.mjs";
 import { editFor } from "../src/form/editing.mjs";
 import { changeToSay } from "../src/form/events.mjs";
+import { startWarmUpWorker, warmUp } from "../src/form/warm-up.mjs";
+import { yieldToPage } from "../src/form/yield.mjs";
 import * as source from "../src/payform-form.mjs";
 import * as bundle from "../dist/payform-form.mjs";
 
@@ -58,4 +63,44 @@ test("the bundle exports what the source entry exports (Web/src/payform-form.d.m
   assert.deepEqual(names, ["LANGUAGE_ALIASES", "PaymentForm", "PaymentFormError", "encryptPayload", "loadPaymentFormEngine", "mountPaymentForm"]);
   assert.deepEqual(Object.keys(bundle).sort(), names);
   assert.deepEqual(bundle.LANGUAGE_ALIASES, source.LANGUAGE_ALIASES);
+});
+
+test("a warmed-up engine answers a form as a cold one does, and sends the same", async () => {
+  const wasm = readFileSync(new URL("../dist/payform-form-engine.wasm", import.meta.url));
+  const visa = JSON.parse(readFileSync(new URL("../../Resources/Products/visa.json", import.meta.url), "utf8"));
+  const key = JSON.parse(readFileSync(new URL("../../Resources/Keys/demo-public-key-NOT-FOR-PRODUCTION.json", import.meta.url), "utf8"));
+  // Node has no Worker: the warm-up runs its steps on the instance alone.
+  assert.equal(startWarmUpWorker(), null);
+  const cold = await PaymentFormEngine.load(wasm);
+  const warm = await PaymentFormEngine.load(wasm);
+  await warmUp(warm, null);
+  assert.equal(warm.generation, 0, "the warm-up did not fail the engine");
+  // The same customer's form on both, event by event; only the form's number may differ (the
+  // warm-up's own forms took some), and the request's nonce is fresh each time.
+  const session = (engine) => {
+    const { form, ...view } = engine.call({ op: "form.open", product: visa, locale: "en", now: "2026-11", publicKey: key, clientSessionId: "s", appIdentifier: "t" });
+    const events = [
+      { event: "focus", field: "cardNumber" },
+      ...[..."4111111111111111"].map((digit, index) => ({ event: "edit", field: "cardNumber", selection: [index, index], insert: digit })),
+      { event: "blur", field: "cardNumber" }, { event: "set", field: "expiryDate", value: "1230" }, { event: "submit" },
+      { event: "set", field: "cvv", value: "123" }, { event: "submit" },
+    ];
+    const answers = [view, engine.call({ op: "form.brands", form }), ...events.map((event) => engine.call({ op: "form.event", form, event }))];
+    const submitted = answers.at(-1);
+    assert.equal(submitted.valid, true, "the second submit is valid");
+    const payload = JSON.parse(submitted.encrypt.payload);
+    delete payload.nonce;
+    submitted.encrypt = { ...submitted.encrypt, payload };
+    return answers;
+  };
+  assert.deepEqual(session(warm), session(cold));
+});
+
+test("yieldToPage resolves in a later task, after the microtasks queued before it", async () => {
+  const order = [];
+  const yielded = yieldToPage().then(() => order.push("yielded"));
+  Promise.resolve().then(() => order.push("microtask"));
+  setTimeout(() => order.push("timer"), 0);
+  await yielded;
+  assert.deepEqual(order.slice(0, 2), ["microtask", "yielded"]);
 });

@@ -8,6 +8,7 @@ import { DEFAULT_ENGINE_URL, sharedEngine } from "./loader.mjs";
 import { PaymentForm } from "./payment-form.mjs";
 import { textsFor } from "./texts.mjs";
 import { stylesheetSettled } from "./view.mjs";
+import { yieldToPage } from "./yield.mjs";
 
 /** The current month, UTC, as the engine's expiry checks want it. */
 function currentMonth() {
@@ -136,8 +137,11 @@ async function mount(element, options) {
   if (options.preferredBrand != null) request.preferredBrand = String(options.preferredBrand);
   if (options.accountOnFile != null) request.accountOnFile = String(options.accountOnFile);
   if (publicKey && clientSessionId) Object.assign(request, { publicKey, clientSessionId, appIdentifier: options.appIdentifier ?? "PaymentFormEngine web form" });
+  // Opening and drawing are two tasks: the page's input and frames may run between them.
+  await yieldToPage();
   const opened = engine.call(request);
   if (opened.error) throw new PaymentFormError(opened.error.code, opened.error.message);
+  await yieldToPage();
   // The cards the form takes, shown before anything is typed: the product itself (when it is a
   // card product) and the card products it can switch to, in the platform's display order.
   const accepted = cardForm
