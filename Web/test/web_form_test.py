@@ -23,6 +23,8 @@ What it checks (each a named case; the summary counts them):
   - hostile validator patterns (look-ahead with nested repeats, `.*` five times): 100 keystrokes,
     each within its step budget and under a second (a hang, not a timing), the field refused (not
     valid while typing, invalid after);
+  - the engine's warm-up: a card typed as natively with the warm-up worker, without Worker, with
+    a worker the page may not make and with one that never answers (the page warms up alone);
   - loadPaymentFormEngine: the mounted form's engine is shared (no second fetch), a failed load is
     tried again, a wasmUrl that is no URL is a usage error;
   - the hosted tokenization iframe (hosted_tokenization_case.py): a merchant page on another
@@ -133,8 +135,11 @@ READ_FIELD = """([name]) => {
 class Page:
     """One mounted form in a tab, and the native form it is compared with."""
 
-    def __init__(self, context, server, query, payform=None, native_product="sample:visa", locale="en", account=None, on_request=None):
+    def __init__(self, context, server, query, payform=None, native_product="sample:visa", locale="en", account=None, on_request=None,
+                 init_script=None):
         self.page = context.new_page()
+        if init_script:
+            self.page.add_init_script(init_script)
         if on_request:
             self.page.on("request", on_request)
         self.errors = []
@@ -580,6 +585,37 @@ def case_engine_loading(run):
     # The missing module's 404 is what this case asked for; anything else the page logged is not.
     page.errors = [error for error in page.errors if "404" not in error]
     page.close()
+
+
+# Before the page's own scripts: what becomes of the warm-up worker the form module starts.
+WORKER_SPIES = {
+    # The browser's Worker, each one made counted by its name.
+    "a worker": """(() => { const Real = window.Worker; window.__workers = [];
+      window.Worker = class extends Real { constructor(url, options) { super(url, options); window.__workers.push(options && options.name); } }; })()""",
+    # No Worker at all (an old browser, a locked-down embed).
+    "no Worker": "delete window.Worker; window.__workers = [];",
+    # One the page may not make (a CSP worker-src without the form's origin): the constructor throws.
+    "a refused worker": """window.__workers = []; window.Worker = class { constructor(url, options) {
+      window.__workers.push(options && options.name); throw new DOMException('refused', 'SecurityError'); } };""",
+    # One that starts and never answers: the page waits its bound, then warms up alone.
+    "a silent worker": """window.__workers = []; window.Worker = class { constructor(url, options) { window.__workers.push(options && options.name); }
+      addEventListener() {} postMessage() {} terminate() {} };""",
+}
+
+
+def case_warm_up(run):
+    """The engine's warm-up, with a worker or without one (none, refused, silent): the form is the same."""
+    for what, script in WORKER_SPIES.items():
+        page = run.open(f"product=sample:visa&now={NOW}", init_script=script)
+        page.type("cardNumber", "4111111111111111")
+        page.type("expiryDate", "1230")
+        page.type("cvv", "123")
+        expect(card_text(page) == "4111 1111 1111 1111", f"{what}: the number shows as {card_text(page)!r}")
+        workers = page.page.evaluate("window.__workers")
+        expected = [] if what == "no Worker" else ["payform-engine-warm-up"]
+        expect(workers == expected, f"{what}: workers made {workers}, expected {expected}")
+        page.close()
+        print(f"  {what}: the form typed as natively, workers made {workers}")
 
 
 def case_stylesheet_first(run):
@@ -1237,7 +1273,7 @@ def case_keyboard_and_methods(run):
 
 
 CASES = [case_typing, case_fast_typing, case_expiry_reading, case_paste_and_delete, case_ime, case_errors_and_axe, case_french, case_account_on_file, case_ideal, case_sepa_terms,
-         case_session_cobadge_submit, case_engine_loading, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_hostile_patterns, case_interface,
+         case_session_cobadge_submit, case_engine_loading, case_warm_up, case_stylesheet_first, case_hostile_definitions, case_form_limits, case_hostile_patterns, case_interface,
          case_checkout_example, case_card_form_checkout, case_card_rules, case_keyboard_and_methods, case_hosted_tokenization, case_hosted_tokenization_saved_card, case_card_driver,
          case_random_sequences]
 
@@ -1254,10 +1290,11 @@ class Run:
         self.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
         self.axe_checker = None
 
-    def open(self, query, native=True, native_product="sample:visa", locale=None, account=None, on_request=None):
+    def open(self, query, native=True, native_product="sample:visa", locale=None, account=None, on_request=None, init_script=None):
         if locale is None:
             locale = "fr" if "locale=fr" in query else "en"
-        return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account, on_request)
+        return Page(self.context, self.server, query, self.payform if native else None, native_product, locale, account, on_request,
+                    init_script)
 
     def screenshot(self, page, name):
         self.screenshot_page(page.page, name)
