@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The sandbox Client API, in-process: what `payform sandbox` serves, started from a Swift test

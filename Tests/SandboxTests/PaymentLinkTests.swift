@@ -7,6 +7,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// Payment links (issue 59): created as the Online Payments SDK's `PaymentLinkResponse` names its
 /// members, opened at their `redirectionUrl` (a hosted checkout for the order), paid there once,

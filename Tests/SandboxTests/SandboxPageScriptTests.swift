@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// The scripts of the sandbox's own pages live as files in `Resources/Pages` (issue 55), embedded
 /// at build time: each parses as JavaScript (`node --check`), and the sandbox serves the file's

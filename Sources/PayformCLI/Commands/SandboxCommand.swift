@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PayformCommands
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {

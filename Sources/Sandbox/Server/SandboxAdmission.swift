@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The checks every request passes before the router sees it, on the connection (they need the

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.

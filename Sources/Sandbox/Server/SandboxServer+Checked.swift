@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 extension SandboxServer {

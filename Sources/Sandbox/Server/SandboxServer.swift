@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// `payform sandbox`'s server: the Client API on loopback, for tests. **A test tool, not a

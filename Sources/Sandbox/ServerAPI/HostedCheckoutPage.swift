@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormRendering
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The hosted checkout page the sandbox serves itself, built on this project's web form

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormRendering
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The hosted tokenization page the sandbox serves itself, as the platform serves its own below

@@ -3,6 +3,7 @@ import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormRendering
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The page a mandate's `merchantAction` redirects the customer to when it needs a signature

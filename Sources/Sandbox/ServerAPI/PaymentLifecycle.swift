@@ -1,4 +1,5 @@
 import Foundation
+import PaymentFormSandboxClientAPI
 
 /// The payment state machine of the Server API, as the platforms document it:
 ///

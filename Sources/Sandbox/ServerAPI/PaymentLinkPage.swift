@@ -1,5 +1,6 @@
 import PaymentFormEngine
 import PaymentFormRendering
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The page a payment link's `redirectionUrl` opens, `GET /sandbox/v1/paymentlinks/{id}`: for an

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The test clock: `POST /sandbox/v1/clock/advance {"seconds": N}` (loopback only, no

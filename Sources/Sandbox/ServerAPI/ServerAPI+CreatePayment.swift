@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormDecryption
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 extension ServerAPI {

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormDecryption
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// `…/hostedtokenizations` (Online Payments): create (201 `{hostedTokenizationId,

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// `…/mandates` on both platforms: create (201 `{mandate}`, with `merchantAction` REDIRECT to the

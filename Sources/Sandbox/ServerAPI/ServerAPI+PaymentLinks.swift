@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// `/v2/{merchantId}/paymentlinks`: create (201, `ACTIVE`, its `redirectionUrl` a page the sandbox

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// `…/tokens`: cards on file, made from card data (`card.data.cardWithoutCvv`, the shape both

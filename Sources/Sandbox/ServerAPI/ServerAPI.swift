@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The platform's Server API at the sandbox's root, as the official server SDKs call it, so a

@@ -1,4 +1,5 @@
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 
 /// Why the Server API refuses a call: the HTTP status and the platform's error items, plus the
 /// members some refusals carry beside them (a rejected refund's `refundResult`). Handlers throw

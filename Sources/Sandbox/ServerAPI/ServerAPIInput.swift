@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 
 /// The checks the platform makes on what a merchant's server sends, before anything is done with
 /// it: currencies, amounts, references, idempotence keys and the `Date` header. Each refusal is

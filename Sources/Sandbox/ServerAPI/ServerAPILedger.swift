@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEncryption
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// What one platform (`/v1` or `/v2`: each has its own) remembers between Server API calls:

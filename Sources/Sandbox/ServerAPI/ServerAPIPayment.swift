@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 
 /// A payment the Server API created, with its captures and refunds: what `GET .../payments/{id}`
 /// answers, kept in the sandbox's bounded memory (``ServerAPILedger``). It never holds card data

@@ -3,6 +3,7 @@ import PaymentFormEncryption
 import PaymentFormEngine
 import PaymentFormProcessors
 import PaymentFormRendering
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
 
 /// The sandbox's stand-in for a card issuer's 3-D Secure challenge: where a challenge test card's

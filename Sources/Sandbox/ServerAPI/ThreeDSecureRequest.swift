@@ -1,4 +1,5 @@
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 
 /// What a create request asks of 3-D Secure (`cardPaymentMethodSpecificInput.threeDSecure`:
 /// `skipAuthentication`, `challengeIndicator`, `exemptionRequest`; the card-level

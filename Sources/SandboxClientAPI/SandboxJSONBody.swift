@@ -5,10 +5,10 @@ import PaymentFormJSON
 /// stack), and, when it is not what the route takes, a reason that says what was wrong and where
 /// ("malformed JSON at line 1, column 1281: nesting deeper than 256 levels") and never repeats a
 /// value of the body.
-enum SandboxJSONBody {
+package enum SandboxJSONBody {
     /// The body as a JSON value, or why it cannot be read. `rejectsDuplicateKeys`: a repeated key
     /// is refused (where which occurrence counts would be a guess).
-    static func value(_ body: [UInt8], rejectsDuplicateKeys: Bool = true) -> Result<JSONValue, Problem> {
+    package static func value(_ body: [UInt8], rejectsDuplicateKeys: Bool = true) -> Result<JSONValue, Problem> {
         do {
             return .success(try JSONParser(rejectsDuplicateKeys: rejectsDuplicateKeys).parse(body))
         } catch {
@@ -17,7 +17,7 @@ enum SandboxJSONBody {
     }
 
     /// The body as a JSON object, or why it is not one.
-    static func object(_ body: [UInt8], rejectsDuplicateKeys: Bool = true) -> Result<JSONObject, Problem> {
+    package static func object(_ body: [UInt8], rejectsDuplicateKeys: Bool = true) -> Result<JSONObject, Problem> {
         switch value(body, rejectsDuplicateKeys: rejectsDuplicateKeys) {
         case .success(.object(let object)): .success(object)
         case .success(let other): .failure(Problem(reason: "the JSON is \(other.kind.description.withArticle), not an object", syntax: nil))
@@ -26,29 +26,29 @@ enum SandboxJSONBody {
     }
 
     /// Why a body was refused.
-    struct Problem: Error, Sendable {
+    package struct Problem: Error, Sendable {
         /// What was wrong and where, without a value of the body.
-        let reason: String
+        package let reason: String
         /// The parser's error, when the body is not JSON (or is ambiguous).
-        let syntax: JSONSyntaxError?
+        package let syntax: JSONSyntaxError?
 
-        init(reason: String, syntax: JSONSyntaxError?) {
+        package init(reason: String, syntax: JSONSyntaxError?) {
             self.reason = reason
             self.syntax = syntax
         }
 
-        init(syntax: JSONSyntaxError) {
+        package init(syntax: JSONSyntaxError) {
             self.init(reason: syntax.description, syntax: syntax)
         }
 
         /// Whether the body is valid JSON with a key repeated in one object.
-        var isDuplicateKey: Bool {
+        package var isDuplicateKey: Bool {
             if case .duplicateKey? = syntax?.reason { return true }
             return false
         }
 
         /// `expectation`, then why the body is not it: "the body must be {…} (malformed JSON at …)".
-        func message(_ expectation: String) -> String {
+        package func message(_ expectation: String) -> String {
             "\(expectation) (\(reason))"
         }
     }

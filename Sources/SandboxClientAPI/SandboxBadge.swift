@@ -4,9 +4,9 @@ import PaymentFormRendering
 /// What the sandbox serves for a logo or tooltip image a definition names: a small drawing
 /// (SVG) with the product's name as text, so a page shows which brand it detected, where the
 /// platform would serve its artwork. Not the brands' own marks: a labelled badge.
-struct SandboxBadge: Sendable, Hashable {
+package struct SandboxBadge: Sendable, Hashable {
     /// What the image stands for.
-    enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A product's, group's or account's logo: a badge with the name.
         case logo
         /// A field's tooltip image (where the CVV is, say): a card with the text on it.
@@ -14,11 +14,16 @@ struct SandboxBadge: Sendable, Hashable {
     }
 
     /// The text drawn.
-    let label: String
-    let kind: Kind
+    package let label: String
+    package let kind: Kind
+
+    package init(label: String, kind: Kind) {
+        self.label = label
+        self.kind = kind
+    }
 
     /// The SVG document (UTF-8): 64 × 40 for a logo, 96 × 60 for a tooltip image.
-    var svg: [UInt8] {
+    package var svg: [UInt8] {
         let text = HTMLEscaping.escape(label)
         let document: String
         switch kind {

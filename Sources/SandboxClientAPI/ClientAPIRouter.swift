@@ -3,75 +3,36 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSandboxHTTP
 
-/// Answers the sandbox's requests: the Client API calls below `/client/v1/<customerId>/` (and
-/// `/client/v2/<customerId>/` for the calls the API versions so), the Server API at the root
-/// (`/v1/<merchantId>/...`, `/v2/<merchantId>/...`), the sandbox payments endpoint and 3-D Secure
-/// page, the Saferpay card-post stand-in and placeholder assets. A request in, a response out;
-/// what it remembers between requests (sessions, payments, Saferpay tokens) is bounded.
-struct SandboxRouter: Sendable {
-    let data: SandboxData
+/// Answers the Client API calls below `/client/v1/<customerId>/` (and `/client/v2/<customerId>/`
+/// for the calls the API versions so) and the placeholder assets below `/assets/`, from the
+/// sandbox's product data; the Server API's catalogue calls reuse its handlers. A request in, a
+/// response out.
+package struct ClientAPIRouter: Sendable {
+    package let data: SandboxData
     /// The client sessions the Client API accepts.
-    let sessions: SandboxSessions
-    /// The Server API at the root.
-    let serverAPI: ServerAPI
-    let brandDetector: BrandDetector
-    /// The Saferpay card-post stand-in (holds the tokens it issued).
-    let saferpay: SaferpayStandIn
+    package let sessions: SandboxSessions
+    package let brandDetector: BrandDetector
     /// Which web pages may call the Client API and fetch assets from a browser.
-    var cors = SandboxCORS()
-    /// The web form files the hosted checkout page loads (`Web/dist`, or built into `payform`).
-    var webForm = WebFormFiles.folder(nil)
+    package var cors = SandboxCORS()
 
-    /// The answer to `request`; `fromLoopback` says whether the peer is on this machine.
-    func respond(to request: HTTPRequest, fromLoopback: Bool) -> HTTPResponse {
-        guard let segments = request.pathSegments, let query = request.queryItems else {
-            return SandboxErrorBody.badRequest("the path or query has a malformed percent escape")
-        }
-        switch segments.first {
-        case "client":
-            // A browser's preflight carries no Authorization: it is answered before any check.
-            if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
-            return cors.decorate(clientAPI(request, segments: Array(segments.dropFirst()), query: query), for: request)
-        case "sandbox" where segments == ["sandbox", "v1", "payments"]:
-            guard request.method == "POST" else { return methodNotAllowed("POST") }
-            guard fromLoopback else {
-                return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the payments endpoint answers loopback clients only")
-            }
-            return SandboxPayments(data: data, sessions: sessions).respond(to: request.body)
-        case "sandbox" where segments == ["sandbox", "v1", "clock", "advance"]:
-            guard request.method == "POST" else { return methodNotAllowed("POST") }
-            guard fromLoopback else {
-                return SandboxErrorBody.response(403, code: "SANDBOX_FORBIDDEN", id: "SANDBOX_FORBIDDEN", message: "the test clock answers loopback clients only")
-            }
-            return serverAPI.advanceClock(request.body)
-        case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "authentication":
-            return ThreeDSecurePage(serverAPI: serverAPI).respond(to: request, paymentId: segments[3])
-        case "sandbox" where segments.count == 5 && segments[1] == "v1" && segments[2] == "mandates":
-            return MandateSigningPage(serverAPI: serverAPI).respond(to: request, version: segments[3], reference: segments[4])
-        case "sandbox" where segments.count == 4 && segments[1] == "v1" && segments[2] == "paymentlinks":
-            return PaymentLinkPage(serverAPI: serverAPI).respond(to: request, linkId: segments[3])
-        case "sandbox" where segments.count >= 3 && segments[1] == "v1":
-            return HostedCheckoutPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst(2)))
-        case "hostedtokenization":
-            return HostedTokenizationPage(serverAPI: serverAPI, webForm: webForm).respond(to: request, segments: Array(segments.dropFirst()))
-        case "v2" where segments.count > 1 && segments[1] == "merchant-groups":
-            return serverAPI.respond(to: request, prefix: .merchantGroups, segments: Array(segments.dropFirst(2)), catalogue: self)
-        case "v1", "v2":
-            guard let version = ServerAPIVersion(rawValue: segments[0]) else { return SandboxErrorBody.noSuchRoute }
-            return serverAPI.respond(to: request, prefix: .api(version), segments: Array(segments.dropFirst()), catalogue: self)
-        case "files" where segments.count > 1 && segments[1] == "v1":
-            return serverAPI.respond(to: request, prefix: .files, segments: Array(segments.dropFirst(2)), catalogue: self)
-        case "saferpay":
-            guard fromLoopback else {
-                return SaferpayStandIn.error(403, name: "PERMISSION_DENIED", behavior: "DO_NOT_RETRY", message: "the Saferpay stand-in answers loopback clients only")
-            }
-            return saferpay.respond(to: request, segments: Array(segments.dropFirst()))
-        case "assets":
-            if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
-            return cors.decorate(asset(request, path: segments.dropFirst().joined(separator: "/")), for: request)
-        default:
-            return SandboxErrorBody.noSuchRoute
-        }
+    package init(data: SandboxData, sessions: SandboxSessions, brandDetector: BrandDetector, cors: SandboxCORS = SandboxCORS()) {
+        self.data = data
+        self.sessions = sessions
+        self.brandDetector = brandDetector
+        self.cors = cors
+    }
+
+    /// The answer to a Client API call; `segments` is the path after `client`.
+    package func respondToClientAPI(_ request: HTTPRequest, segments: [String], query: [(name: String, value: String)]) -> HTTPResponse {
+        // A browser's preflight carries no Authorization: it is answered before any check.
+        if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
+        return cors.decorate(clientAPI(request, segments: segments, query: query), for: request)
+    }
+
+    /// The answer to an asset request; `path` is the path after `assets/`.
+    package func respondToAsset(_ request: HTTPRequest, path: String) -> HTTPResponse {
+        if SandboxCORS.isPreflight(request) { return cors.preflight(request) }
+        return cors.decorate(asset(request, path: path), for: request)
     }
 
     /// A logo or tooltip image the products mention, drawn (``SandboxBadge``), with the
@@ -92,14 +53,14 @@ struct SandboxRouter: Sendable {
     }
 
     /// The assets' entity tag and date (what is drawn for a path never changes while the sandbox runs).
-    static let assetETag = #""sandbox-badge-1""#
-    static let assetLastModified = "Sun, 01 Nov 2026 00:00:00 GMT"
+    package static let assetETag = #""sandbox-badge-1""#
+    package static let assetLastModified = "Sun, 01 Nov 2026 00:00:00 GMT"
 
     // MARK: - The Client API
 
     /// The versions in Client API paths: `v1` for every call, `v2` for the calls the Online
     /// Payments API moved there (`services/dccrate`).
-    enum APIVersion: String, Sendable {
+    package enum APIVersion: String, Sendable {
         case v1, v2
     }
 
@@ -125,9 +86,9 @@ struct SandboxRouter: Sendable {
 
     /// A call: its version, method and handler.
     private struct Route {
-        var version = APIVersion.v1
-        let method: String
-        let handler: Handler
+        package var version = APIVersion.v1
+        package let method: String
+        package let handler: Handler
     }
 
     /// The call at a path below the customer, or `nil` when there is none.
@@ -160,14 +121,20 @@ struct SandboxRouter: Sendable {
     }
 
     /// Query parameters: the last value of each name wins.
-    struct Parameters {
-        let items: [(name: String, value: String)]
+    package struct Parameters {
+        package let items: [(name: String, value: String)]
         /// The locale of a call that names none (the session's, or the request's Accept-Language).
-        var fallbackLocale: String?
-        subscript(name: String) -> String? { items.last { $0.name == name }?.value }
+        package var fallbackLocale: String?
+
+        package init(items: [(name: String, value: String)], fallbackLocale: String?) {
+            self.items = items
+            self.fallbackLocale = fallbackLocale
+        }
+
+        package subscript(name: String) -> String? { items.last { $0.name == name }?.value }
 
         /// The locale the texts are served in: the query's `locale`, else ``fallbackLocale``.
-        var locale: String? {
+        package var locale: String? {
             if let locale = self["locale"], !locale.isEmpty { return locale }
             return fallbackLocale
         }
@@ -176,8 +143,8 @@ struct SandboxRouter: Sendable {
     /// A payment context read from the query: country and currency required, amount and
     /// isRecurring optional.
     /// An answer that ends a request early.
-    struct Rejection: Error {
-        let response: HTTPResponse
+    package struct Rejection: Error {
+        package let response: HTTPResponse
     }
 
     private func context(_ parameters: Parameters) throws(Rejection) -> PaymentContext {
@@ -206,7 +173,7 @@ struct SandboxRouter: Sendable {
 
     /// Whether `product` is offered in `context`: within its amount bounds, and allowing
     /// recurring payments when the context is recurring.
-    static func offers(_ product: PaymentProduct, in context: PaymentContext) -> Bool {
+    package static func offers(_ product: PaymentProduct, in context: PaymentContext) -> Bool {
         if let minimum = product.minAmount, context.amountOfMoney.amount < minimum { return false }
         if let maximum = product.maxAmount, context.amountOfMoney.amount > maximum { return false }
         if context.isRecurring, !product.allowsRecurring { return false }
@@ -232,7 +199,7 @@ struct SandboxRouter: Sendable {
         return .json(200, body: body)
     }
 
-    func products(_ parameters: Parameters) -> HTTPResponse {
+    package func products(_ parameters: Parameters) -> HTTPResponse {
         do {
             let context = try context(parameters)
             return Self.list("paymentProducts", data.products.filter { Self.offers($0.model, in: context) },
@@ -242,7 +209,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    func product(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    package func product(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             let context = try context(parameters)
             guard let item = data.product(withId: id), Self.offers(item.model, in: context) else { return SandboxErrorBody.unknownProduct() }
@@ -252,7 +219,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    func groups(_ parameters: Parameters) -> HTTPResponse {
+    package func groups(_ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
             return Self.list("paymentProductGroups", data.groups, language: DefinitionTexts.language(for: parameters.locale),
@@ -262,7 +229,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    func group(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    package func group(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
             guard let item = data.group(withId: id) else { return SandboxErrorBody.unknownProduct(property: "paymentProductGroupId") }
@@ -272,7 +239,7 @@ struct SandboxRouter: Sendable {
         }
     }
 
-    func networks(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    package func networks(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         do {
             _ = try context(parameters)
         } catch {
@@ -287,7 +254,7 @@ struct SandboxRouter: Sendable {
         return SandboxErrorBody.notFound("product \(id) has no networks (only wallet products such as 302 and 320 do)")
     }
 
-    func directory(_ id: String, _ parameters: Parameters) -> HTTPResponse {
+    package func directory(_ id: String, _ parameters: Parameters) -> HTTPResponse {
         guard parameters["countryCode"] != nil, parameters["currencyCode"] != nil else {
             return SandboxErrorBody.badRequest("countryCode and currencyCode are required", property: parameters["countryCode"] == nil ? "countryCode" : "currencyCode")
         }
@@ -296,7 +263,7 @@ struct SandboxRouter: Sendable {
         return .json(200, directory)
     }
 
-    func convert(_ parameters: Parameters) -> HTTPResponse {
+    package func convert(_ parameters: Parameters) -> HTTPResponse {
         guard let source = parameters["source"], let target = parameters["target"], let text = parameters["amount"], let amount = Int(text) else {
             return SandboxErrorBody.badRequest("source, target and amount (an integer) are required", property: "amount")
         }
@@ -308,14 +275,14 @@ struct SandboxRouter: Sendable {
         return .json(200, ["convertedAmount": .number(String(converted))])
     }
 
-    func thirdPartyStatus(_ paymentId: String) -> HTTPResponse {
+    package func thirdPartyStatus(_ paymentId: String) -> HTTPResponse {
         let lowered = paymentId.lowercased()
         let status = lowered.hasSuffix("-waiting") ? "WAITING" : lowered.hasSuffix("-initialized") ? "INITIALIZED"
             : lowered.hasSuffix("-authorized") ? "AUTHORIZED" : "COMPLETED"
         return .json(200, ["thirdPartyStatus": .string(status)])
     }
 
-    func customerDetails(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+    package func customerDetails(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         guard data.product(withId: id) != nil else { return SandboxErrorBody.unknownProduct() }
         let parsed = SandboxJSONBody.value(body, rejectsDuplicateKeys: false)
         if case .failure(let problem) = parsed {
@@ -341,7 +308,7 @@ struct SandboxRouter: Sendable {
         return .json(200, details.json)
     }
 
-    func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+    package func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         SandboxErrorBody.methodNotAllowed(allowed)
     }
 }

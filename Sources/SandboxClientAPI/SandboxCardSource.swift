@@ -7,34 +7,34 @@ import PaymentFormJSON
 /// carry (`"1001"`).
 ///
 /// Never printed: the card number is card data.
-enum SandboxCardSource: Sendable {
+package enum SandboxCardSource: Sendable {
     case card(number: String, paymentProductId: Int?)
     case token(String)
 
     /// Reads `json` (the request's `cardSource`).
-    init(_ json: JSONValue?) throws(SandboxRouter.Rejection) {
+    package init(_ json: JSONValue?) throws(ClientAPIRouter.Rejection) {
         let shape = #"cardSource must be {"card": {"cardNumber": "<digits>", "paymentProductId": <integer>}} or {"token": "<token>"}"#
         guard case .object(let object)? = json, object.keys.count == 1 else {
-            throw SandboxRouter.Rejection(response: SandboxErrorBody.badRequest(shape, property: "cardSource"))
+            throw ClientAPIRouter.Rejection(response: SandboxErrorBody.badRequest(shape, property: "cardSource"))
         }
         if case .string(let token)? = object["token"] {
             guard !token.isEmpty, token.utf8.count <= 64 else {
-                throw SandboxRouter.Rejection(response: SandboxErrorBody.badRequest("cardSource.token must be a non-empty string of at most 64 characters", property: "cardSource.token"))
+                throw ClientAPIRouter.Rejection(response: SandboxErrorBody.badRequest("cardSource.token must be a non-empty string of at most 64 characters", property: "cardSource.token"))
             }
             self = .token(token)
             return
         }
         guard case .object(let card)? = object["card"], card.keys.allSatisfy({ $0 == "cardNumber" || $0 == "paymentProductId" }) else {
-            throw SandboxRouter.Rejection(response: SandboxErrorBody.badRequest(shape, property: "cardSource"))
+            throw ClientAPIRouter.Rejection(response: SandboxErrorBody.badRequest(shape, property: "cardSource"))
         }
         guard case .string(let number)? = card["cardNumber"], (6...19).contains(number.utf8.count), number.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else {
-            throw SandboxRouter.Rejection(response: SandboxErrorBody.badRequest(
+            throw ClientAPIRouter.Rejection(response: SandboxErrorBody.badRequest(
                 "cardSource.card.cardNumber must be a string of 6 to 19 digits (no spaces)", property: "cardSource.card.cardNumber"))
         }
         var productId: Int?
         if let value = card["paymentProductId"], value != .null {
             guard case .number(let text) = value, let id = Int(text), id > 0 else {
-                throw SandboxRouter.Rejection(response: SandboxErrorBody.badRequest(
+                throw ClientAPIRouter.Rejection(response: SandboxErrorBody.badRequest(
                     "cardSource.card.paymentProductId must be a positive integer", property: "cardSource.card.paymentProductId"))
             }
             productId = id
@@ -43,12 +43,12 @@ enum SandboxCardSource: Sendable {
     }
 }
 
-extension SandboxRouter {
+extension ClientAPIRouter {
     /// The largest amount the sandbox computes with: 12 digits, as the API's integer(12).
-    static let maximumAmount = 999_999_999_999
+    package static let maximumAmount = 999_999_999_999
 
     /// An amount of money as the Online Payments calls send it: `{"amount": <integer>, "currencyCode": "EUR"}`.
-    static func amountOfMoney(_ json: JSONValue?, at property: String) throws(Rejection) -> AmountOfMoney {
+    package static func amountOfMoney(_ json: JSONValue?, at property: String) throws(Rejection) -> AmountOfMoney {
         guard case .object? = json else {
             throw Rejection(response: SandboxErrorBody.badRequest("\(property) is required: {\"amount\": <integer>, \"currencyCode\": \"EUR\"}", property: property))
         }
@@ -64,7 +64,7 @@ extension SandboxRouter {
     }
 
     /// The body of an Online Payments service call: a JSON object, no member repeated.
-    static func serviceBody(_ body: [UInt8], shape: String) throws(Rejection) -> JSONValue {
+    package static func serviceBody(_ body: [UInt8], shape: String) throws(Rejection) -> JSONValue {
         switch SandboxJSONBody.object(body) {
         case .success(let object): return .object(object)
         case .failure(let problem): throw Rejection(response: SandboxErrorBody.badRequest(problem.message("the body must be a JSON object \(shape)")))
@@ -72,7 +72,7 @@ extension SandboxRouter {
     }
 
     /// The account on file a token stands for (the sandbox's tokens are account-on-file ids), and its product.
-    func account(forToken token: String) throws(Rejection) -> (account: AccountOnFile, product: PaymentProduct) {
+    package func account(forToken token: String) throws(Rejection) -> (account: AccountOnFile, product: PaymentProduct) {
         for item in data.products {
             if let account = item.model.accountOnFile(withId: token) { return (account, item.model) }
         }
@@ -82,7 +82,7 @@ extension SandboxRouter {
     }
 
     /// The served card product `id` (for a card source naming one).
-    func cardProduct(withId id: Int) throws(Rejection) -> PaymentProduct {
+    package func cardProduct(withId id: Int) throws(Rejection) -> PaymentProduct {
         guard let item = data.product(withId: String(id)) else { throw Rejection(response: SandboxErrorBody.unknownProduct(property: "cardSource.card.paymentProductId")) }
         guard item.model.paymentMethod == "card" else {
             throw Rejection(response: SandboxErrorBody.badRequest("product \(id) is not a card product", property: "cardSource.card.paymentProductId"))

@@ -9,16 +9,16 @@ import PaymentFormSandboxHTTP
 /// The file is the getIINdetails answer without what depends on the request:
 /// `{"paymentProductId": 130, "coBrands": [{"paymentProductId": 130}, {"paymentProductId": 1}], "countryCode": "FR"}`
 /// (`coBrands` and `countryCode` optional; with co-brands, `paymentProductId` is the first).
-struct SandboxIINAnswer: Sendable, Hashable {
+package struct SandboxIINAnswer: Sendable, Hashable {
     /// The digits a lookup's `bin` must start with (6 to 19).
-    let prefix: String
+    package let prefix: String
     /// The products, the card's own first; more than one for a co-badged card.
-    let paymentProductIds: [Int]
+    package let paymentProductIds: [Int]
     /// The issuing country, when the file gives one.
-    let countryCode: String?
+    package let countryCode: String?
 
     /// Reads the file of `prefix`; `source` names it in errors.
-    init(prefix: String, json: JSONValue, source: String) throws(SandboxError) {
+    package init(prefix: String, json: JSONValue, source: String) throws(SandboxError) {
         func refuse(_ message: String) -> SandboxError {
             SandboxError(code: "invalid_value", message: "\(source): \(message)")
         }
@@ -68,7 +68,7 @@ extension SandboxData {
     /// which no brand table can tell), for the products served; `nil` when the data has none for
     /// it (the request's own offline detection then decides). A request that takes it pays with
     /// any of the card's products, so `4000 0025 0000 1001` is a card of product 130 as well as 1.
-    func platformIINLookup(forCardNumber number: String) -> IINLookupResult? {
+    package func platformIINLookup(forCardNumber number: String) -> IINLookupResult? {
         guard let digits = CardNumberDigits.digits(of: number) else { return nil }
         let offered = Set(products.compactMap { Int($0.model.id) })
         for answer in iinAnswers where digits.hasPrefix(answer.prefix) {

@@ -6,13 +6,13 @@ import PaymentFormSandboxHTTP
 
 /// The Client API calls outside the card flow that the JavaScript SDKs make: the privacy policy
 /// and the Apple Pay merchant session.
-extension SandboxRouter {
+extension ClientAPIRouter {
     /// The privacy policy the sandbox answers, for every product and locale: a fixed test text.
-    static let privacyPolicyHTML = "<p>Sandbox privacy policy: a fixed test text from payform sandbox, a local test tool. "
+    package static let privacyPolicyHTML = "<p>Sandbox privacy policy: a fixed test text from payform sandbox, a local test tool. "
         + "No data leaves this machine and nothing you enter is stored.</p>"
 
     /// `GET services/privacypolicy[?locale=…&paymentProductId=…]` → `{"htmlContent": "<p>…</p>"}`.
-    func privacyPolicy(_ parameters: Parameters) -> HTTPResponse {
+    package func privacyPolicy(_ parameters: Parameters) -> HTTPResponse {
         if let id = parameters["paymentProductId"] {
             guard !id.isEmpty, id.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else {
                 return SandboxErrorBody.badRequest("paymentProductId must be an integer", property: "paymentProductId")
@@ -29,7 +29,7 @@ extension SandboxRouter {
     ///
     /// The session object has the shape Apple's merchant validation returns, marked as a test
     /// object that no Apple Pay sheet accepts.
-    func paymentProductSession(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+    package func paymentProductSession(_ id: String, _ body: [UInt8]) -> HTTPResponse {
         guard id == "302" else { return SandboxErrorBody.unknownProduct() }
         let input: JSONValue?
         switch SandboxJSONBody.value(body) {

@@ -21,40 +21,40 @@ import PaymentFormSandboxHTTP
 ///   the card number `4000000000000002` is declined (402 `TRANSACTION_DECLINED`, `DO_NOT_RETRY`); a
 ///   used or unknown token is `TOKEN_INVALID` (a token is used once, however many posts race).
 /// - `GET /saferpay/redirect/<token>` redirects (303) to the token's `ReturnUrl`.
-final class SaferpayStandIn: Sendable {
+package final class SaferpayStandIn: Sendable {
     /// The card number the stand-in declines, to exercise an error answer that is not about input.
-    static let declinedCardNumber = "4000000000000002"
+    package static let declinedCardNumber = "4000000000000002"
     /// Tokens kept at once; the oldest are dropped beyond it.
-    static let maximumTokens = 10_000
+    package static let maximumTokens = 10_000
 
     private struct Token: Sendable {
-        let returnURL: String
-        var used = false
+        package let returnURL: String
+        package var used = false
     }
 
     /// What the stand-in remembers between requests (connection threads share it).
     private struct State: Sendable {
         /// `http://HOST:PORT` of the running sandbox.
-        var baseURL = "http://127.0.0.1"
-        var tokens: [String: Token] = [:]
+        package var baseURL = "http://127.0.0.1"
+        package var tokens: [String: Token] = [:]
         /// Token ids, oldest first.
-        var order: [String] = []
+        package var order: [String] = []
     }
 
     private let state = LockedValue(State())
     private let definition: PaymentProduct?
 
-    init() {
+    package init() {
         definition = try? SaferpayCardPost.definition
     }
 
     /// Sets the base of the URLs handed out: the address the sandbox is bound to.
-    func setBaseURL(_ url: String) {
+    package func setBaseURL(_ url: String) {
         state.withLock { $0.baseURL = url }
     }
 
     /// Answers a request below `/saferpay/`.
-    func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, segments: [String]) -> HTTPResponse {
         let host = state.withLock { $0.baseURL }
         switch (request.method, segments.count) {
         case ("POST", 1) where segments[0] == "tokens":
@@ -157,7 +157,7 @@ final class SaferpayStandIn: Sendable {
         return HTTPResponse(status: 303, headers: [HTTPHeaderField("Location", known.returnURL)])
     }
 
-    static func error(_ status: Int, name: String, behavior: String, message: String, detail: [String] = []) -> HTTPResponse {
+    package static func error(_ status: Int, name: String, behavior: String, message: String, detail: [String] = []) -> HTTPResponse {
         var object = JSONObject([
             (key: "ResponseHeader", value: ["SpecVersion": "1.53", "RequestId": .string(UUID().uuidString.lowercased())]),
             (key: "Behavior", value: .string(behavior)),

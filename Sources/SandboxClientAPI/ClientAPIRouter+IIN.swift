@@ -4,18 +4,18 @@ import PaymentFormSandboxHTTP
 
 /// `POST services/getIINdetails`, and the card products a card number stands for (also what the
 /// surcharge and DCC calls work from).
-extension SandboxRouter {
+extension ClientAPIRouter {
     /// What the sandbox knows about a card-number prefix: the products served for it (the card's
     /// own first; more for a co-badged card) and the issuing country, when known.
-    struct CardProducts: Sendable, Hashable {
-        let paymentProductIds: [Int]
-        let countryCode: String?
+    package struct CardProducts: Sendable, Hashable {
+        package let paymentProductIds: [Int]
+        package let countryCode: String?
     }
 
     /// The card products of `digits` (6 to 19 digits): an IIN answer of the data whose prefix the
     /// digits start with (the longest), else the offline brand detector's answer mapped to the
     /// products served; `nil` when no product is served for them (or the detector cannot decide).
-    func cardProducts(_ digits: String) -> CardProducts? {
+    package func cardProducts(_ digits: String) -> CardProducts? {
         let offered = Set(data.products.compactMap { Int($0.model.id) })
         for answer in data.iinAnswers where digits.hasPrefix(answer.prefix) {
             let ids = answer.paymentProductIds.filter(offered.contains)
@@ -29,11 +29,11 @@ extension SandboxRouter {
     }
 
     /// The brand table's country of the brand product `id` stands for (a domestic scheme's), or `nil`.
-    func country(ofProduct id: Int) -> String? {
+    package func country(ofProduct id: Int) -> String? {
         brandDetector.table.brands.first { $0.paymentProductIds.contains(id) }?.country
     }
 
-    func iinDetails(_ body: [UInt8]) -> HTTPResponse {
+    package func iinDetails(_ body: [UInt8]) -> HTTPResponse {
         let json: JSONValue
         switch SandboxJSONBody.object(body, rejectsDuplicateKeys: false) {
         case .success(let object): json = .object(object)
@@ -72,7 +72,7 @@ extension SandboxRouter {
 
     /// The IIN request's payment context; amounts and flags as JSON numbers and booleans (the
     /// API's types) or as strings (what the Connect Swift SDKs send).
-    static func iinContext(_ json: JSONValue) -> PaymentContext? {
+    package static func iinContext(_ json: JSONValue) -> PaymentContext? {
         guard case .string(let country)? = json["countryCode"], let money = json["amountOfMoney"],
               case .string(let currency)? = money["currencyCode"]
         else { return nil }

@@ -3,13 +3,13 @@ import PaymentFormJSON
 import PaymentFormSandboxHTTP
 
 /// `POST /client/v1/<customerId>/services/surchargeCalculation` (an Online Payments call).
-extension SandboxRouter {
+extension ClientAPIRouter {
     /// `{"cardSource": …, "amountOfMoney": {"amount", "currencyCode"}}` →
     /// `{"surcharges": [{"paymentProductId", "result": "OK" | "NO_SURCHARGE", "netAmount",
     /// "surchargeAmount", "totalAmount", "surchargeRate"?}]}`: one entry per card product of the
     /// card source (each co-brand of a co-badged card; the product it names, when it names one;
     /// a token's account's product), from ``SurchargeRates``.
-    func surchargeCalculation(_ body: [UInt8]) -> HTTPResponse {
+    package func surchargeCalculation(_ body: [UInt8]) -> HTTPResponse {
         do {
             let json = try Self.serviceBody(body, shape: #"{"cardSource": {...}, "amountOfMoney": {"amount", "currencyCode"}}"#)
             let source = try SandboxCardSource(json["cardSource"])
@@ -36,7 +36,7 @@ extension SandboxRouter {
     }
 
     /// One entry of the answer.
-    static func surcharge(for productId: Int, on money: AmountOfMoney) -> JSONValue {
+    package static func surcharge(for productId: Int, on money: AmountOfMoney) -> JSONValue {
         func amount(_ value: Int) -> JSONValue {
             ["amount": .number(String(value)), "currencyCode": .string(money.currencyCode)]
         }

@@ -10,12 +10,17 @@ import PaymentFormSandboxHTTP
 ///
 /// The answer holds the decrypted values (card data): the router serves it to loopback clients
 /// only, and nothing of it is logged.
-struct SandboxPayments {
-    let data: SandboxData
+package struct SandboxPayments {
+    package let data: SandboxData
     /// The sessions a payload may be prepared for.
-    let sessions: SandboxSessions
+    package let sessions: SandboxSessions
 
-    func respond(to body: [UInt8]) -> HTTPResponse {
+    package init(data: SandboxData, sessions: SandboxSessions) {
+        self.data = data
+        self.sessions = sessions
+    }
+
+    package func respond(to body: [UInt8]) -> HTTPResponse {
         let json: JSONValue
         // A repeated member would leave which product or token counts to a guess.
         switch SandboxJSONBody.object(body) {

@@ -15,15 +15,15 @@ import PaymentFormJSON
 /// cents on Visa → 12, on Mastercard → 25, on American Express → 45.
 package enum SurchargeRates {
     /// One product's rate; the ad valorem part in hundredths of a percent, so it is exact.
-    struct Rate: Sendable, Hashable {
-        let productTypeId: String
-        let productTypeVersion: String
+    package struct Rate: Sendable, Hashable {
+        package let productTypeId: String
+        package let productTypeVersion: String
         /// 120 = 1.2 %.
-        let adValoremBasisPoints: Int
-        let specificRate: Int
+        package let adValoremBasisPoints: Int
+        package let specificRate: Int
 
         /// `adValoremRate` as the API writes it: a JSON number in percent (`1.2`).
-        var adValoremRateJSON: JSONValue {
+        package var adValoremRateJSON: JSONValue {
             let whole = adValoremBasisPoints / 100, fraction = adValoremBasisPoints % 100
             guard fraction != 0 else { return .number(String(whole)) }
             let digits = fraction < 10 ? "0\(fraction)" : String(fraction)
@@ -31,7 +31,7 @@ package enum SurchargeRates {
         }
 
         /// The surcharge on `amount` (minor units).
-        func surcharge(on amount: Int) -> Int {
+        package func surcharge(on amount: Int) -> Int {
             let product = amount * adValoremBasisPoints
             let (quotient, remainder) = product.quotientAndRemainder(dividingBy: 10_000)
             return quotient + (remainder * 2 >= 10_000 ? 1 : 0) + specificRate
@@ -39,7 +39,7 @@ package enum SurchargeRates {
     }
 
     /// Rates by payment product id.
-    static let table: [Int: Rate] = [
+    package static let table: [Int: Rate] = [
         1: Rate(productTypeId: "SANDBOX-VISA", productTypeVersion: "1", adValoremBasisPoints: 120, specificRate: 0),
         2: Rate(productTypeId: "SANDBOX-AMEX", productTypeVersion: "1", adValoremBasisPoints: 250, specificRate: 20),
         3: Rate(productTypeId: "SANDBOX-MASTERCARD", productTypeVersion: "1", adValoremBasisPoints: 150, specificRate: 10),

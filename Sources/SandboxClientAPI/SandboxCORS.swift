@@ -26,13 +26,13 @@ package struct SandboxCORS: Sendable, Hashable {
     package let allowedOrigins: Set<String>?
 
     /// The request headers a page may send: those the Client API uses.
-    static let allowedHeaders = ["Authorization", "Content-Type", "X-GCS-ClientMetaInfo", "Accept"]
+    package static let allowedHeaders = ["Authorization", "Content-Type", "X-GCS-ClientMetaInfo", "Accept"]
 
     /// The methods of the Client API.
-    static let allowedMethods = "GET, POST"
+    package static let allowedMethods = "GET, POST"
 
     /// How long a browser may keep a preflight's answer, in seconds.
-    static let maximumAge = 600
+    package static let maximumAge = 600
 
     /// A policy; `nil` (or no origin at all) allows any origin.
     package init(allowedOrigins: [String]? = nil) {
@@ -69,7 +69,7 @@ package struct SandboxCORS: Sendable, Hashable {
     }
 
     /// The request's `Origin` when it is allowed, else `nil` (also when it sent none).
-    func allowedOrigin(of request: HTTPRequest) -> String? {
+    package func allowedOrigin(of request: HTTPRequest) -> String? {
         guard let origin = request.header("Origin"), !origin.isEmpty else { return nil }
         guard let allowedOrigins else { return origin }
         return allowedOrigins.contains(origin.lowercased()) ? origin : nil
@@ -77,12 +77,12 @@ package struct SandboxCORS: Sendable, Hashable {
 
     /// Whether `request` is a CORS preflight: `OPTIONS` (with or without `Origin`: answering a
     /// bare `OPTIONS` the same way costs nothing and tells a person what is allowed).
-    static func isPreflight(_ request: HTTPRequest) -> Bool {
+    package static func isPreflight(_ request: HTTPRequest) -> Bool {
         request.method == "OPTIONS"
     }
 
     /// The answer to a preflight.
-    func preflight(_ request: HTTPRequest) -> HTTPResponse {
+    package func preflight(_ request: HTTPRequest) -> HTTPResponse {
         var headers: HTTPHeaders = [HTTPHeaderField("Vary", "Origin")]
         if let origin = allowedOrigin(of: request) {
             headers.append(HTTPHeaderField("Access-Control-Allow-Origin", origin))
@@ -99,7 +99,7 @@ package struct SandboxCORS: Sendable, Hashable {
     }
 
     /// `response` with the CORS headers an answer to `request` carries.
-    func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    package func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         response.headers.append(HTTPHeaderField("Vary", "Origin"))
         if let origin = allowedOrigin(of: request) {

@@ -12,19 +12,19 @@ import PaymentFormSandboxHTTP
 /// of either platform sees it.
 ///
 /// Codes the real APIs also use: `9002` MISSING_OR_INVALID_AUTHORIZATION (401), `1007`
-/// UNKNOWN_PRODUCT_ID (404), and on the Server API the codes of ``ServerAPIErrorCode``. The
+/// UNKNOWN_PRODUCT_ID (404), and on the Server API the codes of `ServerAPIErrorCode`. The
 /// others are the sandbox's own, prefixed `SANDBOX_`.
-enum SandboxErrorBody {
+package enum SandboxErrorBody {
     /// One error of a body.
-    struct Item: Sendable, Hashable {
-        var code: String
-        var id: String
-        var message: String
-        var propertyName: String?
+    package struct Item: Sendable, Hashable {
+        package var code: String
+        package var id: String
+        package var message: String
+        package var propertyName: String?
         /// `nil`: `SANDBOX` for the sandbox's own codes, else the Connect platform's category.
-        var category: String?
+        package var category: String?
 
-        init(code: String, id: String, message: String, propertyName: String? = nil, category: String? = nil) {
+        package init(code: String, id: String, message: String, propertyName: String? = nil, category: String? = nil) {
             self.code = code
             self.id = id
             self.message = message
@@ -34,7 +34,7 @@ enum SandboxErrorBody {
 
         /// The item's JSON for an answer of `status`; `retriable` is written when given (the
         /// Online Payments error type has it).
-        func json(status: Int, retriable: Bool? = nil) -> JSONValue {
+        package func json(status: Int, retriable: Bool? = nil) -> JSONValue {
             var error = JSONObject([
                 (key: "code", value: .string(code)),
                 (key: "errorCode", value: .string(code)),
@@ -51,7 +51,7 @@ enum SandboxErrorBody {
 
     /// An answer of `status` with `items`, then the members of `extra` (a declined payment's
     /// `paymentResult`).
-    static func response(_ status: Int, items: [Item], retriable: Bool? = nil, extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
+    package static func response(_ status: Int, items: [Item], retriable: Bool? = nil, extra: [(key: String, value: JSONValue)] = []) -> HTTPResponse {
         var body = JSONObject([
             (key: "errorId", value: .string(UUID().uuidString.lowercased())),
             (key: "errors", value: .array(items.map { $0.json(status: status, retriable: retriable) })),
@@ -60,28 +60,28 @@ enum SandboxErrorBody {
         return .json(status, .object(body))
     }
 
-    static func response(_ status: Int, code: String, id: String, message: String, propertyName: String? = nil) -> HTTPResponse {
+    package static func response(_ status: Int, code: String, id: String, message: String, propertyName: String? = nil) -> HTTPResponse {
         response(status, items: [Item(code: code, id: id, message: message, propertyName: propertyName)])
     }
 
-    static var unauthorized: HTTPResponse {
+    package static var unauthorized: HTTPResponse {
         response(401, code: "9002", id: "MISSING_OR_INVALID_AUTHORIZATION", message: "MISSING_OR_INVALID_AUTHORIZATION")
     }
 
-    static func unknownProduct(property: String = "productId") -> HTTPResponse {
+    package static func unknownProduct(property: String = "productId") -> HTTPResponse {
         response(404, code: "1007", id: "UNKNOWN_PRODUCT_ID", message: "UNKNOWN_PRODUCT_ID", propertyName: property)
     }
 
-    static func badRequest(_ message: String, property: String? = nil) -> HTTPResponse {
+    package static func badRequest(_ message: String, property: String? = nil) -> HTTPResponse {
         response(400, code: "SANDBOX_BAD_REQUEST", id: "SANDBOX_BAD_REQUEST", message: message, propertyName: property)
     }
 
-    static func notFound(_ message: String) -> HTTPResponse {
+    package static func notFound(_ message: String) -> HTTPResponse {
         response(404, code: "SANDBOX_NOT_FOUND", id: "SANDBOX_NOT_FOUND", message: message)
     }
 
     /// A path the sandbox does not serve at all (distinct from an unknown id on a path it serves).
-    static var noSuchRoute: HTTPResponse {
+    package static var noSuchRoute: HTTPResponse {
         response(
             404, code: "SANDBOX_NO_SUCH_ROUTE", id: "SANDBOX_NO_SUCH_ROUTE",
             message: "the sandbox serves no such path (its paths: /client/v1|v2/<customerId>/..., /assets/..., /sandbox/v1/..., "
@@ -91,7 +91,7 @@ enum SandboxErrorBody {
 
 extension SandboxErrorBody {
     /// 405 with `Allow: <allowed>`.
-    static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
+    package static func methodNotAllowed(_ allowed: String) -> HTTPResponse {
         var response = response(405, code: "SANDBOX_METHOD_NOT_ALLOWED", id: "SANDBOX_METHOD_NOT_ALLOWED", message: "use \(allowed)")
         response.headers.append(HTTPHeaderField("Allow", allowed))
         return response

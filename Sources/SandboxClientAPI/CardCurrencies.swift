@@ -11,19 +11,19 @@
 /// 3. Else none: the answer is `NotAvailable`.
 package enum CardCurrencies {
     /// Currencies by ISO 3166-1 alpha-2 country.
-    static let byCountry: [String: String] = [
+    package static let byCountry: [String: String] = [
         "FR": "EUR", "BE": "EUR", "NL": "EUR", "DE": "EUR", "ES": "EUR", "IT": "EUR", "PT": "EUR", "AT": "EUR", "IE": "EUR", "FI": "EUR",
         "DK": "DKK", "SE": "SEK", "NO": "NOK", "PL": "PLN", "CH": "CHF", "GB": "GBP", "US": "USD", "CA": "CAD", "AU": "AUD",
         "BR": "BRL", "IN": "INR", "CN": "CNY", "JP": "JPY", "TR": "TRY", "AR": "ARS", "NG": "NGN", "RU": "RUB", "SA": "SAR",
     ]
 
     /// Currencies of the usual test card numbers, by prefix.
-    static let byTestCardPrefix: [(prefix: String, currency: String)] = [
+    package static let byTestCardPrefix: [(prefix: String, currency: String)] = [
         ("411111", "USD"), ("555555", "GBP"), ("371449", "USD"), ("378282", "USD"),
     ]
 
     /// The currency of a card with these leading `digits` issued in `country`, or `nil`.
-    static func currency(digits: String, country: String?) -> String? {
+    package static func currency(digits: String, country: String?) -> String? {
         if let country, let currency = byCountry[country] { return currency }
         return byTestCardPrefix.first { digits.hasPrefix($0.prefix) }?.currency
     }

@@ -25,7 +25,7 @@
 /// cents; 1000 EUR cents → 1600 JPY.
 package enum ConversionRates {
     /// Rate per EUR in millionths, and decimals.
-    static let table: [String: (perEURMillionths: Int, decimals: Int)] = [
+    package static let table: [String: (perEURMillionths: Int, decimals: Int)] = [
         "EUR": (1_000_000, 2), "USD": (1_100_000, 2), "GBP": (850_000, 2), "CHF": (950_000, 2), "JPY": (160_000_000, 0),
         "SEK": (11_500_000, 2), "NOK": (11_700_000, 2), "DKK": (7_460_000, 2), "PLN": (4_300_000, 2), "AUD": (1_650_000, 2),
         "CAD": (1_500_000, 2), "BRL": (5_500_000, 2), "CNY": (7_800_000, 2), "INR": (90_000_000, 2),

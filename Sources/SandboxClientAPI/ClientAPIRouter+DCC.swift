@@ -5,7 +5,7 @@ import PaymentFormSandboxHTTP
 
 /// `POST /client/v2/<customerId>/services/dccrate` (an Online Payments call): a dynamic currency
 /// conversion offer.
-extension SandboxRouter {
+extension ClientAPIRouter {
     /// `{"cardSource": …, "transaction": {"amount": {"amount", "currencyCode"}}}` →
     /// `{"dccSessionId", "docSessionId", "result": {"result", "resultReason"}, "proposal"?}`
     /// (the session id under both names: the Online Payments SDK's type reads `dccSessionId`,
@@ -17,7 +17,7 @@ extension SandboxRouter {
     /// rate; `NotAvailable` when they are the same or the card's currency is unknown; `NoRate` when
     /// either currency has no rate; `InvalidCard` when no card product matches the number. Only
     /// `Allowed` has a `dccSessionId` (empty otherwise, as the API does) and a `proposal`.
-    func dccRate(_ body: [UInt8]) -> HTTPResponse {
+    package func dccRate(_ body: [UInt8]) -> HTTPResponse {
         do {
             let json = try Self.serviceBody(body, shape: #"{"cardSource": {...}, "transaction": {"amount": {"amount", "currencyCode"}}}"#)
             let source = try SandboxCardSource(json["cardSource"])
@@ -87,7 +87,7 @@ extension SandboxRouter {
     }
 
     /// `value` with at most 6 decimals, trailing zeros dropped (`1.1`, `0.909091`, `160`).
-    static func decimal(_ value: Double) -> String {
+    package static func decimal(_ value: Double) -> String {
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -95,7 +95,7 @@ extension SandboxRouter {
     }
 
     /// `amount` minor units of `currency` in major units (`1100` USD → `11.00`; `1600` JPY → `1600`).
-    static func major(_ amount: Int, _ currency: String) -> String {
+    package static func major(_ amount: Int, _ currency: String) -> String {
         let decimals = ConversionRates.table[currency]?.decimals ?? 2
         guard decimals > 0 else { return String(amount) }
         var divisor = 1
@@ -105,7 +105,7 @@ extension SandboxRouter {
     }
 
     /// `date` as ISO 8601 in UTC with seconds (`2026-11-24T10:15:00Z`).
-    static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -22,9 +22,9 @@ import PaymentFormSandboxHTTP
 package struct SandboxData: Sendable {
     /// A product or group: the JSON as given (served as it is, unknown keys included) and its
     /// decoded model.
-    struct Item<Model: Sendable>: Sendable {
-        let json: JSONValue
-        let model: Model
+    package struct Item<Model: Sendable>: Sendable {
+        package let json: JSONValue
+        package let model: Model
         /// The JSON as the sandbox writes it, in each language it serves (its texts localized,
         /// ``DefinitionTexts``), with and without `fields`, written once: an answer about one item,
         /// or a list of them, is these bytes (a backend test farm asks for the same products
@@ -32,15 +32,15 @@ package struct SandboxData: Sendable {
         private let bodies: [String: Body]
 
         /// One language's bytes.
-        struct Body: Sendable {
-            let full: [UInt8]
+        package struct Body: Sendable {
+            package let full: [UInt8]
             /// Without the `fields` member (what `hide=fields` asks for).
-            let withoutFields: [UInt8]
+            package let withoutFields: [UInt8]
         }
 
         /// An item; `localized` gives its JSON in a language (the product or group rules of
         /// ``DefinitionTexts``).
-        init(json: JSONValue, model: Model, localized: (JSONValue, Localizer) -> JSONValue) {
+        package init(json: JSONValue, model: Model, localized: (JSONValue, Localizer) -> JSONValue) {
             self.json = json
             self.model = model
             var bodies: [String: Body] = [DefinitionTexts.sourceLanguage: Self.written(json)]
@@ -52,7 +52,7 @@ package struct SandboxData: Sendable {
 
         /// The item's bytes in `language` (one of ``DefinitionTexts/servedLanguages``; others get
         /// the file's own texts).
-        func body(language: String, hidingFields: Bool) -> [UInt8] {
+        package func body(language: String, hidingFields: Bool) -> [UInt8] {
             guard let body = bodies[language] ?? bodies[DefinitionTexts.sourceLanguage] else { return [] }
             return hidingFields ? body.withoutFields : body.full
         }
@@ -67,17 +67,17 @@ package struct SandboxData: Sendable {
         }
     }
 
-    var products: [Item<PaymentProduct>]
-    var groups: [Item<PaymentProductGroup>]
-    var directories: [String: JSONValue]
+    package var products: [Item<PaymentProduct>]
+    package var groups: [Item<PaymentProductGroup>]
+    package var directories: [String: JSONValue]
     /// IIN answers by card-number prefix, longest prefix first.
-    var iinAnswers: [SandboxIINAnswer]
-    let decryptionKey: DecryptionKey
+    package var iinAnswers: [SandboxIINAnswer]
+    package let decryptionKey: DecryptionKey
     /// `{"keyId", "publicKey"}` as the Client API serves it.
-    let publicKeyResponse: PublicKeyResponse
+    package let publicKeyResponse: PublicKeyResponse
     /// Every logo and tooltip-image path the products and groups mention, with the badge drawn
     /// for it.
-    let assets: [String: SandboxBadge]
+    package let assets: [String: SandboxBadge]
 
     /// The ids of the products served, in file-name order.
     package var productIds: [String] { products.map(\.model.id) }
@@ -162,7 +162,7 @@ package struct SandboxData: Sendable {
     }
 
     /// The largest product, group or directory file read: the JSON parser's document limit.
-    static let maximumFileBytes = JSONParser.Limits.standard.maximumBytes
+    package static let maximumFileBytes = JSONParser.Limits.standard.maximumBytes
 
     /// The bytes of the regular file at `path` (a symbolic link to one is fine), refused past
     /// `limit` bytes. The bytes are counted as they are read, never taken from the file's size:
@@ -170,7 +170,7 @@ package struct SandboxData: Sendable {
     /// says nothing. Anything but a regular file (a FIFO, whose opening would wait for a writer
     /// for ever, a device such as `/dev/zero`, a socket) is refused: it is opened without waiting
     /// and checked before a byte is read.
-    static func readBounded(_ path: String, limit: Int) throws(SandboxError) -> Data {
+    package static func readBounded(_ path: String, limit: Int) throws(SandboxError) -> Data {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw SandboxError(code: "unreadable_file", message: "\(path): cannot read the file")
@@ -320,8 +320,8 @@ package struct SandboxData: Sendable {
     }
 
     /// The product with `id`.
-    func product(withId id: String) -> Item<PaymentProduct>? { products.first { $0.model.id == id } }
+    package func product(withId id: String) -> Item<PaymentProduct>? { products.first { $0.model.id == id } }
 
     /// The group with `id`.
-    func group(withId id: String) -> Item<PaymentProductGroup>? { groups.first { $0.model.id == id } }
+    package func group(withId id: String) -> Item<PaymentProductGroup>? { groups.first { $0.model.id == id } }
 }

@@ -6,7 +6,7 @@ extension DefinitionTexts {
     /// of its first 32 entries, the one with the highest weight (`q`, 1 by default; 0 and `*`
     /// are skipped; the first listed wins a tie) whose tags the tables have; `nil` when there is
     /// no header or none is served.
-    static func language(forAcceptLanguage header: String?) -> String? {
+    package static func language(forAcceptLanguage header: String?) -> String? {
         guard let header else { return nil }
         var ranked: [(tag: String, weight: Double)] = []
         for entry in header.split(separator: ",", omittingEmptySubsequences: true).prefix(32) {

@@ -12,35 +12,35 @@
 ///
 /// Replacing a value keeps the key's place (and counts its new cost). Adding and dropping are
 /// amortised constant time.
-struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The most entries kept.
-    let capacity: Int
+    package let capacity: Int
     /// The most bytes kept, counted with the costs given to ``set(_:for:cost:)``.
-    let byteLimit: Int
+    package let byteLimit: Int
     private var entries: [Key: (value: Value, cost: Int)] = [:]
     /// The keys kept, oldest first, from ``head`` on (a removed key stays until it is reached).
     private var order: [Key] = []
     private var head = 0
     /// The sum of the kept entries' costs.
-    private(set) var bytes = 0
+    package private(set) var bytes = 0
 
     /// An empty store keeping at most `capacity` entries (at least 1) and `byteLimit` bytes.
-    init(capacity: Int, byteLimit: Int = .max) {
+    package init(capacity: Int, byteLimit: Int = .max) {
         self.capacity = max(1, capacity)
         self.byteLimit = max(1, byteLimit)
     }
 
     /// The number of entries kept.
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The value of `key`, or `nil` (never added, dropped or removed).
-    subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         entries[key]?.value
     }
 
     /// Adds `value` for `key`, dropping the oldest entries while past a bound, or replaces the
     /// value of a key kept (its place stays). `cost`: the bytes it holds (0 when only entries count).
-    mutating func set(_ value: Value, for key: Key, cost: Int = 0) {
+    package mutating func set(_ value: Value, for key: Key, cost: Int = 0) {
         if let old = entries.updateValue((value, cost), forKey: key) {
             bytes += cost - old.cost
         } else {
@@ -58,7 +58,7 @@ struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Forgets `key`; its value, or `nil`.
     @discardableResult
-    mutating func remove(_ key: Key) -> Value? {
+    package mutating func remove(_ key: Key) -> Value? {
         guard let removed = entries.removeValue(forKey: key) else { return nil }
         bytes -= removed.cost
         if let index = order[head...].firstIndex(of: key) { order.remove(at: index) }
@@ -67,7 +67,7 @@ struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// The values kept, oldest first.
-    var values: [Value] {
+    package var values: [Value] {
         order[head...].compactMap { entries[$0]?.value }
     }
 
