@@ -1,3 +1,4 @@
+import Foundation
 import PaymentFormJSON
 
 /// A request body read as JSON, the one way every route of the sandbox reads one: with the JSON
@@ -51,6 +52,13 @@ package enum SandboxJSONBody {
         package func message(_ expectation: String) -> String {
             "\(expectation) (\(reason))"
         }
+    }
+
+    /// `application/json`, any case, with or without parameters.
+    package static func isJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 /// `payform` (``WebFormArchive``), or nowhere (the page is then a 503 that says how to build them).
 ///
 /// ``resolve(webDist:executable:)`` picks, in order: the folder given; the archive appended to the
-/// running executable; `Web/dist` found on disk (``SandboxConfiguration/defaultWebDist(executable:)``).
+/// running executable; `Web/dist` found on disk (``defaultWebDist(executable:)``).
 package struct WebFormFiles: Sendable {
     /// Where the files are read from.
     package enum Origin: Sendable, Equatable {
@@ -55,7 +55,7 @@ package struct WebFormFiles: Sendable {
         case .success(nil): break
         case .failure(let error): problem = error.message
         }
-        return WebFormFiles(origin: SandboxConfiguration.defaultWebDist().map(Origin.folder) ?? .none, builtInProblem: problem)
+        return WebFormFiles(origin: Self.defaultWebDist().map(Origin.folder) ?? .none, builtInProblem: problem)
     }
 
     /// The running executable (`/proc/self/exe` on Linux, which names the file even when it was
@@ -118,5 +118,25 @@ package struct WebFormFiles: Sendable {
             why = builtInProblem.map { "no web form: \($0)" } ?? "no web form built in, none given, no Web/dist found"
         }
         return "hosted checkout pages UNAVAILABLE (\(why); Scripts/build/build-web.sh builds Web/dist, or give --web-dist DIR)"
+    }
+
+    /// `Web/dist` of this repository when it can be found: in the working directory or one of its
+    /// parents, else above `executable` (`.build/debug/payform` → `Web/dist` three levels up);
+    /// `nil` when none holds `payform-form.mjs`.
+    package static func defaultWebDist(executable: String? = CommandLine.arguments.first) -> URL? {
+        var candidates: [URL] = []
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("Web/dist"))
+            directory = directory.deletingLastPathComponent()
+        }
+        if let executable {
+            var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<5 {
+                candidates.append(directory.appendingPathComponent("Web/dist"))
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0.appendingPathComponent("payform-form.mjs").path) }
     }
 }

@@ -202,8 +202,8 @@ extension ServerAPI {
             var values: [String: String] = [:]
             for member in card {
                 guard case .string(let value) = member.value else {
-                    throw refuse("cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key)) must be a string",
-                                           "cardPaymentMethodSpecificInput.card.\(SandboxServer.loggable(member.key))", version)
+                    throw refuse("cardPaymentMethodSpecificInput.card.\(LogRedaction.loggable(member.key)) must be a string",
+                                           "cardPaymentMethodSpecificInput.card.\(LogRedaction.loggable(member.key))", version)
                 }
                 values[member.key] = value
             }
@@ -278,8 +278,8 @@ extension ServerAPI {
                 try request.setValue(values[key] ?? "", forField: key)
             } catch {
                 items.append(SandboxErrorBody.Item(
-                    code: "SANDBOX_UNKNOWN_FIELD", id: "SANDBOX_UNKNOWN_FIELD", message: "the product has no field \(SandboxServer.loggable(key))",
-                    propertyName: property(SandboxServer.loggable(key))))
+                    code: "SANDBOX_UNKNOWN_FIELD", id: "SANDBOX_UNKNOWN_FIELD", message: "the product has no field \(LogRedaction.loggable(key))",
+                    propertyName: property(LogRedaction.loggable(key))))
             }
         }
         // The platform knows the card's co-brands (a Cartes Bancaires card carries a Visa number).

@@ -179,7 +179,7 @@ struct ServerAPI: Sendable {
             // Connect's dispute file upload is the one multipart call.
             let multipart = match.operation.takesMultipart
                 && (request.header("Content-Type")?.lowercased().hasPrefix("multipart/form-data") ?? false)
-            guard SandboxAdmission.isJSON(request.header("Content-Type")) || multipart else {
+            guard SandboxJSONBody.isJSON(request.header("Content-Type")) || multipart else {
                 return answer(to: ServerAPIError(415, [SandboxErrorBody.Item(
                     code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
                     message: "a Server API request with a body needs Content-Type: application/json")]), version)

@@ -45,7 +45,7 @@ struct ThreeDSecurePage: Sendable {
 
     private func page(_ paymentId: String) -> HTTPResponse {
         guard let (payment, _) = find(paymentId), let mac = payment.returnMAC else {
-            return SandboxErrorBody.notFound("no payment \(SandboxServer.loggable(paymentId)) is waiting for its 3-D Secure authentication")
+            return SandboxErrorBody.notFound("no payment \(LogRedaction.loggable(paymentId)) is waiting for its 3-D Secure authentication")
         }
         let id = HTMLEscaping.escape(payment.id)
         let amount = HTMLEscaping.escape("\(payment.amount) \(payment.currencyCode)")
