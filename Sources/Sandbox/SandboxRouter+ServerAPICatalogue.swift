@@ -1,5 +1,6 @@
 import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// The Server API's catalogue calls, answered by the Client API's own code from the same product
 /// data.

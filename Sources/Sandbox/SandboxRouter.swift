@@ -3,6 +3,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// The sandbox's front door: answers its requests, handing the Client API calls (below
 /// `/client/v1/<customerId>/` and `/client/v2/<customerId>/`) and the placeholder assets to

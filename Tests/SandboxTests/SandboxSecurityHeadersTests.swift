@@ -7,6 +7,7 @@ import PaymentFormEngine
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// Every answer of the sandbox, read off the wire, carries `X-Content-Type-Options: nosniff` and
 /// `Referrer-Policy: no-referrer`, once each (issue 52 item 9): one request per kind of route and

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// The checks every request passes before the router sees it, on the connection (they need the
 /// address the sandbox is bound to):

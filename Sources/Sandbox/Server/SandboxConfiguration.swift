@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
 package struct SandboxConfiguration: Sendable {
