@@ -23,7 +23,7 @@ struct EmbedResources: BuildToolPlugin {
         // The scripts of the sandbox's own pages, as files (Resources/Pages/README.md), and the
         // hosted tokenization page's script with the merchant's `tokenizer.min.js` (the npm
         // package ships the same files: Resources/HostedTokenization/README.md).
-        "PaymentFormSandbox": ["Pages", "HostedTokenization"],
+        "PaymentFormSandboxServerAPI": ["Pages", "HostedTokenization"],
     ]
 
     /// The files the page's WebAssembly engine leaves out (see EmbedResourcesTool): every

@@ -44,6 +44,8 @@ LAYERS = [
     ("decrypting a prepared request", ["PaymentFormDecryption"]),
     ("Sips In-App and Saferpay", ["PaymentFormProcessors"]),
     ("the sandbox's HTTP (requests, answers, sockets)", ["PaymentFormSandboxHTTP"]),
+    ("the sandbox's Client API (product data, sessions, calls, assets)", ["PaymentFormSandboxClientAPI"]),
+    ("the sandbox's Server API (operations, records, webhooks, hosted pages)", ["PaymentFormSandboxServerAPI"]),
     ("the sandbox", ["PaymentFormSandbox"]),
     ("for tests", ["PaymentFormEngineTesting"]),
     ("the tools", ["PayformCLI", "payform-bench"]),

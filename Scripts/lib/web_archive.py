@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Appends the web form's files to a `payform` executable, as WebFormArchive reads them
-(Sources/Sandbox/Server/WebFormArchive.swift): the packaged sandbox then serves its hosted
+(Sources/SandboxServerAPI/WebFormArchive.swift): the packaged sandbox then serves its hosted
 checkout page with no Web/dist beside it.
 
     python3 Scripts/lib/web_archive.py EXECUTABLE FILE...   appends FILEs (stored by their base name)

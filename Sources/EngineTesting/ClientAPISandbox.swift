@@ -2,7 +2,9 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// The sandbox Client API, in-process: what `payform sandbox` serves, started from a Swift test
 /// on a free loopback port. **A test tool, not a production server.**

@@ -1,4 +1,5 @@
 import PaymentFormSandbox
+import PaymentFormSandboxServerAPI
 
 /// Where a merchant server's official server SDK reaches a sandbox's Server API, and what it signs
 /// its calls with: the `serverApi` member of `payform sandbox`'s first line.

@@ -3,6 +3,7 @@ import PaymentFormEngine
 import PaymentFormSandbox
 import PaymentFormProcessors
 import PaymentFormSamples
+import PaymentFormSandboxClientAPI
 
 /// The sample definitions and the demo key pair that ship inside the package, for an app's or a
 /// backend's tests: no file path into the package's checkout is needed.

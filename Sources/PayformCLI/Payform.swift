@@ -3,6 +3,7 @@ import Foundation
 import PaymentFormEngine
 import PaymentFormConcurrency
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PayformCommands
 
 /// The `payform` command-line tool, callable in-process.

@@ -4,6 +4,7 @@ import Testing
 import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 import PayformCommands
 

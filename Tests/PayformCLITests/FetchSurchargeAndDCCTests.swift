@@ -6,6 +6,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 
 /// `payform fetch surcharge` and `payform fetch dcc`, against a sandbox whose intercept answers

@@ -8,6 +8,7 @@ import PaymentFormJSON
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 
 /// `payform sips …` and `payform saferpay …`.

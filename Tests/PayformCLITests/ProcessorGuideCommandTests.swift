@@ -6,6 +6,7 @@ import PaymentFormJSON
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 import PayformCommands
 

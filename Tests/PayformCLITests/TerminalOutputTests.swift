@@ -6,6 +6,7 @@ import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormEngine
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 import PayformCommands
 

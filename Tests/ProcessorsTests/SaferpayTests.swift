@@ -9,6 +9,7 @@ import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 import PaymentFormFixtures
+import PaymentFormSandboxClientAPI
 
 /// Saferpay's card post: the body, the answers, the return URLs, and the whole flow against the
 /// sandbox's stand-in over loopback.

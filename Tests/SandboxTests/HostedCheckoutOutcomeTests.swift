@@ -5,6 +5,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// A 3-D Secure card paid on a hosted checkout created without a `returnUrl` (issue 52 item 6):
 /// the decision moves the payment to its final status and sends the customer to the checkout's

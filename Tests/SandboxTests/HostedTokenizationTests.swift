@@ -5,6 +5,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The hosted tokenization flow of Online Payments on the sandbox (issue 54): create, the
 /// iframe's one submit, get (the token, temporary unless consented), a payment with

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormJSON
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The record kinds the ledger keeps beside payments: each a typed value with the moves its
 /// platform allows, kept and changed by kind and id.

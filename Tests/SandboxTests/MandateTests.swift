@@ -6,6 +6,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// SEPA Direct Debit mandates (issue 59): signed on the sandbox's page when the signature type
 /// redirects, moved only as the platform allows, refused with its statuses.

@@ -7,6 +7,8 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// Payment links (issue 59): created as the Online Payments SDK's `PaymentLinkResponse` names its
 /// members, opened at their `redirectionUrl` (a hosted checkout for the order), paid there once,

@@ -1,6 +1,7 @@
 import Testing
 @testable import PaymentFormSandbox
 import PaymentFormEngineTesting
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 
 /// The sandbox draws each logo and tooltip image a definition names, so a page shows which brand

@@ -3,6 +3,7 @@ import Testing
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// What a browser sees: CORS preflights and headers per route, over real loopback HTTP.
 @Suite("Sandbox CORS for web pages", .timeLimit(.minutes(10)))

@@ -3,6 +3,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// One answer read off the wire: status, header fields as sent, body.
 struct RawAnswer: CustomStringConvertible {

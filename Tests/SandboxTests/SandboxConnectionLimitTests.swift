@@ -6,6 +6,7 @@ import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormEngine
+import PaymentFormSandboxClientAPI
 
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// Deeply nested JSON bodies over a real socket, on every kind of route that reads JSON (issue 52:
 /// a 1 KB body nested 172 deep crashed the debug sandbox, whose connection threads run on 1 MiB

@@ -8,6 +8,7 @@ import PaymentFormEncryption
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 /// What the second security review found in the sandbox, each with its regression test:
 /// ambiguous payloads, response splitting in the Saferpay stand-in, the log's redaction and the
 /// size of product files read through links.

@@ -5,6 +5,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// IIN answers: the brand table's country, and the co-badged Cartes Bancaires test cards from the
 /// sandbox's IIN data, over real loopback HTTP.

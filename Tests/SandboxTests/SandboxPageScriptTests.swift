@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// The scripts of the sandbox's own pages live as files in `Resources/Pages` (issue 55), embedded
 /// at build time: each parses as JavaScript (`node --check`), and the sandbox serves the file's

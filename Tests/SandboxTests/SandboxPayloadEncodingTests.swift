@@ -8,6 +8,7 @@ import PaymentFormJSON
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 import PaymentFormFixtures
+import PaymentFormSandboxClientAPI
 
 /// A payload that decrypts to bytes that are not UTF-8: refused, with a message that says why,
 /// and that names the JavaScript clients' known mistake when the bytes read as ISO-8859-1 JSON.

@@ -6,6 +6,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// `POST /sandbox/v1/payments` judges the decrypted values as sent: no mask is applied, so what
 /// no valid client sends is refused, not read through the mask into something valid.

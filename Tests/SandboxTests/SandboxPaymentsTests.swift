@@ -7,6 +7,7 @@ import PaymentFormJSON
 @testable import PaymentFormSandbox
 import PaymentFormTestSupport
 import PaymentFormFixtures
+import PaymentFormSandboxClientAPI
 @Suite("Sandbox payments endpoint", .timeLimit(.minutes(10)))
 struct SandboxPaymentsTests {
     let server: SandboxServer

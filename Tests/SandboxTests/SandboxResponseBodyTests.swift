@@ -5,6 +5,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// Product and group answers are the items' JSON written once at start, joined per answer: each
 /// answer must be the bytes `JSONWriter` writes for the same JSON, built the way the Client API
@@ -39,7 +40,7 @@ struct SandboxResponseBodyTests {
     func lists(hidingFields: Bool, locale: String?) throws {
         let data = try SandboxData.samples()
         let hide = hidingFields ? "&hide=images,fields" : ""
-        let offered = data.products.filter { SandboxRouter.offers($0.model, in: PaymentContext(
+        let offered = data.products.filter { ClientAPIRouter.offers($0.model, in: PaymentContext(
             amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"), countryCode: "NL", isRecurring: false)) }
         #expect(!offered.isEmpty)
         let products = offered.map { item in
@@ -61,7 +62,7 @@ struct SandboxResponseBodyTests {
         let data = try SandboxData.samples()
         for item in data.products {
             let target = "/client/v1/c1/products/\(item.model.id)?countryCode=NL&currencyCode=EUR&amount=1000" + Self.query(locale)
-            if SandboxRouter.offers(item.model, in: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"),
+            if ClientAPIRouter.offers(item.model, in: PaymentContext(amountOfMoney: AmountOfMoney(amount: 1000, currencyCode: "EUR"),
                                                                    countryCode: "NL", isRecurring: false)) {
                 #expect(try Self.answer(target) == Self.written(DefinitionTexts.product(item.json, locale: locale)), "\(item.model.id)")
             }

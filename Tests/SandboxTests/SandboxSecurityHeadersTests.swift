@@ -6,6 +6,8 @@ import PaymentFormTestSupport
 import PaymentFormEngine
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// Every answer of the sandbox, read off the wire, carries `X-Content-Type-Options: nosniff` and
 /// `Referrer-Policy: no-referrer`, once each (issue 52 item 9): one request per kind of route and
@@ -70,7 +72,7 @@ struct SandboxSecurityHeadersTests {
                 + "Access-Control-Request-Method: GET\r\nConnection: close\r\n\r\n", 204),
             ("Client API POST", post("/client/v1/c1/services/getIINdetails", #"{"bin": "411111"}"#, authorization), 200),
             ("asset", get("/assets/\(asset)"), 200),
-            ("asset not modified", get("/assets/\(asset)", "If-None-Match: \(SandboxRouter.assetETag)\r\n"), 304),
+            ("asset not modified", get("/assets/\(asset)", "If-None-Match: \(ClientAPIRouter.assetETag)\r\n"), 304),
             ("unknown asset", get("/assets/none.svg"), 404),
             ("Server API", post(sessions, "{}", signed), 201),
             ("Server API unsigned", post(sessions, "{}"), 401),

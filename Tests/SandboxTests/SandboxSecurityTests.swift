@@ -12,6 +12,7 @@ import PaymentFormEngine
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// The sandbox items of the third security review, each with its regression test: DNS
 /// rebinding (Host), simple cross-origin POSTs (Content-Type), a stop stuck behind a client that

@@ -6,6 +6,7 @@ import PaymentFormTestSupport
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 /// Runs blocking socket work on its own thread, so no cooperative thread waits on a socket.
 func onThread<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
     await withCheckedContinuation { continuation in

@@ -10,6 +10,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The payment state machine, tokens, hosted checkouts and the route table of the Server API
 /// (issue 48), in-process.

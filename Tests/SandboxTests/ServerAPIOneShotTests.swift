@@ -6,6 +6,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// What can be done once stays done once, however many requests race (issue 52 item 3): a hosted
 /// checkout is paid by one payment (the other pays are 409 naming it), a delete and a pay cannot

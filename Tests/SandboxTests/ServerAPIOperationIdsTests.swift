@@ -3,6 +3,7 @@ import Testing
 import PaymentFormJSON
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// Issue 59 (operations with their own ids) and issue 56 findings 7 and 8 (masks and error codes
 /// per platform): ids in each platform's shape, an operation's id opening its payment, the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PaymentFormTestSupport
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The Server API is one table with a row per operation (``ServerAPIOperation``): the routes, the
 /// dispatch and docs/backend-tests.md's table of every operation all come from its rows.

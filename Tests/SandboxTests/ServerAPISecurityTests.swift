@@ -7,6 +7,8 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// The fourth security review's Server API findings (issue 45), each refused as the platform
 /// refuses it: the `Date` header, idempotence keys, separate platforms, input bounds, bytes.

@@ -6,6 +6,8 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// Each platform's payment lifecycle (issue 56, findings 1 to 6 and 4): what every call answers,
 /// what `GET` shows after it, and the exact webhook events in order — each status change once, no

@@ -7,6 +7,8 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+@testable import PaymentFormSandboxServerAPI
 
 /// The Server API at the sandbox's root, answered in-process (the router, after the connection's
 /// checks): signature, merchant, sessions, payments by test card, the 3-D Secure page, idempotence.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import PaymentFormEncryption
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The web form's files appended to a packaged `payform` (issue 57): the archive's layout, what a
 /// damaged one says, and the sandbox serving its hosted checkout page from it.

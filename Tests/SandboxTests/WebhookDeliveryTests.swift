@@ -4,6 +4,7 @@ import PaymentFormJSON
 import PaymentFormTestSupport
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+@testable import PaymentFormSandboxServerAPI
 
 /// The webhook posts against hostile receivers on loopback (issue 52 items 4 and 5): a redirect
 /// is never followed (the signed event goes to no other URL), a receiver that never answers,

@@ -4,6 +4,7 @@ import Testing
 import PaymentFormEngine
 @testable import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 /// Asset stores (issue 35, C34): the Connect guide's app keeps its logos "on the customer's
 /// device" and updates them "once newer versions are available". Over loopback against the

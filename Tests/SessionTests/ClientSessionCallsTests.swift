@@ -4,6 +4,7 @@ import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
 import PaymentFormSamples
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 /// Every call of the session against the sandbox, over real loopback HTTP.
 @Suite("ClientSession calls against the sandbox", .timeLimit(.minutes(10)))

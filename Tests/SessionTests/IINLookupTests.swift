@@ -4,6 +4,7 @@ import Testing
 import PaymentFormEngine
 import PaymentFormEngineTesting
 @testable import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 /// IIN lookups: the digit rules, 404, co-brands, the offline answer and supersession.
 @Suite("IIN lookups", .timeLimit(.minutes(10)))

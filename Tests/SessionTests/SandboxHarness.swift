@@ -5,6 +5,7 @@ import PaymentFormEngine
 @testable import PaymentFormSession
 import PaymentFormSandbox
 import PaymentFormEngineTesting
+import PaymentFormSandboxClientAPI
 import PaymentFormTestSupport
 
 /// A sandbox on a free loopback port for one test, and a session pointing at it.

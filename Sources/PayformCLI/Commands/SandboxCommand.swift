@@ -1,5 +1,7 @@
 import Foundation
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+import PaymentFormSandboxServerAPI
 import PayformCommands
 /// `payform sandbox`: a local Client API on loopback for tests.
 enum SandboxCommand {

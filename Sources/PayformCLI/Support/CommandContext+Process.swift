@@ -2,6 +2,7 @@ import Foundation
 import PaymentFormEngine
 import PayformCommands
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
 
 extension CommandContext {
     /// A context; by default the real process's, with output collected into the result. Tests

@@ -1,5 +1,8 @@
 import Foundation
+import PaymentFormEngine
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// The checks every request passes before the router sees it, on the connection (they need the
 /// address the sandbox is bound to):
@@ -83,9 +86,9 @@ package struct SandboxAdmission: Sendable {
            !(encoding == "gzip" && Self.isServerAPI(request.path)) {
             return SandboxErrorBody.response(
                 415, code: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING", id: "SANDBOX_UNSUPPORTED_CONTENT_ENCODING",
-                message: "Content-Encoding \(SandboxServer.loggable(encoding)) is not supported: send the body as it is (identity; the Server API also takes gzip)")
+                message: "Content-Encoding \(LogRedaction.loggable(encoding)) is not supported: send the body as it is (identity; the Server API also takes gzip)")
         }
-        if request.method == "POST", Self.takesJSON(request.path), !Self.isJSON(request.header("Content-Type")) {
+        if request.method == "POST", Self.takesJSON(request.path), !SandboxJSONBody.isJSON(request.header("Content-Type")) {
             return SandboxErrorBody.response(
                 415, code: "SANDBOX_UNSUPPORTED_MEDIA_TYPE", id: "SANDBOX_UNSUPPORTED_MEDIA_TYPE",
                 message: "a POST needs Content-Type: application/json")
@@ -119,12 +122,5 @@ package struct SandboxAdmission: Sendable {
     private static func takesJSON(_ path: String) -> Bool {
         !(path.hasPrefix("/saferpay/") || path.hasPrefix(ThreeDSecurePage.pathPrefix) || path.hasPrefix(MandateSigningPage.pathPrefix)
             || path.hasPrefix("/v1/") || path.hasPrefix("/v2/") || path.hasPrefix("/files/"))
-    }
-
-    /// `application/json`, any case, with or without parameters.
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import PaymentFormEngine
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// How a ``SandboxServer`` runs: where it listens, what it serves, its limits, where it logs.
 package struct SandboxConfiguration: Sendable {
@@ -32,7 +34,7 @@ package struct SandboxConfiguration: Sendable {
     package var settlement: SandboxSettlement = .immediate
     /// The built web form (`Web/dist`: `payform-form.mjs`, its engine and CSS) the hosted
     /// checkout page loads; `nil` looks for `Web/dist` in the working directory and above the
-    /// executable (``SandboxConfiguration/defaultWebDist(executable:)``).
+    /// executable (``WebFormFiles/defaultWebDist(executable:)``).
     package var webDist: URL?
     /// Gets one line per request (method, path without query, status, milliseconds); never card
     /// data. `nil`: no log.
@@ -62,26 +64,6 @@ package struct SandboxConfiguration: Sendable {
         self.webhooks = webhooks
         self.webDist = webDist
         self.log = log
-    }
-
-    /// `Web/dist` of this repository when it can be found: in the working directory or one of its
-    /// parents, else above `executable` (`.build/debug/payform` → `Web/dist` three levels up);
-    /// `nil` when none holds `payform-form.mjs`.
-    package static func defaultWebDist(executable: String? = CommandLine.arguments.first) -> URL? {
-        var candidates: [URL] = []
-        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("Web/dist"))
-            directory = directory.deletingLastPathComponent()
-        }
-        if let executable {
-            var directory = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
-            for _ in 0..<5 {
-                candidates.append(directory.appendingPathComponent("Web/dist"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        return candidates.first { FileManager.default.isReadableFile(atPath: $0.appendingPathComponent("payform-form.mjs").path) }
     }
 }
 

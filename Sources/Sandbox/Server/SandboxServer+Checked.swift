@@ -1,5 +1,7 @@
 import Foundation
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 extension SandboxServer {
     /// The server `payform sandbox`'s options and `ClientAPISandbox.Options` describe, each

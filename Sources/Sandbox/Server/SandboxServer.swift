@@ -2,7 +2,9 @@ import Foundation
 import PaymentFormConcurrency
 import PaymentFormEngine
 import PaymentFormJSON
+import PaymentFormSandboxClientAPI
 import PaymentFormSandboxHTTP
+import PaymentFormSandboxServerAPI
 
 /// `payform sandbox`'s server: the Client API on loopback, for tests. **A test tool, not a
 /// production server.**
