@@ -1,5 +1,5 @@
 /// The status line of an HTTP/1.x answer, read from the answer's first bytes (what the webhook
-/// posts read of an answer: ``WebhookHTTPPost``).
+/// posts of the sandbox's Server API read of an answer).
 ///
 /// ```swift
 /// HTTPStatusLine.read(Array("HTTP/1.1 204 No Content\r\n".utf8))   // .final(204)
