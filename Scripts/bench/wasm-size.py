@@ -33,7 +33,8 @@ import subprocess
 import sys
 
 
-def leb(data, offset):
+def leb(data, offset, signed=False):
+    """The LEB128 number at `offset` (unsigned, or signed), and the offset after it."""
     result = shift = 0
     while True:
         byte = data[offset]
@@ -41,6 +42,8 @@ def leb(data, offset):
         result |= (byte & 0x7F) << shift
         shift += 7
         if byte < 0x80:
+            if signed and byte & 0x40:
+                result -= 1 << shift
             return result, offset
 
 
@@ -171,7 +174,7 @@ def rebuilt(data, stubbed, zeroed):
                     if flags == 2:
                         _, offset = leb(payload, offset)
                     if payload[offset] == 0x41:  # i32.const ADDRESS end
-                        address, offset = sleb(payload, offset + 1)
+                        address, offset = leb(payload, offset + 1, signed=True)
                         offset += 1
                 size, offset = leb(payload, offset)
                 if address is not None:
@@ -184,19 +187,6 @@ def rebuilt(data, stubbed, zeroed):
         out.append(kind)
         out += uleb(len(payload)) + payload
     return bytes(out)
-
-
-def sleb(data, offset):
-    result = shift = 0
-    while True:
-        byte = data[offset]
-        offset += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            if byte & 0x40:
-                result -= 1 << shift
-            return result, offset
 
 
 def unicode_data_ranges(path):
@@ -216,9 +206,9 @@ def unicode_data_ranges(path):
     return ranges
 
 
-def removals(data, names, imported, count, map_path):
+def removals(data, names, imported, sizes, map_path):
     """{kind: (functions, raw code bytes, brotli saved)} for each of REMOVAL_KINDS, and the served size."""
-    order = [names.get(imported + index, "") for index in range(count)]
+    order = [names.get(imported + index, "") for index in range(len(sizes))]
     readable = demangled(order)
     if readable is None:
         raise SystemExit("wasm-size: --removals needs `swift demangle` (the Swift toolchain) on PATH")
@@ -237,7 +227,6 @@ def removals(data, names, imported, count, map_path):
     served = brotli(rebuilt(data, set(), []))
     unicode_tables = unicode_data_ranges(map_path) if map_path else []
     result = {}
-    sizes = [leb_size for leb_size in function_sizes(data)]
     for label, _ in REMOVAL_KINDS:
         zeroed = unicode_tables if label.startswith("Unicode") else []
         result[label] = (len(kinds[label]), sum(sizes[index] for index in kinds[label]),
@@ -255,16 +244,6 @@ def removals(data, names, imported, count, map_path):
     by_module = {module: (len(indices), sum(sizes[index] for index in indices), served - brotli(rebuilt(data, indices, [])))
                  for module, indices in sorted(modules.items(), key=lambda item: -sum(sizes[index] for index in item[1]))}
     return served, result, by_module
-
-
-def function_sizes(data):
-    for kind, payload in sections(data):
-        if kind == 10:
-            count, offset = leb(payload, 0)
-            for _ in range(count):
-                size, offset = leb(payload, offset)
-                yield size
-                offset += size
 
 
 def main():
@@ -356,7 +335,7 @@ def main():
     if arguments.removals:
         if not names:
             raise SystemExit("wasm-size: --removals needs function names (Scripts/build/build-web.sh --names)")
-        served, kinds, by_module = removals(data, names, imported, len(bodies), arguments.map)
+        served, kinds, by_module = removals(data, names, imported, bodies, arguments.map)
         result["servedBrotli"] = served
         result["removals"] = {label: {"functions": count, "bytes": size, "brotliSaved": saved}
                               for label, (count, size, saved) in kinds.items()}
