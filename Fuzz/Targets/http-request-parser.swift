@@ -12,6 +12,8 @@
 import PaymentFormJSON
 import PaymentFormEngineTesting
 import PaymentFormSandbox
+import PaymentFormSandboxClientAPI
+import PaymentFormSandboxHTTP
 import PaymentFormEngine
 
 private let server: SandboxServer? = (try? SandboxData.samples()).map {
