@@ -82,9 +82,9 @@ def compressed(data):
     return len(gzip.compress(data, 9)), brotli
 
 
-def map_data(path, linked):
-    """The data section's bytes by owner, from a wasm-ld map and the module as linked: {owner: bytes}."""
-    owners = collections.defaultdict(bytearray)
+def map_data_pieces(path):
+    """Each input piece of the data section in a wasm-ld map: (memory address, offset in the
+    linked module, size, its object file, its section)."""
     in_data = False
     for line in open(path, encoding="utf-8", errors="replace"):
         fields = line.split()
@@ -92,13 +92,22 @@ def map_data(path, linked):
             in_data = True
             continue
         if in_data and len(fields) >= 4 and fields[0] == "-":
-            break  # the next section
+            return  # the next section
         match = re.match(r"\s+(\w+)\s+(\w+)\s+(\w+)\s{9}(\S.*)$", line.rstrip("\n"))
-        if not in_data or not match:
-            continue
-        offset, size, source = int(match.group(2), 16), int(match.group(3), 16), match.group(4)
-        obj, _, section = source.partition(":(")
-        if "UnicodeDataTables" in obj or "swift_stdlib" in section:
+        if in_data and match:
+            obj, _, section = match.group(4).partition(":(")
+            yield int(match.group(1), 16), int(match.group(2), 16), int(match.group(3), 16), obj, section
+
+
+def is_unicode_data(obj, section):
+    return "UnicodeDataTables" in obj or "swift_stdlib" in section
+
+
+def map_data(path, linked):
+    """The data section's bytes by owner, from a wasm-ld map and the module as linked: {owner: bytes}."""
+    owners = collections.defaultdict(bytearray)
+    for _, offset, size, obj, section in map_data_pieces(path):
+        if is_unicode_data(obj, section):
             table = re.sub(r"^_ZL\d+_swift_stdlib_", "", re.sub(r"^\.(rel\.)?(ro)?data\.", "", section.rstrip(")")))
             owner = "Unicode data: " + re.sub(r"(_?(data|indices|ranks|keys\d*|comp\d+|data_indices))+$", "", table)
         elif "EmbeddedResources" in obj:
@@ -191,19 +200,7 @@ def rebuilt(data, stubbed, zeroed):
 
 def unicode_data_ranges(path):
     """[(address, size)] of the standard library's Unicode tables in memory, from the link map."""
-    ranges = []
-    in_data = False
-    for line in open(path, encoding="utf-8", errors="replace"):
-        fields = line.split()
-        if len(fields) >= 4 and fields[0] == "-" and fields[3] == "DATA":
-            in_data = True
-            continue
-        if in_data and len(fields) >= 4 and fields[0] == "-":
-            break
-        match = re.match(r"\s+(\w+)\s+(\w+)\s+(\w+)\s{9}(\S.*)$", line.rstrip("\n"))
-        if in_data and match and ("UnicodeDataTables" in match.group(4) or "swift_stdlib" in match.group(4)):
-            ranges.append((int(match.group(1), 16), int(match.group(3), 16)))
-    return ranges
+    return [(address, size) for address, _, size, obj, section in map_data_pieces(path) if is_unicode_data(obj, section)]
 
 
 def removals(data, names, imported, sizes, map_path):
