@@ -9,7 +9,7 @@
 // #outcome holds the page's state as JSON (`state`: loading, ready, form, paying, invalid, paid,
 // declined, redirecting, refused, error), for tests; it never holds card data.
 
-import { languages, language, money, text } from "/texts.mjs";
+import { languages, language, text } from "/texts.mjs";
 
 /** Wallets need their own button and flow (Apple Pay, Google Pay): not part of this example. */
 const WALLETS = new Set([302, 320]);
@@ -50,9 +50,9 @@ function say(message) {
   elements.message.textContent = message;
 }
 
+/** The order's amount as the shop's server wrote it in the page's language. */
 function amountText() {
-  const { amount, currencyCode } = state.order.amountOfMoney;
-  return money(lang, amount, currencyCode);
+  return state.session.amountText;
 }
 
 /** The page's own texts in its language (the form's texts are the form module's). */
@@ -279,7 +279,7 @@ async function start() {
   renderTexts();
   let step = "session";
   try {
-    const { status, json } = await postShop("/api/session");
+    const { status, json } = await postShop(`/api/session?locale=${lang}`);
     if (status !== 200 || !json?.clientSessionId) {
       throw new Error(json?.error || `HTTP ${status}`);
     }

@@ -234,7 +234,9 @@ class Shop {
     this.pending = new Map();
   }
 
-  async session() {
+  /** A client session for one page load, and the order with its amount written in `lang` (the page
+   * shows it as is: formatting money in the browser built an Intl.NumberFormat, a long task there). */
+  async session(lang) {
     const { status, json } = await this.api.createSession();
     if (status !== 201 && status !== 200) {
       throw new ShopError(502, `the payment platform refused to create a session (${status}${describe(json)})`);
@@ -244,7 +246,8 @@ class Shop {
       if (typeof json?.[member] !== "string") throw new ShopError(502, `the platform's session has no ${member}`);
       answer[member] = json[member];
     }
-    return { ...answer, order: ORDER };
+    const { amount, currencyCode } = ORDER.amountOfMoney;
+    return { ...answer, order: ORDER, amountText: money(lang, amount, currencyCode) };
   }
 
   async pay(body, origin, lang) {
@@ -493,7 +496,7 @@ function createServer(shop, platformOrigins) {
           throw new ShopError(405, `${url.pathname} takes ${routes[url.pathname]}`);
         }
         if (url.pathname === "/api/session") {
-          sendJSON(response, 200, await shop.session());
+          sendJSON(response, 200, await shop.session(lang));
         } else {
           const answer = await shop.pay(await readJSON(request), origin, lang);
           sendJSON(response, answer.status, answer.body);
@@ -578,7 +581,7 @@ async function main() {
   // the assets are (the browser calls them directly).
   let first;
   try {
-    first = await shop.session();
+    first = await shop.session("en");
   } catch (error) {
     process.stderr.write(`shop-server: cannot create a client session at ${configuration.apiEndpoint}: ${error.message}\n`);
     process.exit(1);

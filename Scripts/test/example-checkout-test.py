@@ -14,7 +14,8 @@ What it checks:
      the form module and its CSS served with JavaScript/CSS types; payform-form-engine.wasm served as
      application/wasm; the shop server's own source is not served.
   3. POST /api/session: the four session values (clientApiUrl and assetUrl loopback http URLs,
-     customerId and clientSessionId non-empty) and the order; the Client API answers the products
+     customerId and clientSessionId non-empty), the order and its amount as the page's language
+     writes it (?locale=en: €10.00, fr: 10,00 €); the Client API answers the products
      for that session (the browser's call, with the session's Authorization).
   4. Malformed /api/pay requests (not JSON, wrong Content-Type, a missing or wrong
      encryptedCustomerInput, a text paymentProductId, a body over the limit, a wrong method, an
@@ -170,6 +171,9 @@ def check_session(url, policy):
         expect(origin in policy, f"the CSP does not let the page reach {member}'s origin {origin}: {policy!r}")
     order = session.get("order", {})
     expect(order.get("amountOfMoney", {}).get("amount") == 1000 and order.get("countryCode") == "NL", f"the session's order: {order}")
+    expect(session.get("amountText") == "€10.00", f"the session's amount in English: {session.get('amountText')!r}")
+    french = json_of(request(url + "api/session?locale=fr", "POST", b"", {"Content-Type": "application/json"})[2], "the French session")
+    expect(french.get("amountText", "").replace("\u00a0", " ").replace("\u202f", " ") == "10,00 €", f"the session's amount in French: {french.get('amountText')!r}")
     second = json_of(request(url + "api/session", "POST", b"{}", {"Content-Type": "application/json"})[2], "the second session")
     expect(second.get("clientSessionId") != session["clientSessionId"], "two page loads got the same client session")
 
