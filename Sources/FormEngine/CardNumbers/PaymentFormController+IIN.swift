@@ -15,7 +15,10 @@ extension PaymentFormController {
     /// - a card that exists but cannot pay in this context (neither its product nor a co-brand is
     ///   allowed) fails `allowedInContext` on the card number, shown at once.
     ///
-    /// An `unknown` answer drops the held one (offline detection decides again). The update's
+    /// The last answer for 8 digits and the last for 6 are held side by side, the 8-digit one
+    /// deciding while the number starts with its digits: deleting back below the eighth digit
+    /// brings the 6-digit answer back at once, without offline detection deciding in between. An
+    /// `unknown` answer drops both (offline detection decides again). The update's
     /// ``FormUpdate/outcome`` is `.rejected`, and nothing changes, for an answer that says nothing
     /// about the number now: `notEnoughDigits`, `pending`, an offline answer (the controller
     /// detects offline itself), no editable card-number field, or fewer than 6 digits in it.
@@ -43,8 +46,7 @@ extension PaymentFormController {
     /// cleared. Called on every event on the card number, so it compares without building arrays.
     mutating func updateBrandChoice(cardAt card: Int) {
         let accepted = request.acceptedCards
-        if let answer = request.iinAnswer, answer.applies(to: request.value(forField: PaymentRequest.cardNumberFieldId)) {
-            var offered = answer.brandOptions(in: brandDetector.table)
+        if var offered = request.iinAnswers.brandOptions(for: request.value(forField: PaymentRequest.cardNumberFieldId), in: brandDetector.table) {
             if let accepted { offered.removeAll { !accepted.takes($0.paymentProductId) } }
             var productIds: [String: Int] = [:]
             for option in offered { productIds[option.brand.id] = option.paymentProductId }

@@ -21,7 +21,7 @@ extension PaymentRequest {
         // As the validators see it: a character the mask filters (a letter) is not a digit of it.
         let digits = CardNumberDigits.digits(of: value) ?? String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value &- 0x30 < 10 }))
         guard !digits.isEmpty else { return .undecided(.needsDigits) }
-        let serverOptions = iinAnswer.flatMap { $0.applies(to: value) ? $0.brandOptions(in: brandDetector.table) : nil }
+        let serverOptions = iinAnswers.brandOptions(for: value, in: brandDetector.table)
         let detection = (try? brandDetector.detect(digits)) ?? .unknown
         return acceptedCards.decide(detection: detection, digitCount: digits.utf8.count, serverOptions: serverOptions, chosenBrandId: selectedBrand?.id)
     }
@@ -39,8 +39,8 @@ extension PaymentRequest {
     /// and Mastercard cards), since offline the number may carry one of them.
     package func possibleBrands(using detector: BrandDetector = .shipped) -> [Brand]? {
         guard let number = value(forField: Self.cardNumberFieldId), !number.isEmpty else { return nil }
-        if let answer = iinAnswer, answer.applies(to: number) {
-            let offered = answer.brandOptions(in: detector.table).map { $0.brand }
+        if let options = iinAnswers.brandOptions(for: number, in: detector.table) {
+            let offered = options.map { $0.brand }
             if !offered.isEmpty { return offered }
         }
         let detected = brandDetection(using: detector).brands
@@ -79,7 +79,7 @@ extension PaymentRequest {
         var moved = PaymentRequest(item: named, tokenize: tokenize)
         moved.acceptedCards = acceptedCards
         moved.brandDetector = brandDetector
-        moved.iinAnswer = iinAnswer
+        moved.iinAnswers = iinAnswers
         moved.selectedBrand = selectedBrand
         if let account = accountOnFile { try? moved.selectAccountOnFile(withId: account.id) }
         for field in fieldsInDisplayOrder {

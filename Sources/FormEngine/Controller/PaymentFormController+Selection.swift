@@ -102,7 +102,7 @@ extension PaymentFormController {
         for state in fields { previous[state.id] = state }
         let accountId = request.accountOnFile?.id
         var newRequest = PaymentRequest(item: newItem, tokenize: request.tokenize)
-        newRequest.iinAnswer = request.iinAnswer   // still the same card number
+        newRequest.iinAnswers = request.iinAnswers   // still the same card number
         newRequest.acceptedCards = request.acceptedCards
         newRequest.brandDetector = request.brandDetector
         newRequest.selectedBrand = request.selectedBrand

@@ -5,8 +5,11 @@ extension PaymentRequest {
     /// A `supported` or `existingButNotAllowed` answer is held for the number's first digits (8,
     /// or 6 when fewer were typed) and applies while the number starts with them: the card number
     /// fails `allowedInContext` when the card cannot pay in the context (neither its product nor
-    /// a co-brand is allowed), and a form's co-badge choice takes the answer's brands. An
-    /// `unknown` answer drops a held one. Nothing changes, and `false` is returned, for an answer
+    /// a co-brand is allowed), and a form's co-badge choice takes the answer's brands. The last
+    /// answer for 8 digits and the last for 6 are held side by side: the 8-digit one decides while
+    /// the number starts with its digits, else the 6-digit one, so a number typed past its eighth
+    /// digit and back is still judged by the answer for its first 6. An `unknown` answer drops
+    /// both. Nothing changes, and `false` is returned, for an answer
     /// that says nothing about this number: `notEnoughDigits`, `pending`, an offline answer (the
     /// form detects offline itself), or a card number with fewer than 6 digits or other
     /// characters than digits, spaces and `-`.
@@ -35,9 +38,9 @@ extension PaymentRequest {
         case .notEnoughDigits, .pending:
             return false
         case .unknown:
-            iinAnswer = nil
+            iinAnswers.removeAll()
         case .supported, .existingButNotAllowed:
-            iinAnswer = ServerIINAnswer(result, cardNumber: cardNumber)
+            if let answer = ServerIINAnswer(result, cardNumber: cardNumber) { iinAnswers.take(answer) }
         }
         return true
     }

@@ -26,9 +26,10 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
     /// It is not part of the encrypted Client API payload, whose product id already names the
     /// brand, so preparing a request sends exactly what it sent before.
     public var selectedBrand: Brand?
-    /// The server's IIN lookup answer for the card number, held while the number starts with the
-    /// digits it was taken for (see `applyIINLookup(_:)`).
-    package internal(set) var iinAnswer: ServerIINAnswer?
+    /// The server's IIN lookup answers for the card number (the last for its first 8 digits and
+    /// the last for its first 6), each holding while the number starts with the digits it was
+    /// taken for (see `applyIINLookup(_:)`).
+    package internal(set) var iinAnswers = ServerIINAnswers()
     /// The card products the form takes, when the card number decides the product (a form on a
     /// product group, or on a card product with the merchant's others): a number whose brand names
     /// none of them fails `cardNotAccepted`. `nil`: no such check (a processor's card form).
@@ -225,7 +226,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         let restrictions = fields[index].dataRestrictions
         let required = restrictions.isRequired
             || restrictions.validators.contains { $0.makesFieldRequired(fiscalNumber: fiscalNumber) }
-        let refusedByIIN = iinAnswer?.refuses(fieldId: fieldId, value: value) ?? false
+        let refusedByIIN = iinAnswers.refuses(fieldId: fieldId, value: value)
         var decision: AcceptedCardProducts.Decision?
         if !refusedByIIN, acceptedCards != nil, fieldId == Self.cardNumberFieldId { decision = cardDecision(forCardNumber: value) }
         var undecided = false
@@ -326,7 +327,7 @@ public struct PaymentRequest: Sendable, CustomStringConvertible {
         }
         // A card the platform refuses in this context, or of a brand the form does not take,
         // stays refused however it goes on.
-        if !field.unmask(value).isEmpty, iinAnswer?.refuses(fieldId: fieldId, value: value) == true { return .invalid }
+        if !field.unmask(value).isEmpty, iinAnswers.refuses(fieldId: fieldId, value: value) { return .invalid }
         if fieldId == Self.cardNumberFieldId, acceptedCards != nil, !field.unmask(value).isEmpty,
            cardDecision(forCardNumber: value) == .notAccepted { return .invalid }
         // A card number cannot grow past its brand's longest length (Mastercard: 16 digits).

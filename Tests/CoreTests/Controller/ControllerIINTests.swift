@@ -87,6 +87,60 @@ struct ControllerIINTests {
         #expect(controller.brandChoice.options.isEmpty)
     }
 
+    @Test("typed past the eighth digit and back: the answer for the first 6 decides again at once, not offline detection")
+    func eightDigitsAndBack() throws {
+        // The cards group taking Cartes Bancaires: offline, a Visa number names no product.
+        var controller = try ControllerFixtures.cardForm()
+        try controller.set("cardNumber", value: "444444")
+        controller.applyIINLookup(IINAnswers.server(1))
+        #expect(controller.item.id == "1")
+        try controller.set("cardNumber", value: "44444444")
+        controller.applyIINLookup(IINAnswers.server(1))
+        #expect(controller.item.id == "1")
+        // Back to 7 digits: the 8-digit answer no longer holds, the 6-digit one does.
+        let back = try controller.set("cardNumber", value: "4444444")
+        #expect(controller.item.id == "1")
+        #expect(!back.itemChanged)
+        // An unknown answer drops both: offline detection decides again.
+        try controller.set("cardNumber", value: "44444444")
+        controller.applyIINLookup(IINAnswers.server(nil))
+        try controller.set("cardNumber", value: "4444444")
+        #expect(controller.item.id == "cards")
+    }
+
+    @Test("the 8-digit answer decides while the number starts with its digits, the 6-digit one below it")
+    func sixAndEightDigitAnswers() throws {
+        var controller = try ControllerFixtures.cardForm()
+        try controller.set("cardNumber", value: "400000")
+        controller.applyIINLookup(IINAnswers.cartesBancairesVisa)
+        try controller.set("cardNumber", value: "40000025")
+        controller.applyIINLookup(IINAnswers.server(1))
+        #expect(controller.brandChoice.options.isEmpty)
+        #expect(controller.item.id == "1")
+        try controller.set("cardNumber", value: "4000002")
+        #expect(controller.brandChoice.options.map(\.id) == ["cartes-bancaires", "visa"])
+        #expect(controller.item.id == "130")
+        // Past the eighth digit again, on the digits of the 8-digit answer: it decides again.
+        try controller.set("cardNumber", value: "4000002500001001")
+        #expect(controller.brandChoice.options.isEmpty)
+        #expect(controller.item.id == "1")
+        // Other 7th and 8th digits: only the 6-digit answer holds.
+        try controller.set("cardNumber", value: "4000009900001001")
+        #expect(controller.brandChoice.options.map(\.id) == ["cartes-bancaires", "visa"])
+    }
+
+    @Test("a request refuses the card by the answer that holds: allowedInContext below the eighth digit only")
+    func refusalByTheAnswerThatHolds() throws {
+        var request = PaymentRequest(product: try Fixtures.sample("visa"))
+        try request.setValue("411111", forField: "cardNumber")
+        request.applyIINLookup(IINAnswers.server(1, allowed: false))
+        try request.setValue("41111111", forField: "cardNumber")
+        request.applyIINLookup(IINAnswers.server(1))
+        #expect(!request.validate(in: ControllerFixtures.now).errors(forField: "cardNumber").map(\.errorId).contains("allowedInContext"))
+        try request.setValue("4111111", forField: "cardNumber")
+        #expect(request.validate(in: ControllerFixtures.now).errors(forField: "cardNumber").first?.errorId == "allowedInContext")
+    }
+
     @Test("the server's answer wins over an offline co-badge: Dankort + Visa offline, Visa only on the server")
     func serverWinsOverOffline() throws {
         var controller = try ControllerFixtures.cardForm("visa")
@@ -207,6 +261,6 @@ struct PaymentRequestIINTests {
         try request.setValue("4111 11x", forField: "cardNumber")
         taken.append(request.applyIINLookup(IINAnswers.server(1, allowed: false)))
         #expect(taken == [false, false, false])
-        #expect(request.iinAnswer == nil)
+        #expect(request.iinAnswers.isEmpty)
     }
 }
