@@ -1066,7 +1066,20 @@ def case_card_form_checkout(run):
             card = page.locator("#payment-form [name='cardNumber']")
             card.wait_for(state="visible", timeout=20000)
             card.focus()
-            page.keyboard.type(number)
+            # The number names another product as it is typed: the form is drawn anew, but the
+            # input being typed in is kept (the same element, never blurred, until the complete
+            # number moves the focus on) and so are the fields the new product draws alike, with
+            # its texts (Amex's security code).
+            card.evaluate("(input) => { input.keptMark = true; window.cardBlurs = 0; input.addEventListener('blur', () => window.cardBlurs++); }")
+            page.keyboard.type(number[:-1])
+            kept = page.evaluate("""() => { const root = document.querySelector('#payment-form .payment-form-host').shadowRoot;
+                const input = root.querySelector('[name=cardNumber]');
+                return {kept: input.keptMark === true, focused: root.activeElement === input, blurs: window.cardBlurs,
+                        cvvLabel: root.querySelector('label[for$="-cvv"]')?.firstChild?.textContent ?? null}; }""")
+            expect(kept["kept"] and kept["focused"] and kept["blurs"] == 0, f"{number[:4]}…: the card number's input was not kept through the product switch: {kept}")
+            if product == 2:
+                expect(kept["cvvLabel"] == "4-digit security code (CID)", f"Amex's security code is not drawn as Amex's: {kept['cvvLabel']!r}")
+            page.keyboard.type(number[-1])
             if choose:
                 # The co-badge choice comes from the Client API's IIN answer, right below the number.
                 page.wait_for_function("() => document.querySelector('#payment-form .payment-form-host').shadowRoot.querySelectorAll('.pf-brand-choice input').length === 2", timeout=20000)

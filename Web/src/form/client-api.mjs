@@ -3,6 +3,9 @@
 
 import { PaymentFormError } from "../payform-engine.mjs";
 
+/** How many card numbers' first digits a session keeps the IIN details of. */
+const IIN_CACHE_SIZE = 32;
+
 /** Calls under `<clientApiUrl>/v1/<customerId>/`, as the Client API's JavaScript SDK makes them. */
 export class ClientAPI {
   constructor(session, context, fetchFunction) {
@@ -54,8 +57,25 @@ export class ClientAPI {
   group(id) { return this.get(`productgroups/${encodeURIComponent(id)}`, this.query); }
   publicKey() { return this.get("crypto/publickey"); }
 
-  /** The getIINdetails answer for `bin`; `{}` (nothing known) when the platform does not know it. */
-  async iinDetails(bin) {
+  /**
+   * The getIINdetails answer for `bin`; `{}` (nothing known) when the platform does not know it.
+   * Answers are kept for the session and its context (the last IIN_CACHE_SIZE first digits), and
+   * a lookup under way is shared: a number typed past its eighth digit and back is not asked again.
+   */
+  iinDetails(bin) {
+    const kept = this.#iin.get(bin);
+    if (kept) return kept;
+    const answer = this.#askIINDetails(bin);
+    this.#iin.set(bin, answer);
+    if (this.#iin.size > IIN_CACHE_SIZE) this.#iin.delete(this.#iin.keys().next().value);
+    // A failure is not kept: the next lookup of those digits asks again.
+    answer.catch(() => { if (this.#iin.get(bin) === answer) this.#iin.delete(bin); });
+    return answer;
+  }
+
+  #iin = new Map();
+
+  async #askIINDetails(bin) {
     const c = this.context;
     const paymentContext = { countryCode: c.countryCode, isRecurring: Boolean(c.isRecurring), amountOfMoney: { amount: c.amount, currencyCode: c.currency ?? c.currencyCode } };
     try {

@@ -7,7 +7,8 @@ import { encryptPayload } from "./encryption.mjs";
 import { changeToSay, emit, submitRequested } from "./events.mjs";
 import { IINLookups } from "./iin.mjs";
 import {
-  assetUrl, drawAccepted, drawAccounts, drawBadge, drawBrandOption, drawField, highlightAccepted, make, setAttribute,
+  assetUrl, drawAccepted, drawAccounts, drawBadge, drawBrandOption, drawField, drawingOf, highlightAccepted, make, placeChildren,
+  setAttribute, writeFieldTexts,
 } from "./view.mjs";
 
 /** Forms mounted on the page so far: each form's element ids start with its number. */
@@ -224,7 +225,8 @@ export class PaymentForm extends EventTarget {
   destroy() {
     if (this.#destroyed) return;
     this.#destroyed = true;
-    for (const [target, type, listener] of this.#listeners) target.removeEventListener(type, listener);
+    unlisten(this.#listeners);
+    for (const entry of this.#fields.values()) unlisten(entry.listeners);
     this.#root.replaceChildren();
     // A restarted engine never saw this form: nothing to close there.
     if (this.#engine.generation === this.#generation) this.#engine.call({ op: "form.close", form: this.#number });
@@ -249,47 +251,63 @@ export class PaymentForm extends EventTarget {
     return answer;
   }
 
-  #listen(target, type, listener) {
+  /** Adds a listener, removed with the form's (`owner`: with a field's when it is drawn anew). */
+  #listen(target, type, listener, owner = this.#listeners) {
     target.addEventListener(type, listener);
-    this.#listeners.push([target, type, listener]);
+    owner.push([target, type, listener]);
   }
 
   #asset(path) {
     return assetUrl(this.#options.assetUrl, path);
   }
 
-  /** Draws the whole form from a view (`form.view`'s answer). */
+  /**
+   * Draws the form from a view (`form.view`'s answer). Drawn again (another product's view, an
+   * account on file), a field that would be drawn as it is keeps its elements, listeners and what
+   * it last said, and stays where it is in the page: the input being typed in keeps its focus and
+   * caret, and the keystroke that named another product pays only for the fields that differ.
+   */
   #draw(view) {
-    for (const [target, type, listener] of this.#listeners) target.removeEventListener(type, listener);
+    unlisten(this.#listeners);
     this.#listeners = [];
     this.#view = view;
-    this.#fields.clear();
+    const previous = this.#fields;
+    this.#fields = new Map();
     this.#brand = null; // the brand badge is drawn anew with the fields
     // The language the texts are in (a page in a language the engine lacks gets English, said so).
-    this.#element.setAttribute("lang", view.lang);
+    setAttribute(this.#element, "lang", view.lang);
     const sheet = this.#root.querySelector("link[rel=stylesheet]") ?? make("link", { rel: "stylesheet", href: String(this.#options.stylesheet) });
     // The direction of the texts' language: English texts on a right-to-left page read left to right.
-    const container = make("div", { class: "pf-form", part: "form", lang: view.lang, dir: view.dir === "rtl" ? "rtl" : "ltr" });
-    if (view.accountsOnFile.length > 0) container.append(this.#drawAccounts(view));
-    // The co-badge choice sits right below the card number it belongs to.
-    const choice = make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
-    choice.append(make("legend", {}, view.texts.brandChoice));
+    const container = this.#container ?? make("div", { class: "pf-form", part: "form" });
+    this.#container = container;
+    setAttribute(container, "lang", view.lang);
+    setAttribute(container, "dir", view.dir === "rtl" ? "rtl" : "ltr");
+    const children = [];
+    if (view.accountsOnFile.length > 0) children.push(this.#drawAccounts(view));
+    // The co-badge choice sits right below the card number it belongs to (drawBrandChoice fills it).
+    const choice = this.#brandChoice ?? make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true }, null);
+    if (!this.#brandChoice) choice.append(make("legend", {}, view.texts.brandChoice));
+    else if (choice.firstChild.textContent !== view.texts.brandChoice) choice.firstChild.textContent = view.texts.brandChoice;
     this.#brandChoice = choice;
     for (const field of view.fields) {
-      container.append(this.#drawField(field));
-      if (field.id === "cardNumber") container.append(choice);
+      children.push(this.#keptField(previous.get(field.id), field) ?? this.#drawField(field));
+      if (field.id === "cardNumber") children.push(choice);
     }
+    for (const [id, entry] of previous) if (this.#fields.get(id) !== entry) unlisten(entry.listeners);
     if (this.#options.submitButton) {
-      const button = make("button", { type: "button", class: "pf-submit", part: "submit" }, view.texts.pay);
+      const button = this.#submitButton ?? make("button", { type: "button", class: "pf-submit", part: "submit" });
+      if (button.textContent !== view.texts.pay) button.textContent = view.texts.pay;
       this.#listen(button, "click", () => { this.submit().catch((error) => this.#emit("error", { code: error.code, message: error.message })); });
-      container.append(button);
+      this.#submitButton = button;
+      children.push(button);
     }
-    this.#live = make("div", { class: "pf-live", part: "live", role: "status", "aria-live": "polite" });
-    container.append(this.#live);
+    this.#live ??= make("div", { class: "pf-live", part: "live", role: "status", "aria-live": "polite" });
+    children.push(this.#live);
+    placeChildren(container, children);
     // The stylesheet's link stays where it is (taking it out would drop and reload its sheet).
-    for (const child of [...this.#root.childNodes]) if (child !== sheet) child.remove();
+    for (const child of [...this.#root.childNodes]) if (child !== sheet && child !== container) child.remove();
     if (!sheet.isConnected) this.#root.append(sheet);
-    this.#root.append(container);
+    if (!container.isConnected) this.#root.append(container);
     this.#valid = false;
     for (const field of view.fields) if (field.text !== undefined) this.#showState(this.#fields.get(field.id), field);
     this.#drawBrandChoice(view.brandOptions ?? this.#brandOptions, view.brand);
@@ -298,6 +316,25 @@ export class PaymentForm extends EventTarget {
 
   #brandChoice = null;
   #live = null;
+  #container = null;
+  #submitButton = null;
+
+  /**
+   * The field's elements kept for `field` when it would be made of the same (`entry`: the field
+   * as drawn before, if any): its texts, its text and the accepted cards' label brought up to
+   * date. Else null.
+   */
+  #keptField(entry, field) {
+    if (!entry || entry.drawing !== drawingOf(field)) return null;
+    entry.field = field;
+    writeFieldTexts(entry, field);
+    const text = field.text ?? "";
+    if (entry.control.tagName === "INPUT" && entry.control.type === "text" && entry.control.value !== text) entry.control.value = text;
+    entry.text = text;
+    if (field.id === "cardNumber" && this.#acceptedList) setAttribute(this.#acceptedList, "aria-label", this.#view.product.label);
+    this.#fields.set(field.id, entry);
+    return entry.wrapper;
+  }
 
   /** The customer's accounts on file, and another card: choosing one redraws the form. */
   #drawAccounts(view) {
@@ -308,18 +345,19 @@ export class PaymentForm extends EventTarget {
 
   #drawField(field) {
     const accepted = field.id === "cardNumber" && field.inputType !== "boolean" ? this.#drawAccepted() : null;
-    const { wrapper, control, message, brand } = drawField(field, `${this.#prefix}-${field.id}`, accepted);
-    const entry = { field, wrapper, message, control, brand, text: field.text ?? "" };
-    if (field.inputType === "boolean") this.#listen(control, "change", () => this.#setValue(entry, control.checked ? "true" : ""));
-    else if (field.inputType === "list") this.#listen(control, "change", () => this.#setValue(entry, control.value));
+    const { wrapper, control, message, brand, label, tooltip } = drawField(field, `${this.#prefix}-${field.id}`, accepted);
+    const entry = { field, drawing: drawingOf(field), wrapper, message, control, brand, label, tooltip, text: field.text ?? "", listeners: [] };
+    const listen = (type, listener) => this.#listen(control, type, listener, entry.listeners);
+    if (field.inputType === "boolean") listen("change", () => this.#setValue(entry, control.checked ? "true" : ""));
+    else if (field.inputType === "list") listen("change", () => this.#setValue(entry, control.value));
     else this.#wireTextInput(entry, control);
     this.#fields.set(field.id, entry);
-    this.#listen(control, "focus", () => {
+    listen("focus", () => {
       if (this.#refocusing) return;
       this.send({ event: "focus", field: field.id });
       this.#emit("focus", { field: field.id });
     });
-    this.#listen(control, "blur", () => {
+    listen("blur", () => {
       if (this.#destroyed) return;
       this.send({ event: "blur", field: field.id });
       this.#emit("blur", { field: field.id });
@@ -327,7 +365,7 @@ export class PaymentForm extends EventTarget {
     // Enter asks to pay, as in a form: a `submitrequest` listener may take it (preventDefault);
     // else the page's own <form> around the element is submitted (its submit handler pays, as
     // with a native input), else the form's Pay button pays when there is one.
-    this.#listen(control, "keydown", (event) => {
+    listen("keydown", (event) => {
       if (event.key !== "Enter" || event.isComposing || control.type === "checkbox") return;
       event.preventDefault();
       if (!submitRequested(this, this.#element, field.id)) return;
@@ -341,8 +379,9 @@ export class PaymentForm extends EventTarget {
   /** Routes every edit of a text input through the engine; the browser never edits it itself. */
   #wireTextInput(entry, input) {
     const field = entry.field.id;
+    const listen = (type, listener) => this.#listen(input, type, listener, entry.listeners);
     const selection = () => [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
-    this.#listen(input, "beforeinput", (event) => {
+    listen("beforeinput", (event) => {
       if (entry.field.readOnly) { event.preventDefault(); return; }
       if (event.isComposing || event.inputType === "insertCompositionText") return; // taken at compositionend
       const text = event.data ?? event.dataTransfer?.getData("text/plain") ?? "";
@@ -350,10 +389,10 @@ export class PaymentForm extends EventTarget {
       event.preventDefault();
       if (edit) this.send(edit);
     });
-    this.#listen(input, "compositionstart", () => {
+    listen("compositionstart", () => {
       this.#composition = { field, text: entry.text, selection: selection() };
     });
-    this.#listen(input, "compositionend", (event) => {
+    listen("compositionend", (event) => {
       const composition = this.#composition;
       this.#composition = null;
       if (!composition || composition.field !== field) return;
@@ -362,7 +401,7 @@ export class PaymentForm extends EventTarget {
     });
     // Anything that changed the text without a cancelable beforeinput (browser autofill): the
     // whole value as the browser put it, formatted by the engine.
-    this.#listen(input, "input", () => {
+    listen("input", () => {
       if (this.#composition || input.value === entry.text) return;
       this.send({ event: "set", field, value: input.value });
     });
@@ -423,17 +462,20 @@ export class PaymentForm extends EventTarget {
     }
     const entry = field ? this.#fields.get(field) : null;
     if (!entry) return;
-    // The new input takes the focus without telling the engine again: it already has it there.
-    this.#refocusing = true;
-    try {
-      entry.control.focus();
-    } finally {
-      this.#refocusing = false;
+    // A new input takes the focus without telling the engine again: it already has it there (a
+    // kept one never lost it).
+    if (this.#root.activeElement !== entry.control) {
+      this.#refocusing = true;
+      try {
+        entry.control.focus();
+      } finally {
+        this.#refocusing = false;
+      }
     }
     if (entry.control.type === "text") {
       const length = entry.control.value.length;
-      const [start, end] = caret !== null ? [caret, caret] : selection ?? [length, length];
-      entry.control.setSelectionRange(Math.min(start, length), Math.min(end, length));
+      const [start, end] = (caret !== null ? [caret, caret] : selection ?? [length, length]).map((at) => Math.min(at, length));
+      if (entry.control.selectionStart !== start || entry.control.selectionEnd !== end) entry.control.setSelectionRange(start, end);
     }
   }
 
@@ -581,4 +623,9 @@ export class PaymentForm extends EventTarget {
 function sameOptions(options, others, chosen, otherChosen) {
   return chosen === otherChosen && options.length === others.length
     && options.every((option, index) => option.brand === others[index].brand && option.paymentProductId === others[index].paymentProductId);
+}
+
+/** Removes the listeners `#listen` added (`[target, type, listener]` each). */
+function unlisten(listeners) {
+  for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
 }

@@ -49,35 +49,78 @@ export function assetUrl(base, path) {
 }
 
 /**
- * A field's DOM: `{wrapper, control, message, brand}` (`brand`: the card number's badge), `id` the
- * control's element id. The card number's row also takes `accepted`, the list of accepted cards.
+ * What `drawField` makes a field's elements of, as one string: its texts (label, placeholder,
+ * tooltip: `writeFieldTexts`) and its state (text, state, message) left out. Two fields with the
+ * same drawing share their elements when a form is drawn again (a checkbox's label, with its
+ * link, is part of its drawing).
+ */
+export function drawingOf(field) {
+  return JSON.stringify([field.id, field.inputType, field.required, field.readOnly, field.obfuscate, Boolean(field.tooltip),
+    field.inputType === "boolean" ? [field.label, field.link, field.linkText] : null, field.options]);
+}
+
+/**
+ * Writes a field's texts into its elements (`{control, label, tooltip}` from `drawField`): the
+ * label, the placeholder (a list's empty option) and the tooltip, each only where it differs.
+ */
+export function writeFieldTexts({ control, label, tooltip }, field) {
+  if (field.inputType !== "boolean" && label.firstChild.data !== (field.label ?? "")) label.firstChild.data = field.label ?? "";
+  if (control.tagName === "SELECT") {
+    const empty = control.options[0];
+    if (empty.textContent !== (field.placeholder ?? "")) empty.textContent = field.placeholder ?? "";
+  } else if (control.type === "text") {
+    setAttribute(control, "placeholder", field.placeholder ?? null);
+  }
+  if (tooltip && tooltip.textContent !== field.tooltip) tooltip.textContent = field.tooltip;
+}
+
+/**
+ * Makes `children` the element's children in that order, moving as little as it can: a child it
+ * keeps is never taken out and put back when the ones before it stay in order (a focused input
+ * would lose its focus).
+ */
+export function placeChildren(element, children) {
+  const wanted = new Set(children);
+  for (const child of [...element.childNodes]) if (!wanted.has(child)) child.remove();
+  children.forEach((child, index) => {
+    const there = element.childNodes[index];
+    if (there !== child) element.insertBefore(child, there ?? null);
+  });
+}
+
+/**
+ * A field's DOM: `{wrapper, control, message, brand, label, tooltip}` (`brand`: the card number's
+ * badge), `id` the control's element id. The card number's row also takes `accepted`, the list of
+ * accepted cards.
  */
 export function drawField(field, id, accepted) {
   // Each part also has a name per field (`field-cvv`), so a page can lay fields out one by one.
   const wrapper = make("div", { class: "pf-field", part: `field field-${field.id}`, "data-field": field.id, "data-state": field.state ?? "incomplete" });
   const described = [];
-  const tooltip = field.tooltip ? make("p", { class: "pf-tooltip", part: "tooltip", id: `${id}-tip` }, field.tooltip) : null;
+  const tooltip = field.tooltip ? make("p", { class: "pf-tooltip", part: "tooltip", id: `${id}-tip` }) : null;
   if (tooltip) described.push(tooltip.id);
   const message = make("p", { class: "pf-message", part: "message", id: `${id}-msg` });
   described.push(message.id);
   let control;
+  let label;
   let brand = null;
   if (field.inputType === "boolean") {
     control = make("input", { type: "checkbox", id, name: field.id, class: "pf-checkbox", part: "checkbox", "aria-describedby": described.join(" "), "aria-required": field.required ? "true" : null, disabled: field.readOnly });
     control.checked = field.text === "true";
-    const label = make("label", { for: id, class: "pf-label pf-checkbox-label", part: "label" });
+    label = make("label", { for: id, class: "pf-label pf-checkbox-label", part: "label" });
     // The engine's view holds only absolute http(s) links (WebLink, the form model's one rule).
     const text = field.link ? make("a", { href: field.link, target: "_blank", rel: "noopener noreferrer" }, field.linkText || field.label) : null;
     label.append(field.label);
     wrapper.append(control, label);
     if (text) wrapper.append(" ", text);
   } else {
-    const label = make("label", { for: id, class: "pf-label", part: "label" }, field.label);
+    label = make("label", { for: id, class: "pf-label", part: "label" });
+    label.append(document.createTextNode("")); // the label's text (writeFieldTexts)
     if (field.required && !field.readOnly) label.append(make("span", { class: "pf-required", "aria-hidden": "true" }, " *"));
     wrapper.append(label);
     if (field.inputType === "list") {
       control = make("select", { id, name: field.id, class: "pf-select", part: "select", "aria-describedby": described.join(" "), "aria-required": field.required ? "true" : null, disabled: field.readOnly });
-      control.append(make("option", { value: "" }, field.placeholder ?? ""));
+      control.append(make("option", { value: "" }, ""));
       for (const option of field.options) control.append(make("option", { value: option.value }, option.label));
     } else {
       control = make("input", {
@@ -85,7 +128,7 @@ export function drawField(field, id, accepted) {
         // Digits read left to right on a right-to-left page too (1111 … 4111 would reverse the groups).
         dir: LEFT_TO_RIGHT.has(field.id) || field.inputType === "numeric" || field.inputType === "date" ? "ltr" : null,
         inputmode: INPUT_MODE[field.inputType] ?? "text", autocomplete: AUTOCOMPLETE[field.id] ?? "off", spellcheck: "false",
-        autocapitalize: "off", placeholder: field.placeholder, "aria-describedby": described.join(" "),
+        autocapitalize: "off", "aria-describedby": described.join(" "),
         "aria-required": field.required && !field.readOnly ? "true" : null, "aria-invalid": "false", readonly: field.readOnly,
       });
     }
@@ -102,7 +145,9 @@ export function drawField(field, id, accepted) {
   }
   if (tooltip) wrapper.append(tooltip);
   wrapper.append(message);
-  return { wrapper, control, message, brand };
+  const parts = { wrapper, control, message, brand, label, tooltip };
+  writeFieldTexts(parts, field);
+  return parts;
 }
 
 /**
@@ -136,14 +181,28 @@ export function drawBrandOption(brand, chosen, logo, prefix) {
   return [radio, label];
 }
 
-/** The card number's badge shows `brand` (its logo, else its name), or nothing. */
+/**
+ * The card number's badge shows `brand` (its logo, else its name), or nothing. What it showed
+ * last stays in it, hidden, so a brand found again (a digit typed, deleted, typed again) shows
+ * the same image element without fetching and decoding it anew; only what differs is written.
+ */
 export function drawBadge(badge, id, brand, logo) {
-  badge.replaceChildren();
-  badge.dataset.brand = id ?? "";
-  badge.hidden = !brand;
+  setAttribute(badge, "data-brand", id ?? "");
+  if (badge.hidden !== !brand) badge.hidden = !brand;
   if (!brand) return;
-  if (logo) badge.append(make("img", { src: logo, alt: brand.name, part: "brand-logo", class: "pf-brand-logo" }));
-  else badge.append(make("span", { class: "pf-brand-name" }, brand.name));
+  const shown = badge.firstElementChild;
+  if (logo) {
+    if (shown?.tagName !== "IMG") {
+      badge.replaceChildren(make("img", { src: logo, alt: brand.name, part: "brand-logo", class: "pf-brand-logo" }));
+      return;
+    }
+    setAttribute(shown, "src", logo);
+    setAttribute(shown, "alt", brand.name);
+  } else if (shown?.tagName !== "SPAN") {
+    badge.replaceChildren(make("span", { class: "pf-brand-name" }, brand.name));
+  } else if (shown.textContent !== brand.name) {
+    shown.textContent = brand.name;
+  }
 }
 
 /**
