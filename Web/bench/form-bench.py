@@ -24,14 +24,16 @@ Usage: Web/bench/form-bench.py [--chromium PATH] [--json] [--loads 10] [--rounds
   runs in the page until the load's tasks are read (the keystroke goes through DevTools' Input
   domain): its injected script alone was a 90 ms task at 4x.
 - --trace DIR: a Chromium trace of each cold load too (categories devtools.timeline, v8,
-  disabled-by-default-v8.compile, v8.wasm and the scheduler's), saved as DIR/load-N.json, and
+  disabled-by-default-v8.compile, v8.wasm, the CPU profiler's and the scheduler's), saved as DIR/load-N.json, and
   each task over 50 ms on the page's main thread named from it: the script functions it ran
-  (url:line) and how much of it was compiling (JavaScript, WebAssembly functions compiled on first
-  call) or the browser's own work (style, layout, paint, parsing). Tracing slows the page: time
-  with it off, name with it on.
+  (url:line), how much of it was compiling (JavaScript, WebAssembly functions compiled on first
+  call) or the browser's own work (style, layout, paint, parsing), and what the CPU profiler's
+  samples in it ran most (the innermost page function, the engine, or the browser). Tracing slows
+  the page: time with it off, name with it on.
 - keystroke (warm): from the keydown listener to the end of what the keystroke causes, forced
   style and layout included; 16 digits and 16 backspaces, --rounds times, the CPU slowed
-  --cpu-throttle times (on the example checkout too).
+  --cpu-throttle times (on the example checkout too); the three slowest of the 32 (by their
+  median over the rounds) are named on stderr.
 - payload: what the page fetched from the web form's files while loading (Web/dist/site/'s copies,
   which the page's server hands out under their plain names), gzip -9 and brotli -q 11.
 - --checkout PAYFORM: the example checkout instead (Examples/web/run.sh: payform sandbox and the
@@ -236,7 +238,7 @@ def print_tasks(label, loads):
 
 
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "disabled-by-default-v8.compile",
-                    "v8.wasm", "toplevel", "blink.user_timing", "loading"]
+                    "v8.wasm", "toplevel", "blink.user_timing", "loading", "disabled-by-default-v8.cpu_profiler"]
 
 # What a trace event's own time (its children's left out) counts as.
 KINDS = [
@@ -247,6 +249,50 @@ KINDS = [
                                                  "UpdateLayer", "UpdateLayerTree", "PaintImage", "Decode Image", "HitTest"}),
     ("HTML parse", lambda name: name == "ParseHTML"),
 ]
+
+
+def profile_samples(events, thread):
+    """The CPU profiler's samples of `thread` (pid, tid) in a trace: [(ts, frames from the leaf
+    out)], each frame (function, url, line)."""
+    started = {event.get("id"): event for event in events if event.get("name") == "Profile" and (event.get("pid"), event.get("tid")) == thread}
+    nodes, samples = {}, []
+    for chunk in (event for event in events if event.get("name") == "ProfileChunk" and event.get("id") in started and event.get("pid") == thread[0]):
+        profile = chunk["args"]["data"].get("cpuProfile", {})
+        for node in profile.get("nodes", []):
+            nodes[(chunk["id"], node["id"])] = node
+        at = started[chunk["id"]].setdefault("at", started[chunk["id"]]["args"]["data"]["startTime"])
+        for sample, delta in zip(profile.get("samples", []), chunk["args"]["data"].get("timeDeltas", [])):
+            at += delta
+            samples.append((at, chunk["id"], sample))
+        started[chunk["id"]]["at"] = at
+    found = []
+    for at, profile, sample in samples:
+        frames, key = [], (profile, sample)
+        while key in nodes:
+            frame = nodes[key]["callFrame"]
+            frames.append((frame.get("functionName") or "(anonymous)", frame.get("url", ""), frame.get("lineNumber", -1)))
+            key = (profile, nodes[key].get("parent"))
+        found.append((at, frames))
+    return found
+
+
+def sampled_work(samples, start, end):
+    """What the samples between start and end ran, the two commonest first: each sample named by
+    its innermost page script function (url:line, 0-based as the profiler gives them), or the
+    engine's WebAssembly, or the browser's own work; with its share of the samples."""
+    counts = {}
+    within = [frames for at, frames in samples if start <= at < end]
+    for frames in within:
+        script = next(((name, url, line) for name, url, line in frames if url and not url.endswith(".wasm")), None)
+        if frames and frames[0][1].endswith(".wasm"):
+            where = "engine (WebAssembly)"
+        elif script:
+            where = f"{script[0]} {script[1].rsplit('/', 1)[-1].split('?')[0]}:{script[2]}"
+        else:
+            where = f"browser {frames[0][0] if frames else '(idle)'}"
+        counts[where] = counts.get(where, 0) + 1
+    top = sorted(counts.items(), key=lambda item: -item[1])[:2]
+    return ", ".join(f"{where} {100 * count / len(within):.0f}%" for where, count in top) if within else ""
 
 
 def trace_tasks(data):
@@ -269,6 +315,7 @@ def trace_tasks(data):
     starts = [event["ts"] for event in events if event.get("name") == "navigationStart" and (event.get("pid"), event.get("tid")) == main_thread
               and ((event.get("args") or {}).get("data") or {}).get("documentLoaderURL")]
     origin = max(starts) if starts else own[0]["ts"]
+    samples = profile_samples(events, main_thread)
     found = []
     for task in (event for event in own if event["name"] == "RunTask" and event["dur"] > 50_000 and event["ts"] >= origin):
         end = task["ts"] + task["dur"]
@@ -291,7 +338,9 @@ def trace_tasks(data):
             kinds[kind] = kinds.get(kind, 0) + max(event["own"], 0)
         parts = ", ".join(f"{kind} {microseconds / 1000:.0f}" for kind, microseconds in sorted(kinds.items(), key=lambda item: -item[1]) if microseconds >= 2000)
         calls = "; ".join(f"{where} {microseconds / 1000:.0f}" for where, microseconds in sorted(functions.items(), key=lambda item: -item[1])[:2])
-        found.append({"start": (task["ts"] - origin) / 1000, "duration": task["dur"] / 1000, "trace": f"{parts}{' | ' + calls if calls else ''}"})
+        sampled = sampled_work(samples, task["ts"], end)
+        found.append({"start": (task["ts"] - origin) / 1000, "duration": task["dur"] / 1000,
+                      "trace": f"{parts}{' | ' + calls if calls else ''}{' | sampled: ' + sampled if sampled else ''}"})
     return found
 
 
@@ -399,7 +448,16 @@ def keystrokes(page, arguments, host, id, label):
     text = page.evaluate("(host) => document.querySelector(host).shadowRoot.querySelector('[name=cardNumber]').value", host)
     if text != "":
         raise SystemExit(f"form-bench: the card number ended as {text!r}, not empty: the keystrokes did not all go through")
+    print(f"  slowest keystrokes ({label}, median of {arguments.rounds}): {slowest_keystrokes(samples)}", file=sys.stderr)
     return {"id": id, "name": f"card number keystroke to input ready to paint (warm, {label})", "unit": "ms", **summary(samples)}
+
+
+def slowest_keystrokes(samples):
+    """The three keystrokes of a round (16 digits typed, 16 backspaces) slowest at the median, named."""
+    positions = [samples[index::32] for index in range(min(32, len(samples)))]
+    named = [(f"digit {index + 1}" if index < 16 else f"backspace to {31 - index} digits", statistics.median(times))
+             for index, times in enumerate(positions) if times]
+    return ", ".join(f"{name} {time:.1f} ms" for name, time in sorted(named, key=lambda item: -item[1])[:3])
 
 
 # Mounts forms of each size into new elements of one page: the time to the promise, to the first
