@@ -70,7 +70,7 @@ NETWORKS = {"fast3g": {"offline": False, "latency": 562.5, "downloadThroughput":
 
 INSTRUMENT = """(host) => {
   // On the shadow root, which outlives a redraw (a card number that names another product draws
-  // the form anew, inputs included): keydown on its way down, beforeinput once the input's own
+  // anew the fields it draws differently): keydown on its way down, beforeinput once the input's own
   // listener (the form's) has drawn the answer.
   const root = document.querySelector(host).shadowRoot;
   window.keystrokes = [];
