@@ -8,7 +8,7 @@ import { changeToSay, emit, submitRequested } from "./events.mjs";
 import { IINLookups } from "./iin.mjs";
 import {
   assetUrl, drawAccepted, drawAccounts, drawBadge, drawBrandOption, drawField, drawingOf, highlightAccepted, make, placeChildren,
-  setAttribute, writeFieldTexts,
+  setAttribute, writeFieldTexts, writeText,
 } from "./view.mjs";
 
 /** Forms mounted on the page so far: each form's element ids start with its number. */
@@ -285,7 +285,7 @@ export class PaymentForm extends EventTarget {
     const children = [];
     if (view.accountsOnFile.length > 0) children.push(this.#drawAccounts(view));
     // The co-badge choice sits right below the card number it belongs to (drawBrandChoice fills it).
-    const choice = this.#brandChoice ?? make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true }, null);
+    const choice = this.#brandChoice ?? make("fieldset", { class: "pf-brand-choice", part: "brand-choice", hidden: true });
     if (!this.#brandChoice) choice.append(make("legend", {}, view.texts.brandChoice));
     else if (choice.firstChild.textContent !== view.texts.brandChoice) choice.firstChild.textContent = view.texts.brandChoice;
     this.#brandChoice = choice;
@@ -328,9 +328,8 @@ export class PaymentForm extends EventTarget {
     if (!entry || entry.drawing !== drawingOf(field)) return null;
     entry.field = field;
     writeFieldTexts(entry, field);
-    const text = field.text ?? "";
-    if (entry.control.tagName === "INPUT" && entry.control.type === "text" && entry.control.value !== text) entry.control.value = text;
-    entry.text = text;
+    entry.text = field.text ?? "";
+    writeText(entry.control, entry.text);
     if (field.id === "cardNumber" && this.#acceptedList) setAttribute(this.#acceptedList, "aria-label", this.#view.product.label);
     this.#fields.set(field.id, entry);
     return entry.wrapper;
@@ -422,10 +421,7 @@ export class PaymentForm extends EventTarget {
     const entry = this.#fields.get(answer.field);
     if (!entry) return;
     const control = entry.control;
-    if (control.tagName === "INPUT" && control.type === "text") {
-      if (control.value !== answer.text) control.value = answer.text;
-      if (placesCaret && this.#root.activeElement === control) control.setSelectionRange(answer.cursor, answer.cursor);
-    }
+    if (writeText(control, answer.text) && placesCaret && this.#root.activeElement === control) control.setSelectionRange(answer.cursor, answer.cursor);
     this.#showState(entry, answer);
     if (answer.brandOptions && !sameOptions(answer.brandOptions, this.#brandOptions, answer.brand, this.#chosenBrand)) {
       this.#drawBrandChoice(answer.brandOptions, answer.brand);
@@ -603,7 +599,7 @@ export class PaymentForm extends EventTarget {
     for (const field of view.fields) {
       const entry = this.#fields.get(field.id);
       if (!entry) continue;
-      if (entry.control.tagName === "INPUT" && entry.control.type === "text" && entry.control.value !== field.text) entry.control.value = field.text;
+      writeText(entry.control, field.text);
       this.#showState(entry, field);
     }
   }

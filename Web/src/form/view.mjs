@@ -75,6 +75,16 @@ export function writeFieldTexts({ control, label, tooltip }, field) {
 }
 
 /**
+ * Shows `text` in a text input, written only when it differs (writing a focused input's value
+ * lays the page out); whether `control` is a text input.
+ */
+export function writeText(control, text) {
+  if (control.tagName !== "INPUT" || control.type !== "text") return false;
+  if (control.value !== text) control.value = text;
+  return true;
+}
+
+/**
  * Makes `children` the element's children in that order, moving as little as it can: a child it
  * keeps is never taken out and put back when the ones before it stay in order (a focused input
  * would lose its focus).
