@@ -39,7 +39,9 @@ package struct ServerIINAnswers: Sendable {
     /// holds for it (``ServerIINAnswer/refuses(fieldId:value:)``).
     @inline(never)
     func refuses(fieldId: String, value: String?) -> Bool {
-        answer(for: value)?.refuses(fieldId: fieldId, value: value) ?? false
+        // Every field's validation asks: only the card number's value is read for digits.
+        guard fieldId == PaymentRequest.cardNumberFieldId, !isEmpty else { return false }
+        return answer(for: value)?.refuses(fieldId: fieldId, value: value) ?? false
     }
 
     /// Holds `answer` in place of the last one taken for as many digits.
